@@ -1,0 +1,129 @@
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { ServerConfig } from './config.js';
+import type { Db } from './db/index.js';
+import type { Clock } from './lib/clock.js';
+import { CodeService } from './lib/codes.js';
+import { installErrorHandling, httpError } from './lib/errors.js';
+import type { Mailer } from './lib/mail.js';
+import { TokenService, type AccessClaims } from './lib/tokens.js';
+import { sharedSchemas } from './schemas.js';
+import { authRoutes } from './routes/auth.js';
+import { verificationRoutes } from './routes/verification.js';
+import { userRoutes } from './routes/users.js';
+import { publicRoutes } from './routes/public.js';
+import { ssoRoutes } from './routes/sso.js';
+import { devRoutes } from './routes/dev.js';
+
+export interface AppDeps {
+  db: Db;
+  config: ServerConfig;
+  clock: Clock;
+  mailer: Mailer;
+  tokens: TokenService;
+  codes: CodeService;
+  /** Folder of the built app to serve beside the API; none in API-only tests. */
+  staticDir?: string | undefined;
+  /** Mounts extra handlers (the local OpenID provider) on the root instance. */
+  mount?: (app: FastifyInstance) => Promise<void>;
+  logger?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+    /** preHandler: the bearer token must be valid; sets request.auth. */
+    requireUser: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    auth: AccessClaims | null;
+  }
+  interface FastifyContextConfig {
+    /** Marks a route as sensitive: it gets the tight per-address rate limit. */
+    sensitive?: boolean;
+  }
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+  });
+  app.decorate('deps', deps);
+  app.decorateRequest('auth', null);
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    const header = request.headers.authorization ?? '';
+    const match = /^Bearer\s+(.+)$/i.exec(header);
+    if (!match) throw httpError(401, 'Sign-in is required', 'missing_token');
+    request.auth = await deps.tokens.verifyAccess(match[1]!);
+  });
+  installErrorHandling(app);
+  for (const schema of sharedSchemas) app.addSchema(schema);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Atrium tenant API', version: '1.0.0', description: 'The reference API the Atrium app calls.' },
+      servers: [{ url: config.apiBase }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    refResolver: { buildLocalReference: (json) => String(json.$id) },
+  });
+
+  await app.register(rateLimit, {
+    global: false,
+    max: config.sensitiveRateLimit,
+    timeWindow: '1 minute',
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: `Too many attempts. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+    }),
+  });
+  // Sensitive routes opt in with `config: { sensitive: true }`; each gets its own bucket per client address.
+  app.addHook('onRoute', (route) => {
+    if (route.config?.sensitive) {
+      route.config = { ...route.config, rateLimit: { max: config.sensitiveRateLimit, timeWindow: '1 minute' } } as typeof route.config;
+    }
+  });
+
+  await app.register(
+    async (api) => {
+      if (config.apiKey) {
+        api.addHook('onRequest', async (request) => {
+          if (request.headers['x-api-key'] !== config.apiKey) throw httpError(401, 'A valid API key is required', 'invalid_api_key');
+        });
+      }
+      await api.register(authRoutes);
+      await api.register(verificationRoutes);
+      await api.register(userRoutes);
+      await api.register(publicRoutes);
+      await api.register(ssoRoutes);
+      if (!config.production) await api.register(devRoutes);
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: config.apiBase },
+  );
+
+  if (deps.mount) await deps.mount(app);
+
+  const staticDir = deps.staticDir && existsSync(path.join(deps.staticDir, 'index.html')) ? deps.staticDir : undefined;
+  if (staticDir) {
+    await app.register(fastifyStatic, { root: path.resolve(staticDir), wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === config.apiBase || request.url.startsWith(`${config.apiBase}/`);
+    if (!isApi && staticDir && (request.method === 'GET' || request.method === 'HEAD')) {
+      // Every other path belongs to the app's router, which shows its own not-found page.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+  });
+  return app;
+}

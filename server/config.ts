@@ -1,0 +1,52 @@
+/** Server settings, read once from the environment. Every value has a default that works on a fresh machine. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Where the API is mounted; the app is served from everything else. */
+  apiBase: string;
+  /** PGlite data folder, used when no DATABASE_URL is set. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  production: boolean;
+  /** SMTP connection string; without it mail goes to the development mailbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Seconds an access token lives. */
+  accessTokenTtl: number;
+  /** Seconds a refresh token lives. */
+  refreshTokenTtl: number;
+  /** Run the local OpenID provider for the demo SSO domains. */
+  devOidc: boolean;
+  /** Public origin of this server as browsers reach it, used for the local OpenID provider's issuer. */
+  publicOrigin: string;
+  /** Requests allowed per minute on each sensitive route (login, email check, codes) per client address. */
+  sensitiveRateLimit: number;
+  /** The static API key clients send in the x-api-key header; empty means not checked. */
+  apiKey: string;
+}
+
+function int(value: string | undefined, fallback: number): number {
+  const parsed = value ? Number.parseInt(value, 10) : Number.NaN;
+  return Number.isFinite(parsed) ? parsed : fallback;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = int(env.PORT, 8080);
+  const production = env.NODE_ENV === 'production';
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    apiBase: env.API_BASE ?? '/api',
+    dataDir: env.DATA_DIR ?? '.data',
+    databaseUrl: env.DATABASE_URL || undefined,
+    production,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Atrium <no-reply@atrium.localhost>',
+    accessTokenTtl: int(env.ACCESS_TOKEN_TTL, 15 * 60),
+    refreshTokenTtl: int(env.REFRESH_TOKEN_TTL, 30 * 24 * 60 * 60),
+    devOidc: env.DEV_OIDC ? env.DEV_OIDC !== 'off' : !production,
+    publicOrigin: env.PUBLIC_ORIGIN ?? `http://localhost:${port}`,
+    sensitiveRateLimit: int(env.SENSITIVE_RATE_LIMIT, 30),
+    apiKey: env.API_KEY ?? '',
+  };
+}

@@ -1,0 +1,98 @@
+import { readdir, readFile, mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+/** The one database interface the server uses: plain SQL with $1 parameters, on PGlite or a Postgres server. */
+export interface Db {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Runs `work` in one transaction; a thrown error rolls it back. */
+  transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  readonly kind: 'pglite' | 'postgres';
+}
+
+export interface OpenDbOptions {
+  databaseUrl?: string | undefined;
+  /** PGlite folder; `memory://` keeps everything in memory (tests). */
+  dataDir?: string;
+}
+
+export async function openDb(options: OpenDbOptions): Promise<Db> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openPglite(options.dataDir ?? 'memory://');
+}
+
+async function openPglite(dataDir: string): Promise<Db> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
+  const pg = await PGlite.create(dataDir);
+  type Queryable = Pick<typeof pg, 'query'>;
+  const wrap = (q: Queryable): Db => ({
+    kind: 'pglite',
+    async query<T>(sql: string, params: unknown[] = []) {
+      const result = await q.query<T>(sql, params);
+      return result.rows;
+    },
+    transaction: (work) => pg.transaction((tx) => work(wrap(tx))),
+    close: () => pg.close(),
+  });
+  return wrap(pg);
+}
+
+async function openPostgres(url: string): Promise<Db> {
+  const { default: pgModule } = await import('pg');
+  const pool = new pgModule.Pool({ connectionString: url, max: 10 });
+  type Client = Pick<InstanceType<typeof pgModule.Pool>, 'query'>;
+  const run = async <T>(client: Client, sql: string, params: unknown[] = []) =>
+    (await client.query(sql, params)).rows as T[];
+  const db: Db = {
+    kind: 'postgres',
+    query: (sql, params) => run(pool, sql, params),
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const tx: Db = { ...db, query: (sql, params) => run(client, sql, params), transaction: (inner) => inner(tx) };
+        const result = await work(tx);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+  return db;
+}
+
+const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Applies, in name order, every migration file not yet recorded in schema_migrations. */
+export async function migrate(db: Db): Promise<string[]> {
+  await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+  const done = new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
+  const files = (await readdir(migrationsDir)).filter((f) => f.endsWith('.sql')).sort();
+  const applied: string[] = [];
+  for (const file of files) {
+    if (done.has(file)) continue;
+    const sql = await readFile(path.join(migrationsDir, file), 'utf8');
+    await db.transaction(async (tx) => {
+      for (const statement of splitStatements(sql)) await tx.query(statement);
+      await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
+    });
+    applied.push(file);
+  }
+  return applied;
+}
+
+/** Migrations hold plain statements separated by semicolons at line ends (no functions with bodies). */
+function splitStatements(sql: string): string[] {
+  return sql
+    .split(/;\s*$/m)
+    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
+    .filter(Boolean);
+}

@@ -1,0 +1,132 @@
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import type { Db } from '../db/index.js';
+import { addSeconds, type Clock } from './clock.js';
+import { httpError } from './errors.js';
+import { randomToken, sha256 } from './random.js';
+
+export interface IssuedTokens {
+  token: string;
+  expires_in: number;
+  refresh_token: { token: string; expires_in: number };
+}
+
+export interface AccessClaims {
+  userId: number;
+  userUuid: string;
+  familyId: string;
+}
+
+interface TokenSettings {
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+}
+
+/**
+ * Short-lived JWT access tokens and opaque, rotating refresh tokens grouped in families: each sign-in starts a
+ * family; a refresh token can be used once; presenting one that was already rotated revokes the whole family,
+ * since then two parties hold tokens of it.
+ */
+export class TokenService {
+  private readonly key: Uint8Array;
+
+  constructor(
+    private readonly db: Db,
+    secret: string,
+    private readonly clock: Clock,
+    private readonly settings: TokenSettings,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  /** Loads the signing secret from JWT_SECRET, else from the database, creating it on first start. */
+  static async secretFor(db: Db, fromEnv: string | undefined): Promise<string> {
+    if (fromEnv) return fromEnv;
+    const created = randomToken(48);
+    await db.query(`INSERT INTO settings (key, value) VALUES ('jwt_secret', $1) ON CONFLICT (key) DO NOTHING`, [created]);
+    const [row] = await db.query<{ value: string }>(`SELECT value FROM settings WHERE key = 'jwt_secret'`);
+    return row!.value;
+  }
+
+  async startSession(user: { id: number; uuid: string }, db: Db = this.db): Promise<IssuedTokens> {
+    const [family] = await db.query<{ id: string }>(
+      'INSERT INTO token_families (user_id, created_at) VALUES ($1, $2) RETURNING id',
+      [user.id, this.clock.now()],
+    );
+    return this.issue(user, family!.id, db);
+  }
+
+  private async issue(user: { id: number; uuid: string }, familyId: string, db: Db): Promise<IssuedTokens> {
+    const now = this.clock.now();
+    const nowSeconds = Math.floor(now.getTime() / 1000);
+    const token = await new SignJWT({ uid: user.id, fam: familyId, ver: 3 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.uuid)
+      .setIssuedAt(nowSeconds)
+      .setExpirationTime(nowSeconds + this.settings.accessTokenTtl)
+      .sign(this.key);
+    const refresh = randomToken();
+    await db.query('INSERT INTO refresh_tokens (token_hash, family_id, expires_at, created_at) VALUES ($1, $2, $3, $4)', [
+      sha256(refresh),
+      familyId,
+      addSeconds(now, this.settings.refreshTokenTtl),
+      now,
+    ]);
+    return {
+      token,
+      expires_in: this.settings.accessTokenTtl,
+      refresh_token: { token: refresh, expires_in: this.settings.refreshTokenTtl },
+    };
+  }
+
+  async rotate(refreshToken: string): Promise<{ userId: number; tokens: IssuedTokens }> {
+    const invalid = () => httpError(401, 'The refresh token is not valid', 'invalid_refresh_token');
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.query<{
+        family_id: string;
+        expires_at: Date;
+        used_at: Date | null;
+        revoked_at: Date | null;
+        user_id: number;
+        uuid: string;
+        deactivated: boolean;
+      }>(
+        `SELECT r.family_id, r.expires_at, r.used_at, f.revoked_at, f.user_id, u.uuid, u.deactivated
+           FROM refresh_tokens r JOIN token_families f ON f.id = r.family_id JOIN users u ON u.id = f.user_id
+          WHERE r.token_hash = $1 FOR UPDATE OF r`,
+        [sha256(refreshToken)],
+      );
+      if (!row || row.revoked_at || row.deactivated) throw invalid();
+      const now = this.clock.now();
+      if (row.used_at) {
+        await this.revokeFamily(row.family_id, 'refresh token reused', tx);
+        throw invalid();
+      }
+      if (new Date(row.expires_at) <= now) throw invalid();
+      await tx.query('UPDATE refresh_tokens SET used_at = $2 WHERE token_hash = $1', [sha256(refreshToken), now]);
+      return { userId: row.user_id, tokens: await this.issue({ id: row.user_id, uuid: row.uuid }, row.family_id, tx) };
+    });
+  }
+
+  async revokeFamily(familyId: string, reason: string, db: Db = this.db) {
+    await db.query('UPDATE token_families SET revoked_at = $2, revoked_reason = $3 WHERE id = $1 AND revoked_at IS NULL', [
+      familyId,
+      this.clock.now(),
+      reason,
+    ]);
+  }
+
+  /** Checks signature, expiry (against the server clock) and that the token's family is still live. */
+  async verifyAccess(token: string): Promise<AccessClaims> {
+    let payload;
+    try {
+      ({ payload } = await jwtVerify(token, this.key, { currentDate: this.clock.now(), algorithms: ['HS256'] }));
+    } catch (error) {
+      const expired = error instanceof joseErrors.JWTExpired;
+      throw httpError(401, expired ? 'The access token has expired' : 'The access token is not valid', expired ? 'token_expired' : 'invalid_token');
+    }
+    const familyId = String(payload.fam ?? '');
+    const [family] = await this.db.query<{ revoked_at: Date | null }>('SELECT revoked_at FROM token_families WHERE id = $1', [familyId]);
+    if (!family || family.revoked_at) throw httpError(401, 'The session has ended', 'session_revoked');
+    return { userId: Number(payload.uid), userUuid: String(payload.sub), familyId };
+  }
+}

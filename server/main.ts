@@ -1,0 +1,24 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readConfig } from './config.js';
+import { createServer } from './server.js';
+import { DEMO_LOGIN } from './db/seed.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const config = readConfig();
+const server = await createServer(config, { staticDir: path.join(root, 'dist'), logger: process.env.LOG_REQUESTS === '1' });
+await server.app.listen({ port: config.port, host: config.host });
+
+const address = `http://localhost:${config.port}`;
+console.log(`\nAtrium is running at ${address}`);
+console.log(`  API:          ${address}${config.apiBase}  (OpenAPI: ${address}${config.apiBase}/openapi.json)`);
+console.log(`  Database:     ${server.db.kind === 'postgres' ? 'Postgres (DATABASE_URL)' : `PGlite in ${path.resolve(config.dataDir)}`}`);
+if (!config.production && !config.smtpUrl) console.log(`  Dev mailbox:  ${address}${config.apiBase}/dev/mailbox?to=<email>`);
+console.log(`  Second brand: http://harbor.localhost:${config.port}`);
+console.log(`  Demo login:   ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}\n`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void server.close().finally(() => process.exit(0));
+  });
+}

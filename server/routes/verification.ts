@@ -1,0 +1,140 @@
+import type { FastifyInstance } from 'fastify';
+import { emailField, errorResponses, dataOf, okData, ref } from '../schemas.js';
+import { httpError } from '../lib/errors.js';
+import { hashPassword, passwordProblems, verifyPassword } from '../lib/passwords.js';
+import { findUserByEmail, findUserById, publicUser, recentPasswordHashes, rememberPassword, type UserRow } from '../lib/users.js';
+
+export const PASSWORD_REUSED = 'You can not reuse this old password';
+
+export async function sendSignupCode(app: FastifyInstance, user: Pick<UserRow, 'id' | 'email' | 'first_name'>) {
+  const code = await app.deps.codes.create(user.id, 'signup');
+  await app.deps.mailer.send({
+    to: user.email,
+    subject: `Your Atrium verification code is ${code}`,
+    text: `Hello ${user.first_name || 'there'},\n\nYour verification code is ${code}. It is valid for 24 hours.\n\nIf you did not sign up, you can ignore this message.`,
+  });
+}
+
+async function sendResetCode(app: FastifyInstance, user: Pick<UserRow, 'id' | 'email' | 'first_name'>) {
+  const code = await app.deps.codes.create(user.id, 'reset');
+  await app.deps.mailer.send({
+    to: user.email,
+    subject: `Your Atrium password reset code is ${code}`,
+    text: `Hello ${user.first_name || 'there'},\n\nUse the code ${code} to choose a new password. It is valid for 24 hours.\n\nIf you did not ask for this, you can ignore this message.`,
+  });
+}
+
+const emailBody = { type: 'object', required: ['email'], properties: { email: emailField } } as const;
+
+export async function verificationRoutes(app: FastifyInstance) {
+  const { db, codes } = app.deps;
+
+  const requireAccount = async (email: string) => {
+    const user = await findUserByEmail(db, email);
+    if (!user || user.deactivated) throw httpError(404, 'No account was found for this email', 'unknown_email');
+    return user;
+  };
+
+  app.put<{ Params: { code: string }; Querystring: { email: string } }>(
+    '/user-verification/code/:code/consume',
+    {
+      config: { sensitive: true },
+      schema: {
+        tags: ['verification'],
+        summary: 'Confirm a new account with the four-digit code mailed at sign-up',
+        description: 'The address goes in the query: a four-digit code alone cannot say whose it is.',
+        params: { type: 'object', required: ['code'], properties: { code: { type: 'string', pattern: '^[0-9]{4}$' } } },
+        querystring: { type: 'object', required: ['email'], properties: { email: emailField } },
+        response: {
+          200: dataOf({ type: 'object', required: ['verified', 'user'], properties: { verified: { type: 'boolean' }, user: ref('User') } }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const user = await requireAccount(request.query.email);
+      if (user.confirmed) throw httpError(409, 'This account is already confirmed', 'already_confirmed');
+      await codes.consume(user.id, 'signup', request.params.code);
+      await db.query('UPDATE users SET confirmed = true, updated_at = now() WHERE id = $1', [user.id]);
+      return { data: { verified: true, user: publicUser((await findUserById(db, user.id))!) } };
+    },
+  );
+
+  app.post<{ Body: { email: string } }>(
+    '/user-verification/code/resend',
+    {
+      config: { sensitive: true },
+      schema: { tags: ['verification'], summary: 'Mail a new sign-up code (the old one stops working)', body: emailBody, response: { 200: okData, ...errorResponses } },
+    },
+    async (request) => {
+      const user = await requireAccount(request.body.email);
+      if (user.confirmed) throw httpError(409, 'This account is already confirmed', 'already_confirmed');
+      await sendSignupCode(app, user);
+      return { data: { ok: true } };
+    },
+  );
+
+  const sendReset = {
+    config: { sensitive: true },
+    schema: { tags: ['verification'], summary: 'Mail a password reset code', body: emailBody, response: { 200: okData, ...errorResponses } },
+  } as const;
+  const sendResetHandler = async (request: { body: { email: string } }) => {
+    await sendResetCode(app, await requireAccount(request.body.email));
+    return { data: { ok: true } };
+  };
+  app.post<{ Body: { email: string } }>('/user-verification/code/reset-password/send', sendReset, sendResetHandler);
+  app.post<{ Body: { email: string } }>('/user-verification/v2/code/reset-password/send', sendReset, sendResetHandler);
+  app.post<{ Body: { email: string } }>('/user-verification/code/reset-password/resend', sendReset, sendResetHandler);
+
+  app.put<{ Body: { email: string; code: string; new_password: string } }>(
+    '/user-verification/code/reset-password/consume',
+    {
+      config: { sensitive: true },
+      schema: {
+        tags: ['verification'],
+        summary: 'Set a new password with a reset code; 409 when the password was used before, 403 at the try limit',
+        body: {
+          type: 'object',
+          required: ['email', 'code', 'new_password'],
+          properties: { email: emailField, code: { type: 'string', pattern: '^[0-9]{4}$' }, new_password: { type: 'string', minLength: 1, maxLength: 200 } },
+        },
+        response: { 200: okData, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { email, code, new_password: newPassword } = request.body;
+      const problems = passwordProblems(newPassword);
+      if (problems.length) throw httpError(400, `The password needs ${problems.join(', ')}`, 'weak_password');
+      const user = await requireAccount(email);
+      // The code is checked before the password history, so nobody without the code learns about old passwords;
+      // it is consumed only once the new password is accepted, so a 409 lets the user choose another.
+      await codes.consume(user.id, 'reset', code, { keep: true });
+      for (const old of await recentPasswordHashes(db, user.id)) {
+        if (await verifyPassword(old, newPassword)) throw httpError(409, PASSWORD_REUSED, 'password_has_been_used');
+      }
+      await codes.consume(user.id, 'reset', code);
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction(async (tx) => {
+        await tx.query('UPDATE users SET password_hash = $2, confirmed = true, updated_at = now() WHERE id = $1', [user.id, passwordHash]);
+        await rememberPassword(tx, user.id, passwordHash);
+        await tx.query(`UPDATE token_families SET revoked_at = now(), revoked_reason = 'password reset' WHERE user_id = $1 AND revoked_at IS NULL`, [user.id]);
+      });
+      return { data: { ok: true } };
+    },
+  );
+
+  app.get(
+    '/user-verification/samlResponse',
+    {
+      schema: {
+        tags: ['sso'],
+        summary: 'Where SAML sign-in links point; the reference server has no SAML identity provider',
+        querystring: { type: 'object', properties: { serviceprovider: { type: 'string' }, url: { type: 'string' }, buildingUUID: { type: 'string' }, token: { type: 'string' } } },
+        response: { 501: ref('Error') },
+      },
+    },
+    async () => {
+      throw httpError(501, 'SAML sign-in needs a SAML identity provider, and the reference server has none. Use an OpenID provider.', 'saml_unavailable');
+    },
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * JSON schemas shared by the routes. They validate input, shape output, and are the source of the OpenAPI
+ * document (and so of the client's generated types).
+ */
+const str = { type: 'string' } as const;
+const nstr = { type: ['string', 'null'] } as const;
+const bool = { type: 'boolean' } as const;
+const int = { type: 'integer' } as const;
+
+export const emailField = { type: 'string', format: 'email', maxLength: 254 } as const;
+
+export const sharedSchemas = [
+  {
+    $id: 'Error',
+    type: 'object',
+    required: ['statusCode', 'error', 'message'],
+    properties: { statusCode: int, error: str, message: str, code: str },
+  },
+  {
+    $id: 'Role',
+    type: 'object',
+    required: ['name'],
+    properties: { name: str },
+  },
+  {
+    $id: 'User',
+    type: 'object',
+    required: [
+      'uuid', 'id', 'email', 'first_name', 'last_name', 'avatar_url', 'default_building_uuid', 'company_uuid',
+      'company_name', 'locale', 'confirmed', 'email_accepted', 'terms_accepted', 'admin', 'roles', 'hqo',
+      'signup_app_brand', 'deactivated', 'created_by', 'portfolio_uuid',
+    ],
+    properties: {
+      uuid: str, id: int, email: str, first_name: str, last_name: str, avatar_url: nstr,
+      default_building_uuid: nstr, company_uuid: nstr, company_name: nstr, locale: str, confirmed: bool,
+      email_accepted: bool, terms_accepted: bool, admin: bool,
+      roles: { type: 'array', items: { $ref: 'Role#' } },
+      hqo: bool, signup_app_brand: nstr, deactivated: bool,
+      created_by: { type: 'string', enum: ['user', 'sso', 'scim', 'upload', 'acs'] },
+      portfolio_uuid: nstr,
+    },
+  },
+  {
+    $id: 'EmailRecord',
+    description: 'What the email check knows of an address: empty fields when no account exists yet.',
+    type: 'object',
+    required: ['email', 'terms_accepted', 'confirmed', 'deactivated', 'created_by', 'sso_mode', 'building_count'],
+    properties: {
+      email: nstr, first_name: nstr, last_name: nstr, terms_accepted: bool, confirmed: bool, deactivated: bool,
+      created_by: { type: ['string', 'null'], enum: ['user', 'sso', 'scim', 'upload', 'acs', null] },
+      sso_mode: { type: 'string', enum: ['none', 'required', 'optional'] },
+      building_count: int,
+    },
+  },
+  {
+    $id: 'Language',
+    type: 'object',
+    required: ['code', 'name', 'priority'],
+    properties: { code: str, name: str, priority: int },
+  },
+  {
+    $id: 'Building',
+    type: 'object',
+    required: ['uuid', 'name', 'image_url', 'address_1', 'timezone', 'locale', 'portfolio_uuid', 'asset_uuid'],
+    properties: {
+      uuid: str, name: str, image_url: nstr, address_1: str, timezone: str, locale: str,
+      languages: { type: 'array', items: { $ref: 'Language#' } },
+      secondary_content: { type: ['object', 'null'], properties: { name: str } },
+      portfolio_company_uuid: nstr, portfolio_uuid: str, asset_uuid: str,
+    },
+  },
+  {
+    $id: 'BuildingTheme',
+    type: 'object',
+    required: ['primary_color', 'secondary_color', 'primary_font_color', 'font', 'home_header_image_url',
+      'building_logo_url', 'display_portfolio_logo', 'portfolio_logo_url'],
+    properties: {
+      primary_color: str, secondary_color: str, primary_font_color: str, font: str, home_header_image_url: nstr,
+      building_logo_url: nstr, display_portfolio_logo: bool, portfolio_logo_url: nstr,
+    },
+  },
+  {
+    $id: 'LoginResponse',
+    type: 'object',
+    required: ['user', 'token', 'expires_in', 'refresh_token'],
+    properties: {
+      user: { $ref: 'User#' },
+      token: str,
+      expires_in: int,
+      refresh_token: { type: 'object', required: ['token', 'expires_in'], properties: { token: str, expires_in: int } },
+    },
+  },
+] as const;
+
+export const ref = (id: string) => ({ $ref: `${id}#` }) as const;
+export const errorResponses = { 400: ref('Error'), 401: ref('Error'), 403: ref('Error'), 404: ref('Error'), 409: ref('Error'), 410: ref('Error'), 429: ref('Error') };
+export const dataOf = (schema: object) => ({ type: 'object', required: ['data'], properties: { data: schema } }) as const;
+export const okData = dataOf({ type: 'object', required: ['ok'], properties: { ok: { type: 'boolean' } } });

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import type { ServerConfig } from './config.js';
+import { migrate, openDb, type Db } from './db/index.js';
+import { seedDemoData } from './db/seed.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import { CodeService } from './lib/codes.js';
+import { createMailer } from './lib/mail.js';
+import { TokenService } from './lib/tokens.js';
+import { mountDevOidc } from './oidc/devProvider.js';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  db: Db;
+  close(): Promise<void>;
+}
+
+export interface CreateServerOptions {
+  clock?: Clock;
+  staticDir?: string;
+  /** An open database to use instead of the one the config names (tests share one per file). */
+  db?: Db;
+  logger?: boolean;
+}
+
+/** Opens the database, migrates and seeds it, and builds the API (plus the app's files and the dev OpenID provider). */
+export async function createServer(config: ServerConfig, options: CreateServerOptions = {}): Promise<RunningServer> {
+  const db = options.db ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  await migrate(db);
+  await seedDemoData(db);
+  const clock = options.clock ?? systemClock;
+  const tokens = new TokenService(db, await TokenService.secretFor(db, process.env.JWT_SECRET), clock, config);
+  const app = await buildApp({
+    db,
+    config,
+    clock,
+    tokens,
+    codes: new CodeService(db, clock),
+    mailer: createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom }),
+    staticDir: options.staticDir,
+    logger: options.logger ?? false,
+    mount: config.devOidc ? (root) => mountDevOidc(root, db, config) : undefined,
+  });
+  return {
+    app,
+    db,
+    async close() {
+      await app.close();
+      if (!options.db) await db.close();
+    },
+  };
+}
