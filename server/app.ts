@@ -18,6 +18,7 @@ import { userRoutes } from './routes/users.js';
 import { publicRoutes } from './routes/public.js';
 import { ssoRoutes } from './routes/sso.js';
 import { devRoutes } from './routes/dev.js';
+import { analyticsRoutes } from './routes/analytics.js';
 
 export interface AppDeps {
   db: Db;
@@ -53,7 +54,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false, allowUnionTypes: true } },
   });
   app.decorate('deps', deps);
   app.decorateRequest('auth', null);
@@ -105,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(userRoutes);
       await api.register(publicRoutes);
       await api.register(ssoRoutes);
+      await api.register(analyticsRoutes);
       if (!config.production) await api.register(devRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

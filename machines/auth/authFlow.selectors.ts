@@ -1,0 +1,105 @@
+import type { SnapshotFrom } from 'xstate';
+import type { authFlowMachine } from './authFlow.machine';
+import type { AuthError, FieldName } from './authFlow.types';
+import { stepPosition, type SignupStep } from './signupType';
+import { isValidCode, isValidEmail, isValidSignupName } from './validation';
+
+type Snapshot = Pick<SnapshotFrom<typeof authFlowMachine>, 'context' | 'hasTag' | 'matches'>;
+
+export type AuthView =
+  | 'email'
+  | 'password'
+  | 'sso_return'
+  | 'redirecting'
+  | SignupStep
+  | 'reset_verify'
+  | 'reset_code'
+  | 'reset_new_password'
+  | 'reset_done';
+
+const SIGNUP_VIEWS: SignupStep[] = ['building_select', 'create_account', 'create_password', 'accept_terms', 'verify_account', 'enter_code', 'congratulations'];
+
+/** Which screen the flow is on. Modals are separate (see `authModal`): they sit over the email step. */
+export function authView(snapshot: Snapshot): AuthView {
+  if (snapshot.matches('ssoReturn')) return 'sso_return';
+  if (snapshot.matches('redirecting')) return 'redirecting';
+  if (snapshot.hasTag('route:password')) return 'password';
+  if (snapshot.hasTag('route:signup')) return SIGNUP_VIEWS.find((step) => snapshot.hasTag(`step:${step}`)) ?? 'create_account';
+  if (snapshot.hasTag('route:reset')) {
+    if (snapshot.hasTag('step:enter_code')) return 'reset_code';
+    if (snapshot.hasTag('step:new_password')) return 'reset_new_password';
+    if (snapshot.hasTag('step:congratulations')) return 'reset_done';
+    return 'reset_verify';
+  }
+  return 'email';
+}
+
+export type AuthModal = 'sso' | 'invalidDomain' | 'farm' | null;
+export function authModal(snapshot: Snapshot): AuthModal {
+  if (snapshot.hasTag('modal:sso')) return 'sso';
+  if (snapshot.hasTag('modal:invalidDomain')) return 'invalidDomain';
+  if (snapshot.hasTag('modal:farm')) return 'farm';
+  return null;
+}
+
+/** The route the flow belongs on, so the address bar follows the flow. */
+export function authRoute(snapshot: Snapshot): '/login' | '/signup' | '/reset-password' {
+  if (snapshot.hasTag('route:signup')) return '/signup';
+  if (snapshot.hasTag('route:reset')) return '/reset-password';
+  return '/login';
+}
+
+/** "Step X of Y" for sign-up steps that count; reset counts the code (1) and the new password (2). */
+export function stepLabel(snapshot: Snapshot): { current: number; total: number } | null {
+  const view = authView(snapshot);
+  if (view === 'reset_code') return { current: 1, total: 2 };
+  if (view === 'reset_new_password') return { current: 2, total: 2 };
+  if (!(SIGNUP_VIEWS as string[]).includes(view)) return null;
+  const position = stepPosition(snapshot.context.steps, view as SignupStep);
+  return position ? { current: position.index, total: position.total } : null;
+}
+
+/** The catalogue id for a field's problem, shown once the field was left (blurred). */
+export function fieldProblem(snapshot: Snapshot, field: FieldName): string | null {
+  const { fields, touched } = snapshot.context;
+  if (!touched[field]) return null;
+  switch (field) {
+    case 'email':
+      return fields.email && !isValidEmail(fields.email) ? 'auth.email.invalid' : null;
+    case 'first_name':
+      return isValidSignupName(fields.first_name) ? null : 'auth.name.minTwo';
+    case 'last_name':
+      return isValidSignupName(fields.last_name) ? null : 'auth.name.minTwo';
+    case 'code':
+      return fields.code && !isValidCode(fields.code) ? 'auth.code.invalid' : null;
+    case 'confirm_password':
+      return fields.confirm_password && fields.confirm_password !== fields.password ? 'auth.passwordsNotEqual' : null;
+    default:
+      return null;
+  }
+}
+
+const CODE_MESSAGES: Record<string, string> = {
+  wrong_credentials: 'auth.error.wrongCredentials',
+  password_has_been_used: 'auth.error.passwordReused',
+  retry_limit: 'auth.error.retryLimit',
+  code_expired: 'auth.error.codeExpired',
+  invalid_code: 'auth.code.invalid',
+  deactivated: 'auth.error.deactivated',
+  unconfirmed: 'auth.error.unconfirmed',
+  unknown_email: 'auth.error.unknownEmail',
+  exists: 'auth.error.exists',
+};
+
+/**
+ * How to show a failure: a catalogue id for every failure the app knows, else the server's own message (it is
+ * specific and already in the request's language where the server translates), else the generic text.
+ */
+export function errorMessage(error: AuthError | null): { id: string } | { text: string } | null {
+  if (!error) return null;
+  if (error.code && CODE_MESSAGES[error.code]) return { id: CODE_MESSAGES[error.code]! };
+  if (error.status === 409) return { id: 'auth.error.passwordReused' };
+  if (error.status === 429) return { id: 'auth.error.tooMany' };
+  if (error.status === 0 || error.status >= 500) return { id: 'auth.error.generic' };
+  return error.message ? { text: error.message } : { id: 'auth.error.generic' };
+}

@@ -1,0 +1,26 @@
+/** Every feature flag of the specification (section 9) with its default value. */
+export const FLAG_DEFAULTS = {
+  'header-logo': true,
+  'maintenance-mode': false,
+  'header-user-profile-image': true,
+  'dropdown-logout': true,
+  'dropdown-buildings': true,
+  'account-history': false,
+  'dropdown-account': true,
+  'dropdown-kiosk': false,
+  'feat-tenant-vis-reg-to-admin-link': false,
+  'service-requests': true,
+  'safety-utility-button': false,
+  'change-language-option-in-settings': true,
+  'show-utilities-link-and-chevron': true,
+  'show-smart-building': false,
+  'show-content-v-2': true,
+  'show-rich-description': true,
+  'open-tw-miniapp-in-iframe': true,
+  'enable-tw-host-sdk': true,
+  'enable-tw-direct-link': false,
+  'enable-exit-kiosk-mode': true,
+} as const satisfies Record<string, boolean>;
+
+export type FlagName = keyof typeof FLAG_DEFAULTS;
+export type FlagValues = Record<FlagName, boolean>;

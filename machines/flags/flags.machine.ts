@@ -1,0 +1,52 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { FLAG_DEFAULTS, type FlagValues } from './flagDefaults';
+
+export const FLAGS_ID = 'flags';
+
+/** Who flags are evaluated for; `anonymous` when nobody is signed in. */
+export interface FlagUser {
+  key: string;
+  anonymous: boolean;
+  admin: boolean;
+  roles: string[];
+  buildingUuids: string[];
+  hqo: boolean;
+  host: string;
+}
+
+export type FlagsEvent = { type: 'flags.identify'; user: FlagUser } | { type: 'flags.changed' };
+
+/**
+ * Feature flags: start with the defaults for an anonymous user, become ready, then load the values for whoever
+ * is identified, and again whenever the flag service reports a change.
+ */
+export const flagsMachine = setup({
+  types: {
+    context: {} as { values: FlagValues; user: FlagUser | null },
+    events: {} as FlagsEvent,
+  },
+  actors: {
+    loadFlags: fromPromise<Partial<FlagValues>, { user: FlagUser | null }>(async () => ({})),
+  },
+}).createMachine({
+  id: FLAGS_ID,
+  context: { values: { ...FLAG_DEFAULTS }, user: null },
+  initial: 'loading',
+  on: {
+    'flags.identify': { target: '.loading', actions: assign({ user: ({ event }) => event.user }) },
+    'flags.changed': { target: '.loading' },
+  },
+  states: {
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        src: 'loadFlags',
+        input: ({ context }) => ({ user: context.user }),
+        onDone: { target: 'ready', actions: assign({ values: ({ event }) => ({ ...FLAG_DEFAULTS, ...event.output }) }) },
+        // The defaults keep the app usable when the flag service cannot be reached.
+        onError: { target: 'ready' },
+      },
+    },
+    ready: { tags: ['ready'] },
+  },
+});

@@ -1,0 +1,58 @@
+import { assign, fromPromise, setup } from 'xstate';
+
+export const LOCALE_ID = 'locale';
+
+export interface LocaleContext<M = Record<string, string>> {
+  locale: string;
+  messages: M | null;
+  requested: string | null;
+}
+
+export type LocaleEvent = { type: 'locale.set'; requested: string | null };
+
+/**
+ * The interface language: a requested tag (the `lang` parameter, the stored choice, the browser's) is matched to
+ * a supported locale and its catalogue loaded. The previous catalogue stays on screen until the new one is in.
+ */
+export const localeMachine = setup({
+  types: {
+    context: {} as LocaleContext,
+    events: {} as LocaleEvent,
+    input: {} as { requested: string | null },
+  },
+  actors: {
+    loadCatalogue: fromPromise<{ locale: string; messages: Record<string, string> }, { requested: string | null }>(() =>
+      Promise.reject(new Error('loadCatalogue is not provided')),
+    ),
+  },
+  actions: {
+    /** Keeps the chosen language for the next visit and tells the API (wired by the app). */
+    rememberLocale: (_, _params: { locale: string }) => {},
+  },
+}).createMachine({
+  id: LOCALE_ID,
+  context: ({ input }) => ({ locale: 'en', messages: null, requested: input.requested }),
+  initial: 'loading',
+  on: {
+    'locale.set': { target: '.loading', actions: assign({ requested: ({ event }) => event.requested }) },
+  },
+  states: {
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        src: 'loadCatalogue',
+        input: ({ context }) => ({ requested: context.requested }),
+        onDone: {
+          target: 'ready',
+          actions: [
+            assign({ locale: ({ event }) => event.output.locale, messages: ({ event }) => event.output.messages }),
+            { type: 'rememberLocale', params: ({ event }) => ({ locale: event.output.locale }) },
+          ],
+        },
+        // A catalogue that fails to load leaves the current language in place.
+        onError: { target: 'ready' },
+      },
+    },
+    ready: { tags: ['ready'] },
+  },
+});

@@ -1,0 +1,43 @@
+/**
+ * The routing rules of section 2 as one pure function: given a path and who is looking, where to send them
+ * (or null to let them in). The router's guards call it; the tests list the cases.
+ */
+export type RouteKind = 'public' | 'login' | 'unauthenticated' | 'app' | 'root';
+
+const PUBLIC = ['/maintenance', '/webview', '/logout', '/sign-in-required', '/mobile-only'];
+const UNAUTHENTICATED = ['/signup', '/reset-password'];
+
+export function routeKind(pathname: string): RouteKind {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path === '/') return 'root';
+  if (path === '/login') return 'login';
+  if (UNAUTHENTICATED.includes(path)) return 'unauthenticated';
+  if (PUBLIC.some((p) => path === p || path.startsWith(`${p}/`))) return 'public';
+  return 'app';
+}
+
+export interface Visitor {
+  authenticated: boolean;
+  authMode: 'login' | 'signup';
+}
+
+export const APP_HOME = '/home';
+
+/** Returns the path (with the query string kept where the rules say) to redirect to, or null. */
+export function redirectFor(pathname: string, search: string, visitor: Visitor): string | null {
+  const kind = routeKind(pathname);
+  const landing = visitor.authMode === 'signup' ? '/signup' : '/login';
+  switch (kind) {
+    case 'public':
+      return null;
+    case 'root':
+      return visitor.authenticated ? APP_HOME : `${landing}${search}`;
+    case 'login':
+      if (visitor.authenticated) return APP_HOME;
+      return visitor.authMode === 'login' ? null : `/signup${search}`;
+    case 'unauthenticated':
+      return visitor.authenticated ? APP_HOME : null;
+    case 'app':
+      return visitor.authenticated ? null : `${landing}${search}`;
+  }
+}

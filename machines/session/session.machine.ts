@@ -1,0 +1,182 @@
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import type { LoginPayload, PersistedAuth, SessionContext, SessionEvent, SessionUser } from './session.types';
+
+export const SESSION_ID = 'session';
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** Token expiry is now (in seconds) plus expires_in, as the specification says. */
+export function fromLoginPayload(payload: LoginPayload, now = nowSeconds()): Pick<SessionContext, 'token' | 'tokenExpiresAt' | 'refreshToken' | 'user'> {
+  return {
+    token: payload.token,
+    tokenExpiresAt: now + payload.expires_in,
+    refreshToken: { token: payload.refresh_token.token, expiresAt: now + payload.refresh_token.expires_in },
+    user: payload.user,
+  };
+}
+
+export const isTokenExpired = (context: Pick<SessionContext, 'tokenExpiresAt'>, now = nowSeconds()) => context.tokenExpiresAt <= now;
+
+/** The signed-in context as it is kept across reloads. */
+const persistedOf = (context: SessionContext): PersistedAuth => ({
+  token: context.token!,
+  tokenExpiresAt: context.tokenExpiresAt,
+  refreshToken: context.refreshToken!,
+  user: context.user!,
+});
+
+const signedOutContext = { token: null, tokenExpiresAt: 0, refreshToken: null, user: null } as const;
+
+const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`));
+
+/**
+ * The session: tokens, the user and their lifetime. Refresh is single-flight by construction: while in
+ * `signedIn.refreshing`, further refresh requests are ignored and every caller waits for the one result.
+ */
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+  },
+  actors: {
+    loadPersisted: fromPromise<PersistedAuth | null>(notProvided('loadPersisted')),
+    refreshTokens: fromPromise<LoginPayload, { refreshToken: string }>(notProvided('refreshTokens')),
+    fetchUser: fromPromise<SessionUser, void>(notProvided('fetchUser')),
+    logoutCall: fromPromise<void, void>(notProvided('logoutCall')),
+  },
+  actions: {
+    persist: (_, _params: { auth: PersistedAuth }) => {},
+    clearPersisted: () => {},
+    /** Clears stored single-sign-on details and everything the signed-in user had (building, theme ...). */
+    clearUserState: () => {},
+    /** Tells the flags service who is signed in, or that nobody is (the anonymous flag user). */
+    identifyFlagUser: (_, _params: { user: SessionUser | null }) => {},
+    /** On sign-in (and on a restored session): load the user's building (the building machine). */
+    loadBuildingAfterLogin: (_, _params: { user: SessionUser }) => {},
+    assignLogin: assign((_, params: { payload: LoginPayload }) => fromLoginPayload(params.payload)),
+    assignRestored: assign((_, params: { auth: PersistedAuth }) => ({
+      token: params.auth.token,
+      tokenExpiresAt: params.auth.tokenExpiresAt,
+      refreshToken: params.auth.refreshToken,
+      user: params.auth.user,
+    })),
+    clearTokens: assign(signedOutContext),
+  },
+  guards: {
+    hasPersisted: (_, params: { auth: PersistedAuth | null }) => params.auth !== null,
+    accessExpired: ({ context }) => isTokenExpired(context),
+    hasRefreshToken: ({ context }) => !!context.refreshToken && context.refreshToken.expiresAt > nowSeconds(),
+    shouldAutoLogin: ({ context }) => context.shouldAutoLogin,
+  },
+}).createMachine({
+  id: SESSION_ID,
+  context: { ...signedOutContext, shouldAutoLogin: true, authMode: 'login' },
+  initial: 'restoring',
+  on: {
+    'session.authMode': { actions: assign({ authMode: ({ event }) => event.mode }) },
+  },
+  states: {
+    restoring: {
+      description: 'Reads the session kept from the last visit and checks it with the server.',
+      tags: ['restoring'],
+      initial: 'reading',
+      states: {
+        reading: {
+          invoke: {
+            src: 'loadPersisted',
+            onDone: [
+              {
+                guard: { type: 'hasPersisted', params: ({ event }) => ({ auth: event.output }) },
+                target: 'checking',
+                actions: { type: 'assignRestored', params: ({ event }) => ({ auth: event.output! }) },
+              },
+              { target: '#session.signedOut' },
+            ],
+            onError: { target: '#session.signedOut' },
+          },
+        },
+        checking: {
+          always: [{ guard: 'accessExpired', target: 'refreshing' }, { target: 'loadingUser' }],
+        },
+        refreshing: {
+          invoke: {
+            src: 'refreshTokens',
+            input: ({ context }) => ({ refreshToken: context.refreshToken?.token ?? '' }),
+            onDone: { target: 'loadingUser', actions: { type: 'assignLogin', params: ({ event }) => ({ payload: event.output }) } },
+            onError: { target: '#session.signedOut', actions: ['clearTokens', 'clearPersisted'] },
+          },
+        },
+        loadingUser: {
+          invoke: {
+            src: 'fetchUser',
+            onDone: { target: '#session.signedIn', actions: assign({ user: ({ event }) => event.output }) },
+            onError: { target: '#session.signedOut', actions: ['clearTokens', 'clearPersisted'] },
+          },
+        },
+      },
+    },
+    signedOut: {
+      tags: ['signedOut'],
+      entry: { type: 'identifyFlagUser', params: { user: null } },
+      on: {
+        'session.loggedIn': {
+          target: 'signedIn',
+          actions: { type: 'assignLogin', params: ({ event }) => ({ payload: event.payload }) },
+        },
+      },
+    },
+    signedIn: {
+      tags: ['signedIn'],
+      entry: [
+        { type: 'persist', params: ({ context }) => ({ auth: persistedOf(context) }) },
+        { type: 'identifyFlagUser', params: ({ context }) => ({ user: context.user }) },
+        enqueueActions(({ enqueue, check, context }) => {
+          if (check('shouldAutoLogin')) enqueue({ type: 'loadBuildingAfterLogin', params: { user: context.user! } });
+        }),
+      ],
+      initial: 'active',
+      on: {
+        'session.logout': { target: 'signingOut' },
+        'session.userUpdated': { actions: assign({ user: ({ event }) => event.user }) },
+      },
+      states: {
+        active: {
+          on: {
+            'session.refresh': [{ guard: 'hasRefreshToken', target: 'refreshing' }, { target: '#session.expired' }],
+          },
+        },
+        refreshing: {
+          description: 'One refresh for every call that met an expired token or a 401.',
+          tags: ['refreshing'],
+          invoke: {
+            src: 'refreshTokens',
+            input: ({ context }) => ({ refreshToken: context.refreshToken?.token ?? '' }),
+            onDone: {
+              target: 'active',
+              actions: [
+                { type: 'assignLogin', params: ({ event }) => ({ payload: event.output }) },
+                { type: 'persist', params: ({ context }) => ({ auth: persistedOf(context) }) },
+              ],
+            },
+            onError: { target: '#session.expired' },
+          },
+        },
+      },
+    },
+    expired: {
+      description: "The session-expired modal: 'Your session has expired. Please login again.' with OK.",
+      tags: ['modal:sessionExpired'],
+      entry: ['clearTokens', 'clearPersisted', 'clearUserState'],
+      on: { 'user.acknowledge': { target: 'signedOut' } },
+    },
+    signingOut: {
+      tags: ['signingOut'],
+      invoke: {
+        src: 'logoutCall',
+        onDone: { target: 'signedOut', actions: ['clearTokens', 'clearPersisted', 'clearUserState'] },
+        // Signing out never fails for the user: the local session ends whatever the server answers.
+        onError: { target: 'signedOut', actions: ['clearTokens', 'clearPersisted', 'clearUserState'] },
+      },
+    },
+  },
+});

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { errorResponses, okData } from '../schemas.js';
+
+/** Analytics events from the app (page views and the like), stored as they come. */
+export async function analyticsRoutes(app: FastifyInstance) {
+  app.post<{ Body: { event: string; properties?: Record<string, unknown>; timestamp?: string } }>(
+    '/analytics/v2/track',
+    {
+      schema: {
+        tags: ['analytics'],
+        summary: 'Record one analytics event; the bearer token, when sent, ties it to the user',
+        body: {
+          type: 'object',
+          required: ['event'],
+          properties: {
+            event: { type: 'string', minLength: 1, maxLength: 100 },
+            properties: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean', 'null'] } },
+            timestamp: { type: 'string', format: 'date-time' },
+          },
+        },
+        response: { 200: okData, ...errorResponses },
+      },
+    },
+    async (request) => {
+      let userId: number | null = null;
+      if (request.headers.authorization) {
+        try {
+          await app.requireUser(request);
+          userId = request.auth?.userId ?? null;
+        } catch {
+          userId = null; // an expired token still records the event, just not tied to anyone
+        }
+      }
+      await app.deps.db.query('INSERT INTO analytics_events (event, properties, user_id, client_time) VALUES ($1, $2, $3, $4)', [
+        request.body.event,
+        JSON.stringify(request.body.properties ?? {}),
+        userId,
+        request.body.timestamp ?? null,
+      ]);
+      return { data: { ok: true } };
+    },
+  );
+}

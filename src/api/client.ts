@@ -1,0 +1,124 @@
+import { ofetch, FetchError, type FetchOptions } from 'ofetch';
+import type { components } from './schema';
+
+export type Schemas = components['schemas'];
+
+/** What a failed call tells the machines: always a plain object, never a thrown library type. */
+export interface ApiError {
+  status: number;
+  message: string;
+  code?: string;
+}
+
+export const APP_ID = '3';
+export const APP_VERSION = '3.5.0';
+
+/** The per-call values that change while the app runs (locale, building, farm). */
+export interface RequestContext {
+  apiBase: string;
+  brand: string;
+  locale: string;
+  buildingUuid: string | null;
+  appUuid: string;
+  apiKey: string;
+}
+
+/**
+ * How the client reaches the session machine. `refresh` asks the session to refresh and resolves with the new
+ * access token, or null when the session could not be renewed; the session machine makes that single-flight.
+ */
+export interface SessionBridge {
+  accessToken(): string | null;
+  isAccessTokenExpired(): boolean;
+  refresh(): Promise<string | null>;
+}
+
+export interface CallOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: Record<string, unknown> | undefined;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** No bearer and no refresh on 401 (the refresh call itself, and calls that must not renew a session). */
+  anonymous?: boolean;
+}
+
+const newTraceId = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : Math.random().toString(36).slice(2);
+
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof FetchError) {
+    const data = error.data as { message?: string; code?: string } | undefined;
+    return {
+      status: error.statusCode ?? 0,
+      message: typeof data?.message === 'string' ? data.message : 'Unable to complete at this moment. Please try again later.',
+      ...(data?.code ? { code: data.code } : {}),
+    };
+  }
+  if (error && typeof error === 'object' && 'status' in error && 'message' in error) return error as ApiError;
+  return { status: 0, message: 'Unable to complete at this moment. Please try again later.' };
+}
+
+export interface ApiClient {
+  call<T>(path: string, options?: CallOptions): Promise<T>;
+}
+
+export function createApiClient(context: () => RequestContext, session: SessionBridge): ApiClient {
+  const send = <T>(path: string, options: CallOptions, token: string | null) => {
+    const ctx = context();
+    const headers: Record<string, string> = {
+      accept: 'application/vnd.atrium.v1+json, application/json',
+      'accept-language': ctx.locale,
+      'x-brand': ctx.brand,
+      'x-app-id': APP_ID,
+      'x-app-uuid': ctx.appUuid,
+      'x-app-version': APP_VERSION,
+      'x-trace-id': newTraceId(),
+      'x-client-type': 'web',
+      'x-requested-with': 'XMLHttpRequest',
+    };
+    if (ctx.buildingUuid) headers['x-building-uuid'] = ctx.buildingUuid;
+    if (ctx.apiKey) headers['x-api-key'] = ctx.apiKey;
+    if (token) headers.authorization = `Bearer ${token}`;
+    const fetchOptions: FetchOptions<'json'> = {
+      baseURL: ctx.apiBase,
+      method: options.method ?? 'GET',
+      headers,
+      retry: 0,
+      ...(options.body ? { body: options.body } : {}),
+      ...(options.query ? { query: options.query } : {}),
+    };
+    return ofetch<T>(path, fetchOptions);
+  };
+
+  return {
+    async call<T>(path: string, options: CallOptions = {}): Promise<T> {
+      try {
+        if (options.anonymous) return await send<T>(path, options, null);
+        let token = session.accessToken();
+        if (token && session.isAccessTokenExpired()) token = await session.refresh();
+        try {
+          return await send<T>(path, options, token);
+        } catch (error) {
+          // A 401 on a call that carried a token: wait for the one refresh, then replay once.
+          if (!(token && error instanceof FetchError && error.statusCode === 401)) throw error;
+          const renewed = await session.refresh();
+          if (!renewed) throw error;
+          return await send<T>(path, options, renewed);
+        }
+      } catch (error) {
+        throw toApiError(error);
+      }
+    },
+  };
+}
+
+let current: ApiClient | null = null;
+
+/** The app installs its client once at start; tests install their own. */
+export function installApiClient(client: ApiClient) {
+  current = client;
+}
+
+export function api(): ApiClient {
+  if (!current) throw new Error('The API client is not installed');
+  return current;
+}

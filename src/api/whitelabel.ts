@@ -1,0 +1,22 @@
+import { api } from './client';
+import type { paths } from './schema';
+
+type Json<P extends keyof paths> = paths[P] extends { get: { responses: { 200: { content: { 'application/json': infer T } } } } } ? T : never;
+
+export type PublicWhitelabel = Json<'/public/whitelabel'>['data'];
+export type WhitelabelConfig = Json<'/public/whitelabel-config/{uuid}'>['data'];
+export type DomainTheme = Json<'/public/theme'>['data'];
+
+export const whitelabelForHost = async (host: string) =>
+  (await api().call<Json<'/public/whitelabel'>>('/public/whitelabel', { query: { domain: host }, anonymous: true })).data;
+
+export const whitelabelConfig = async (uuid: string) =>
+  (await api().call<Json<'/public/whitelabel-config/{uuid}'>>(`/public/whitelabel-config/${uuid}`, { anonymous: true })).data;
+
+export const domainTheme = async (host: string) =>
+  (await api().call<Json<'/public/theme'>>('/public/theme', { query: { domain: host }, anonymous: true })).data;
+
+export const healthCheck = async () => {
+  const answer = await api().call<Json<'/healthcheck'>>('/healthcheck', { anonymous: true });
+  if (answer.status !== 'OK') throw { status: 503, message: 'The service is not healthy' };
+};

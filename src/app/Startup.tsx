@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import { IntlProvider } from 'react-intl';
+import { useSelector } from '@xstate/react';
+import { LOCALE_ID } from '../../machines/locale/locale.machine';
+import { englishCatalogue } from '../i18n/locales';
+import { useT } from '../i18n/useT';
+import { Button } from '../ui/kit/Button';
+import { Card, FullScreenCenter, Heading, Page, Spinner, Text } from '../ui/kit/Layout';
+import { useAppActor, useAppSelector } from './AppActorContext';
+import type { ActorRefFrom } from 'xstate';
+import type { localeMachine } from '../../machines/locale/locale.machine';
+
+/** react-intl with the locale machine's language and catalogue (English until another one is in). */
+export function IntlRoot({ children }: { children: ReactNode }) {
+  const locale = useAppActor().system.get(LOCALE_ID) as ActorRefFrom<typeof localeMachine>;
+  const tag = useSelector(locale, (s) => s.context.locale);
+  const messages = useSelector(locale, (s) => s.context.messages) ?? englishCatalogue;
+  return (
+    <IntlProvider locale={tag} defaultLocale="en" messages={messages}>
+      {children}
+    </IntlProvider>
+  );
+}
+
+/** The full-screen spinner until start-up is done; a retry page when the API cannot be reached. */
+export function Startup({ children }: { children: ReactNode }) {
+  const t = useT();
+  const app = useAppActor();
+  const starting = useAppSelector((s) => s.hasTag('starting'));
+  const unavailable = useAppSelector((s) => s.hasTag('unavailable'));
+  if (unavailable) {
+    return (
+      <Page>
+        <Card role="alert">
+          <Heading>{t('app.unavailable.title')}</Heading>
+          <Text>{t('app.unavailable.description')}</Text>
+          <Button type="button" onClick={() => app.send({ type: 'user.retry' })}>
+            {t('app.retry')}
+          </Button>
+        </Card>
+      </Page>
+    );
+  }
+  if (starting) {
+    return (
+      <FullScreenCenter aria-busy="true">
+        <Spinner role="progressbar" aria-label={t('app.loading')} />
+      </FullScreenCenter>
+    );
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,87 @@
+import { fromPromise } from 'xstate';
+import { authFlowMachine } from '../../machines/auth/authFlow.machine';
+import type { AuthFlowInput, SsoReturn } from '../../machines/auth/authFlow.types';
+import { SESSION_ID } from '../../machines/session/session.machine';
+import * as authApi from '../api/auth';
+import * as ssoApi from '../api/sso';
+import type { AppActor } from './appActor';
+import { pendingSso, setPendingSso } from './storage';
+
+/** Where the identity provider sends the browser back: this app's sign-in page. */
+export const ssoRedirectUri = () => `${window.location.origin}/login`;
+
+/** The auth flow with the real API, wired to the root actor's session. */
+export function authFlowLogic(app: AppActor, options: { supportEmail: () => string }) {
+  return authFlowMachine.provide({
+    actors: {
+      checkEmail: fromPromise(async ({ input }) => {
+        const record = await authApi.validateEmail(input.email);
+        const sso = record.sso_mode === 'none' ? null : await ssoApi.ssoProviders(input.email, ssoRedirectUri());
+        return { record, sso };
+      }),
+      signIn: fromPromise(({ input }) => authApi.login(input.email, input.password)),
+      loadBuildings: fromPromise(async ({ input }) =>
+        (await authApi.domainBuildings(input.domain)).map((b) => ({ uuid: b.uuid, name: b.name, address_1: b.address_1 })),
+      ),
+      register: fromPromise(async ({ input }) => {
+        const user = await authApi.register({
+          email: input.email,
+          first_name: input.first_name.trim(),
+          last_name: input.last_name.trim(),
+          password: input.password,
+          building_uuid: input.building_uuid,
+          is_term_accepted: input.is_term_accepted,
+          is_email_accepted: input.is_email_accepted,
+          user_type_id: 1,
+        });
+        return { confirmed: user.confirmed };
+      }),
+      completeSso: fromPromise(({ input }) =>
+        ssoApi.ssoAuthenticate(input.email, input.transaction, {
+          first_name: input.fields.first_name.trim(),
+          last_name: input.fields.last_name.trim(),
+          building_uuid: input.fields.building_uuid,
+          is_term_accepted: input.fields.is_term_accepted,
+          is_email_accepted: input.fields.is_email_accepted,
+        }),
+      ),
+      consumeSignupCode: fromPromise(async ({ input }) => {
+        await authApi.consumeSignupCode(input.email, input.code);
+      }),
+      resendSignupCode: fromPromise(async ({ input }) => {
+        await authApi.resendSignupCode(input.email);
+      }),
+      sendResetCode: fromPromise(async ({ input }) => {
+        await authApi.sendResetCode(input.email);
+      }),
+      consumeResetCode: fromPromise(async ({ input }) => {
+        await authApi.consumeResetCode(input);
+      }),
+      ssoCallback: fromPromise(({ input }) => ssoApi.ssoCallback(input.code, input.state)),
+    },
+    actions: {
+      emitSignedIn: (_, { session }) => {
+        setPendingSso(null);
+        app.system.get(SESSION_ID)?.send({ type: 'session.loggedIn', payload: session });
+      },
+      redirectToProvider: (_, { url, pending }) => {
+        setPendingSso(pending);
+        window.location.assign(url);
+      },
+      reportUnknownDomain: (_, { email }) => {
+        const domain = email.split('@')[1] ?? email;
+        const subject = encodeURIComponent(`Company email not found: ${domain}`);
+        window.location.href = `mailto:${options.supportEmail()}?subject=${subject}`;
+      },
+    },
+  });
+}
+
+/** The flow's start: an SSO return (code and state in the query) or the flow the route names. */
+export function authFlowInput(pathname: string, search: URLSearchParams): AuthFlowInput {
+  const code = search.get('code');
+  const state = search.get('state');
+  const ssoReturn: SsoReturn | null = code && state ? { code, state, pending: pendingSso() } : null;
+  const flow = pathname.startsWith('/reset-password') ? 'reset_password' : pathname.startsWith('/signup') ? 'sign_up' : 'auth_login';
+  return { flow, ssoReturn };
+}

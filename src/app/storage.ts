@@ -1,0 +1,57 @@
+import type { PersistedAuth } from '../../machines/session/session.types';
+import type { PendingSso } from '../../machines/auth/authFlow.types';
+
+/**
+ * What the app keeps in the browser, under the specification's keys: `root` (auth and farm), `buildings`
+ * (current building), `languages` (current language), `theme` (building theme). Pending SSO details live in
+ * session storage, so they end with the tab.
+ */
+export const STORAGE_KEYS = { root: 'root', buildings: 'buildings', languages: 'languages', theme: 'theme' } as const;
+export const PENDING_SSO_KEY = 'pendingSso';
+
+interface RootState {
+  auth?: PersistedAuth | null;
+  farm?: { uuid: string; description: string; url: string } | null;
+}
+
+function read<T>(storage: Storage | undefined, key: string): T | null {
+  try {
+    const raw = storage?.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+function write(storage: Storage | undefined, key: string, value: unknown) {
+  try {
+    if (value === null || value === undefined) storage?.removeItem(key);
+    else storage?.setItem(key, JSON.stringify(value));
+  } catch {
+    /* storage full or blocked (private mode, some web views): the app keeps working without it */
+  }
+}
+
+const local = () => (typeof localStorage === 'undefined' ? undefined : localStorage);
+const session = () => (typeof sessionStorage === 'undefined' ? undefined : sessionStorage);
+
+export const persistedAuth = () => read<RootState>(local(), STORAGE_KEYS.root)?.auth ?? null;
+export function persistAuth(auth: PersistedAuth | null) {
+  const root = read<RootState>(local(), STORAGE_KEYS.root) ?? {};
+  write(local(), STORAGE_KEYS.root, { ...root, auth });
+}
+
+export const persistedFarm = () => read<RootState>(local(), STORAGE_KEYS.root)?.farm ?? null;
+
+export const persistedLanguage = () => read<string>(local(), STORAGE_KEYS.languages);
+export const persistLanguage = (code: string | null) => write(local(), STORAGE_KEYS.languages, code);
+
+export const pendingSso = () => read<PendingSso>(session(), PENDING_SSO_KEY);
+export const setPendingSso = (value: PendingSso | null) => write(session(), PENDING_SSO_KEY, value);
+
+/** Everything the signed-in user had: building, theme, single-sign-on details (auth is cleared by the session). */
+export function clearUserState() {
+  write(local(), STORAGE_KEYS.buildings, null);
+  write(local(), STORAGE_KEYS.theme, null);
+  setPendingSso(null);
+}

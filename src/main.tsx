@@ -1,0 +1,33 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from '@tanstack/react-router';
+import { createAppActor } from './app/appActor';
+import { AppActorProvider } from './app/AppActorContext';
+import { IntlRoot, Startup } from './app/Startup';
+import { createAppRouter } from './routes/router';
+import { globalStyles } from './ui/kit/stitches.config';
+
+async function boot() {
+  globalStyles();
+  // `?inspect` in development attaches the Stately inspector; it never ships in the production bundle.
+  let inspect: Parameters<typeof createAppActor>[0] = undefined;
+  if (import.meta.env.DEV && new URLSearchParams(window.location.search).has('inspect')) {
+    const { createBrowserInspector } = await import('@statelyai/inspect');
+    inspect = createBrowserInspector().inspect;
+  }
+  const app = createAppActor(inspect);
+  const router = createAppRouter(app);
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppActorProvider actor={app}>
+        <IntlRoot>
+          <Startup>
+            <RouterProvider router={router} />
+          </Startup>
+        </IntlRoot>
+      </AppActorProvider>
+    </StrictMode>,
+  );
+}
+
+void boot();

@@ -1,0 +1,103 @@
+import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
+import { waitFor } from 'xstate';
+import { redirectFor } from '../../machines/routing/routeAccess';
+import { SESSION_ID } from '../../machines/session/session.machine';
+import type { AppActor, SessionRef } from '../app/appActor';
+import { AuthFlowHost } from '../app/AuthFlowHost';
+import { track } from '../api/analytics';
+import { ErrorPage, NotFoundPage } from '../ui/shell/ErrorPages';
+import { SessionExpiredModal } from '../ui/shell/SessionExpiredModal';
+import { FullScreenCenter, Spinner } from '../ui/kit/Layout';
+
+export interface RouterContext {
+  app: AppActor;
+}
+
+const sessionOf = (app: AppActor) => app.system.get(SESSION_ID) as SessionRef;
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  // The routing rules of section 2, for every navigation: a redirect or nothing.
+  beforeLoad: ({ context, location }) => {
+    const session = sessionOf(context.app).getSnapshot();
+    const target = redirectFor(location.pathname, location.searchStr, {
+      authenticated: session.hasTag('signedIn'),
+      authMode: session.context.authMode,
+    });
+    if (target && target !== `${location.pathname}${location.searchStr}`) throw redirect({ href: target, replace: true });
+  },
+  component: () => (
+    <>
+      <Outlet />
+      <SessionExpiredModal />
+    </>
+  ),
+  notFoundComponent: NotFoundPage,
+  errorComponent: ErrorPage,
+});
+
+const indexRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => null });
+
+/** /login, /signup and /reset-password share one auth flow actor. */
+const authLayout = createRoute({ getParentRoute: () => rootRoute, id: 'auth', component: AuthFlowHost });
+const loginRoute = createRoute({ getParentRoute: () => authLayout, path: '/login', component: () => null });
+const signupRoute = createRoute({ getParentRoute: () => authLayout, path: '/signup', component: () => null });
+const resetRoute = createRoute({ getParentRoute: () => authLayout, path: '/reset-password', component: () => null });
+
+const logoutRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/logout',
+  beforeLoad: async ({ context }) => {
+    const session = sessionOf(context.app);
+    session.send({ type: 'session.logout' });
+    await waitFor(session, (s) => s.hasTag('signedOut'));
+    throw redirect({ to: '/login', replace: true });
+  },
+  component: () => (
+    <FullScreenCenter>
+      <Spinner />
+    </FullScreenCenter>
+  ),
+});
+
+// Screens past sign-in load on demand, so the first load of /login carries only what sign-in needs.
+const HomePage = lazyRouteComponent(() => import('../ui/home/HomePage'), 'HomePage');
+const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/home', component: HomePage });
+const buildingRoute = createRoute({ getParentRoute: () => rootRoute, path: '/building', component: HomePage });
+const buildingByIdRoute = createRoute({ getParentRoute: () => rootRoute, path: '/building/$buildingUuid', component: HomePage });
+
+const routeTree = rootRoute.addChildren([
+  indexRoute,
+  authLayout.addChildren([loginRoute, signupRoute, resetRoute]),
+  logoutRoute,
+  homeRoute,
+  buildingRoute,
+  buildingByIdRoute,
+]);
+
+export function createAppRouter(app: AppActor) {
+  const router = createRouter({ routeTree, context: { app }, defaultPreload: false, scrollRestoration: false });
+
+  // Every route change starts at the top; a changed pathname records a page view with where the user came from.
+  router.subscribe('onResolved', ({ fromLocation, toLocation, pathChanged }) => {
+    if (!pathChanged) return;
+    if (typeof window !== 'undefined') window.scrollTo(0, 0);
+    void track({ event: 'page_view', properties: { previousUrl: fromLocation?.href ?? null, url: toLocation.href } });
+  });
+
+  // Signing in or out re-runs the routing rules, so the person lands where the rules say.
+  let signedIn = sessionOf(app).getSnapshot().hasTag('signedIn');
+  sessionOf(app).subscribe((snapshot) => {
+    const now = snapshot.hasTag('signedIn');
+    if (now !== signedIn && !snapshot.hasTag('signingOut') && !snapshot.hasTag('modal:sessionExpired')) {
+      signedIn = now;
+      void router.invalidate();
+    }
+  });
+  return router;
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

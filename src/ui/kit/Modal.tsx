@@ -1,0 +1,53 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { styled } from './stitches.config';
+
+const Backdrop = styled('div', {
+  position: 'fixed',
+  inset: 0,
+  backgroundColor: 'rgba(20, 24, 28, 0.5)',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  padding: '$4',
+  zIndex: 100,
+});
+const Dialog = styled('div', {
+  backgroundColor: '$surface',
+  borderRadius: '$3',
+  boxShadow: '$card',
+  width: 536,
+  maxWidth: '100%',
+  minHeight: 240,
+  padding: '$5',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '$3',
+});
+const Title = styled('h2', { margin: 0, fontSize: '$4' });
+export const ModalActions = styled('div', { display: 'flex', flexDirection: 'column', gap: '$2', marginTop: 'auto' });
+
+/** A modal dialog: focus moves into it, Escape closes it when `onClose` is given. */
+export function Modal({ title, children, onClose }: { title: ReactNode; children: ReactNode; onClose?: () => void }) {
+  const titleId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  return (
+    <Backdrop>
+      <Dialog
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        ref={ref}
+        tabIndex={-1}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && onClose) onClose();
+        }}
+      >
+        <Title id={titleId}>{title}</Title>
+        {children}
+      </Dialog>
+    </Backdrop>
+  );
+}
