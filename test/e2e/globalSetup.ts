@@ -1,0 +1,53 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+    port: number;
+  }
+}
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+
+/**
+ * Starts the app as `npm start` does (build when stale, then one server for app and API) on its own port and a
+ * fresh PGlite folder, and stops it after the browser tests.
+ */
+export default async function setup(project: TestProject) {
+  const port = Number(process.env.E2E_PORT ?? 18080);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-e2e-'));
+  const baseURL = `http://localhost:${port}`;
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'start.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_ORIGIN: baseURL, NODE_ENV: 'development' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  server.stdout?.on('data', (chunk) => (output += chunk));
+  server.stderr?.on('data', (chunk) => (output += chunk));
+
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`the app server exited early:\n${output}`);
+    try {
+      const answer = await fetch(`${baseURL}/api/healthcheck`);
+      if (answer.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`the app server did not become healthy:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  project.provide('baseURL', baseURL);
+  project.provide('port', port);
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

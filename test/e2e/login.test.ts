@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newPage } from './browser';
+import { AuthPages, expectUrlPath } from './pages';
+
+const DEMO = { email: 'demo@northwind.example', password: 'Atrium!2026' };
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe('signing in', () => {
+  it('leads / to /login, keeping the query string', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto('/?utm_source=lobby');
+    await page.getByLabel('Work email').waitFor();
+    expectUrlPath(page, '/login');
+    expect(new URL(page.url()).searchParams.get('utm_source')).toBe('lobby');
+    await context.close();
+  });
+
+  it('shows the message on a wrong password and keeps the email', async () => {
+    const { page, context } = await newPage(browser);
+    const auth = new AuthPages(page);
+    await auth.open();
+    await auth.signIn(DEMO.email, 'Wrong!2026');
+    await auth.seeError("User email or password doesn't match");
+    await expect(page.getByText(`Signing in as ${DEMO.email}`).isVisible()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Back' }).click();
+    expect(await auth.fieldValue('Work email')).toBe(DEMO.email);
+    await context.close();
+  });
+
+  it('takes the demo tenant to the home page with their building, and keeps them signed in on reload', async () => {
+    const { page, context } = await newPage(browser);
+    const auth = new AuthPages(page);
+    await auth.open();
+    await auth.signIn(DEMO.email, DEMO.password);
+    await auth.seeHome('Dana');
+    await page.getByText('Your building: One Atrium Plaza').waitFor();
+    await page.reload();
+    await auth.seeHome('Dana');
+    await auth.logOut();
+    await page.goto('/home');
+    await page.waitForURL('**/login');
+    await context.close();
+  });
+
+  it('shows the Company Email Not Found modal for an unknown domain', async () => {
+    const { page, context } = await newPage(browser);
+    const auth = new AuthPages(page);
+    await auth.open();
+    await auth.enterEmail('someone@unknown-company.example');
+    const dialog = page.getByRole('dialog', { name: 'Company Email Not Found' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await auth.fieldValue('Work email')).toBe('someone@unknown-company.example');
+    await context.close();
+  });
+});
