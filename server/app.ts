@@ -44,7 +44,7 @@ declare module 'fastify' {
     auth: AccessClaims | null;
   }
   interface FastifyContextConfig {
-    /** Marks a route as sensitive: it gets the tight per-address rate limit. */
+    /** Marks a route as sensitive (see lib/sensitive.ts, which also sets its tight per-address rate limit). */
     sensitive?: boolean;
   }
 }
@@ -87,13 +87,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       message: `Too many attempts. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
     }),
   });
-  // Sensitive routes opt in with `config: { sensitive: true }`; each gets its own bucket per client address.
-  app.addHook('onRoute', (route) => {
-    if (route.config?.sensitive) {
-      route.config = { ...route.config, rateLimit: { max: config.sensitiveRateLimit, timeWindow: '1 minute' } } as typeof route.config;
-    }
-  });
-
   await app.register(
     async (api) => {
       if (config.apiKey) {

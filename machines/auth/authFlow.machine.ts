@@ -77,9 +77,11 @@ export const authFlowMachine = setup({
     rememberCheck: assign((_, params: { output: CheckEmailOutput }) => ({ record: params.output.record, sso: params.output.sso })),
     choosePath: assign(({ context }, params: { method: 'provider' | 'email' | null }) => {
       const record = context.record;
-      const ssoMode = record?.sso_mode ?? 'none';
+      // Back from an identity provider without the stored email check (another tab, storage cleared): the
+      // domain signs in with SSO, so treat it as required rather than as a password sign-up.
+      const ssoMode = record?.sso_mode ?? (params.method === 'provider' ? 'required' : 'none');
       const type = signupType({ record, ssoMode, method: params.method });
-      const plan = signupPlan(type, { domainBuildingCount: record?.building_count ?? 0 });
+      const plan = signupPlan(type, { domainBuildingCount: record?.building_count ?? 0, viaProvider: params.method === 'provider' });
       return { method: params.method, signupType: type, steps: plan.steps, completion: plan.completion, flow: 'sign_up' as const };
     }),
     /** An account that signed up but never entered its code: resume at the code step. */

@@ -42,7 +42,7 @@ export interface SsoProvider {
 export interface SamlProvider {
   uuid: string;
   name: string;
-  single_signon_service: string;
+  single_signon_service: string | null;
 }
 export interface SsoProviders {
   sso_required: boolean;

@@ -78,8 +78,11 @@ const viaSso: SignupStep[] = ['building_select', 'create_account', 'accept_terms
  * The steps of each sign-up type. Password types verify the email with a code; SSO types already have a verified
  * email from the identity provider. Accounts made beforehand already belong to a building, so they skip it.
  */
-export function signupPlan(type: SignupType, options: { domainBuildingCount: number }): SignupPlan {
-  const isSso = type === 'sso_required' || type === 'sso_optional_provider' || type === 'csv_sso_required' || type === 'csv_sso_optional_provider';
+export function signupPlan(type: SignupType, options: { domainBuildingCount: number; viaProvider?: boolean }): SignupPlan {
+  // An account made for the person (SCIM, an admin) and claimed through the identity provider completes like SSO.
+  const claimedViaProvider = (type === 'scim' || type === 'users_admin_upload') && !!options.viaProvider;
+  const isSso =
+    claimedViaProvider || type === 'sso_required' || type === 'sso_optional_provider' || type === 'csv_sso_required' || type === 'csv_sso_optional_provider';
   const precreated = type === 'scim' || type.startsWith('csv') || type === 'users_admin_upload';
   const skipBuilding = precreated || options.domainBuildingCount === 1;
   const steps = (isSso ? viaSso : withPassword).filter((step) => !(skipBuilding && step === 'building_select'));

@@ -42,6 +42,8 @@ async function openPglite(dataDir: string): Promise<Db> {
 async function openPostgres(url: string): Promise<Db> {
   const { default: pgModule } = await import('pg');
   const pool = new pgModule.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server drops (restart, admin terminate) must not take the process down with it.
+  pool.on('error', (error) => console.error('Postgres connection lost:', error.message));
   type Client = Pick<InstanceType<typeof pgModule.Pool>, 'query'>;
   const run = async <T>(client: Client, sql: string, params: unknown[] = []) =>
     (await client.query(sql, params)).rows as T[];

@@ -29,14 +29,20 @@ const reasons: Record<number, string> = {
 /** Every failure answers JSON `{ statusCode, error, message, code? }`; only unexpected errors become a 500. */
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
-    if (status >= 500) request.log.error(error);
+    // Postgres refuses a NUL character in text (22021, invalid byte sequence): bad input, not a fault of the server.
+    const badText = (error as { code?: unknown }).code === '22021';
+    const status = badText ? 400 : error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    // An HttpError's message is meant for the client whatever its status (501 says why); others may leak internals.
+    const unexpected = status >= 500 && !(error instanceof HttpError);
+    if (unexpected) request.log.error(error);
     const message =
-      status >= 500
+      unexpected
         ? 'Unable to complete at this moment. Please try again later.'
-        : 'validation' in error && error.validation
-          ? `Invalid request: ${error.message}`
-          : error.message;
+        : badText
+          ? 'Invalid request: text may not contain NUL characters'
+          : 'validation' in error && error.validation
+            ? `Invalid request: ${error.message}`
+            : error.message;
     const code = error instanceof HttpError ? error.code : undefined;
     void reply.status(status).send({ statusCode: status, error: reasons[status] ?? 'Error', message, ...(code ? { code } : {}) });
   });

@@ -80,7 +80,7 @@ export class TokenService {
 
   async rotate(refreshToken: string): Promise<{ userId: number; tokens: IssuedTokens }> {
     const invalid = () => httpError(401, 'The refresh token is not valid', 'invalid_refresh_token');
-    return this.db.transaction(async (tx) => {
+    const outcome = await this.db.transaction(async (tx) => {
       const [row] = await tx.query<{
         family_id: string;
         expires_at: Date;
@@ -97,14 +97,18 @@ export class TokenService {
       );
       if (!row || row.revoked_at || row.deactivated) throw invalid();
       const now = this.clock.now();
+      // A reused token ends its family; that is committed, so it is not thrown from inside the transaction
+      // (a throw there would roll the revocation back along with everything else).
       if (row.used_at) {
         await this.revokeFamily(row.family_id, 'refresh token reused', tx);
-        throw invalid();
+        return null;
       }
       if (new Date(row.expires_at) <= now) throw invalid();
       await tx.query('UPDATE refresh_tokens SET used_at = $2 WHERE token_hash = $1', [sha256(refreshToken), now]);
       return { userId: row.user_id, tokens: await this.issue({ id: row.user_id, uuid: row.uuid }, row.family_id, tx) };
     });
+    if (!outcome) throw invalid();
+    return outcome;
   }
 
   async revokeFamily(familyId: string, reason: string, db: Db = this.db) {
@@ -125,8 +129,11 @@ export class TokenService {
       throw httpError(401, expired ? 'The access token has expired' : 'The access token is not valid', expired ? 'token_expired' : 'invalid_token');
     }
     const familyId = String(payload.fam ?? '');
-    const [family] = await this.db.query<{ revoked_at: Date | null }>('SELECT revoked_at FROM token_families WHERE id = $1', [familyId]);
-    if (!family || family.revoked_at) throw httpError(401, 'The session has ended', 'session_revoked');
+    const [family] = await this.db.query<{ revoked_at: Date | null; deactivated: boolean }>(
+      'SELECT f.revoked_at, u.deactivated FROM token_families f JOIN users u ON u.id = f.user_id WHERE f.id = $1',
+      [familyId],
+    );
+    if (!family || family.revoked_at || family.deactivated) throw httpError(401, 'The session has ended', 'session_revoked');
     return { userId: Number(payload.uid), userUuid: String(payload.sub), familyId };
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { emailField, errorResponses, ref, dataOf, okData } from '../schemas.js';
+import { sensitive } from '../lib/sensitive.js';
 import { httpError } from '../lib/errors.js';
 import { hashPassword, passwordProblems, verifyPassword } from '../lib/passwords.js';
 import { emailDomain, findUserByEmail, findUserById, normalizeEmail, publicUser, rememberPassword } from '../lib/users.js';
@@ -19,7 +20,7 @@ export async function authRoutes(app: FastifyInstance) {
   app.post<{ Body: { email: string; password: string } }>(
     '/auth/v2/login',
     {
-      config: { sensitive: true },
+      config: sensitive(app),
       schema: {
         tags: ['auth'],
         summary: 'Sign in with email and password',
@@ -109,7 +110,7 @@ export async function authRoutes(app: FastifyInstance) {
   );
 
   const validateEmail = {
-    config: { sensitive: true },
+    config: sensitive(app),
     schema: {
       tags: ['auth'],
       summary: 'What is known of an email: its account (if any), how its domain signs in, how many buildings it has',
@@ -156,7 +157,7 @@ export async function authRoutes(app: FastifyInstance) {
   app.post<{ Body: RegisterBody }>(
     '/auth/register',
     {
-      config: { sensitive: true },
+      config: sensitive(app),
       schema: {
         tags: ['auth'],
         summary: 'Create an account, or claim one created for the user (SCIM, upload, admin); mails a sign-up code',
@@ -179,6 +180,10 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const body = request.body;
+      // The schema counts the spaces the names are trimmed of; a name needs two characters once trimmed.
+      if (body.first_name.trim().length < 2 || body.last_name.trim().length < 2) {
+        throw httpError(400, 'First and last name need at least two characters', 'invalid_name');
+      }
       if (!body.is_term_accepted) throw httpError(400, 'The terms must be accepted to sign up', 'terms_required');
       const problems = passwordProblems(body.password);
       if (problems.length) throw httpError(400, `The password needs ${problems.join(', ')}`, 'weak_password');

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { errorResponses, ref, dataOf } from '../schemas.js';
+import { sensitive } from '../lib/sensitive.js';
 import { httpError } from '../lib/errors.js';
 import { queryBuildings, withoutId } from '../lib/buildings.js';
 
@@ -71,7 +72,7 @@ export async function publicRoutes(app: FastifyInstance) {
   app.get<{ Querystring: { domain: string; guestBuildingsOnly?: boolean } }>(
     '/public/buildings',
     {
-      config: { sensitive: true },
+      config: sensitive(app),
       schema: {
         tags: ['public'],
         summary: 'The buildings tied to an email domain (for the sign-up building step)',

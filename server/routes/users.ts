@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { errorResponses, ref, dataOf, okData } from '../schemas.js';
+import { sensitive } from '../lib/sensitive.js';
 import { httpError } from '../lib/errors.js';
 import { hashPassword, passwordProblems, verifyPassword } from '../lib/passwords.js';
 import { findUserById, publicUser, recentPasswordHashes, rememberPassword } from '../lib/users.js';
@@ -93,7 +94,7 @@ export async function userRoutes(app: FastifyInstance) {
     '/users/current/password',
     {
       ...secured,
-      config: { sensitive: true },
+      config: sensitive(app),
       schema: {
         tags: ['users'],
         summary: 'Change the password; 409 when the new one was used before',

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { emailField, errorResponses, dataOf, okData, ref } from '../schemas.js';
+import { sensitive } from '../lib/sensitive.js';
 import { httpError } from '../lib/errors.js';
 import { hashPassword, passwordProblems, verifyPassword } from '../lib/passwords.js';
 import { findUserByEmail, findUserById, publicUser, recentPasswordHashes, rememberPassword, type UserRow } from '../lib/users.js';
@@ -38,7 +39,7 @@ export async function verificationRoutes(app: FastifyInstance) {
   app.put<{ Params: { code: string }; Querystring: { email: string } }>(
     '/user-verification/code/:code/consume',
     {
-      config: { sensitive: true },
+      config: sensitive(app),
       schema: {
         tags: ['verification'],
         summary: 'Confirm a new account with the four-digit code mailed at sign-up',
@@ -63,7 +64,7 @@ export async function verificationRoutes(app: FastifyInstance) {
   app.post<{ Body: { email: string } }>(
     '/user-verification/code/resend',
     {
-      config: { sensitive: true },
+      config: sensitive(app),
       schema: { tags: ['verification'], summary: 'Mail a new sign-up code (the old one stops working)', body: emailBody, response: { 200: okData, ...errorResponses } },
     },
     async (request) => {
@@ -75,7 +76,7 @@ export async function verificationRoutes(app: FastifyInstance) {
   );
 
   const sendReset = {
-    config: { sensitive: true },
+    config: sensitive(app),
     schema: { tags: ['verification'], summary: 'Mail a password reset code', body: emailBody, response: { 200: okData, ...errorResponses } },
   } as const;
   const sendResetHandler = async (request: { body: { email: string } }) => {
@@ -89,7 +90,7 @@ export async function verificationRoutes(app: FastifyInstance) {
   app.put<{ Body: { email: string; code: string; new_password: string } }>(
     '/user-verification/code/reset-password/consume',
     {
-      config: { sensitive: true },
+      config: sensitive(app),
       schema: {
         tags: ['verification'],
         summary: 'Set a new password with a reset code; 409 when the password was used before, 403 at the try limit',

@@ -100,7 +100,9 @@ export function createApiClient(context: () => RequestContext, session: SessionB
         } catch (error) {
           // A 401 on a call that carried a token: wait for the one refresh, then replay once.
           if (!(token && error instanceof FetchError && error.statusCode === 401)) throw error;
-          const renewed = await session.refresh();
+          // A call that left with a token the session has since replaced replays with the current one.
+          const current = session.accessToken();
+          const renewed = current && current !== token && !session.isAccessTokenExpired() ? current : await session.refresh();
           if (!renewed) throw error;
           return await send<T>(path, options, renewed);
         }

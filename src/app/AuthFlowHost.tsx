@@ -37,7 +37,8 @@ export function AuthFlowHost() {
 
 const AUTH_PATHS = ['/login', '/signup', '/reset-password'];
 
+/** The identity provider's answer (code, state, and the issuer it names) is spent once read. */
 function withoutSsoParams(search: Record<string, unknown>) {
-  const { code: _code, state: _state, ...rest } = search;
+  const { code: _code, state: _state, iss: _iss, session_state: _sessionState, ...rest } = search;
   return rest;
 }

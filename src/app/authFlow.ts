@@ -6,6 +6,19 @@ import * as authApi from '../api/auth';
 import * as ssoApi from '../api/sso';
 import type { AppActor } from './appActor';
 import { pendingSso, setPendingSso } from './storage';
+import { requestContext } from './requestContext';
+import type { SamlProvider } from '../../machines/auth/authFlow.types';
+
+/**
+ * A provider's code can be exchanged once. React's StrictMode (development) starts the flow twice, and both
+ * would ask; they share the one exchange instead.
+ */
+const exchanges = new Map<string, ReturnType<typeof ssoApi.ssoCallback>>();
+function exchangeOnce(code: string, state: string) {
+  const key = `${state}:${code}`;
+  if (!exchanges.has(key)) exchanges.set(key, ssoApi.ssoCallback(code, state));
+  return exchanges.get(key)!;
+}
 
 /** Where the identity provider sends the browser back: this app's sign-in page. */
 export const ssoRedirectUri = () => `${window.location.origin}/login`;
@@ -57,7 +70,7 @@ export function authFlowLogic(app: AppActor, options: { supportEmail: () => stri
       consumeResetCode: fromPromise(async ({ input }) => {
         await authApi.consumeResetCode(input);
       }),
-      ssoCallback: fromPromise(({ input }) => ssoApi.ssoCallback(input.code, input.state)),
+      ssoCallback: fromPromise(({ input }) => exchangeOnce(input.code, input.state)),
     },
     actions: {
       emitSignedIn: (_, { session }) => {
@@ -84,4 +97,13 @@ export function authFlowInput(pathname: string, search: URLSearchParams): AuthFl
   const ssoReturn: SsoReturn | null = code && state ? { code, state, pending: pendingSso() } : null;
   const flow = pathname.startsWith('/reset-password') ? 'reset_password' : pathname.startsWith('/signup') ? 'sign_up' : 'auth_login';
   return { flow, ssoReturn };
+}
+
+/**
+ * The link a SAML provider's button opens: the API host's SAML response path with the provider, its sign-on
+ * service, the building and the token, as the specification gives it.
+ */
+export function samlLink(provider: SamlProvider, buildingUuid = '', token = ''): string {
+  const query = new URLSearchParams({ serviceprovider: provider.name, url: provider.single_signon_service ?? '', buildingUUID: buildingUuid, token });
+  return `${requestContext().apiBase}/user-verification/samlResponse?${query.toString()}`;
 }

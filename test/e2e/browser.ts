@@ -36,3 +36,37 @@ export async function latestCode(email: string): Promise<string> {
   if (!code) throw new Error(`no code in the mailbox of ${email}`);
   return code;
 }
+
+/** What the dev mailbox holds for an address, newest first. */
+export async function mailbox(email: string): Promise<{ text: string }[]> {
+  const answer = await fetch(`${baseURL()}/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+  return ((await answer.json()) as { data: { text: string }[] }).data;
+}
+
+/** A four-digit code that is not `code` (for trying a wrong one). */
+export const otherCode = (code: string) => String((Number(code) + 1) % 10_000).padStart(4, '0');
+
+/**
+ * A confirmed password account made through the API (sign-up and code), for tests that start from an existing
+ * account rather than from sign-up itself.
+ */
+export async function createConfirmedAccount(account: { email: string; firstName: string; lastName: string; password: string }) {
+  const api = `${baseURL()}/api`;
+  const registered = await fetch(`${api}/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: account.email,
+      first_name: account.firstName,
+      last_name: account.lastName,
+      password: account.password,
+      is_term_accepted: true,
+      is_email_accepted: false,
+      user_type_id: 1,
+    }),
+  });
+  if (!registered.ok) throw new Error(`register ${account.email}: ${registered.status} ${await registered.text()}`);
+  const code = await latestCode(account.email);
+  const confirmed = await fetch(`${api}/user-verification/code/${code}/consume?email=${encodeURIComponent(account.email)}`, { method: 'PUT' });
+  if (!confirmed.ok) throw new Error(`confirm ${account.email}: ${confirmed.status} ${await confirmed.text()}`);
+}

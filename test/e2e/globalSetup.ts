@@ -23,7 +23,7 @@ export default async function setup(project: TestProject) {
   const baseURL = `http://localhost:${port}`;
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'start.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_ORIGIN: baseURL, NODE_ENV: 'development' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_ORIGIN: baseURL },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

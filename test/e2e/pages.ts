@@ -42,6 +42,137 @@ export class AuthPages {
   async fieldValue(label: string) {
     return this.page.getByLabel(label, { exact: true }).inputValue();
   }
+
+  // Moving through the steps
+
+  button(name: string) {
+    return this.page.getByRole('button', { name, exact: true });
+  }
+
+  /** Waits for the step (a form named by its title) to be on screen. */
+  async seeStep(title: string) {
+    await this.page.getByRole('form', { name: title, exact: true }).waitFor();
+  }
+
+  /** The "Step X of Y" line of the step on screen, or null when the step has none. */
+  async stepLabel(): Promise<string | null> {
+    const label = this.page.getByText(/^Step \d+ of \d+$/);
+    return (await label.count()) ? label.innerText() : null;
+  }
+
+  async canPress(name: string) {
+    return this.button(name).isEnabled();
+  }
+
+  async next() {
+    await this.button('Next').click();
+  }
+
+  async leaveField(label: string) {
+    await this.page.getByLabel(label, { exact: true }).blur();
+  }
+
+  // Sign-up
+
+  async startSignup() {
+    await this.page.getByRole('button', { name: 'New here? Create an account' }).click();
+    await this.seeStep('Create your account');
+  }
+
+  async buildingChoices() {
+    return this.page.getByLabel('Building', { exact: true }).locator('option:not([value=""])').allInnerTexts();
+  }
+
+  async chooseBuilding(label: string) {
+    await this.page.getByLabel('Building', { exact: true }).selectOption({ label });
+  }
+
+  async typeNames(first: string, last: string) {
+    await this.page.getByLabel('First name', { exact: true }).fill(first);
+    await this.page.getByLabel('Last name', { exact: true }).fill(last);
+  }
+
+  /** Types into the password field key by key, as a person would. */
+  async typePassword(text: string, label = 'Password') {
+    await this.page.getByLabel(label, { exact: true }).pressSequentially(text);
+  }
+
+  /** Each password rule and whether the list marks it as met. */
+  async passwordRules(): Promise<Record<string, boolean>> {
+    const items = this.page.getByRole('list', { name: 'Your password needs:' }).getByRole('listitem');
+    const pairs = await items.evaluateAll((lis) => lis.map((li) => [li.getAttribute('data-rule'), li.getAttribute('data-met')] as const));
+    return Object.fromEntries(pairs.map(([rule, met]) => [rule, met === 'true']));
+  }
+
+  async acceptTerms() {
+    await this.page.getByLabel('I accept the Terms of Use and the Privacy Policy').check();
+  }
+
+  async createAccount() {
+    await this.button('Create account').click();
+  }
+
+  async enterCode(code: string) {
+    await this.page.getByLabel('4-digit code', { exact: true }).fill(code);
+    await this.button('Confirm').click();
+  }
+
+  async getStarted() {
+    await this.button('Get started').click();
+  }
+
+  async seeBuilding(name: string) {
+    await this.page.getByText(`Your building: ${name}`, { exact: true }).waitFor();
+  }
+
+  // Password reset
+
+  async forgotPassword() {
+    await this.button('Forgot password?').click();
+    await this.seeStep('Reset your password');
+  }
+
+  async askForResetCode(email: string) {
+    await this.page.getByLabel('Work email').fill(email);
+    await this.button('Send code').click();
+    await this.seeStep('Enter your code');
+  }
+
+  async chooseNewPassword(password: string, confirm = password) {
+    await this.page.getByLabel('New password', { exact: true }).fill(password);
+    await this.page.getByLabel('Confirm password', { exact: true }).fill(confirm);
+    await this.button('Save password').click();
+  }
+
+  // Single sign-on
+
+  ssoDialog() {
+    return this.page.getByRole('dialog', { name: 'Sign in with your company' });
+  }
+
+  async continueWithProvider(name: string) {
+    await this.ssoDialog().getByRole('button', { name: `Continue with ${name}`, exact: true }).click();
+  }
+}
+
+/** The local identity provider's sign-in page (under /oidc on the app's own server). */
+export class IdentityProviderPage {
+  constructor(readonly page: Page) {}
+
+  async waitFor() {
+    await this.page.waitForURL('**/oidc/interaction/**');
+    await this.page.getByLabel('Password', { exact: true }).waitFor();
+  }
+
+  async emailValue() {
+    return this.page.getByLabel('Email', { exact: true }).inputValue();
+  }
+
+  async signIn(password: string, email?: string) {
+    if (email !== undefined) await this.page.getByLabel('Email', { exact: true }).fill(email);
+    await this.page.getByLabel('Password', { exact: true }).fill(password);
+    await this.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  }
 }
 
 export const expectUrlPath = (page: Page, path: string) => expect(new URL(page.url()).pathname).toBe(path);

@@ -1,4 +1,5 @@
 import type { InjectOptions } from 'fastify';
+import { createServer as createNetServer } from 'node:net';
 import { readConfig, type ServerConfig } from '../../server/config.js';
 import { openDb, type Db } from '../../server/db/index.js';
 import { createServer, type RunningServer } from '../../server/server.js';
@@ -28,13 +29,36 @@ export interface TestServer extends RunningServer {
   login(email: string, password: string): Promise<{ token: string; refresh: string; user: any }>;
 }
 
+export interface StartTestServerOptions {
+  /**
+   * Really listen, on a free port of localhost, with publicOrigin `http://localhost:PORT` (unless overridden): needed
+   * when the server calls itself over HTTP, as the SSO code exchange with the local OpenID provider does.
+   */
+  listen?: boolean;
+}
+
+/** A port free on this machine right now. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createNetServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 /**
  * A fresh server on a fresh database: PGlite in memory, or, when TEST_DATABASE_URL names a Postgres server, a new
  * database created on it for this server and dropped at close.
  */
-export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<ServerConfig> = {}, options: StartTestServerOptions = {}): Promise<TestServer> {
   const clock = new FakeClock();
-  const config: ServerConfig = { ...readConfig({}), devOidc: false, sensitiveRateLimit: 10_000, ...overrides };
+  const port = options.listen ? await freePort() : undefined;
+  const listening = port ? { port, publicOrigin: `http://localhost:${port}` } : {};
+  const config: ServerConfig = { ...readConfig({}), devOidc: false, sensitiveRateLimit: 10_000, ...listening, ...overrides };
   let db: Db;
   let dropDatabase: (() => Promise<void>) | undefined;
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -46,6 +70,13 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     url.pathname = `/${name}`;
     db = await openDb({ databaseUrl: url.toString() });
     dropDatabase = async () => {
+      // The pool's connections say goodbye after db.close() returns; a forced drop that kills one of them mid-way makes
+      // its pool emit an 'error' nobody listens to (an unhandled error in the run). Wait for them to leave first.
+      for (let i = 0; i < 100; i++) {
+        const [row] = await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (!row?.n) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.close();
     };
@@ -53,6 +84,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     db = await openDb({ dataDir: 'memory://' });
   }
   const server = await createServer(config, { clock, db });
+  if (port) await server.app.listen({ port, host: 'localhost' });
   const call: TestServer['call'] = async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;

@@ -1,4 +1,5 @@
 import { useT } from '../../i18n/useT';
+import { samlLink } from '../../app/authFlow';
 import { Button } from '../kit/Button';
 import { Modal, ModalActions } from '../kit/Modal';
 import { Text } from '../kit/Layout';
@@ -24,7 +25,7 @@ export function SsoModal() {
           </Button>
         ))}
         {sso?.saml_providers.map((provider) => (
-          <Button key={provider.uuid} as="a" variant="secondary" href={provider.single_signon_service} css={{ textAlign: 'center', textDecoration: 'none' }}>
+          <Button key={provider.uuid} as="a" variant="secondary" href={samlLink(provider)} css={{ textAlign: 'center', textDecoration: 'none' }}>
             {t('auth.sso.saml', { name: provider.name })}
           </Button>
         ))}

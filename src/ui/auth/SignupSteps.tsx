@@ -23,6 +23,9 @@ function StepButtons({ submitLabel, back = true }: { submitLabel: string; back?:
           {t('auth.back')}
         </Button>
       ) : null}
+      <Button type="button" variant="link" onClick={() => send({ type: 'user.backToLogin' })}>
+        {t('auth.reset.backToLogin')}
+      </Button>
     </Stack>
   );
 }
@@ -180,6 +183,9 @@ export function EnterCodeStep({ description }: { description?: string }) {
             {t('auth.back')}
           </Button>
         ) : null}
+        <Button type="button" variant="link" onClick={() => send({ type: 'user.backToLogin' })}>
+          {t('auth.reset.backToLogin')}
+        </Button>
       </Stack>
     </StepForm>
   );

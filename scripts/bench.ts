@@ -1,0 +1,73 @@
+/**
+ * `npm run bench`: prints the figures the issues name.
+ *  - the gzip size of the JavaScript and CSS the first load of /login fetches (budget 150 KB);
+ *  - the time from a cold `npm start` (built app, empty data folder: migrations and demo data) to a healthy
+ *    health check, as the median of three runs.
+ * Exits non-zero when the first-load budget is broken.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { FIRST_LOAD_BUDGET_BYTES, measureFirstLoad } from './firstLoad';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const port = Number(process.env.BENCH_PORT ?? 18090);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+async function startCold(): Promise<{ ms: number; stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-bench-'));
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'start.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_ORIGIN: `http://localhost:${port}` },
+    stdio: 'ignore',
+  });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('the server exited during start-up');
+    try {
+      if ((await fetch(`http://localhost:${port}/api/healthcheck`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  const ms = performance.now() - started;
+  return {
+    ms,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+// The first start also builds the app when needed; it is not one of the timed runs.
+const warm = await startCold();
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const load = await measureFirstLoad(browser, `http://localhost:${port}/login`);
+await browser.close();
+await warm.stop();
+
+const times: number[] = [];
+for (let run = 0; run < 3; run += 1) {
+  const cold = await startCold();
+  times.push(cold.ms);
+  await cold.stop();
+}
+times.sort((a, b) => a - b);
+
+console.log('first load of /login (JavaScript and CSS, gzip -9):');
+for (const file of load.files) console.log(`  ${kb(file.gzipBytes).padStart(9)}  ${file.type.padEnd(10)} ${new URL(file.url).pathname}`);
+console.log(`  ${kb(load.gzipBytes).padStart(9)}  total (budget ${kb(FIRST_LOAD_BUDGET_BYTES)})`);
+console.log(`cold npm start to healthy health check: median ${Math.round(times[1]!)} ms (runs: ${times.map((t) => Math.round(t)).join(', ')} ms)`);
+if (load.gzipBytes > FIRST_LOAD_BUDGET_BYTES) {
+  console.error('the first-load budget is broken');
+  process.exit(1);
+}

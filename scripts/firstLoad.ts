@@ -1,0 +1,35 @@
+import { gzipSync } from 'node:zlib';
+import type { Browser } from 'playwright-core';
+
+export const FIRST_LOAD_BUDGET_BYTES = 150 * 1024;
+
+export interface FirstLoad {
+  files: { url: string; type: 'script' | 'stylesheet'; bytes: number; gzipBytes: number }[];
+  gzipBytes: number;
+}
+
+/**
+ * Opens a page in a fresh context and adds up the JavaScript and CSS it fetches until the network is idle,
+ * each file measured as gzip would send it (level 9, as a compressing proxy or CDN would).
+ */
+export async function measureFirstLoad(browser: Browser, url: string): Promise<FirstLoad> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const pending: Promise<FirstLoad['files'][number] | null>[] = [];
+  page.on('response', (response) => {
+    const resource = response.request().resourceType();
+    if (resource !== 'script' && resource !== 'stylesheet') return;
+    const type: 'script' | 'stylesheet' = resource;
+    pending.push(
+      response
+        .body()
+        .then((body) => ({ url: response.url(), type, bytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length }))
+        .catch(() => null),
+    );
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.getByLabel('Work email').waitFor();
+  const files = (await Promise.all(pending)).filter((f): f is FirstLoad['files'][number] => f !== null);
+  await context.close();
+  return { files, gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0) };
+}

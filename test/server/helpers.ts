@@ -1,0 +1,40 @@
+import { expect } from 'vitest';
+import type { TestServer } from './harness.js';
+
+/** A strong password that satisfies every rule, distinct per call. */
+let counter = 0;
+export const strongPassword = (tag = 'Pw') => `${tag}!${++counter}Aa-${Math.random().toString(36).slice(2, 6)}`;
+
+/** Four-digit codes that are certainly not `right` (the next ones round the clock). */
+export function wrongCodes(right: string, count = 1): string[] {
+  return Array.from({ length: count }, (_, i) => String((Number(right) + i + 1) % 10_000).padStart(4, '0'));
+}
+
+export const consumeSignupPath = (code: string, email: string) =>
+  `/user-verification/code/${code}/consume?email=${encodeURIComponent(email)}`;
+
+/** A fresh address on a seeded domain. */
+let serial = 0;
+export const freshEmail = (domain = 'northwind.example', tag = 'new') => `${tag}.${Date.now().toString(36)}.${++serial}@${domain}`;
+
+/** Registers a new account on a one-building domain and confirms it with the mailed code. */
+export async function createConfirmedUser(server: TestServer, options: { email?: string; password?: string } = {}) {
+  const email = options.email ?? freshEmail();
+  const password = options.password ?? strongPassword();
+  const reg = await server.call('POST', '/auth/register', {
+    body: { email, password, first_name: 'Test', last_name: 'Person', is_term_accepted: true },
+  });
+  expect(reg.status, JSON.stringify(reg.body)).toBe(200);
+  const code = await server.latestCode(email);
+  const consumed = await server.call('PUT', consumeSignupPath(code, email));
+  expect(consumed.status, JSON.stringify(consumed.body)).toBe(200);
+  return { email, password, user: consumed.body.data.user };
+}
+
+/** Every error the API answers has this shape. */
+export function expectError(res: { status: number; body: any }, status: number, message?: string | RegExp) {
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  expect(res.body).toMatchObject({ statusCode: status, error: expect.any(String), message: expect.any(String) });
+  if (typeof message === 'string') expect(res.body.message).toBe(message);
+  else if (message) expect(res.body.message).toMatch(message);
+}

@@ -1,0 +1,188 @@
+import { describe, it, expect, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { appMachine, type Whitelabel } from '../../machines/app/app.machine';
+import { sessionMachine } from '../../machines/session/session.machine';
+import { flagsMachine } from '../../machines/flags/flags.machine';
+import { buildingMachine } from '../../machines/building/building.machine';
+import { localeMachine } from '../../machines/locale/locale.machine';
+import type { FlagValues } from '../../machines/flags/flagDefaults';
+import type { PersistedAuth } from '../../machines/session/session.types';
+import { deferred, flush, type Deferred } from './fixtures';
+
+const whitelabel: Whitelabel = {
+  brand: 'acme',
+  name: 'Acme Tower',
+  uuid: 'wl-1',
+  logoUrl: null,
+  primaryColor: '#257BAD',
+  secondaryColor: '#7C7933',
+  language: 'en',
+  helpDeskEmail: 'help@acme.test',
+  isAvatarVisible: true,
+};
+
+/** Every start-up load held open by a deferred the test settles, and a spy on each. */
+function setupApp(requestedLocale: string | null = 'de-DE') {
+  const d = {
+    whitelabel: [] as Deferred<Whitelabel>[],
+    health: [] as Deferred<void>[],
+    persisted: deferred<PersistedAuth | null>(),
+    flags: deferred<Partial<FlagValues>>(),
+    locale: deferred<{ locale: string; messages: Record<string, string> }>(),
+  };
+  const spies = {
+    loadWhitelabel: vi.fn(() => {
+      const next = deferred<Whitelabel>();
+      d.whitelabel.push(next);
+      return next.promise;
+    }),
+    healthCheck: vi.fn(() => {
+      const next = deferred<void>();
+      d.health.push(next);
+      return next.promise;
+    }),
+    loadPersisted: vi.fn(() => d.persisted.promise),
+    loadFlags: vi.fn(() => d.flags.promise),
+    loadCatalogue: vi.fn((_input: { requested: string | null }) => d.locale.promise),
+    applyWhitelabel: vi.fn(),
+  };
+  const logic = appMachine.provide({
+    actors: {
+      session: sessionMachine.provide({
+        actors: {
+          loadPersisted: fromPromise(() => spies.loadPersisted()),
+          refreshTokens: fromPromise(() => Promise.reject(new Error('not used'))),
+          fetchUser: fromPromise(() => Promise.reject(new Error('not used'))),
+          logoutCall: fromPromise(async () => {}),
+        },
+      }),
+      flags: flagsMachine.provide({ actors: { loadFlags: fromPromise(() => spies.loadFlags()) } }),
+      building: buildingMachine,
+      locale: localeMachine.provide({ actors: { loadCatalogue: fromPromise(({ input }) => spies.loadCatalogue(input)) } }),
+      loadWhitelabel: fromPromise(() => spies.loadWhitelabel()),
+      healthCheck: fromPromise(() => spies.healthCheck()),
+    },
+    actions: { applyWhitelabel: spies.applyWhitelabel },
+  });
+  const actor = createActor(logic, { input: { requestedLocale } });
+  return { actor, d, spies };
+}
+
+const regionsDone = (actor: ReturnType<typeof setupApp>['actor']) => {
+  const value = actor.getSnapshot().value;
+  if (typeof value === 'string') return value;
+  const starting = (value as { starting: Record<string, string> }).starting;
+  return Object.fromEntries(Object.entries(starting).map(([region, state]) => [region, state === 'done']));
+};
+
+describe('appMachine start-up', () => {
+  it('starts every load at once, before any of them answers', async () => {
+    const { actor, spies } = setupApp();
+    actor.start();
+    // No await: every load was asked for synchronously, while all of them are still pending.
+    expect(spies.loadWhitelabel).toHaveBeenCalledTimes(1);
+    expect(spies.healthCheck).toHaveBeenCalledTimes(1);
+    expect(spies.loadPersisted).toHaveBeenCalledTimes(1);
+    expect(spies.loadFlags).toHaveBeenCalledTimes(1);
+    expect(spies.loadCatalogue).toHaveBeenCalledWith({ requested: 'de-DE' });
+    expect(actor.getSnapshot().hasTag('starting')).toBe(true);
+    expect(regionsDone(actor)).toEqual({ whitelabel: false, health: false, flags: false, user: false, locale: false });
+  });
+
+  it('stays starting until whitelabel, health, flags, user and locale are all done', async () => {
+    const { actor, d, spies } = setupApp();
+    actor.start();
+    await flush();
+
+    d.whitelabel[0]!.resolve(whitelabel);
+    await flush();
+    expect(actor.getSnapshot().matches('starting')).toBe(true);
+    expect(regionsDone(actor)).toEqual({ whitelabel: true, health: false, flags: false, user: false, locale: false });
+    expect(spies.applyWhitelabel).toHaveBeenCalledTimes(1);
+    expect(spies.applyWhitelabel.mock.calls[0]![1]).toEqual({ whitelabel });
+    expect(actor.getSnapshot().context.whitelabel).toEqual(whitelabel);
+
+    d.health[0]!.resolve();
+    await flush();
+    expect(regionsDone(actor)).toEqual({ whitelabel: true, health: true, flags: false, user: false, locale: false });
+
+    d.flags.resolve({});
+    await flush();
+    expect(regionsDone(actor)).toEqual({ whitelabel: true, health: true, flags: true, user: false, locale: false });
+
+    d.locale.resolve({ locale: 'de-DE', messages: { hello: 'Hallo' } });
+    await flush();
+    expect(regionsDone(actor)).toEqual({ whitelabel: true, health: true, flags: true, user: false, locale: true });
+    // The session is still restoring: the spinner stays.
+    expect(actor.getSnapshot().hasTag('starting')).toBe(true);
+
+    d.persisted.resolve(null);
+    const snapshot = await waitFor(actor, (s) => s.matches('ready'));
+    expect(snapshot.hasTag('ready')).toBe(true);
+    expect(snapshot.hasTag('starting')).toBe(false);
+  });
+
+  it('finishes in any order (user first, whitelabel last)', async () => {
+    const { actor, d } = setupApp();
+    actor.start();
+    d.persisted.resolve(null);
+    d.locale.resolve({ locale: 'en', messages: {} });
+    d.flags.resolve({});
+    await flush();
+    d.health[0]!.resolve();
+    await flush();
+    expect(actor.getSnapshot().matches('starting')).toBe(true);
+    d.whitelabel[0]!.resolve(whitelabel);
+    await waitFor(actor, (s) => s.matches('ready'));
+  });
+
+  it('a health check failure → unavailable; user.retry starts again and reaches ready', async () => {
+    const { actor, d, spies } = setupApp();
+    actor.start();
+    await flush();
+    d.persisted.resolve(null);
+    d.flags.resolve({});
+    d.locale.resolve({ locale: 'en', messages: {} });
+    d.health[0]!.reject({ status: 503, message: 'down' });
+    const unavailable = await waitFor(actor, (s) => s.matches('unavailable'));
+    expect(unavailable.hasTag('unavailable')).toBe(true);
+    expect(unavailable.context.error).toEqual({ status: 503, message: 'health check failed' });
+
+    actor.send({ type: 'user.retry' });
+    expect(actor.getSnapshot().matches('starting')).toBe(true);
+    expect(actor.getSnapshot().context.error).toBeNull();
+    await flush();
+    expect(spies.healthCheck).toHaveBeenCalledTimes(2);
+    expect(spies.loadWhitelabel).toHaveBeenCalledTimes(2);
+
+    d.whitelabel[1]!.resolve(whitelabel);
+    d.health[1]!.resolve();
+    await waitFor(actor, (s) => s.matches('ready'));
+  });
+
+  it('a white-label failure still reaches ready, with no white-label applied', async () => {
+    const { actor, d, spies } = setupApp();
+    actor.start();
+    await flush();
+    d.whitelabel[0]!.reject(new Error('white-label service down'));
+    d.health[0]!.resolve();
+    d.persisted.resolve(null);
+    d.flags.resolve({});
+    d.locale.resolve({ locale: 'en', messages: {} });
+    const snapshot = await waitFor(actor, (s) => s.matches('ready'));
+    expect(snapshot.context.whitelabel).toBeNull();
+    expect(spies.applyWhitelabel).not.toHaveBeenCalled();
+  });
+
+  it('flag and catalogue failures do not block the start', async () => {
+    const { actor, d } = setupApp();
+    actor.start();
+    await flush();
+    d.whitelabel[0]!.resolve(whitelabel);
+    d.health[0]!.resolve();
+    d.persisted.resolve(null);
+    d.flags.reject(new Error('flags down'));
+    d.locale.reject(new Error('chunk failed'));
+    await waitFor(actor, (s) => s.matches('ready'));
+  });
+});

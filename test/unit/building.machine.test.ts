@@ -1,0 +1,157 @@
+import { describe, it, expect, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { buildingMachine, pickBuilding, type Building, type BuildingTheme } from '../../machines/building/building.machine';
+import { deferred, makeBuilding, makeTheme } from './fixtures';
+
+interface Fakes {
+  loadBuildings?: () => Promise<Building[]>;
+  loadBuilding?: (input: { uuid: string }) => Promise<Building>;
+  loadTheme?: (input: { uuid: string }) => Promise<BuildingTheme>;
+}
+
+function setupBuilding(fakes: Fakes = {}) {
+  const calls = {
+    loadBuildings: vi.fn(fakes.loadBuildings ?? (async () => [makeBuilding('b-1'), makeBuilding('b-2')])),
+    loadBuilding: vi.fn(fakes.loadBuilding ?? (async ({ uuid }: { uuid: string }) => makeBuilding(uuid, { name: `Full ${uuid}` }))),
+    loadTheme: vi.fn(fakes.loadTheme ?? (async (_input: { uuid: string }) => makeTheme())),
+  };
+  const actor = createActor(
+    buildingMachine.provide({
+      actors: {
+        loadBuildings: fromPromise(() => calls.loadBuildings()),
+        loadBuilding: fromPromise(({ input }) => calls.loadBuilding(input)),
+        loadTheme: fromPromise(({ input }) => calls.loadTheme(input)),
+      },
+    }),
+  );
+  actor.start();
+  return { actor, calls };
+}
+
+describe('pickBuilding', () => {
+  const list = [makeBuilding('b-1'), makeBuilding('b-2'), makeBuilding('b-3')];
+
+  it('picks the default building when the user has one in the list', () => {
+    expect(pickBuilding(list, 'b-3')?.uuid).toBe('b-3');
+  });
+
+  it('falls back to the first when the default is unknown or missing', () => {
+    expect(pickBuilding(list, 'b-unknown')?.uuid).toBe('b-1');
+    expect(pickBuilding(list, null)?.uuid).toBe('b-1');
+  });
+
+  it('is null for no buildings', () => {
+    expect(pickBuilding([], 'b-1')).toBeNull();
+    expect(pickBuilding([], null)).toBeNull();
+  });
+});
+
+describe('buildingMachine', () => {
+  it('waits idle until asked', () => {
+    const { actor, calls } = setupBuilding();
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    expect(calls.loadBuildings).not.toHaveBeenCalled();
+  });
+
+  it('loads the list, picks the default, loads that building, then its theme → ready', async () => {
+    const list = deferred<Building[]>();
+    const one = deferred<Building>();
+    const theme = deferred<BuildingTheme>();
+    const { actor, calls } = setupBuilding({ loadBuildings: () => list.promise, loadBuilding: () => one.promise, loadTheme: () => theme.promise });
+
+    actor.send({ type: 'building.load', defaultBuildingUuid: 'b-2' });
+    expect(actor.getSnapshot().matches('loadingList')).toBe(true);
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+
+    list.resolve([makeBuilding('b-1'), makeBuilding('b-2')]);
+    await waitFor(actor, (s) => s.matches('loadingBuilding'));
+    expect(calls.loadBuilding).toHaveBeenCalledWith({ uuid: 'b-2' });
+    expect(actor.getSnapshot().context.buildings.map((b) => b.uuid)).toEqual(['b-1', 'b-2']);
+
+    const full = makeBuilding('b-2', { name: 'Tower Two', languages: [{ code: 'en', name: 'English', priority: 0 }] });
+    one.resolve(full);
+    await waitFor(actor, (s) => s.matches('loadingTheme'));
+    expect(calls.loadTheme).toHaveBeenCalledWith({ uuid: 'b-2' });
+
+    const loadedTheme = makeTheme({ primary_color: '#abcdef' });
+    theme.resolve(loadedTheme);
+    const snapshot = await waitFor(actor, (s) => s.matches('ready'));
+    expect(snapshot.hasTag('ready')).toBe(true);
+    expect(snapshot.hasTag('loading')).toBe(false);
+    expect(snapshot.context.current).toEqual(full);
+    expect(snapshot.context.theme).toEqual(loadedTheme);
+    expect(snapshot.context.defaultBuildingUuid).toBe('b-2');
+    expect(snapshot.context.error).toBeNull();
+  });
+
+  it('picks the first building when there is no default', async () => {
+    const { actor, calls } = setupBuilding();
+    actor.send({ type: 'building.load', defaultBuildingUuid: null });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(calls.loadBuilding).toHaveBeenCalledWith({ uuid: 'b-1' });
+    expect(actor.getSnapshot().context.current?.name).toBe('Full b-1');
+  });
+
+  it('a theme failure still reaches ready, without a theme', async () => {
+    const { actor } = setupBuilding({ loadTheme: async () => Promise.reject({ status: 404, message: 'no theme' }) });
+    actor.send({ type: 'building.load', defaultBuildingUuid: 'b-1' });
+    const snapshot = await waitFor(actor, (s) => s.matches('ready'));
+    expect(snapshot.context.theme).toBeNull();
+    expect(snapshot.context.current?.uuid).toBe('b-1');
+    expect(snapshot.context.error).toBeNull();
+  });
+
+  it('a list failure → failed with the error; user.retry loads again', async () => {
+    let attempt = 0;
+    const { actor, calls } = setupBuilding({
+      loadBuildings: async () => {
+        attempt += 1;
+        if (attempt === 1) throw { status: 503, message: 'Service unavailable' };
+        return [makeBuilding('b-5')];
+      },
+    });
+    actor.send({ type: 'building.load', defaultBuildingUuid: null });
+    const failed = await waitFor(actor, (s) => s.matches('failed'));
+    expect(failed.context.error).toEqual({ status: 503, message: 'Service unavailable' });
+    expect(calls.loadBuilding).not.toHaveBeenCalled();
+
+    actor.send({ type: 'user.retry' });
+    expect(actor.getSnapshot().context.error).toBeNull();
+    const ready = await waitFor(actor, (s) => s.matches('ready'));
+    expect(calls.loadBuildings).toHaveBeenCalledTimes(2);
+    expect(ready.context.current?.uuid).toBe('b-5');
+  });
+
+  it('a failure without status or message gets status 0 and the generic message', async () => {
+    const { actor } = setupBuilding({ loadBuildings: async () => Promise.reject('offline') });
+    actor.send({ type: 'building.load', defaultBuildingUuid: null });
+    const failed = await waitFor(actor, (s) => s.matches('failed'));
+    expect(failed.context.error).toEqual({ status: 0, message: 'Unable to complete at this moment. Please try again later.' });
+  });
+
+  it('a building failure → failed', async () => {
+    const { actor, calls } = setupBuilding({ loadBuilding: async () => Promise.reject({ status: 403, message: 'Not your building' }) });
+    actor.send({ type: 'building.load', defaultBuildingUuid: null });
+    const failed = await waitFor(actor, (s) => s.matches('failed'));
+    expect(failed.context.error).toEqual({ status: 403, message: 'Not your building' });
+    expect(calls.loadTheme).not.toHaveBeenCalled();
+  });
+
+  it('no buildings → noBuilding, without loading a building', async () => {
+    const { actor, calls } = setupBuilding({ loadBuildings: async () => [] });
+    actor.send({ type: 'building.load', defaultBuildingUuid: 'b-1' });
+    const snapshot = await waitFor(actor, (s) => s.matches('noBuilding'));
+    expect(snapshot.context.current).toBeNull();
+    expect(calls.loadBuilding).not.toHaveBeenCalled();
+  });
+
+  it('building.clear empties everything and returns to idle', async () => {
+    const { actor } = setupBuilding();
+    actor.send({ type: 'building.load', defaultBuildingUuid: null });
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'building.clear' });
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.matches('idle')).toBe(true);
+    expect(snapshot.context).toMatchObject({ buildings: [], current: null, theme: null, error: null });
+  });
+});

@@ -1,0 +1,114 @@
+import { describe, it, expect, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { FLAG_DEFAULTS, type FlagValues } from '../../machines/flags/flagDefaults';
+import { flagsMachine, type FlagUser } from '../../machines/flags/flags.machine';
+import { deferred } from './fixtures';
+
+/** Section 9 of the access-and-shell specification, in its order. */
+const SPEC_FLAGS = [
+  'header-logo',
+  'maintenance-mode',
+  'header-user-profile-image',
+  'dropdown-logout',
+  'dropdown-buildings',
+  'account-history',
+  'dropdown-account',
+  'dropdown-kiosk',
+  'feat-tenant-vis-reg-to-admin-link',
+  'service-requests',
+  'safety-utility-button',
+  'change-language-option-in-settings',
+  'show-utilities-link-and-chevron',
+  'show-smart-building',
+  'show-content-v-2',
+  'show-rich-description',
+  'open-tw-miniapp-in-iframe',
+  'enable-tw-host-sdk',
+  'enable-tw-direct-link',
+  'enable-exit-kiosk-mode',
+];
+
+const user: FlagUser = { key: 'u-1', anonymous: false, admin: true, roles: ['tenant'], buildingUuids: ['b-1'], hqo: false, host: 'acme.test' };
+
+function setupFlags(load: (input: { user: FlagUser | null }) => Promise<Partial<FlagValues>>) {
+  const loadFlags = vi.fn(load);
+  const actor = createActor(flagsMachine.provide({ actors: { loadFlags: fromPromise(({ input }) => loadFlags(input)) } }));
+  actor.start();
+  return { actor, loadFlags };
+}
+
+describe('FLAG_DEFAULTS', () => {
+  it('has every flag of the specification, and no other', () => {
+    expect(Object.keys(FLAG_DEFAULTS).sort()).toEqual([...SPEC_FLAGS].sort());
+  });
+
+  it('has every value boolean', () => {
+    for (const value of Object.values(FLAG_DEFAULTS)) expect(typeof value).toBe('boolean');
+  });
+
+  it.each([
+    ['dropdown-logout', true],
+    ['dropdown-buildings', true],
+    ['dropdown-account', true],
+    ['account-history', false],
+    ['dropdown-kiosk', false],
+    ['feat-tenant-vis-reg-to-admin-link', false],
+  ] as const)('header menu flag %s defaults to %s', (flag, value) => {
+    expect(FLAG_DEFAULTS[flag]).toBe(value);
+  });
+});
+
+describe('flagsMachine', () => {
+  it('starts with the defaults for the anonymous user, loading, then ready', async () => {
+    const pending = deferred<Partial<FlagValues>>();
+    const { actor, loadFlags } = setupFlags(() => pending.promise);
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(actor.getSnapshot().context.values).toEqual(FLAG_DEFAULTS);
+    expect(loadFlags).toHaveBeenCalledWith({ user: null });
+    pending.resolve({});
+    const snapshot = await waitFor(actor, (s) => s.hasTag('ready'));
+    expect(snapshot.context.values).toEqual(FLAG_DEFAULTS);
+  });
+
+  it('flags.identify reloads for the user and merges the answer over the defaults', async () => {
+    const { actor, loadFlags } = setupFlags(async ({ user: who }) => (who ? { 'dropdown-kiosk': true, 'dropdown-logout': false } : {}));
+    await waitFor(actor, (s) => s.hasTag('ready'));
+
+    actor.send({ type: 'flags.identify', user });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    const snapshot = await waitFor(actor, (s) => s.hasTag('ready'));
+    expect(loadFlags).toHaveBeenCalledTimes(2);
+    expect(loadFlags).toHaveBeenLastCalledWith({ user });
+    expect(snapshot.context.user).toEqual(user);
+    expect(snapshot.context.values).toEqual({ ...FLAG_DEFAULTS, 'dropdown-kiosk': true, 'dropdown-logout': false });
+  });
+
+  it('a later answer starts from the defaults again, not from the previous answer', async () => {
+    const answers: Partial<FlagValues>[] = [{ 'show-smart-building': true }, { 'account-history': true }];
+    const { actor } = setupFlags(async () => answers.shift() ?? {});
+    await waitFor(actor, (s) => s.hasTag('ready'));
+    expect(actor.getSnapshot().context.values['show-smart-building']).toBe(true);
+    actor.send({ type: 'flags.changed' });
+    const snapshot = await waitFor(actor, (s) => s.hasTag('ready'));
+    expect(snapshot.context.values).toEqual({ ...FLAG_DEFAULTS, 'account-history': true });
+  });
+
+  it('a load failure keeps the defaults and becomes ready', async () => {
+    const { actor } = setupFlags(async () => Promise.reject(new Error('flag service down')));
+    const snapshot = await waitFor(actor, (s) => s.hasTag('ready'));
+    expect(snapshot.context.values).toEqual(FLAG_DEFAULTS);
+  });
+
+  it('a load failure after identify keeps the values it had', async () => {
+    let calls = 0;
+    const { actor } = setupFlags(async () => {
+      calls += 1;
+      if (calls === 1) return { 'dropdown-kiosk': true };
+      throw new Error('down');
+    });
+    await waitFor(actor, (s) => s.hasTag('ready'));
+    actor.send({ type: 'flags.identify', user });
+    await waitFor(actor, (s) => s.hasTag('ready') && calls === 2);
+    expect(actor.getSnapshot().context.values['dropdown-kiosk']).toBe(true);
+  });
+});

@@ -1,0 +1,100 @@
+import { describe, it, expect } from 'vitest';
+import { APP_HOME, redirectFor, routeKind, type RouteKind, type Visitor } from '../../machines/routing/routeAccess';
+
+describe('routeKind', () => {
+  it.each([
+    ['/', 'root'],
+    ['', 'root'],
+    ['//', 'root'],
+    ['/login', 'login'],
+    ['/login/', 'login'],
+    ['/signup', 'unauthenticated'],
+    ['/reset-password', 'unauthenticated'],
+    ['/reset-password/', 'unauthenticated'],
+    ['/maintenance', 'public'],
+    ['/webview', 'public'],
+    ['/webview/home', 'public'],
+    ['/logout', 'public'],
+    ['/sign-in-required', 'public'],
+    ['/mobile-only', 'public'],
+    ['/home', 'app'],
+    ['/account', 'app'],
+    ['/account/profile', 'app'],
+    ['/building', 'app'],
+    ['/building/b-1', 'app'],
+    ['/no-such-page', 'app'],
+    ['/maintenance-window', 'app'],
+    ['/loginx', 'app'],
+  ] as const)('%j is %s', (path, kind) => {
+    expect(routeKind(path)).toBe(kind);
+  });
+});
+
+describe('redirectFor', () => {
+  const search = '?lang=de&invite=42';
+  const visitors: Record<string, Visitor> = {
+    'authenticated, login mode': { authenticated: true, authMode: 'login' },
+    'authenticated, signup mode': { authenticated: true, authMode: 'signup' },
+    'unauthenticated, login mode': { authenticated: false, authMode: 'login' },
+    'unauthenticated, signup mode': { authenticated: false, authMode: 'signup' },
+  };
+  const samplePath: Record<RouteKind, string> = {
+    public: '/maintenance',
+    root: '/',
+    login: '/login',
+    unauthenticated: '/signup',
+    app: '/account/profile',
+  };
+
+  type Row = [kind: RouteKind, visitor: keyof typeof visitors, expected: string | null];
+  const rows: Row[] = [
+    ['public', 'authenticated, login mode', null],
+    ['public', 'authenticated, signup mode', null],
+    ['public', 'unauthenticated, login mode', null],
+    ['public', 'unauthenticated, signup mode', null],
+    ['root', 'authenticated, login mode', '/home'],
+    ['root', 'authenticated, signup mode', '/home'],
+    ['root', 'unauthenticated, login mode', `/login${search}`],
+    ['root', 'unauthenticated, signup mode', `/signup${search}`],
+    ['login', 'authenticated, login mode', '/home'],
+    ['login', 'authenticated, signup mode', '/home'],
+    ['login', 'unauthenticated, login mode', null],
+    ['login', 'unauthenticated, signup mode', `/signup${search}`],
+    ['unauthenticated', 'authenticated, login mode', '/home'],
+    ['unauthenticated', 'authenticated, signup mode', '/home'],
+    ['unauthenticated', 'unauthenticated, login mode', null],
+    ['unauthenticated', 'unauthenticated, signup mode', null],
+    ['app', 'authenticated, login mode', null],
+    ['app', 'authenticated, signup mode', null],
+    ['app', 'unauthenticated, login mode', `/login${search}`],
+    ['app', 'unauthenticated, signup mode', `/signup${search}`],
+  ];
+
+  it('has a row for every kind × visitor', () => {
+    expect(rows).toHaveLength(5 * 4);
+    expect(new Set(rows.map(([k, v]) => `${k}|${v}`)).size).toBe(20);
+  });
+
+  it.each(rows)('%s route, %s → %j', (kind, visitor, expected) => {
+    expect(routeKind(samplePath[kind])).toBe(kind);
+    expect(redirectFor(samplePath[kind], search, visitors[visitor]!)).toBe(expected);
+  });
+
+  it('APP_HOME is /home', () => {
+    expect(APP_HOME).toBe('/home');
+  });
+
+  it('keeps an empty query string empty', () => {
+    expect(redirectFor('/home', '', { authenticated: false, authMode: 'login' })).toBe('/login');
+    expect(redirectFor('/', '', { authenticated: false, authMode: 'signup' })).toBe('/signup');
+  });
+
+  it('lets a signed-out visitor reach /reset-password in either mode', () => {
+    expect(redirectFor('/reset-password', search, { authenticated: false, authMode: 'signup' })).toBeNull();
+    expect(redirectFor('/reset-password', search, { authenticated: false, authMode: 'login' })).toBeNull();
+  });
+
+  it('keeps the query string for a nested app route', () => {
+    expect(redirectFor('/building/b-7', '?tab=events', { authenticated: false, authMode: 'login' })).toBe('/login?tab=events');
+  });
+});
