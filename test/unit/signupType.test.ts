@@ -77,6 +77,15 @@ describe('signupPlan', () => {
     expect(signupPlan(type, { domainBuildingCount })).toEqual({ steps, completion });
   });
 
+  it.each([['scim'], ['users_admin_upload']] as const)('%s claimed through the identity provider completes like SSO, without the building step', (type) => {
+    expect(signupPlan(type, { domainBuildingCount: 3, viaProvider: true })).toEqual({ steps: withoutBuilding(SSO), completion: 'sso' });
+  });
+
+  it('the provider route does not change the types whose plan is already fixed', () => {
+    expect(signupPlan('csv', { domainBuildingCount: 1, viaProvider: true })).toEqual(signupPlan('csv', { domainBuildingCount: 1 }));
+    expect(signupPlan('standard', { domainBuildingCount: 2, viaProvider: true })).toEqual(signupPlan('standard', { domainBuildingCount: 2 }));
+  });
+
   it('every type has a plan row', () => {
     expect(new Set(planRows.map((r) => r[0])).size).toBe(SIGNUP_TYPES.length);
   });

@@ -57,10 +57,7 @@ export function AuthScreen() {
   const Dialog = modal ? MODALS[modal] : null;
   return (
     <Page>
-      <Brand>
-        {logo ? <Logo src={logo} alt="" /> : null}
-        <BrandName data-testid="brand-name">{brandName}</BrandName>
-      </Brand>
+      <Brand data-testid="brand">{logo ? <Logo src={logo} alt={brandName} /> : <BrandName>{brandName}</BrandName>}</Brand>
       <Card data-view={view}>
         <Step />
       </Card>

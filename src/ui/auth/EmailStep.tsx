@@ -1,16 +1,12 @@
 import { useT } from '../../i18n/useT';
-import { Button } from '../kit/Button';
 import { TextField } from '../kit/Field';
 import { Stack } from '../kit/Layout';
-import { useAuthSelector, useCan, useSend } from './AuthFlowContext';
-import { FlowError, StepForm, StepHeader, useBusy, useFieldBinding } from './parts';
+import { useAuthSelector } from './AuthFlowContext';
+import { EventButton, FlowError, StepForm, StepHeader, SubmitButton, useFieldBinding } from './parts';
 
 export function EmailStep() {
   const t = useT();
-  const send = useSend();
   const email = useFieldBinding('email');
-  const busy = useBusy();
-  const canSubmit = useCan({ type: 'user.submit' });
   const signingUp = useAuthSelector((s) => s.context.flow === 'sign_up');
   return (
     <StepForm label={t(signingUp ? 'auth.signup.title' : 'auth.email.title')}>
@@ -18,17 +14,11 @@ export function EmailStep() {
       <FlowError />
       <TextField label={t('auth.email.label')} type="email" autoComplete="username" inputMode="email" autoFocus {...email} />
       <Stack>
-        <Button type="submit" disabled={!canSubmit || busy}>
-          {busy ? t('auth.checking') : t('auth.next')}
-        </Button>
+        <SubmitButton label={t('auth.next')} busyLabel={t('auth.checking')} />
         {signingUp ? null : (
-          <Button type="button" variant="link" onClick={() => send({ type: 'user.startSignup' })}>
-            {t('auth.signupLink')}
-          </Button>
+          <EventButton event={{ type: 'user.startSignup' }} label={t('auth.signupLink')} />
         )}
-        <Button type="button" variant="link" onClick={() => send({ type: 'user.forgotPassword' })}>
-          {t('auth.password.forgot')}
-        </Button>
+        <EventButton event={{ type: 'user.forgotPassword' }} label={t('auth.password.forgot')} />
       </Stack>
     </StepForm>
   );
@@ -36,26 +26,17 @@ export function EmailStep() {
 
 export function PasswordStep() {
   const t = useT();
-  const send = useSend();
   const password = useFieldBinding('password');
   const email = useAuthSelector((s) => s.context.fields.email);
-  const busy = useBusy();
-  const canSubmit = useCan({ type: 'user.submit' });
   return (
     <StepForm label={t('auth.password.title')}>
       <StepHeader title={t('auth.password.title')} description={t('auth.password.signingInAs', { email })} />
       <FlowError />
       <TextField label={t('auth.password.label')} type="password" autoComplete="current-password" autoFocus {...password} />
       <Stack>
-        <Button type="submit" disabled={!canSubmit || busy}>
-          {busy ? t('auth.working') : t('auth.password.submit')}
-        </Button>
-        <Button type="button" variant="link" onClick={() => send({ type: 'user.forgotPassword' })}>
-          {t('auth.password.forgot')}
-        </Button>
-        <Button type="button" variant="secondary" onClick={() => send({ type: 'user.back' })}>
-          {t('auth.back')}
-        </Button>
+        <SubmitButton label={t('auth.password.submit')} />
+        <EventButton event={{ type: 'user.forgotPassword' }} label={t('auth.password.forgot')} />
+        <EventButton variant="secondary" event={{ type: 'user.back' }} label={t('auth.back')} />
       </Stack>
     </StepForm>
   );

@@ -2,28 +2,21 @@ import { useT } from '../../i18n/useT';
 import { Button } from '../kit/Button';
 import { TextField } from '../kit/Field';
 import { Stack } from '../kit/Layout';
-import { useAuthSelector, useCan, useSend } from './AuthFlowContext';
-import { FlowError, StepForm, StepHeader, useBusy, useFieldBinding } from './parts';
+import { useAuthSelector } from './AuthFlowContext';
+import { EventButton, FlowError, StepForm, StepHeader, SubmitButton, useFieldBinding } from './parts';
 import { EnterCodeStep, PasswordRules } from './SignupSteps';
 
 export function ResetVerifyStep() {
   const t = useT();
-  const send = useSend();
   const email = useFieldBinding('email');
-  const busy = useBusy();
-  const canSubmit = useCan({ type: 'user.submit' });
   return (
     <StepForm label={t('auth.reset.title')}>
       <StepHeader title={t('auth.reset.title')} description={t('auth.reset.description')} />
       <FlowError />
       <TextField label={t('auth.email.label')} type="email" autoComplete="username" autoFocus {...email} />
       <Stack>
-        <Button type="submit" disabled={!canSubmit || busy}>
-          {busy ? t('auth.working') : t('auth.reset.send')}
-        </Button>
-        <Button type="button" variant="link" onClick={() => send({ type: 'user.backToLogin' })}>
-          {t('auth.reset.backToLogin')}
-        </Button>
+        <SubmitButton label={t('auth.reset.send')} />
+        <EventButton event={{ type: 'user.backToLogin' }} label={t('auth.reset.backToLogin')} />
       </Stack>
     </StepForm>
   );
@@ -37,11 +30,8 @@ export function ResetCodeStep() {
 
 export function ResetNewPasswordStep() {
   const t = useT();
-  const send = useSend();
   const password = useFieldBinding('password');
   const confirm = useFieldBinding('confirm_password');
-  const busy = useBusy();
-  const canSubmit = useCan({ type: 'user.submit' });
   return (
     <StepForm label={t('auth.reset.newPasswordTitle')}>
       <StepHeader title={t('auth.reset.newPasswordTitle')} />
@@ -50,12 +40,8 @@ export function ResetNewPasswordStep() {
       <PasswordRules password={password.value} />
       <TextField label={t('auth.confirmPassword')} type="password" autoComplete="new-password" {...confirm} />
       <Stack>
-        <Button type="submit" disabled={!canSubmit || busy}>
-          {busy ? t('auth.working') : t('auth.reset.save')}
-        </Button>
-        <Button type="button" variant="secondary" onClick={() => send({ type: 'user.back' })}>
-          {t('auth.back')}
-        </Button>
+        <SubmitButton label={t('auth.reset.save')} />
+        <EventButton variant="secondary" event={{ type: 'user.back' }} label={t('auth.back')} />
       </Stack>
     </StepForm>
   );

@@ -5,27 +5,18 @@ import { Checkbox, FieldError, SelectField, TextField } from '../kit/Field';
 import { Stack, Text } from '../kit/Layout';
 import { styled } from '../kit/stitches.config';
 import { useAuthSelector, useCan, useSend } from './AuthFlowContext';
-import { FlowError, StepForm, StepHeader, useBusy, useFieldBinding } from './parts';
+import { EventButton, FlowError, StepForm, StepHeader, SubmitButton, useBusy, useFieldBinding } from './parts';
 
 function StepButtons({ submitLabel, back = true }: { submitLabel: string; back?: boolean }) {
   const t = useT();
-  const send = useSend();
-  const busy = useBusy();
-  const canSubmit = useCan({ type: 'user.submit' });
   const canBack = useCan({ type: 'user.back' });
   return (
     <Stack>
-      <Button type="submit" disabled={!canSubmit || busy}>
-        {busy ? t('auth.working') : submitLabel}
-      </Button>
+      <SubmitButton label={submitLabel} />
       {back && canBack ? (
-        <Button type="button" variant="secondary" onClick={() => send({ type: 'user.back' })}>
-          {t('auth.back')}
-        </Button>
+        <EventButton variant="secondary" event={{ type: 'user.back' }} label={t('auth.back')} />
       ) : null}
-      <Button type="button" variant="link" onClick={() => send({ type: 'user.backToLogin' })}>
-        {t('auth.reset.backToLogin')}
-      </Button>
+      <EventButton event={{ type: 'user.backToLogin' }} label={t('auth.reset.backToLogin')} />
     </Stack>
   );
 }
@@ -142,7 +133,6 @@ export function AcceptTermsStep() {
 
 export function VerifyAccountStep() {
   const t = useT();
-  const send = useSend();
   const email = useAuthSelector((s) => s.context.fields.email);
   return (
     <StepForm label={t('auth.verify.title')}>
@@ -150,9 +140,7 @@ export function VerifyAccountStep() {
       <FlowError />
       <Stack>
         <Button type="submit">{t('auth.continue')}</Button>
-        <Button type="button" variant="link" onClick={() => send({ type: 'user.resend' })}>
-          {t('auth.code.resend')}
-        </Button>
+        <EventButton event={{ type: 'user.resend' }} label={t('auth.code.resend')} />
       </Stack>
     </StepForm>
   );
@@ -164,7 +152,6 @@ export function EnterCodeStep({ description }: { description?: string }) {
   const send = useSend();
   const code = useFieldBinding('code');
   const busy = useBusy();
-  const canSubmit = useCan({ type: 'user.submit' });
   const canBack = useCan({ type: 'user.back' });
   return (
     <StepForm label={t('auth.code.title')}>
@@ -172,20 +159,14 @@ export function EnterCodeStep({ description }: { description?: string }) {
       <FlowError />
       <TextField label={t('auth.code.label')} inputMode="numeric" autoComplete="one-time-code" maxLength={4} autoFocus {...code} />
       <Stack>
-        <Button type="submit" disabled={!canSubmit || busy}>
-          {busy ? t('auth.working') : t('auth.code.confirm')}
-        </Button>
+        <SubmitButton label={t('auth.code.confirm')} />
         <Button type="button" variant="link" disabled={busy} onClick={() => send({ type: 'user.resend' })}>
           {t('auth.code.resend')}
         </Button>
         {canBack ? (
-          <Button type="button" variant="secondary" onClick={() => send({ type: 'user.back' })}>
-            {t('auth.back')}
-          </Button>
+          <EventButton variant="secondary" event={{ type: 'user.back' }} label={t('auth.back')} />
         ) : null}
-        <Button type="button" variant="link" onClick={() => send({ type: 'user.backToLogin' })}>
-          {t('auth.reset.backToLogin')}
-        </Button>
+        <EventButton event={{ type: 'user.backToLogin' }} label={t('auth.reset.backToLogin')} />
       </Stack>
     </StepForm>
   );

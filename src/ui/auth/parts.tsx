@@ -1,10 +1,11 @@
 import type { FormEvent, ReactNode } from 'react';
-import type { FieldName } from '../../../machines/auth/authFlow.types';
+import type { AuthFlowEvent, FieldName } from '../../../machines/auth/authFlow.types';
 import { errorMessage, fieldProblem, stepLabel } from '../../../machines/auth/authFlow.selectors';
 import type { MessageId } from '../../i18n/locales';
 import { useT } from '../../i18n/useT';
 import { Alert, Heading, Text } from '../kit/Layout';
-import { useAuthSelector, useSend } from './AuthFlowContext';
+import { useAuthSelector, useCan, useSend } from './AuthFlowContext';
+import { Button } from '../kit/Button';
 
 /** Props that bind a text input to a field of the flow: its value, its change and blur events, its problem. */
 export function useFieldBinding(field: Exclude<FieldName, 'is_term_accepted' | 'is_email_accepted' | 'building_uuid'>) {
@@ -60,3 +61,25 @@ export function FlowError() {
 }
 
 export const useBusy = () => useAuthSelector((s) => s.hasTag('loading'));
+
+/** The step's submit button: enabled exactly when the flow accepts `user.submit`, with a busy label during a call. */
+export function SubmitButton({ label, busyLabel }: { label: string; busyLabel?: string }) {
+  const t = useT();
+  const busy = useBusy();
+  const canSubmit = useCan({ type: 'user.submit' });
+  return (
+    <Button type="submit" disabled={!canSubmit || busy}>
+      {busy ? (busyLabel ?? t('auth.working')) : label}
+    </Button>
+  );
+}
+
+/** A button that sends one event to the flow. */
+export function EventButton({ event, label, variant = 'link', disabled }: { event: AuthFlowEvent; label: string; variant?: 'link' | 'secondary'; disabled?: boolean }) {
+  const send = useSend();
+  return (
+    <Button type="button" variant={variant} disabled={disabled} onClick={() => send(event)}>
+      {label}
+    </Button>
+  );
+}

@@ -12,19 +12,14 @@ const Bar = styled('header', {
   color: '$onPrimary',
 });
 const BrandName = styled('span', { fontWeight: 700, fontSize: '$4' });
-const Logo = styled('img', { height: 32, marginRight: '$3', verticalAlign: 'middle' });
 
 export function AppHeader() {
   const t = useT();
   const session = useSessionRef();
   const brand = useAppSelector((s) => s.context.whitelabel?.name ?? 'Atrium');
-  const logo = useAppSelector((s) => s.context.whitelabel?.logoUrl ?? null);
   return (
     <Bar>
-      <BrandName data-testid="brand-name">
-        {logo ? <Logo src={logo} alt="" /> : null}
-        {brand}
-      </BrandName>
+      <BrandName data-testid="brand">{brand}</BrandName>
       <Button type="button" variant="secondary" css={{ width: 'auto', color: '$onPrimary', borderColor: '$onPrimary' }} onClick={() => session.send({ type: 'session.logout' })}>
         {t('header.logout')}
       </Button>

@@ -1,0 +1,41 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readConfig } from '../../server/config.js';
+import { createServer } from '../../server/server.js';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-persist-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const config = { ...readConfig({}), devOidc: false, dataDir, sensitiveRateLimit: 10_000 };
+const json = { 'content-type': 'application/json' };
+
+describe('the PGlite data folder', () => {
+  it('keeps a user created before a restart, and seeds the demo data only once', async () => {
+    const email = `kept.${Date.now()}@northwind.example`;
+    const password = 'Kept!2026ok';
+    const first = await createServer(config);
+    const registered = await first.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: json,
+      payload: { email, password, first_name: 'Kim', last_name: 'Kept', is_term_accepted: true },
+    });
+    expect(registered.statusCode).toBe(200);
+    const [mail] = await first.db.query<{ text_body: string }>('SELECT text_body FROM dev_mail WHERE to_address = $1', [email]);
+    const code = /\b(\d{4})\b/.exec(mail!.text_body)![1]!;
+    const confirmed = await first.app.inject({ method: 'PUT', url: `/api/user-verification/code/${code}/consume?email=${encodeURIComponent(email)}` });
+    expect(confirmed.statusCode).toBe(200);
+    const [before] = await first.db.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
+    await first.close();
+
+    const second = await createServer(config);
+    const login = await second.app.inject({ method: 'POST', url: '/api/auth/v2/login', headers: json, payload: { email, password } });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().user.first_name).toBe('Kim');
+    const [after] = await second.db.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
+    expect(after!.count).toBe(before!.count);
+    await second.close();
+  });
+});
