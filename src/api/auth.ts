@@ -17,41 +17,40 @@ export interface RegisterFields {
 }
 
 export const login = (email: string, password: string) =>
-  api().call<LoginResponse>('/auth/v2/login', { method: 'POST', body: { email, password }, anonymous: true });
+  api().call<LoginResponse>('/auth/v2/login', { method: 'POST', body: { email, password } });
 
 export const logout = () => api().call<unknown>('/auth/logout', { method: 'POST' });
 
 export const refreshSession = (refreshToken: string) =>
-  api().call<LoginResponse>('/auth/v2/refresh', { method: 'POST', body: { refresh_token: refreshToken }, anonymous: true });
+  api().call<LoginResponse>('/auth/v2/refresh', { method: 'POST', body: { refresh_token: refreshToken }, withoutBearer: true });
 
 export const validateEmail = async (email: string) =>
-  (await api().call<{ data: EmailRecord }>('/auth/v2/validate-email', { method: 'POST', body: { email }, anonymous: true })).data;
+  (await api().call<{ data: EmailRecord }>('/auth/v2/validate-email', { method: 'POST', body: { email } })).data;
 
 export const register = async (fields: RegisterFields) =>
-  (await api().call<{ user: User }>('/auth/register', { method: 'POST', body: { ...fields }, anonymous: true })).user;
+  (await api().call<{ user: User }>('/auth/register', { method: 'POST', body: { ...fields } })).user;
 
 export const consumeSignupCode = async (email: string, code: string) =>
   (
     await api().call<{ data: { verified: boolean; user: User } }>(`/user-verification/code/${encodeURIComponent(code)}/consume`, {
       method: 'PUT',
-      query: { email },
-      anonymous: true,
+      query: { email } ,
     })
   ).data;
 
 export const resendSignupCode = (email: string) =>
-  api().call<unknown>('/user-verification/code/resend', { method: 'POST', body: { email }, anonymous: true });
+  api().call<unknown>('/user-verification/code/resend', { method: 'POST', body: { email } });
 
 export const sendResetCode = (email: string) =>
-  api().call<unknown>('/user-verification/v2/code/reset-password/send', { method: 'POST', body: { email }, anonymous: true });
+  api().call<unknown>('/user-verification/v2/code/reset-password/send', { method: 'POST', body: { email } });
 
 export const resendResetCode = (email: string) =>
-  api().call<unknown>('/user-verification/code/reset-password/resend', { method: 'POST', body: { email }, anonymous: true });
+  api().call<unknown>('/user-verification/code/reset-password/resend', { method: 'POST', body: { email } });
 
 export const consumeResetCode = (body: { email: string; code: string; new_password: string }) =>
-  api().call<unknown>('/user-verification/code/reset-password/consume', { method: 'PUT', body, anonymous: true });
+  api().call<unknown>('/user-verification/code/reset-password/consume', { method: 'PUT', body });
 
 export const domainBuildings = async (domain: string) =>
-  (await api().call<{ data: Building[] }>('/public/buildings', { query: { domain }, anonymous: true })).data;
+  (await api().call<{ data: Building[] }>('/public/buildings', { query: { domain } })).data;
 
 export const currentUser = async () => (await api().call<{ data: User }>('/users/current')).data;

@@ -22,4 +22,4 @@ export const building = async (uuid: string) =>
   ).data;
 
 export const buildingTheme = async (uuid: string) =>
-  (await api().call<{ data: BuildingTheme }>(`/buildings/${encodeURIComponent(uuid)}/theme`, { anonymous: true })).data;
+  (await api().call<{ data: BuildingTheme }>(`/buildings/${encodeURIComponent(uuid)}/theme`)).data;

@@ -37,8 +37,8 @@ export interface CallOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: Record<string, unknown> | undefined;
   query?: Record<string, string | number | boolean | undefined>;
-  /** No bearer and no refresh on 401 (the refresh call itself, and calls that must not renew a session). */
-  anonymous?: boolean;
+  /** No bearer and no refresh on 401: only the refresh call itself (the specification sends the bearer on every other). */
+  withoutBearer?: boolean;
 }
 
 const newTraceId = () =>
@@ -92,7 +92,7 @@ export function createApiClient(context: () => RequestContext, session: SessionB
   return {
     async call<T>(path: string, options: CallOptions = {}): Promise<T> {
       try {
-        if (options.anonymous) return await send<T>(path, options, null);
+        if (options.withoutBearer) return await send<T>(path, options, null);
         let token = session.accessToken();
         if (token && session.isAccessTokenExpired()) token = await session.refresh();
         try {

@@ -17,16 +17,14 @@ type AuthenticateAnswer = Answer<'/sso/v2/authenticate', 'post'>;
 export const ssoProviders = async (source: string, redirectUri: string) =>
   (
     await api().call<{ data: SsoProvidersAnswer }>(`/sso/v1/providers/${encodeURIComponent(source)}`, {
-      query: { source: 'tenantweb', redirect_uri: redirectUri },
-      anonymous: true,
+      query: { source: 'tenantweb', redirect_uri: redirectUri } ,
     })
   ).data;
 
 /** Exchanges the identity provider's code: a signed-in session, or what sign-up needs to go on. */
 export async function ssoCallback(code: string, state: string): Promise<SsoCallbackResult> {
   const { data } = await api().call<{ data: CallbackAnswer }>('/sso/v1/callback/oidc', {
-    query: { code, state, tenantweb: true },
-    anonymous: true,
+    query: { code, state, tenantweb: true } ,
   });
   if (data.status === 'authenticated') {
     return {
@@ -43,4 +41,4 @@ export async function ssoCallback(code: string, state: string): Promise<SsoCallb
 }
 
 export const ssoAuthenticate = (email: string, transaction: string, user: Record<string, unknown>) =>
-  api().call<AuthenticateAnswer>('/sso/v2/authenticate', { method: 'POST', query: { email, uuid: transaction }, body: user, anonymous: true });
+  api().call<AuthenticateAnswer>('/sso/v2/authenticate', { method: 'POST', query: { email, uuid: transaction }, body: user });

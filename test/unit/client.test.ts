@@ -114,15 +114,23 @@ describe('createApiClient: headers', () => {
     expect(new Set(ids).size).toBe(3);
   });
 
-  it('sends no bearer on anonymous calls, and never refreshes for them', async () => {
+  it('sends no bearer on the refresh call, and never refreshes for it', async () => {
     const { seen } = stubFetch();
     const bridge = fakeBridge({ isAccessTokenExpired: vi.fn(() => true) });
     const client = createApiClient(() => baseContext(), bridge);
-    await client.call('/auth/v2/refresh', { method: 'POST', body: { refresh_token: 'r' }, anonymous: true });
+    await client.call('/auth/v2/refresh', { method: 'POST', body: { refresh_token: 'r' }, withoutBearer: true });
     expect(seen[0]!.headers).not.toHaveProperty('authorization');
     expect(bridge.refresh).not.toHaveBeenCalled();
     // The other headers still go out.
     expect(seen[0]!.headers['x-client-type']).toBe('web');
+  });
+
+  it('sends the bearer on every other call, public ones included, while signed in', async () => {
+    const { seen } = stubFetch();
+    const client = createApiClient(() => baseContext(), fakeBridge({ accessToken: vi.fn(() => 'live-token') }));
+    await client.call('/public/whitelabel', { query: { domain: 'acme.test' } });
+    await client.call('/auth/v2/validate-email', { method: 'POST', body: { email: 'ada@acme.test' } });
+    expect(seen.map((r) => r.headers.authorization)).toEqual(['Bearer live-token', 'Bearer live-token']);
   });
 
   it('sends no bearer when nobody is signed in', async () => {
@@ -136,7 +144,7 @@ describe('createApiClient: headers', () => {
   it('sends a JSON body with a JSON content type', async () => {
     const { seen } = stubFetch();
     const client = createApiClient(() => baseContext(), fakeBridge());
-    await client.call('/auth/v2/login', { method: 'POST', body: { email: 'ada@acme.test', password: 'p' }, anonymous: true });
+    await client.call('/auth/v2/login', { method: 'POST', body: { email: 'ada@acme.test', password: 'p' } });
     expect(seen[0]!.method).toBe('POST');
     expect(seen[0]!.headers['content-type']).toMatch(/^application\/json/);
     expect(JSON.parse(seen[0]!.body!)).toEqual({ email: 'ada@acme.test', password: 'p' });
