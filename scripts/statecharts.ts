@@ -10,8 +10,13 @@ import { appMachine } from '../machines/app/app.machine';
 import { authFlowMachine } from '../machines/auth/authFlow.machine';
 import { buildingMachine } from '../machines/building/building.machine';
 import { flagsMachine } from '../machines/flags/flags.machine';
+import { globalErrorMachine } from '../machines/globalError/globalError.machine';
+import { kioskMachine } from '../machines/kiosk/kiosk.machine';
 import { localeMachine } from '../machines/locale/locale.machine';
 import { sessionMachine } from '../machines/session/session.machine';
+import { profileFormMachine } from '../machines/account/profileForm.machine';
+import { passwordUpdateMachine } from '../machines/account/passwordUpdate.machine';
+import { emailConsentMachine } from '../machines/account/emailConsent.machine';
 
 const MACHINES: { file: string; machine: AnyStateMachine; source: string }[] = [
   { file: 'app', machine: appMachine, source: 'machines/app/app.machine.ts' },
@@ -20,6 +25,11 @@ const MACHINES: { file: string; machine: AnyStateMachine; source: string }[] = [
   { file: 'building', machine: buildingMachine, source: 'machines/building/building.machine.ts' },
   { file: 'flags', machine: flagsMachine, source: 'machines/flags/flags.machine.ts' },
   { file: 'locale', machine: localeMachine, source: 'machines/locale/locale.machine.ts' },
+  { file: 'globalError', machine: globalErrorMachine, source: 'machines/globalError/globalError.machine.ts' },
+  { file: 'kiosk', machine: kioskMachine, source: 'machines/kiosk/kiosk.machine.ts' },
+  { file: 'profileForm', machine: profileFormMachine, source: 'machines/account/profileForm.machine.ts' },
+  { file: 'passwordUpdate', machine: passwordUpdateMachine, source: 'machines/account/passwordUpdate.machine.ts' },
+  { file: 'emailConsent', machine: emailConsentMachine, source: 'machines/account/emailConsent.machine.ts' },
 ];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -19,6 +19,8 @@ import { publicRoutes } from './routes/public.js';
 import { ssoRoutes } from './routes/sso.js';
 import { devRoutes } from './routes/dev.js';
 import { analyticsRoutes } from './routes/analytics.js';
+import { flagRoutes } from './routes/flags.js';
+import { runtimeConfigRoutes } from './routes/runtimeConfig.js';
 
 export interface AppDeps {
   db: Db;
@@ -105,7 +107,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: config.apiBase },
   );
+  await app.register(flagRoutes, { prefix: config.apiBase }); // beside the API plugin: checks the API key itself (EventSource sends no headers)
 
+  await app.register(runtimeConfigRoutes);
   if (deps.mount) await deps.mount(app);
 
   const staticDir = deps.staticDir && existsSync(path.join(deps.staticDir, 'index.html')) ? deps.staticDir : undefined;

@@ -28,7 +28,7 @@ export const sharedSchemas = [
     required: [
       'uuid', 'id', 'email', 'first_name', 'last_name', 'avatar_url', 'default_building_uuid', 'company_uuid',
       'company_name', 'locale', 'confirmed', 'email_accepted', 'terms_accepted', 'admin', 'roles', 'hqo',
-      'signup_app_brand', 'deactivated', 'created_by', 'portfolio_uuid',
+      'signup_app_brand', 'deactivated', 'created_by', 'portfolio_uuid', 'updated_at',
     ],
     properties: {
       uuid: str, id: int, email: str, first_name: str, last_name: str, avatar_url: nstr,
@@ -38,6 +38,10 @@ export const sharedSchemas = [
       hqo: bool, signup_app_brand: nstr, deactivated: bool,
       created_by: { type: 'string', enum: ['user', 'sso', 'scim', 'upload', 'acs'] },
       portfolio_uuid: nstr,
+      updated_at: {
+        type: 'string',
+        description: 'When the profile last changed (ISO 8601, UTC). Send it back with PUT /users/current to be told (409) when someone else changed the profile since.',
+      },
     },
   },
   {

@@ -3,6 +3,10 @@ import { sessionMachine, SESSION_ID } from '../session/session.machine';
 import { flagsMachine, FLAGS_ID } from '../flags/flags.machine';
 import { buildingMachine, BUILDING_ID } from '../building/building.machine';
 import { localeMachine, LOCALE_ID } from '../locale/locale.machine';
+import { FALLBACK_RUNTIME_CONFIG, type RuntimeConfig } from './runtimeConfig';
+import { headerMenuMachine, HEADER_MENU_ID } from '../shell/headerMenu.machine';
+import { globalErrorMachine, GLOBAL_ERROR_ID } from '../globalError/globalError.machine';
+import { kioskMachine, KIOSK_ID } from '../kiosk/kiosk.machine';
 
 export const APP_ID = 'app';
 
@@ -20,9 +24,13 @@ export interface Whitelabel {
 }
 
 export interface AppContext {
+  /** The deployment's runtime configuration (/config.json). */
+  config: RuntimeConfig;
   whitelabel: Whitelabel | null;
   /** The language asked for at start: the `lang` parameter, else the stored one, else the browser's. */
   requestedLocale: string | null;
+  /** Kiosk mode as the tab kept it (session storage), handed to the kiosk actor at start. */
+  kioskEnabled: boolean;
   error: { status: number; message: string } | null;
 }
 
@@ -36,16 +44,21 @@ const waitForChild = (system: { get(id: string): AnyActorRef | undefined }, id: 
 };
 
 /**
- * The root actor. It owns the long-lived actors (session, flags, building) and the start-up: the white-label
- * brand, the health check, the flags, the user and the language load in parallel regions; the app shows once all are done.
+ * The root actor. It owns the long-lived actors (session, flags, building, locale, global error, kiosk) and the
+ * start-up: the white-label brand, the health check, the flags, the user and the language load in parallel regions;
+ * the app shows once all are done.
  */
 export const appMachine = setup({
-  types: { context: {} as AppContext, events: {} as AppEvent, input: {} as { requestedLocale: string | null } },
+  types: { context: {} as AppContext, events: {} as AppEvent, input: {} as { requestedLocale: string | null; kioskEnabled?: boolean } },
   actors: {
     session: sessionMachine,
     flags: flagsMachine,
     building: buildingMachine,
     locale: localeMachine,
+    headerMenu: headerMenuMachine,
+    globalError: globalErrorMachine,
+    kiosk: kioskMachine,
+    loadConfig: fromPromise<RuntimeConfig, void>(async () => FALLBACK_RUNTIME_CONFIG),
     loadWhitelabel: fromPromise<Whitelabel, void>(() => Promise.reject(new Error('loadWhitelabel is not provided'))),
     healthCheck: fromPromise<void, void>(() => Promise.reject(new Error('healthCheck is not provided'))),
     flagsReady: fromPromise<void, void>(async ({ system }) => {
@@ -59,20 +72,37 @@ export const appMachine = setup({
     }),
   },
   actions: {
+    /** Points the API client at the configured API base and key (wired by the app). */
+    applyConfig: (_, _params: { config: RuntimeConfig }) => {},
     /** Applies the brand's colours, title and favicon (wired by the app). */
     applyWhitelabel: (_, _params: { whitelabel: Whitelabel }) => {},
   },
 }).createMachine({
   id: APP_ID,
-  context: ({ input }) => ({ whitelabel: null, error: null, requestedLocale: input.requestedLocale }),
+  context: ({ input }) => ({ config: FALLBACK_RUNTIME_CONFIG, whitelabel: null, error: null, requestedLocale: input.requestedLocale, kioskEnabled: input.kioskEnabled ?? false }),
   invoke: [
     { src: 'session', id: SESSION_ID, systemId: SESSION_ID },
     { src: 'flags', id: FLAGS_ID, systemId: FLAGS_ID },
     { src: 'building', id: BUILDING_ID, systemId: BUILDING_ID },
     { src: 'locale', id: LOCALE_ID, systemId: LOCALE_ID, input: ({ context }) => ({ requested: context.requestedLocale }) },
+    { src: 'headerMenu', id: HEADER_MENU_ID, systemId: HEADER_MENU_ID },
+    { src: 'globalError', id: GLOBAL_ERROR_ID, systemId: GLOBAL_ERROR_ID },
+    { src: 'kiosk', id: KIOSK_ID, systemId: KIOSK_ID, input: ({ context }) => ({ enabled: context.kioskEnabled }) },
   ],
-  initial: 'starting',
+  initial: 'configuring',
   states: {
+    configuring: {
+      description: 'Reads the runtime configuration first: it names the API every other load talks to.',
+      tags: ['starting'],
+      invoke: {
+        src: 'loadConfig',
+        onDone: {
+          target: 'starting',
+          actions: [assign({ config: ({ event }) => event.output }), { type: 'applyConfig', params: ({ event }) => ({ config: event.output }) }],
+        },
+        onError: { target: 'starting', actions: { type: 'applyConfig', params: { config: FALLBACK_RUNTIME_CONFIG } } },
+      },
+    },
     starting: {
       description: 'The full-screen spinner: four independent loads run side by side.',
       tags: ['starting'],

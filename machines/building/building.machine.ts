@@ -5,50 +5,97 @@ export type Building = components['schemas']['Building'];
 export type BuildingTheme = components['schemas']['BuildingTheme'];
 
 export const BUILDING_ID = 'building';
+export const ADMIN_LINK_PERMISSION = 'can-see-admin-ui-link';
 
 export interface BuildingContext {
   buildings: Building[];
   current: Building | null;
   theme: BuildingTheme | null;
   defaultBuildingUuid: string | null;
+  /** A building asked for by the address (/building/{uuid}) or kept from the last visit; wins over the default. */
+  preferredUuid: string | null;
+  /** Permissions of the signed-in user per building uuid. */
+  permissions: Record<string, string[]>;
+  /** True while the current building was chosen by a switch rather than by the first load. */
+  switched: boolean;
   error: { status: number; message: string } | null;
 }
 
-export type BuildingEvent = { type: 'building.load'; defaultBuildingUuid: string | null } | { type: 'building.clear' } | { type: 'user.retry' };
+export type BuildingEvent =
+  | { type: 'building.load'; defaultBuildingUuid: string | null; preferredUuid?: string | null }
+  | { type: 'building.select'; uuid: string }
+  | { type: 'building.clear' }
+  | { type: 'user.retry' };
 
-/** Picks the current building: the user's default building, else the first. */
-export function pickBuilding(buildings: Building[], defaultUuid: string | null): Building | null {
-  return buildings.find((b) => b.uuid === defaultUuid) ?? buildings[0] ?? null;
+/** Picks the current building: the preferred one (address or last visit), the user's default, else the first. */
+export function pickBuilding(buildings: Building[], defaultUuid: string | null, preferredUuid: string | null = null): Building | null {
+  return buildings.find((b) => b.uuid === preferredUuid) ?? buildings.find((b) => b.uuid === defaultUuid) ?? buildings[0] ?? null;
 }
 
-/** The user's buildings and the current one: load the list, pick, load that building, then its theme. */
+const toError = (error: unknown) => {
+  const e = error as { status?: number; message?: string } | undefined;
+  return { status: e?.status ?? 0, message: e?.message ?? 'Unable to complete at this moment. Please try again later.' };
+};
+
+/**
+ * The user's buildings and the current one: load the list, pick, load that building, then its theme, then (without
+ * holding anything up) the user's permissions there. Selecting another building (the switcher, or an address with
+ * its uuid) clears the building's state and loads the new one the same way; an unknown uuid falls back to the
+ * default building.
+ */
 export const buildingMachine = setup({
   types: { context: {} as BuildingContext, events: {} as BuildingEvent },
   actors: {
     loadBuildings: fromPromise<Building[], void>(() => Promise.reject(new Error('loadBuildings is not provided'))),
     loadBuilding: fromPromise<Building, { uuid: string }>(() => Promise.reject(new Error('loadBuilding is not provided'))),
     loadTheme: fromPromise<BuildingTheme, { uuid: string }>(() => Promise.reject(new Error('loadTheme is not provided'))),
+    loadPermissions: fromPromise<string[], { uuid: string }>(async () => []),
+  },
+  actions: {
+    /** The building (and its theme) is ready: apply the look, keep it for the next visit, and after a switch reset
+     *  the language and reload content (wired by the app). */
+    buildingReady: (_, _params: { building: Building; theme: BuildingTheme | null; switched: boolean }) => {},
+    /** The building is gone (signed out): back to the brand's look (wired by the app). */
+    buildingCleared: () => {},
+    /** A load failed: the global error modal offers to try again (wired by the app; the retry is `user.retry`). */
+    reportFailure: (_, _params: { status: number; message: string }) => {},
+    /** Loaded after a failure: the global error modal, if it waits on this, closes (wired by the app). */
+    reportRecovered: () => {},
   },
   guards: {
     hasBuilding: ({ context }) => context.current !== null,
+    isOtherBuilding: ({ context, event }) => event.type === 'building.select' && event.uuid !== context.current?.uuid,
+    hasList: ({ context }) => context.buildings.length > 0,
   },
 }).createMachine({
   id: BUILDING_ID,
-  context: { buildings: [], current: null, theme: null, defaultBuildingUuid: null, error: null },
+  context: { buildings: [], current: null, theme: null, defaultBuildingUuid: null, preferredUuid: null, permissions: {}, switched: false, error: null },
   initial: 'idle',
   on: {
-    'building.load': { target: '.loadingList', actions: assign({ defaultBuildingUuid: ({ event }) => event.defaultBuildingUuid, error: null }) },
-    'building.clear': { target: '.idle', actions: assign({ buildings: [], current: null, theme: null, error: null }) },
+    'building.load': {
+      target: '.loadingList',
+      actions: assign(({ event }) => ({ defaultBuildingUuid: event.defaultBuildingUuid, preferredUuid: event.preferredUuid ?? null, switched: false, error: null })),
+    },
+    'building.clear': {
+      target: '.idle',
+      actions: [assign({ buildings: [], current: null, theme: null, permissions: {}, preferredUuid: null, switched: false, error: null }), 'buildingCleared'],
+    },
   },
   states: {
-    idle: {},
+    idle: {
+      on: { 'building.select': { actions: assign({ preferredUuid: ({ event }) => event.uuid }) } },
+    },
     loadingList: {
       tags: ['loading'],
+      on: { 'building.select': { actions: assign({ preferredUuid: ({ event }) => event.uuid }) } },
       invoke: {
         src: 'loadBuildings',
         onDone: {
           target: 'picking',
-          actions: assign(({ context, event }) => ({ buildings: event.output, current: pickBuilding(event.output, context.defaultBuildingUuid) })),
+          actions: assign(({ context, event }) => ({
+            buildings: event.output,
+            current: pickBuilding(event.output, context.defaultBuildingUuid, context.preferredUuid),
+          })),
         },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => toError(event.error) }) },
       },
@@ -70,16 +117,58 @@ export const buildingMachine = setup({
         input: ({ context }) => ({ uuid: context.current!.uuid }),
         onDone: { target: 'ready', actions: assign({ theme: ({ event }) => event.output }) },
         // A building without a theme still works with the brand's look.
-        onError: { target: 'ready' },
+        onError: { target: 'ready', actions: assign({ theme: null }) },
       },
     },
-    ready: { tags: ['ready'] },
+    ready: {
+      tags: ['ready'],
+      entry: [
+        { type: 'buildingReady', params: ({ context }) => ({ building: context.current!, theme: context.theme, switched: context.switched }) },
+        'reportRecovered',
+      ],
+      on: {
+        'building.select': {
+          guard: 'isOtherBuilding',
+          target: 'switching',
+          actions: assign({ preferredUuid: ({ event }) => event.uuid }),
+        },
+      },
+      initial: 'loadingPermissions',
+      states: {
+        loadingPermissions: {
+          invoke: {
+            src: 'loadPermissions',
+            input: ({ context }) => ({ uuid: context.current!.uuid }),
+            onDone: {
+              target: 'done',
+              actions: assign(({ context, event }) => ({ permissions: { ...context.permissions, [context.current!.uuid]: event.output } })),
+            },
+            // Without permissions the admin link stays hidden; nothing else depends on them.
+            onError: { target: 'done' },
+          },
+        },
+        done: {},
+      },
+    },
+    switching: {
+      description: 'A switch: the old building state is cleared, the chosen (or default) building is loaded.',
+      always: {
+        target: 'loadingBuilding',
+        actions: assign(({ context }) => ({
+          current: pickBuilding(context.buildings, context.defaultBuildingUuid, context.preferredUuid),
+          theme: null,
+          switched: true,
+        })),
+      },
+    },
     noBuilding: { description: 'The user belongs to no building.' },
-    failed: { on: { 'user.retry': { target: 'loadingList', actions: assign({ error: null }) } } },
+    failed: {
+      entry: { type: 'reportFailure', params: ({ context }) => ({ status: context.error?.status ?? 0, message: context.error?.message ?? '' }) },
+      on: { 'user.retry': { target: 'loadingList', actions: assign({ error: null }) } },
+    },
   },
 });
 
-function toError(error: unknown) {
-  const e = error as { status?: number; message?: string } | undefined;
-  return { status: e?.status ?? 0, message: e?.message ?? 'Unable to complete at this moment. Please try again later.' };
-}
+/** Whether the user may open the admin site from the current building. */
+export const canSeeAdminLink = (context: Pick<BuildingContext, 'current' | 'permissions'>) =>
+  !!context.current && (context.permissions[context.current.uuid] ?? []).includes(ADMIN_LINK_PERMISSION);

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { FLAG_DEFAULTS, type FlagValues } from './flagDefaults';
 
 export const FLAGS_ID = 'flags';
@@ -18,7 +18,7 @@ export type FlagsEvent = { type: 'flags.identify'; user: FlagUser } | { type: 'f
 
 /**
  * Feature flags: start with the defaults for an anonymous user, become ready, then load the values for whoever
- * is identified, and again whenever the flag service reports a change.
+ * is identified, and again whenever the flag service reports a change (`watchFlags` sends `flags.changed`).
  */
 export const flagsMachine = setup({
   types: {
@@ -27,11 +27,14 @@ export const flagsMachine = setup({
   },
   actors: {
     loadFlags: fromPromise<Partial<FlagValues>, { user: FlagUser | null }>(async () => ({})),
+    /** Listens to the flag service for as long as the machine runs and sends `flags.changed` back on a change. */
+    watchFlags: fromCallback<FlagsEvent>(() => () => {}),
   },
 }).createMachine({
   id: FLAGS_ID,
   context: { values: { ...FLAG_DEFAULTS }, user: null },
   initial: 'loading',
+  invoke: { src: 'watchFlags', id: 'watchFlags' },
   on: {
     'flags.identify': { target: '.loading', actions: assign({ user: ({ event }) => event.user }) },
     'flags.changed': { target: '.loading' },

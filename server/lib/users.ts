@@ -21,14 +21,22 @@ export interface UserRow {
   deactivated: boolean;
   created_by: 'user' | 'sso' | 'scim' | 'upload' | 'acs';
   portfolio_uuid: string | null;
+  /** The profile's version for optimistic concurrency: ISO 8601 in UTC, to the microsecond as stored. */
+  updated_at: string;
   roles: string[];
 }
+
+/**
+ * A timestamp as the API shows it: ISO 8601 in UTC to the microsecond, formatted by the database so both drivers
+ * (PGlite and pg, which would round to a millisecond Date) answer the same string for the same stored value.
+ */
+export const isoUpdatedAt = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 const selectUser = `
   SELECT u.id, u.uuid::text, u.email, u.first_name, u.last_name, u.password_hash, u.avatar_url,
          b.uuid::text AS default_building_uuid, c.uuid::text AS company_uuid, c.name AS company_name, u.locale,
          u.confirmed, u.email_accepted, u.terms_accepted, u.admin, u.hqo, u.signup_app_brand, u.deactivated,
-         u.created_by, p.uuid::text AS portfolio_uuid,
+         u.created_by, p.uuid::text AS portfolio_uuid, ${isoUpdatedAt('u.updated_at')} AS updated_at,
          COALESCE((SELECT array_agg(r.name ORDER BY r.name) FROM user_roles r WHERE r.user_id = u.id), '{}') AS roles
     FROM users u
     LEFT JOIN buildings b ON b.id = u.default_building_id

@@ -3,12 +3,13 @@ import { errorResponses, ref, dataOf, okData } from '../schemas.js';
 import { sensitive } from '../lib/sensitive.js';
 import { httpError } from '../lib/errors.js';
 import { hashPassword, passwordProblems, verifyPassword } from '../lib/passwords.js';
-import { findUserById, publicUser, recentPasswordHashes, rememberPassword } from '../lib/users.js';
+import { findUserById, isoUpdatedAt, publicUser, recentPasswordHashes, rememberPassword } from '../lib/users.js';
 import { queryBuildings, withoutId } from '../lib/buildings.js';
 import { PASSWORD_REUSED } from './verification.js';
 
 const buildingList = { type: 'array', items: ref('Building') } as const;
 const nameField = { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' } as const;
+export const PROFILE_CONFLICT = 'Your profile was changed elsewhere. Please review and save again.';
 /** The six brands whose users see only their own brand's buildings; any other brand scope is ALL. */
 export const SCOPED_BRANDS = ['atrium', 'harbor', 'summit', 'meridian', 'crescent', 'foundry'] as const;
 
@@ -36,6 +37,7 @@ export async function userRoutes(app: FastifyInstance) {
     is_term_accepted?: boolean;
     is_email_accepted?: boolean;
     confirmed?: boolean;
+    updated_at?: string;
   }
   app.put<{ Body: ProfileBody }>(
     '/users/current',
@@ -43,7 +45,10 @@ export async function userRoutes(app: FastifyInstance) {
       ...secured,
       schema: {
         tags: ['users'],
-        summary: 'Update the signed-in user',
+        summary: "Update the signed-in user; with updated_at, 409 when the profile changed since that version",
+        description:
+          'Optimistic concurrency: a client that sends the `updated_at` it last read gets 409 (code profile_conflict) and ' +
+          'nothing is written when the profile has changed since. Without `updated_at` the last write wins.',
         security,
         body: {
           type: 'object',
@@ -54,6 +59,7 @@ export async function userRoutes(app: FastifyInstance) {
             is_term_accepted: { type: 'boolean' },
             is_email_accepted: { type: 'boolean' },
             confirmed: { type: 'boolean' },
+            updated_at: { type: 'string', minLength: 1, maxLength: 64 },
           },
           additionalProperties: false,
         },
@@ -75,16 +81,25 @@ export async function userRoutes(app: FastifyInstance) {
           buildingId = own.id;
         }
       }
-      await db.query(
+      // The version check and the write are one statement, so two saves from the same version cannot both win.
+      // A write that changes nothing keeps the version: it cannot conflict with anyone.
+      const written = await db.query(
         `UPDATE users SET
            first_name = COALESCE($2, first_name), last_name = COALESCE($3, last_name),
            default_building_id = CASE WHEN $4::boolean THEN $5::integer ELSE default_building_id END,
            terms_accepted = COALESCE($6, terms_accepted), email_accepted = COALESCE($7, email_accepted),
-           updated_at = now()
-         WHERE id = $1`,
+           updated_at = CASE
+             WHEN (COALESCE($2, first_name), COALESCE($3, last_name),
+                   CASE WHEN $4::boolean THEN $5::integer ELSE default_building_id END,
+                   COALESCE($6, terms_accepted), COALESCE($7, email_accepted))
+                  IS DISTINCT FROM (first_name, last_name, default_building_id, terms_accepted, email_accepted)
+             THEN now() ELSE updated_at END
+         WHERE id = $1 AND ($8::text IS NULL OR ${isoUpdatedAt('updated_at')} = $8::text)
+         RETURNING id`,
         [user.id, body.first_name?.trim() ?? null, body.last_name?.trim() ?? null, buildingId !== undefined, buildingId ?? null,
-          body.is_term_accepted ?? null, body.is_email_accepted ?? null],
+          body.is_term_accepted ?? null, body.is_email_accepted ?? null, body.updated_at ?? null],
       );
+      if (!written.length) throw httpError(409, PROFILE_CONFLICT, 'profile_conflict');
       // `confirmed` is accepted for the specification's payload but only an emailed code confirms an account.
       return { data: publicUser(await currentUser(user.id)) };
     },
@@ -119,7 +134,9 @@ export async function userRoutes(app: FastifyInstance) {
       }
       const passwordHash = await hashPassword(request.body.new_password);
       await db.transaction(async (tx) => {
-        await tx.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [user.id, passwordHash]);
+        // updated_at versions the profile (names, default building, consents): a new password is not a profile edit,
+        // so a profile form open beside the password tab can still save.
+        await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1', [user.id, passwordHash]);
         await rememberPassword(tx, user.id, passwordHash);
       });
       return { data: { ok: true } };

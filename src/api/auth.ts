@@ -54,3 +54,7 @@ export const domainBuildings = async (domain: string) =>
   (await api().call<{ data: Building[] }>('/public/buildings', { query: { domain } })).data;
 
 export const currentUser = async () => (await api().call<{ data: User }>('/users/current')).data;
+
+/** A one-time token for opening the admin site signed in. */
+export const generateAuthLink = async () =>
+  (await api().call<{ data: { ott: string } }>('/auth/v2/generate-auth-link', { method: 'POST' })).data.ott;

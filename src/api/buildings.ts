@@ -23,3 +23,11 @@ export const building = async (uuid: string) =>
 
 export const buildingTheme = async (uuid: string) =>
   (await api().call<{ data: BuildingTheme }>(`/buildings/${encodeURIComponent(uuid)}/theme`)).data;
+
+/** The signed-in user's permissions in one building. */
+export const permissions = async (buildingUuid: string) =>
+  (
+    await api().call<{ data: Record<string, string[]> }>('/user-permissions/v1', {
+      query: { buildings: buildingUuid },
+    })
+  ).data[buildingUuid] ?? [];

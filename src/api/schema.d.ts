@@ -1649,7 +1649,10 @@ export interface paths {
                 };
             };
         };
-        /** Update the signed-in user */
+        /**
+         * Update the signed-in user; with updated_at, 409 when the profile changed since that version
+         * @description Optimistic concurrency: a client that sends the `updated_at` it last read gets 409 (code profile_conflict) and nothing is written when the profile has changed since. Without `updated_at` the last write wins.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -1667,6 +1670,7 @@ export interface paths {
                         is_term_accepted?: boolean;
                         is_email_accepted?: boolean;
                         confirmed?: boolean;
+                        updated_at?: string;
                     };
                 };
             };
@@ -3700,6 +3704,578 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/flags/v1/evaluate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Every feature flag evaluated for a flag user
+         * @description Precedence: an override on one of the user's buildings (on wins when they disagree), then the global value, then the specification's default. With a valid bearer of the same user, the user's buildings are also taken from the database.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description The flag user: the signed-in user, or an anonymous user when signed out. */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        key: string;
+                        anonymous: boolean;
+                        admin: boolean;
+                        roles: string[];
+                        buildingUuids: string[];
+                        hqo: boolean;
+                        host: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                flags: {
+                                    "header-logo": boolean;
+                                    "maintenance-mode": boolean;
+                                    "header-user-profile-image": boolean;
+                                    "dropdown-logout": boolean;
+                                    "dropdown-buildings": boolean;
+                                    "account-history": boolean;
+                                    "dropdown-account": boolean;
+                                    "dropdown-kiosk": boolean;
+                                    "feat-tenant-vis-reg-to-admin-link": boolean;
+                                    "service-requests": boolean;
+                                    "safety-utility-button": boolean;
+                                    "change-language-option-in-settings": boolean;
+                                    "show-utilities-link-and-chevron": boolean;
+                                    "show-smart-building": boolean;
+                                    "show-content-v-2": boolean;
+                                    "show-rich-description": boolean;
+                                    "open-tw-miniapp-in-iframe": boolean;
+                                    "enable-tw-host-sdk": boolean;
+                                    "enable-tw-direct-link": boolean;
+                                    "enable-exit-kiosk-mode": boolean;
+                                };
+                                reasons: {
+                                    /** @enum {string} */
+                                    "header-logo": "TARGETING_MATCH" | "STATIC" | "DEFAULT";
+                                    /** @enum {string} */
+                                    "maintenance-mode": "TARGETING_MATCH" | "STATIC" | "DEFAULT";
+                                    /** @enum {string} */
+                                    "header-user-profile-image": "TARGETING_MATCH" | "STATIC" | "DEFAULT";
+                                    /** @enum {string} */
+                                    "dropdown-logout": "TARGETING_MATCH" | "STATIC" | "DEFAULT";
+                                    /** @enum {string} */
+                                    "dropdown-buildings": "TARGETING_MATCH" | "STATIC" | "DEFAULT";
+                                    /** @enum {string} */
+                                    "account-history": "TARGETING_MATCH" | "STATIC" | "DEFAULT";
+                                    /** @enum {string} */
+                                    "dropdown-account": "TARGETING_MATCH" | "STATIC" | "DEFAULT";
+                                    /** @enum {string} */
+                                    "dropdown-kiosk": "TARGETING_MATCH" | "STATIC" | "DEFAULT";
+                                    /** @enum {string} */
+                                    "feat-tenant-vis-reg-to-admin-link": "TARGETING_MATCH" | "STATIC" | "DEFAULT";
+                                    /** @enum {string} */
+                                    "service-requests": "TARGETING_MATCH" | "STATIC" | "DEFAULT";
+                                    /** @enum {string} */
+                                    "safety-utility-button": "TARGETING_MATCH" | "STATIC" | "DEFAULT";
+                                    /** @enum {string} */
+                                    "change-language-option-in-settings": "TARGETING_MATCH" | "STATIC" | "DEFAULT";
+                                    /** @enum {string} */
+                                    "show-utilities-link-and-chevron": "TARGETING_MATCH" | "STATIC" | "DEFAULT";
+                                    /** @enum {string} */
+                                    "show-smart-building": "TARGETING_MATCH" | "STATIC" | "DEFAULT";
+                                    /** @enum {string} */
+                                    "show-content-v-2": "TARGETING_MATCH" | "STATIC" | "DEFAULT";
+                                    /** @enum {string} */
+                                    "show-rich-description": "TARGETING_MATCH" | "STATIC" | "DEFAULT";
+                                    /** @enum {string} */
+                                    "open-tw-miniapp-in-iframe": "TARGETING_MATCH" | "STATIC" | "DEFAULT";
+                                    /** @enum {string} */
+                                    "enable-tw-host-sdk": "TARGETING_MATCH" | "STATIC" | "DEFAULT";
+                                    /** @enum {string} */
+                                    "enable-tw-direct-link": "TARGETING_MATCH" | "STATIC" | "DEFAULT";
+                                    /** @enum {string} */
+                                    "enable-exit-kiosk-mode": "TARGETING_MATCH" | "STATIC" | "DEFAULT";
+                                };
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/flags/v1/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Server-sent events: `flags.version` on connect, then `flags.changed` with data {"version":N} on every change
+         * @description Needs `accept: text/event-stream`. A comment line every 15 seconds keeps idle connections open.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The API key, when the server requires one */
+                    key?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description text/event-stream */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/flags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every flag with its default, global value and building overrides (admin token) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                version: number;
+                                flags: {
+                                    /** @enum {string} */
+                                    name: "header-logo" | "maintenance-mode" | "header-user-profile-image" | "dropdown-logout" | "dropdown-buildings" | "account-history" | "dropdown-account" | "dropdown-kiosk" | "feat-tenant-vis-reg-to-admin-link" | "service-requests" | "safety-utility-button" | "change-language-option-in-settings" | "show-utilities-link-and-chevron" | "show-smart-building" | "show-content-v-2" | "show-rich-description" | "open-tw-miniapp-in-iframe" | "enable-tw-host-sdk" | "enable-tw-direct-link" | "enable-exit-kiosk-mode";
+                                    default: boolean;
+                                    value: boolean | null;
+                                    overrides: {
+                                        building_uuid: string;
+                                        building_name: string;
+                                        value: boolean;
+                                    }[];
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/flags/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a flag globally, or for one building (admin token); open event streams hear of it at once */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description One of: header-logo, maintenance-mode, header-user-profile-image, dropdown-logout, dropdown-buildings, account-history, dropdown-account, dropdown-kiosk, feat-tenant-vis-reg-to-admin-link, service-requests, safety-utility-button, change-language-option-in-settings, show-utilities-link-and-chevron, show-smart-building, show-content-v-2, show-rich-description, open-tw-miniapp-in-iframe, enable-tw-host-sdk, enable-tw-direct-link, enable-exit-kiosk-mode */
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        value: boolean;
+                        /** Format: uuid */
+                        building_uuid?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                name: "header-logo" | "maintenance-mode" | "header-user-profile-image" | "dropdown-logout" | "dropdown-buildings" | "account-history" | "dropdown-account" | "dropdown-kiosk" | "feat-tenant-vis-reg-to-admin-link" | "service-requests" | "safety-utility-button" | "change-language-option-in-settings" | "show-utilities-link-and-chevron" | "show-smart-building" | "show-content-v-2" | "show-rich-description" | "open-tw-miniapp-in-iframe" | "enable-tw-host-sdk" | "enable-tw-direct-link" | "enable-exit-kiosk-mode";
+                                value: boolean | null;
+                                building_uuid: string | null;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Remove a flag's global value (back to the default) or a building's override (admin token) */
+        delete: {
+            parameters: {
+                query?: {
+                    building_uuid?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description One of: header-logo, maintenance-mode, header-user-profile-image, dropdown-logout, dropdown-buildings, account-history, dropdown-account, dropdown-kiosk, feat-tenant-vis-reg-to-admin-link, service-requests, safety-utility-button, change-language-option-in-settings, show-utilities-link-and-chevron, show-smart-building, show-content-v-2, show-rich-description, open-tw-miniapp-in-iframe, enable-tw-host-sdk, enable-tw-direct-link, enable-exit-kiosk-mode */
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                name: "header-logo" | "maintenance-mode" | "header-user-profile-image" | "dropdown-logout" | "dropdown-buildings" | "account-history" | "dropdown-account" | "dropdown-kiosk" | "feat-tenant-vis-reg-to-admin-link" | "service-requests" | "safety-utility-button" | "change-language-option-in-settings" | "show-utilities-link-and-chevron" | "show-smart-building" | "show-content-v-2" | "show-rich-description" | "open-tw-miniapp-in-iframe" | "enable-tw-host-sdk" | "enable-tw-direct-link" | "enable-exit-kiosk-mode";
+                                value: boolean | null;
+                                building_uuid: string | null;
+                                version: number;
+                                removed: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3735,6 +4311,8 @@ export interface components {
             /** @enum {string} */
             created_by: "user" | "sso" | "scim" | "upload" | "acs";
             portfolio_uuid: string | null;
+            /** @description When the profile last changed (ISO 8601, UTC). Send it back with PUT /users/current to be told (409) when someone else changed the profile since. */
+            updated_at: string;
         };
         /** @description What the email check knows of an address: empty fields when no account exists yet. */
         EmailRecord: {

@@ -1,9 +1,16 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
-import type { AppActor, BuildingRef, SessionRef } from './appActor';
+import type { AppActor, BuildingRef, FlagsRef, GlobalErrorRef, KioskRef, SessionRef } from './appActor';
 import { SESSION_ID } from '../../machines/session/session.machine';
 import { BUILDING_ID } from '../../machines/building/building.machine';
-import type { SnapshotFrom } from 'xstate';
+import { GLOBAL_ERROR_ID } from '../../machines/globalError/globalError.machine';
+import { KIOSK_ID } from '../../machines/kiosk/kiosk.machine';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { FLAGS_ID } from '../../machines/flags/flags.machine';
+import type { FlagName } from '../../machines/flags/flagDefaults';
+import { HEADER_MENU_ID, type headerMenuMachine } from '../../machines/shell/headerMenu.machine';
+
+type HeaderMenuRef = ActorRefFrom<typeof headerMenuMachine>;
 
 /**
  * The root actor is created outside React (the router and the API client need it too), so it is handed down
@@ -32,3 +39,25 @@ export function useBuildingRef(): BuildingRef {
   return useAppActor().system.get(BUILDING_ID) as BuildingRef;
 }
 export const useBuildingSelector = <T,>(selector: (snapshot: SnapshotFrom<BuildingRef>) => T) => useSelector(useBuildingRef(), selector);
+
+export function useGlobalErrorRef(): GlobalErrorRef {
+  return useAppActor().system.get(GLOBAL_ERROR_ID) as GlobalErrorRef;
+}
+export const useGlobalErrorSelector = <T,>(selector: (snapshot: SnapshotFrom<GlobalErrorRef>) => T) => useSelector(useGlobalErrorRef(), selector);
+
+export function useKioskRef(): KioskRef {
+  return useAppActor().system.get(KIOSK_ID) as KioskRef;
+}
+export const useKioskSelector = <T,>(selector: (snapshot: SnapshotFrom<KioskRef>) => T) => useSelector(useKioskRef(), selector);
+
+export function useFlagsRef(): FlagsRef {
+  return useAppActor().system.get(FLAGS_ID) as FlagsRef;
+}
+export const useFlagsSelector = <T,>(selector: (snapshot: SnapshotFrom<FlagsRef>) => T) => useSelector(useFlagsRef(), selector);
+/** One flag's current value. */
+export const useFlag = (name: FlagName) => useFlagsSelector((s) => s.context.values[name]);
+
+export function useHeaderMenuRef(): HeaderMenuRef {
+  return useAppActor().system.get(HEADER_MENU_ID) as HeaderMenuRef;
+}
+export const useHeaderMenuSelector = <T,>(selector: (snapshot: SnapshotFrom<HeaderMenuRef>) => T) => useSelector(useHeaderMenuRef(), selector);

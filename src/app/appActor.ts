@@ -4,23 +4,47 @@ type InspectionObserver = Observer<InspectionEvent> | ((event: InspectionEvent) 
 import { appMachine, type Whitelabel } from '../../machines/app/app.machine';
 import { sessionMachine, isTokenExpired, SESSION_ID } from '../../machines/session/session.machine';
 import { flagsMachine, FLAGS_ID, type FlagUser } from '../../machines/flags/flags.machine';
-import { buildingMachine, BUILDING_ID } from '../../machines/building/building.machine';
+import type { FlagValues } from '../../machines/flags/flagDefaults';
+import { buildingMachine, BUILDING_ID, type Building, type BuildingTheme } from '../../machines/building/building.machine';
+import { LOCALE_ID, type LocaleEvent } from '../../machines/locale/locale.machine';
 import { localeMachine } from '../../machines/locale/locale.machine';
+import { globalErrorMachine, GLOBAL_ERROR_ID } from '../../machines/globalError/globalError.machine';
+import type { ErrorRaisedEvent, ErrorResolvedEvent } from '../../machines/globalError/globalError.types';
+import { kioskMachine, KIOSK_ID } from '../../machines/kiosk/kiosk.machine';
 import { loadCatalogue, matchLocale } from '../i18n/locales';
 import type { SessionUser } from '../../machines/session/session.types';
 import { createApiClient, installApiClient, type SessionBridge } from '../api/client';
 import * as authApi from '../api/auth';
 import * as buildingsApi from '../api/buildings';
 import * as whitelabelApi from '../api/whitelabel';
-import { clearUserState, persistAuth, persistedAuth, persistedLanguage, persistLanguage } from './storage';
-import { requestContext, updateRequestContext } from './requestContext';
-import { applyBrandColors } from '../ui/kit/theme';
+import { loadRuntimeConfig } from '../api/runtimeConfig';
+import { headerMenuMachine } from '../../machines/shell/headerMenu.machine';
+import { navigate } from './navigation';
+import { clearUserState, persistAuth, persistBuilding, persistedAuth, persistedBuildingUuid, persistedLanguage, persistLanguage, persistTheme } from './storage';
+import { markConfigured, requestContext, updateRequestContext, whenConfigured } from './requestContext';
+import { flagActors } from './flags/flagActors';
+import { applyBrandLook, applyBuildingLook, applyPageIdentity } from '../ui/kit/theme';
+import { persistedKioskEnabled, persistKioskEnabled } from './kioskStorage';
 
 export type SessionRef = ActorRefFrom<typeof sessionMachine>;
 export type FlagsRef = ActorRefFrom<typeof flagsMachine>;
 export type BuildingRef = ActorRefFrom<typeof buildingMachine>;
+export type GlobalErrorRef = ActorRefFrom<typeof globalErrorMachine>;
+export type KioskRef = ActorRefFrom<typeof kioskMachine>;
 
 const host = () => (typeof window === 'undefined' ? 'localhost' : window.location.hostname);
+
+let adminTab: Window | null = null;
+
+/** The global error modal's name for a failed building load. */
+const BUILDING_LOAD = 'building.load';
+
+/** The building's own language: its first by priority. */
+const buildingLanguage = (building: Building) => [...(building.languages ?? [])].sort((a, b) => a.priority - b.priority)[0]?.code ?? null;
+
+/** A building uuid in the address (/building/{uuid}) asks for that building from the first load on. */
+const buildingUuidInAddress = () =>
+  typeof window === 'undefined' ? null : (/^\/building\/([^/?#]+)/.exec(window.location.pathname)?.[1] ?? null);
 
 export function flagUserOf(user: SessionUser | null, buildingUuids: string[] = []): FlagUser {
   if (!user) return { key: 'anonymous', anonymous: true, admin: false, roles: [], buildingUuids: [], hqo: false, host: host() };
@@ -57,7 +81,11 @@ export const appLogic = appMachine.provide({
   actors: {
     session: sessionMachine.provide({
       actors: {
-        loadPersisted: fromPromise(async () => persistedAuth()),
+        // The session's first call (the user) must go to the configured API.
+        loadPersisted: fromPromise(async () => {
+          await whenConfigured();
+          return persistedAuth();
+        }),
         refreshTokens: fromPromise(({ input }) => authApi.refreshSession(input.refreshToken)),
         fetchUser: fromPromise(() => authApi.currentUser()),
         logoutCall: fromPromise(async () => {
@@ -82,20 +110,54 @@ export const appLogic = appMachine.provide({
         ),
         loadBuildingAfterLogin: sendTo(
           ({ system }) => system.get(BUILDING_ID),
-          (_, params: { user: SessionUser }) => ({ type: 'building.load' as const, defaultBuildingUuid: params.user.default_building_uuid }),
+          (_, params: { user: SessionUser }) => ({
+            type: 'building.load' as const,
+            defaultBuildingUuid: params.user.default_building_uuid,
+            preferredUuid: buildingUuidInAddress() ?? persistedBuildingUuid(),
+          }),
         ),
       },
     }),
-    flags: flagsMachine,
+    flags: flagsMachine.provide({
+      actors: flagActors({ anonymousUser: () => flagUserOf(null) }),
+    }),
     building: buildingMachine.provide({
       actors: {
         loadBuildings: fromPromise(() => buildingsApi.userBuildings(requestContext().brand)),
-        loadBuilding: fromPromise(async ({ input }) => {
-          const found = await buildingsApi.building(input.uuid);
-          updateRequestContext({ buildingUuid: found.uuid });
-          return found;
-        }),
+        loadBuilding: fromPromise(({ input }) => buildingsApi.building(input.uuid)),
         loadTheme: fromPromise(({ input }) => buildingsApi.buildingTheme(input.uuid)),
+        loadPermissions: fromPromise(({ input }) => buildingsApi.permissions(input.uuid)),
+      },
+      actions: {
+        buildingReady: enqueueActions(({ enqueue, system }, { building, theme, switched }: { building: Building; theme: BuildingTheme | null; switched: boolean }) => {
+          enqueue(() => {
+            updateRequestContext({ buildingUuid: building.uuid });
+            persistBuilding(building.uuid);
+            persistTheme(theme);
+            applyBuildingLook(
+              theme ? { primary: theme.primary_color, secondary: theme.secondary_color, onPrimary: theme.primary_font_color, font: theme.font } : null,
+            );
+          });
+          // A switch resets the language to the building's own (its first language by priority).
+          if (switched) enqueue.sendTo(system.get(LOCALE_ID), { type: 'locale.set', requested: buildingLanguage(building) } as LocaleEvent);
+        }),
+        buildingCleared: () => {
+          persistBuilding(null);
+          persistTheme(null);
+          applyBuildingLook(null);
+        },
+        reportFailure: sendTo(
+          ({ system }) => system.get(GLOBAL_ERROR_ID),
+          (_, params: { status: number; message: string }) =>
+            ({
+              type: 'error.raised',
+              source: BUILDING_LOAD,
+              status: params.status,
+              message: params.message,
+              retry: { to: BUILDING_ID, event: { type: 'user.retry' } },
+            }) satisfies ErrorRaisedEvent as never,
+        ),
+        reportRecovered: sendTo(({ system }) => system.get(GLOBAL_ERROR_ID), ({ type: 'error.resolved', source: BUILDING_LOAD }) satisfies ErrorResolvedEvent as never),
       },
     }),
     locale: localeMachine.provide({
@@ -113,13 +175,45 @@ export const appLogic = appMachine.provide({
         },
       },
     }),
+    globalError: globalErrorMachine.provide({
+      actions: {
+        goBack: () => {
+          if (typeof window !== 'undefined') window.history.back();
+        },
+      },
+    }),
+    kiosk: kioskMachine.provide({ actions: { persist: (_, { enabled }) => persistKioskEnabled(enabled) } }),
+    headerMenu: headerMenuMachine.provide({
+      actors: { generateAuthLink: fromPromise(() => authApi.generateAuthLink()) },
+      actions: {
+        navigate: (_, { to }) => navigate(to),
+        // The tab opens on the click itself (browsers block tabs opened later), then follows the link.
+        openAdminTab: () => {
+          adminTab = window.open('', '_blank');
+        },
+        sendAdminTab: (_, { url }) => {
+          if (adminTab) adminTab.location.href = url;
+          else window.open(url, '_blank', 'noopener');
+          adminTab = null;
+        },
+        closeAdminTab: () => {
+          adminTab?.close();
+          adminTab = null;
+        },
+      },
+    }),
+    loadConfig: fromPromise(loadRuntimeConfig),
     loadWhitelabel: fromPromise(loadWhitelabel),
     healthCheck: fromPromise(() => whitelabelApi.healthCheck()),
   },
   actions: {
+    applyConfig: (_, { config }) => {
+      updateRequestContext({ apiBase: config.apiBase, apiKey: config.apiKey ?? '' });
+      markConfigured();
+    },
     applyWhitelabel: (_, { whitelabel }) => {
-      applyBrandColors({ primary: whitelabel.primaryColor, secondary: whitelabel.secondaryColor });
-      if (typeof document !== 'undefined') document.title = whitelabel.name;
+      applyBrandLook({ primary: whitelabel.primaryColor, secondary: whitelabel.secondaryColor });
+      applyPageIdentity({ title: whitelabel.name, iconUrl: whitelabel.logoUrl ? `/media/brands/${whitelabel.brand}-icon.svg` : null });
     },
   },
 });
@@ -144,13 +238,37 @@ export function sessionBridge(session: () => SessionRef | undefined): SessionBri
   };
 }
 
+/**
+ * Tells the kiosk actor whether a tap may leave kiosk mode, now and whenever the flag enable-exit-kiosk-mode changes,
+ * so the kiosk machine stays free of the flags machine. Returns the unsubscribe.
+ */
+export function forwardExitKioskFlag(system: { get(id: string): unknown }): () => void {
+  const flags = system.get(FLAGS_ID) as FlagsRef | undefined;
+  const kiosk = system.get(KIOSK_ID) as KioskRef | undefined;
+  if (!flags || !kiosk) return () => {};
+  let forwarded: boolean | null = null;
+  const forward = (values: FlagValues) => {
+    const allowed = values['enable-exit-kiosk-mode'];
+    if (allowed === forwarded) return;
+    forwarded = allowed;
+    kiosk.send({ type: 'kiosk.exitAllowed', allowed });
+  };
+  forward(flags.getSnapshot().context.values);
+  const subscription = flags.subscribe((snapshot) => forward(snapshot.context.values));
+  return () => subscription.unsubscribe();
+}
+
 /** Starts the root actor and installs the API client that reads its session. */
 export function createAppActor(inspect?: InspectionObserver) {
   const lang = typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('lang');
   const browser = typeof navigator === 'undefined' ? null : navigator.language;
-  const actor = createActor(appLogic, { input: { requestedLocale: lang ?? persistedLanguage() ?? browser }, ...(inspect ? { inspect } : {}) });
+  const actor = createActor(appLogic, {
+    input: { requestedLocale: lang ?? persistedLanguage() ?? browser, kioskEnabled: persistedKioskEnabled() },
+    ...(inspect ? { inspect } : {}),
+  });
   const session = () => actor.system.get(SESSION_ID) as SessionRef | undefined;
   installApiClient(createApiClient(requestContext, sessionBridge(session)));
   actor.start();
+  forwardExitKioskFlag(actor.system);
   return actor;
 }

@@ -19,3 +19,16 @@ export function requestContext(): RequestContext {
 export function updateRequestContext(patch: Partial<RequestContext>) {
   Object.assign(state, patch);
 }
+
+let configured: () => void = () => {};
+const configuredPromise = new Promise<void>((resolve) => {
+  configured = resolve;
+});
+
+/** The runtime configuration is applied: calls may go out (the long-lived actors start before it arrives). */
+export function markConfigured() {
+  configured();
+}
+
+/** Resolves once the runtime configuration names the API base. */
+export const whenConfigured = () => configuredPromise;

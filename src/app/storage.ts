@@ -43,6 +43,12 @@ export function persistAuth(auth: PersistedAuth | null) {
 
 export const persistedFarm = () => read<RootState>(local(), STORAGE_KEYS.root)?.farm ?? null;
 
+/** The current building (key `buildings`) and its theme (key `theme`), so a reload comes back to them. */
+export const persistedBuildingUuid = () => read<{ current: string | null }>(local(), STORAGE_KEYS.buildings)?.current ?? null;
+export const persistBuilding = (uuid: string | null) => write(local(), STORAGE_KEYS.buildings, uuid ? { current: uuid } : null);
+export const persistedTheme = <T,>() => read<T>(local(), STORAGE_KEYS.theme);
+export const persistTheme = (theme: unknown) => write(local(), STORAGE_KEYS.theme, theme ?? null);
+
 export const persistedLanguage = () => read<string>(local(), STORAGE_KEYS.languages);
 export const persistLanguage = (code: string | null) => write(local(), STORAGE_KEYS.languages, code);
 

@@ -3,7 +3,10 @@ import en from './locales/en.json';
 export type MessageId = keyof typeof en;
 export type Catalogue = Record<MessageId, string>;
 
-/** The twelve locales of the specification; `en` is the source catalogue and the fallback. */
+/**
+ * The twelve locales of the specification; `en` is the source catalogue and the fallback. Regional English
+ * catalogues (en-US, en-GB) hold only what differs from it; every other language is complete.
+ */
 export const LOCALES = ['en', 'en-US', 'en-GB', 'de-DE', 'es-ES', 'fr-CA', 'fr-FR', 'it-IT', 'nb-NO', 'nl-NL', 'pl-PL', 'pt-PT'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';

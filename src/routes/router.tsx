@@ -2,12 +2,16 @@ import { createRootRouteWithContext, createRoute, createRouter, lazyRouteCompone
 import { waitFor } from 'xstate';
 import { redirectFor } from '../../machines/routing/routeAccess';
 import { SESSION_ID } from '../../machines/session/session.machine';
-import type { AppActor, SessionRef } from '../app/appActor';
+import type { AppActor, BuildingRef, SessionRef } from '../app/appActor';
+import { BUILDING_ID } from '../../machines/building/building.machine';
+import { setNavigator } from '../app/navigation';
 import { AuthFlowHost } from '../app/AuthFlowHost';
 import { track } from '../api/analytics';
 import { ErrorPage, NotFoundPage } from '../ui/shell/ErrorPages';
 import { SessionExpiredModal } from '../ui/shell/SessionExpiredModal';
+import { GlobalErrorModal } from '../ui/shell/GlobalErrorModal';
 import { FullScreenCenter, Spinner } from '../ui/kit/Layout';
+import { accountRoutes } from './accountRoutes';
 
 export interface RouterContext {
   app: AppActor;
@@ -29,6 +33,7 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
     <>
       <Outlet />
       <SessionExpiredModal />
+      <GlobalErrorModal />
     </>
   ),
   notFoundComponent: NotFoundPage,
@@ -63,7 +68,16 @@ const logoutRoute = createRoute({
 const HomePage = lazyRouteComponent(() => import('../ui/home/HomePage'), 'HomePage');
 const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/home', component: HomePage });
 const buildingRoute = createRoute({ getParentRoute: () => rootRoute, path: '/building', component: HomePage });
-const buildingByIdRoute = createRoute({ getParentRoute: () => rootRoute, path: '/building/$buildingUuid', component: HomePage });
+const buildingByIdRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/building/$buildingUuid',
+  // An address naming another building switches to it (an unknown uuid falls back to the default building).
+  beforeLoad: ({ context, params }) => {
+    const building = context.app.system.get(BUILDING_ID) as BuildingRef;
+    if (building.getSnapshot().context.current?.uuid !== params.buildingUuid) building.send({ type: 'building.select', uuid: params.buildingUuid });
+  },
+  component: HomePage,
+});
 
 const routeTree = rootRoute.addChildren([
   indexRoute,
@@ -72,6 +86,7 @@ const routeTree = rootRoute.addChildren([
   homeRoute,
   buildingRoute,
   buildingByIdRoute,
+  ...accountRoutes(rootRoute),
 ]);
 
 export function createAppRouter(app: AppActor) {
@@ -82,6 +97,19 @@ export function createAppRouter(app: AppActor) {
     if (!pathChanged) return;
     if (typeof window !== 'undefined') window.scrollTo(0, 0);
     void track({ event: 'page_view', properties: { previousUrl: fromLocation?.href ?? null, url: toLocation.href } });
+  });
+
+  setNavigator((to) => void router.navigate({ to }));
+
+  // After a switch the address names the building: /building/{uuid}.
+  const building = app.system.get(BUILDING_ID) as BuildingRef;
+  building.subscribe((snapshot) => {
+    const { current, switched } = snapshot.context;
+    if (!switched || !snapshot.hasTag('ready') || !current) return;
+    const path = router.state.location.pathname;
+    if (path !== `/building/${current.uuid}` && (path === '/home' || path.startsWith('/building'))) {
+      void router.navigate({ to: '/building/$buildingUuid', params: { buildingUuid: current.uuid } });
+    }
   });
 
   // Signing in or out re-runs the routing rules, so the person lands where the rules say.

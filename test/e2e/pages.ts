@@ -35,7 +35,8 @@ export class AuthPages {
   }
 
   async logOut() {
-    await this.page.getByRole('button', { name: 'Log out' }).click();
+    await this.page.getByRole('button', { name: 'Account menu' }).click();
+    await this.page.getByRole('menuitem', { name: 'Log out' }).click();
     await this.page.waitForURL('**/login');
   }
 

@@ -97,6 +97,7 @@ export const SESSION: SessionPayload = {
     uuid: 'user-1', id: 1, email: EMAIL, first_name: 'Pat', last_name: 'Person', avatar_url: null, default_building_uuid: BUILDINGS[0]!.uuid,
     company_uuid: null, company_name: null, locale: 'en-US', confirmed: true, email_accepted: false, terms_accepted: true, admin: false,
     roles: [], hqo: false, signup_app_brand: null, deactivated: false, created_by: 'user', portfolio_uuid: null,
+    updated_at: '2026-01-05T09:30:00.000000Z',
   },
 };
 

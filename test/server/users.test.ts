@@ -24,6 +24,7 @@ afterAll(() => server.close());
 const USER_FIELDS = [
   'uuid', 'id', 'email', 'first_name', 'last_name', 'avatar_url', 'default_building_uuid', 'company_uuid', 'company_name', 'locale',
   'confirmed', 'email_accepted', 'terms_accepted', 'admin', 'roles', 'hqo', 'signup_app_brand', 'deactivated', 'created_by', 'portfolio_uuid',
+  'updated_at',
 ];
 
 describe('GET /users/current', () => {
@@ -124,6 +125,91 @@ describe('PUT /users/current', () => {
 
   it('answers 401 without a token', async () => {
     expectError(await server.call('PUT', '/users/current', { body: { first_name: 'Eve' } }), 401);
+  });
+});
+
+describe('PUT /users/current with updated_at (optimistic concurrency)', () => {
+  const CONFLICT = 'Your profile was changed elsewhere. Please review and save again.';
+  const current = async (token: string) => (await server.call('GET', '/users/current', { token })).body.data;
+
+  it('shows the version as an ISO 8601 timestamp, the same in every answer that carries the user', async () => {
+    const { email, password } = await createConfirmedUser(server);
+    const { token, user } = await server.login(email, password);
+    expect(user.updated_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/);
+    expect(Number.isNaN(Date.parse(user.updated_at))).toBe(false);
+    expect((await current(token)).updated_at).toBe(user.updated_at);
+  });
+
+  it('saves when the version is the stored one and answers the new version', async () => {
+    const { email, password } = await createConfirmedUser(server);
+    const { token } = await server.login(email, password);
+    const before = await current(token);
+    const res = await server.call('PUT', '/users/current', { token, body: { first_name: 'Nora', updated_at: before.updated_at } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.first_name).toBe('Nora');
+    expect(res.body.data.updated_at).not.toBe(before.updated_at);
+    expect((await current(token)).updated_at).toBe(res.body.data.updated_at);
+  });
+
+  it('answers 409 profile_conflict for an older version and writes nothing', async () => {
+    const { email, password } = await createConfirmedUser(server);
+    const { token } = await server.login(email, password);
+    const seen = await current(token);
+    // Someone else (another tab, another device) saves first.
+    const elsewhere = await server.call('PUT', '/users/current', { token, body: { first_name: 'Elsewhere', updated_at: seen.updated_at } });
+    expect(elsewhere.status).toBe(200);
+    const stored = await current(token);
+
+    const stale = await server.call('PUT', '/users/current', {
+      token,
+      body: { first_name: 'Mine', last_name: 'Mine', default_building_uuid: null, is_email_accepted: true, updated_at: seen.updated_at },
+    });
+    expectError(stale, 409, CONFLICT);
+    expect(stale.body.code).toBe('profile_conflict');
+    expect(await current(token)).toEqual(stored);
+    const [row] = await server.db.query<{ first_name: string; last_name: string; email_accepted: boolean; default_building_id: number | null }>(
+      'SELECT first_name, last_name, email_accepted, default_building_id FROM users WHERE email = $1',
+      [email],
+    );
+    expect(row).toMatchObject({ first_name: 'Elsewhere', last_name: 'Person', email_accepted: false });
+    expect(row!.default_building_id).not.toBeNull();
+
+    // Re-based on the stored version, the same save goes through.
+    const again = await server.call('PUT', '/users/current', { token, body: { first_name: 'Mine', updated_at: stored.updated_at } });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.data.first_name).toBe('Mine');
+  });
+
+  it('answers 409 for a version that never was, and 400 for a malformed one', async () => {
+    const { email, password } = await createConfirmedUser(server);
+    const { token } = await server.login(email, password);
+    const before = await current(token);
+    expectError(await server.call('PUT', '/users/current', { token, body: { first_name: 'X', updated_at: '2001-01-01T00:00:00.000000Z' } }), 409, CONFLICT);
+    expectError(await server.call('PUT', '/users/current', { token, body: { first_name: 'X', updated_at: '' } }), 400);
+    expectError(await server.call('PUT', '/users/current', { token, body: { first_name: 'X', updated_at: { at: 'now' } } }), 400);
+    expect(await current(token)).toEqual(before);
+  });
+
+  it('without updated_at the last write wins; a write that changes nothing keeps the version', async () => {
+    const { email, password } = await createConfirmedUser(server);
+    const { token } = await server.login(email, password);
+    const before = await current(token);
+    const same = await server.call('PUT', '/users/current', { token, body: { first_name: before.first_name, updated_at: before.updated_at } });
+    expect(same.status).toBe(200);
+    expect(same.body.data.updated_at).toBe(before.updated_at);
+    const blind = await server.call('PUT', '/users/current', { token, body: { last_name: 'Blind' } });
+    expect(blind.status).toBe(200);
+    expect(blind.body.data.updated_at).not.toBe(before.updated_at);
+  });
+
+  it('a password change is not a profile change: the version stays', async () => {
+    const { email, password } = await createConfirmedUser(server);
+    const { token } = await server.login(email, password);
+    const before = await current(token);
+    const changed = await server.call('PUT', '/users/current/password', { token, body: { password, new_password: strongPassword() } });
+    expect(changed.status).toBe(200);
+    const saved = await server.call('PUT', '/users/current', { token, body: { first_name: 'After', updated_at: before.updated_at } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   });
 });
 

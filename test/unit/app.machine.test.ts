@@ -79,7 +79,11 @@ describe('appMachine start-up', () => {
   it('starts every load at once, before any of them answers', async () => {
     const { actor, spies } = setupApp();
     actor.start();
-    // No await: every load was asked for synchronously, while all of them are still pending.
+    // The runtime configuration comes first (it names the API); the loads wait for it.
+    expect(actor.getSnapshot().matches('configuring')).toBe(true);
+    expect(spies.loadWhitelabel).not.toHaveBeenCalled();
+    await flush();
+    // Then every load is asked for at once, while all of them are still pending.
     expect(spies.loadWhitelabel).toHaveBeenCalledTimes(1);
     expect(spies.healthCheck).toHaveBeenCalledTimes(1);
     expect(spies.loadPersisted).toHaveBeenCalledTimes(1);

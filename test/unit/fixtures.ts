@@ -45,6 +45,7 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
     deactivated: false,
     created_by: 'user',
     portfolio_uuid: null,
+    updated_at: '2026-01-05T09:30:00.000000Z',
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, it, expect, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { FLAG_DEFAULTS, type FlagValues } from '../../machines/flags/flagDefaults';
 import { flagsMachine, type FlagUser } from '../../machines/flags/flags.machine';
 import { deferred } from './fixtures';
@@ -110,5 +110,37 @@ describe('flagsMachine', () => {
     actor.send({ type: 'flags.identify', user });
     await waitFor(actor, (s) => s.hasTag('ready') && calls === 2);
     expect(actor.getSnapshot().context.values['dropdown-kiosk']).toBe(true);
+  });
+
+  it('reloads when watchFlags reports a change, without a new identify', async () => {
+    let announce: (() => void) | undefined;
+    const stopped = vi.fn();
+    let served: Partial<FlagValues> = {};
+    const loadFlags = vi.fn(async (_input: { user: FlagUser | null }) => served);
+    const actor = createActor(
+      flagsMachine.provide({
+        actors: {
+          loadFlags: fromPromise(({ input }) => loadFlags(input)),
+          watchFlags: fromCallback(({ sendBack }) => {
+            announce = () => sendBack({ type: 'flags.changed' });
+            return stopped;
+          }),
+        },
+      }),
+    ).start();
+    actor.send({ type: 'flags.identify', user });
+    await waitFor(actor, (s) => s.hasTag('ready'));
+    expect(actor.getSnapshot().context.values['dropdown-kiosk']).toBe(false);
+
+    served = { 'dropdown-kiosk': true };
+    announce!();
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    const snapshot = await waitFor(actor, (s) => s.hasTag('ready'));
+    expect(snapshot.context.values['dropdown-kiosk']).toBe(true);
+    expect(loadFlags).toHaveBeenLastCalledWith({ user });
+    expect(snapshot.context.user).toEqual(user);
+
+    actor.stop();
+    expect(stopped).toHaveBeenCalledTimes(1);
   });
 });

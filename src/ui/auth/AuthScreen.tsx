@@ -6,16 +6,13 @@ import { useAppSelector } from '../../app/AppActorContext';
 import { useAuthSelector } from './AuthFlowContext';
 import { EmailStep, PasswordStep } from './EmailStep';
 import { FarmModal, InvalidDomainModal, SsoModal } from './AuthModals';
-import {
-  AcceptTermsStep,
-  BuildingSelectStep,
-  CongratulationsStep,
-  CreateAccountStep,
-  CreatePasswordStep,
-  EnterCodeStep,
-  VerifyAccountStep,
-} from './SignupSteps';
-import { ResetCodeStep, ResetDoneStep, ResetNewPasswordStep, ResetVerifyStep } from './ResetSteps';
+import { lazy, Suspense, type ComponentType } from 'react';
+
+// Sign-up and reset are their own chunks: the first load of /login carries only the email and password steps.
+const signup = (name: keyof typeof import('./SignupSteps')) =>
+  lazy(() => import('./SignupSteps').then((m) => ({ default: m[name] as ComponentType })));
+const reset = (name: keyof typeof import('./ResetSteps')) =>
+  lazy(() => import('./ResetSteps').then((m) => ({ default: m[name] as ComponentType })));
 
 const Brand = styled('header', { display: 'flex', alignItems: 'center', gap: '$3', marginBottom: '$5' });
 const Logo = styled('img', { height: 40 });
@@ -24,17 +21,17 @@ const BrandName = styled('span', { fontSize: '$4', fontWeight: 700, color: '$pri
 const VIEWS = {
   email: EmailStep,
   password: PasswordStep,
-  building_select: BuildingSelectStep,
-  create_account: CreateAccountStep,
-  create_password: CreatePasswordStep,
-  accept_terms: AcceptTermsStep,
-  verify_account: VerifyAccountStep,
-  enter_code: EnterCodeStep,
-  congratulations: CongratulationsStep,
-  reset_verify: ResetVerifyStep,
-  reset_code: ResetCodeStep,
-  reset_new_password: ResetNewPasswordStep,
-  reset_done: ResetDoneStep,
+  building_select: signup('BuildingSelectStep'),
+  create_account: signup('CreateAccountStep'),
+  create_password: signup('CreatePasswordStep'),
+  accept_terms: signup('AcceptTermsStep'),
+  verify_account: signup('VerifyAccountStep'),
+  enter_code: signup('EnterCodeStep'),
+  congratulations: signup('CongratulationsStep'),
+  reset_verify: reset('ResetVerifyStep'),
+  reset_code: reset('ResetCodeStep'),
+  reset_new_password: reset('ResetNewPasswordStep'),
+  reset_done: reset('ResetDoneStep'),
 } as const;
 
 const MODALS = { sso: SsoModal, invalidDomain: InvalidDomainModal, farm: FarmModal } as const;
@@ -59,7 +56,9 @@ export function AuthScreen() {
     <Page>
       <Brand data-testid="brand">{logo ? <Logo src={logo} alt={brandName} /> : <BrandName>{brandName}</BrandName>}</Brand>
       <Card data-view={view}>
-        <Step />
+        <Suspense fallback={<Spinner role="progressbar" aria-label={t('app.loading')} />}>
+          <Step />
+        </Suspense>
       </Card>
       {Dialog ? <Dialog /> : null}
     </Page>

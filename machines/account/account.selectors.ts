@@ -1,0 +1,90 @@
+import type { FlagValues } from '../flags/flagDefaults';
+import type { Building } from '../building/building.machine';
+import { isValidProfileName } from '../auth/validation';
+import type { ProfileFormContext, ProfileNameField } from './profileForm.types';
+import type { PasswordField, PasswordUpdateContext } from './passwordUpdate.types';
+
+/** A message to show: a catalogue id, or the server's own words when the catalogue has none for it. */
+export type Message = { id: string } | { text: string };
+
+export interface LanguageOption {
+  code: string;
+  name: string;
+}
+
+/** The building's languages by priority, each code once. */
+export function buildingLanguages(building: Pick<Building, 'languages'> | null | undefined): LanguageOption[] {
+  const seen = new Set<string>();
+  return [...(building?.languages ?? [])]
+    .sort((a, b) => a.priority - b.priority)
+    .filter((l) => (seen.has(l.code) ? false : (seen.add(l.code), true)))
+    .map(({ code, name }) => ({ code, name }));
+}
+
+/**
+ * Change-language is offered only when the building has two or more languages and the flag
+ * `change-language-option-in-settings` is on (specification section 2).
+ */
+export function canChangeLanguage(
+  building: Pick<Building, 'languages'> | null | undefined,
+  flags: Pick<FlagValues, 'change-language-option-in-settings'>,
+): boolean {
+  return flags['change-language-option-in-settings'] && buildingLanguages(building).length >= 2;
+}
+
+const normalizeTag = (tag: string) => tag.replace('_', '-').toLowerCase();
+
+/** Which of the building's languages the interface is in: the same tag, else the same language; null if none. */
+export function selectedLanguage(languages: LanguageOption[], locale: string): string | null {
+  const current = normalizeTag(locale);
+  const exact = languages.find((l) => normalizeTag(l.code) === current);
+  if (exact) return exact.code;
+  const language = current.split('-')[0];
+  return languages.find((l) => normalizeTag(l.code).split('-')[0] === language)?.code ?? null;
+}
+
+// The profile form
+
+/** A name's problem, once the person left the field: profile names need one character (decision 7). */
+export function profileFieldProblem(context: Pick<ProfileFormContext, 'fields' | 'touched'>, field: ProfileNameField): string | null {
+  if (!context.touched[field]) return null;
+  return isValidProfileName(context.fields[field]) ? null : 'account.profile.nameRequired';
+}
+
+/** The profile save's failure: the conflict in the catalogue's words, anything else as the server said it. */
+export function profileError(context: Pick<ProfileFormContext, 'error'>): Message | null {
+  const error = context.error;
+  if (!error) return null;
+  if (error.status === 409) return { id: 'account.profile.conflict' };
+  if (error.status === 0) return { id: 'auth.error.generic' };
+  return { text: error.message };
+}
+
+// The password update
+
+/** A password field's problem: the server's answer for that field, else a rule broken once the field was left. */
+export function passwordFieldProblem(context: Pick<PasswordUpdateContext, 'fields' | 'touched' | 'error'>, field: PasswordField): Message | null {
+  const { fields, touched, error } = context;
+  if (error && error.field === field) {
+    if (error.code === 'wrong_password') return { id: 'account.password.wrongCurrent' };
+    if (error.status === 409) return { id: 'auth.error.passwordReused' };
+    return { text: error.message };
+  }
+  if (!touched[field]) return null;
+  switch (field) {
+    case 'password':
+      return fields.password ? null : { id: 'account.password.currentRequired' };
+    case 'confirm_password':
+      return fields.confirm_password && fields.confirm_password !== fields.new_password ? { id: 'auth.passwordsNotEqual' } : null;
+    default:
+      return null;
+  }
+}
+
+/** A failure that belongs to no one field (the network, the server). */
+export function passwordFormError(context: Pick<PasswordUpdateContext, 'error'>): Message | null {
+  const error = context.error;
+  if (!error || error.field !== null) return null;
+  if (error.status === 0) return { id: 'auth.error.generic' };
+  return { text: error.message };
+}

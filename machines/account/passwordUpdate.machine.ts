@@ -1,0 +1,85 @@
+import { and, assign, fromPromise, setup } from 'xstate';
+import { isValidPassword } from '../auth/validation';
+import type { PasswordFields, PasswordUpdateContext, PasswordUpdateError, PasswordUpdateEvent, PasswordUpdateTag } from './passwordUpdate.types';
+
+export const PASSWORD_UPDATE_ID = 'passwordUpdate';
+
+const EMPTY: PasswordFields = { password: '', new_password: '', confirm_password: '' };
+
+/**
+ * Where a failed update shows: a wrong current password (400 wrong_password) under the current password; a password
+ * used before (409) or one the server finds weak under the new password; anything else above the form.
+ */
+export function passwordErrorOf(error: unknown): PasswordUpdateError {
+  const e = error as { status?: unknown; message?: unknown; code?: unknown } | undefined;
+  const status = typeof e?.status === 'number' ? e.status : 0;
+  const code = typeof e?.code === 'string' ? e.code : undefined;
+  const message = typeof e?.message === 'string' ? e.message : 'Unable to complete at this moment. Please try again later.';
+  const field = code === 'wrong_password' ? 'password' : status === 409 || code === 'weak_password' ? 'new_password' : null;
+  return { field, status, message, ...(code ? { code } : {}) };
+}
+
+/**
+ * The password update of the account area: the current password, a new one that meets every rule, and the same
+ * again ('Passwords are not equal' otherwise). Submit is possible only when all hold and no call is in flight. The
+ * server refuses a password used before with 409 ('You can not reuse this old password'), shown under the new
+ * password; success shows the "password reset" dialog and empties the form.
+ */
+export const passwordUpdateMachine = setup({
+  types: {
+    context: {} as PasswordUpdateContext,
+    events: {} as PasswordUpdateEvent,
+    tags: {} as PasswordUpdateTag,
+  },
+  actors: {
+    updatePassword: fromPromise<void, { password: string; new_password: string }>(() =>
+      Promise.reject(new Error('updatePassword is not provided')),
+    ),
+  },
+  actions: {
+    assignField: assign(({ context, event }) => {
+      if (event.type !== 'user.change') return {};
+      // Editing the field a failure belongs to takes that failure away.
+      const error = context.error && context.error.field === event.field ? null : context.error;
+      return { fields: { ...context.fields, [event.field]: event.value }, error };
+    }),
+    assignTouched: assign(({ context, event }) => (event.type === 'user.blur' ? { touched: { ...context.touched, [event.field]: true } } : {})),
+    assignError: assign((_, params: { error: unknown }) => ({ error: passwordErrorOf(params.error) })),
+    clearError: assign({ error: null }),
+    reset: assign({ fields: { ...EMPTY }, touched: {}, error: null }),
+  },
+  guards: {
+    hasCurrent: ({ context }) => context.fields.password.length > 0,
+    rulesMet: ({ context }) => isValidPassword(context.fields.new_password),
+    passwordsMatch: ({ context }) => context.fields.new_password === context.fields.confirm_password,
+    canSubmit: and(['hasCurrent', 'rulesMet', 'passwordsMatch']),
+  },
+}).createMachine({
+  id: PASSWORD_UPDATE_ID,
+  context: { fields: { ...EMPTY }, touched: {}, error: null },
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'user.change': { actions: 'assignField' },
+        'user.blur': { actions: 'assignTouched' },
+        'user.submit': { guard: 'canSubmit', target: 'saving' },
+      },
+    },
+    saving: {
+      tags: ['submitting'],
+      entry: 'clearError',
+      invoke: {
+        src: 'updatePassword',
+        input: ({ context }) => ({ password: context.fields.password, new_password: context.fields.new_password }),
+        onDone: { target: 'done', actions: 'reset' },
+        onError: { target: 'editing', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    done: {
+      description: 'The "password reset" success dialog.',
+      tags: ['modal:passwordUpdated'],
+      on: { 'user.acknowledge': { target: 'editing' } },
+    },
+  },
+});

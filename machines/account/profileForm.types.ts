@@ -1,0 +1,54 @@
+import type { SessionUser } from '../session/session.types';
+
+/** The fields the profile form edits. Email and company are shown read-only and are not part of it. */
+export interface ProfileFields {
+  first_name: string;
+  last_name: string;
+  /** Optional: null means no default building (the first of the user's buildings is used). */
+  default_building_uuid: string | null;
+}
+
+export type ProfileNameField = 'first_name' | 'last_name';
+export type ProfileField = keyof ProfileFields;
+
+/** What the save sends: the edited fields and the version they were edited from. */
+export interface SaveProfileInput extends ProfileFields {
+  /** The `updated_at` of the server's version the edits are based on; null sends no version (last write wins). */
+  updated_at: string | null;
+}
+
+/** A failed call as the API client reports it. */
+export interface ProfileError {
+  status: number;
+  message: string;
+  code?: string;
+}
+
+export interface ProfileFormContext {
+  /** The server's version the form is based on (what "changed" compares with). */
+  saved: ProfileFields;
+  /** What the person has typed. */
+  fields: ProfileFields;
+  /** The names whose errors may show (after the person left the field or tried to save). */
+  touched: Partial<Record<ProfileNameField, boolean>>;
+  /** The server's version of `saved`, sent with the save so a change made elsewhere answers 409. */
+  updatedAt: string | null;
+  /** The last save's failure (a conflict or anything else); cleared when a save succeeds. */
+  error: ProfileError | null;
+}
+
+export interface ProfileFormInput {
+  user: SessionUser;
+}
+
+export type ProfileFormEvent =
+  | { type: 'user.change'; field: ProfileNameField; value: string }
+  | { type: 'user.change'; field: 'default_building_uuid'; value: string | null }
+  | { type: 'user.blur'; field: ProfileNameField }
+  | { type: 'user.submit' }
+  /** Closes the "profile updated" dialog. */
+  | { type: 'user.acknowledge' }
+  /** After a conflict: drop the typed values and take the server's version. */
+  | { type: 'user.discard' };
+
+export type ProfileFormTag = 'submitting' | 'modal:profileUpdated' | 'conflict' | 'refreshing';

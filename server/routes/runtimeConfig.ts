@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerConfig } from '../config.js';
+import type { RuntimeConfig } from '../../machines/app/runtimeConfig.js';
+
+/**
+ * The app's runtime configuration (its shape is the app's: machines/app/runtimeConfig.ts), served beside the app
+ * so one build serves every deployment and brand.
+ */
+export function runtimeConfigFrom(config: ServerConfig, env: NodeJS.ProcessEnv = process.env): RuntimeConfig {
+  const value = (name: string) => env[name] || null;
+  return {
+    apiBase: env.CLIENT_API_BASE || config.apiBase,
+    supportEmail: env.SUPPORT_EMAIL || 'help@atrium.localhost',
+    privacyPolicyUrl: env.PRIVACY_POLICY_URL || '/legal/privacy.html',
+    eulaUrl: env.EULA_URL || '/legal/terms.html',
+    adminBaseUrl: env.ADMIN_BASE_URL || `${config.publicOrigin}/admin`,
+    serviceBookingUrl: value('SERVICE_BOOKING_URL'),
+    samlResponseUrl: value('SAML_RESPONSE_URL'),
+    safetyServicesUrl: value('SAFETY_SERVICES_URL'),
+    cardProviderKey: value('CARD_PROVIDER_KEY'),
+    sentryDsn: value('SENTRY_DSN'),
+    analyticsTagUrl: value('ANALYTICS_TAG_URL'),
+    farmListUrl: env.FARM_LIST_URL || `${config.apiBase}/farms`,
+    farmListKey: value('FARM_LIST_KEY'),
+    apiKey: config.apiKey || null,
+  };
+}
+
+const nstr = { type: ['string', 'null'] } as const;
+const str = { type: 'string' } as const;
+
+export async function runtimeConfigRoutes(app: FastifyInstance) {
+  const body = runtimeConfigFrom(app.deps.config);
+  app.get(
+    '/config.json',
+    {
+      schema: {
+        // Served beside the app, outside the API base, so not part of the API's document.
+        hide: true,
+        response: {
+          200: {
+            type: 'object',
+            required: Object.keys(body),
+            properties: {
+              apiBase: str, supportEmail: str, privacyPolicyUrl: str, eulaUrl: str, adminBaseUrl: str, serviceBookingUrl: nstr,
+              samlResponseUrl: nstr, safetyServicesUrl: nstr, cardProviderKey: nstr, sentryDsn: nstr, analyticsTagUrl: nstr,
+              farmListUrl: str, farmListKey: nstr, apiKey: nstr,
+            },
+          },
+        },
+      },
+    },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'no-cache');
+      return body;
+    },
+  );
+}

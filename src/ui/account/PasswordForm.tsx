@@ -1,0 +1,74 @@
+import type { FormEvent } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { useSelector } from '@xstate/react';
+import type { passwordUpdateMachine } from '../../../machines/account/passwordUpdate.machine';
+import { passwordFieldProblem, passwordFormError } from '../../../machines/account/account.selectors';
+import type { PasswordField } from '../../../machines/account/passwordUpdate.types';
+import { useT } from '../../i18n/useT';
+import { PasswordRules } from '../auth/SignupSteps';
+import { Button } from '../kit/Button';
+import { TextField } from '../kit/Field';
+import { Alert, Text } from '../kit/Layout';
+import { Modal, ModalActions } from '../kit/Modal';
+import { styled } from '../kit/stitches.config';
+import { useMessage } from './accountHooks';
+
+export type PasswordUpdateRef = ActorRefFrom<typeof passwordUpdateMachine>;
+
+const Fields = styled('fieldset', { border: 0, padding: 0, margin: 0, minWidth: 0 });
+
+function usePasswordBinding(actor: PasswordUpdateRef, field: PasswordField) {
+  const message = useMessage();
+  const value = useSelector(actor, (s) => s.context.fields[field]);
+  const problem = useSelector(actor, (s) => passwordFieldProblem(s.context, field));
+  return {
+    value,
+    onValueChange: (next: string) => actor.send({ type: 'user.change', field, value: next }),
+    onBlur: () => actor.send({ type: 'user.blur', field }),
+    error: message(problem),
+  };
+}
+
+/** The password update: the current password, a new one with its rules, and the same again. */
+export function PasswordForm({ actor }: { actor: PasswordUpdateRef }) {
+  const t = useT();
+  const message = useMessage();
+  const current = usePasswordBinding(actor, 'password');
+  const next = usePasswordBinding(actor, 'new_password');
+  const confirm = usePasswordBinding(actor, 'confirm_password');
+  const saving = useSelector(actor, (s) => s.hasTag('submitting'));
+  const canSubmit = useSelector(actor, (s) => s.can({ type: 'user.submit' }));
+  const error = useSelector(actor, (s) => passwordFormError(s.context));
+  const updated = useSelector(actor, (s) => s.hasTag('modal:passwordUpdated'));
+  return (
+    <form
+      aria-label={t('account.password.formLabel')}
+      noValidate
+      onSubmit={(e: FormEvent) => {
+        e.preventDefault();
+        actor.send({ type: 'user.submit' });
+      }}
+    >
+      {error ? <Alert role="alert">{message(error)}</Alert> : null}
+      <Fields disabled={saving}>
+        <TextField label={t('account.password.current')} type="password" autoComplete="current-password" {...current} />
+        <TextField label={t('auth.newPassword')} type="password" autoComplete="new-password" {...next} />
+        <PasswordRules password={next.value} />
+        <TextField label={t('auth.confirmPassword')} type="password" autoComplete="new-password" {...confirm} />
+      </Fields>
+      <Button type="submit" disabled={!canSubmit}>
+        {saving ? t('account.saving') : t('account.password.submit')}
+      </Button>
+      {updated ? (
+        <Modal title={t('account.password.updatedTitle')} onClose={() => actor.send({ type: 'user.acknowledge' })}>
+          <Text>{t('account.password.updatedDescription')}</Text>
+          <ModalActions>
+            <Button type="button" onClick={() => actor.send({ type: 'user.acknowledge' })}>
+              {t('account.ok')}
+            </Button>
+          </ModalActions>
+        </Modal>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { useActorRef } from '@xstate/react';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import type { SessionUser } from '../../../machines/session/session.types';
+import { useAppActor, useSessionSelector } from '../../app/AppActorContext';
+import { passwordUpdateLogic, profileFormLogic } from '../../app/account';
+import { useT } from '../../i18n/useT';
+import type { ProfileTab } from '../../routes/accountRoutes';
+import { Card, FullScreenCenter, Heading, Page, Spinner } from '../kit/Layout';
+import { Tabs } from '../kit/Tabs';
+import { AppHeader } from '../shell/AppHeader';
+import { PasswordForm } from './PasswordForm';
+import { ProfileForm } from './ProfileForm';
+
+/**
+ * /account/profile: tabs profile and password. Both flows start with the page and live while it is open, so what
+ * the person typed in one tab is still there after a look at the other.
+ */
+export function ProfilePage() {
+  const user = useSessionSelector((s) => s.context.user);
+  if (!user) {
+    return (
+      <FullScreenCenter>
+        <Spinner role="progressbar" />
+      </FullScreenCenter>
+    );
+  }
+  return <ProfileArea user={user} />;
+}
+
+function ProfileArea({ user }: { user: SessionUser }) {
+  const t = useT();
+  const app = useAppActor();
+  const navigate = useNavigate();
+  const search = useSearch({ strict: false }) as { tab?: ProfileTab };
+  const tab: ProfileTab = search.tab ?? 'profile';
+  const [profileLogic] = useState(() => profileFormLogic(app));
+  const [passwordLogic] = useState(() => passwordUpdateLogic());
+  const profile = useActorRef(profileLogic, { input: { user } });
+  const password = useActorRef(passwordLogic);
+  return (
+    <>
+      <AppHeader />
+      <Page>
+        <Card css={{ maxWidth: 640 }}>
+          <Link to="/account">{t('account.back')}</Link>
+          <Heading css={{ marginTop: '$3' }}>{t('account.profile.title')}</Heading>
+          <Tabs
+            label={t('account.profile.tabsLabel')}
+            orientation="horizontal"
+            tabs={[
+              { value: 'profile', label: t('account.tab.profile') },
+              { value: 'password', label: t('account.tab.password') },
+            ]}
+            value={tab}
+            onValueChange={(next) => void navigate({ to: '/account/profile', search: next === 'profile' ? {} : { tab: next }, replace: true })}
+          >
+            {tab === 'password' ? <PasswordForm actor={password} /> : <ProfileForm actor={profile} />}
+          </Tabs>
+        </Card>
+      </Page>
+    </>
+  );
+}

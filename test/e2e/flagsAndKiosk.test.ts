@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { baseURL, launchBrowser, newPage } from './browser';
+import { AuthPages } from './pages';
+
+const DEMO = { email: 'demo@northwind.example', password: 'Atrium!2026' };
+
+/** Changes a flag on the running server, as `npm run flags -- set` does (loopback needs no token in development). */
+async function setFlag(name: string, value: boolean | null) {
+  const answer = await fetch(`${baseURL()}/api/admin/flags/${name}`, {
+    method: value === null ? 'DELETE' : 'PUT',
+    headers: value === null ? {} : { 'content-type': 'application/json' },
+    body: value === null ? undefined : JSON.stringify({ value }),
+  });
+  expect(answer.ok, await answer.text()).toBe(true);
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await setFlag('dropdown-kiosk', null);
+  await browser?.close();
+});
+
+describe('live flags and kiosk mode', () => {
+  it('a flag flipped on the server changes the open menu within seconds, without a reload; kiosk on and off', async () => {
+    const { page, context } = await newPage(browser);
+    const auth = new AuthPages(page);
+    await auth.open();
+    await auth.signIn(DEMO.email, DEMO.password);
+    await auth.seeHome('Dana');
+    const marker = await page.evaluate(() => {
+      (window as unknown as { marker: string }).marker = 'no reload';
+      return 'no reload';
+    });
+
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    const menu = page.getByRole('menu');
+    await menu.getByRole('menuitem', { name: 'Log out' }).waitFor();
+    expect(await menu.getByRole('switch', { name: 'Kiosk mode' }).count()).toBe(0);
+
+    await setFlag('dropdown-kiosk', true);
+    await menu.getByRole('switch', { name: 'Kiosk mode' }).waitFor({ timeout: 5000 });
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe(marker);
+
+    // Kiosk on: the minimal header, kept in session storage across a reload.
+    await menu.getByRole('switch', { name: 'Kiosk mode' }).click();
+    await page.getByTestId('kiosk-header').waitFor();
+    expect(await page.getByRole('button', { name: 'Account menu' }).count()).toBe(0);
+    expect(await page.evaluate(() => sessionStorage.getItem('KIOSK_ENABLED'))).toBe('true');
+    await page.reload();
+    await page.getByTestId('kiosk-header').waitFor();
+
+    // A tap leaves kiosk mode.
+    await page.getByRole('button', { name: 'Tap to exit kiosk mode' }).click();
+    await page.getByRole('button', { name: 'Account menu' }).waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('KIOSK_ENABLED'))).toBeNull();
+    await context.close();
+  });
+});

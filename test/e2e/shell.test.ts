@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage } from './browser';
+import { AuthPages } from './pages';
+
+const ADMIN = { email: 'admin@globex.example', password: 'Atrium!2026' };
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/** The colour the primary token resolves to right now, as the browser computes it. */
+const primaryColour = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--colors-primary').trim());
+
+describe('buildings', () => {
+  it('switching building changes the address, the name, the hero and the theme colours', async () => {
+    const { page, context } = await newPage(browser);
+    const auth = new AuthPages(page);
+    await auth.open();
+    await auth.signIn(ADMIN.email, ADMIN.password);
+    await auth.seeHome('Ada');
+    await page.getByRole('heading', { level: 1, name: 'One Atrium Plaza' }).waitFor();
+    expect(await primaryColour(page)).toBe('#257BAD');
+    const heroBefore = await page.getByTestId('hero').getAttribute('data-hero');
+
+    await page.getByTestId('current-building-name').click();
+    const dialog = page.getByRole('dialog', { name: 'Choose a building' });
+    await dialog.getByRole('button', { name: /Atrium Tower West/ }).click();
+    await page.waitForURL(/\/building\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { level: 1, name: 'Atrium Tower West' }).waitFor();
+    expect(await page.getByTestId('current-building-name').textContent()).toBe('Atrium Tower West');
+    expect(await page.getByTestId('hero').getAttribute('data-hero')).not.toBe(heroBefore);
+    await expect.poll(() => primaryColour(page)).toBe('#6A3FA0');
+
+    // The address names the building: a reload stays on it, and kept it as the current building.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Atrium Tower West' }).waitFor();
+
+    // An unknown building in the address falls back to the default building.
+    await page.goto('/building/00000000-0000-4000-8000-000000000000');
+    await page.getByRole('heading', { level: 1, name: 'One Atrium Plaza' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('white-label brands', () => {
+  it('the two demo brands render different primary colours and logos on their host names', async () => {
+    const seen: { colour: string; logo: string | null; title: string }[] = [];
+    for (const host of ['localhost', 'harbor.localhost']) {
+      const { page, context } = await newPage(browser, { host });
+      await page.goto('/login');
+      await page.getByLabel('Work email').waitFor();
+      const colour = await page.getByRole('button', { name: 'Next' }).evaluate((button) => getComputedStyle(button).backgroundColor);
+      const logo = await page.getByTestId('brand').locator('img').getAttribute('src');
+      seen.push({ colour, logo, title: await page.title() });
+      await context.close();
+    }
+    expect(seen[0]).toEqual({ colour: 'rgb(37, 123, 173)', logo: '/media/brands/atrium.svg', title: 'Atrium' });
+    expect(seen[1]).toEqual({ colour: 'rgb(11, 110, 79)', logo: '/media/brands/harbor.svg', title: 'Harbor Workplace' });
+  });
+});

@@ -1,0 +1,77 @@
+import { assign, setup } from 'xstate';
+
+/**
+ * A pure test model of the profile form (no invoke, as createTestModel needs). Events are what the person does
+ * (`user.*`) and how the server answers (`api.*`); the context says whether the typed values differ from the
+ * version the form is based on, whether both names are valid, and whether the last save failed (not a conflict).
+ *
+ * The person's edits are fixed values: `editName` types a valid first name, `clearName` empties it, `chooseBuilding`
+ * picks another default building. The server's version read after a conflict differs from anything the person can
+ * have typed and saved, so after a conflict there is still something to save.
+ */
+export type ProfileModelEvent =
+  | { type: 'user.editName' }
+  | { type: 'user.clearName' }
+  | { type: 'user.chooseBuilding' }
+  | { type: 'user.save' }
+  | { type: 'user.acknowledge' }
+  | { type: 'user.discard' }
+  | { type: 'api.ok' }
+  | { type: 'api.conflict' }
+  | { type: 'api.failed' }
+  | { type: 'api.refetched' }
+  | { type: 'api.refetchFailed' };
+
+export type ProfileModelState = 'editing' | 'saving' | 'saved' | 'conflictRefreshing' | 'conflictReady';
+
+export interface ProfileModelContext {
+  changed: boolean;
+  valid: boolean;
+  failed: boolean;
+}
+
+const edits = {
+  'user.editName': { actions: 'editName' },
+  'user.clearName': { actions: 'clearName' },
+  'user.chooseBuilding': { actions: 'chooseBuilding' },
+} as const;
+
+export const profileFormModel = setup({
+  types: { context: {} as ProfileModelContext, events: {} as ProfileModelEvent },
+  actions: {
+    editName: assign({ changed: true, valid: true }),
+    clearName: assign({ changed: true, valid: false }),
+    chooseBuilding: assign({ changed: true }),
+  },
+  guards: {
+    canSave: ({ context }) => context.changed && context.valid,
+  },
+}).createMachine({
+  id: 'profileFormModel',
+  context: { changed: false, valid: true, failed: false },
+  initial: 'editing',
+  states: {
+    editing: {
+      on: { ...edits, 'user.save': { guard: 'canSave', target: 'saving' } },
+    },
+    saving: {
+      entry: assign({ failed: false }),
+      on: {
+        'api.ok': { target: 'saved', actions: assign({ changed: false }) },
+        'api.conflict': 'conflictRefreshing',
+        'api.failed': { target: 'editing', actions: assign({ failed: true }) },
+      },
+    },
+    saved: { on: { 'user.acknowledge': 'editing' } },
+    conflictRefreshing: {
+      on: { ...edits, 'api.refetched': 'conflictReady', 'api.refetchFailed': 'conflictReady' },
+    },
+    conflictReady: {
+      on: {
+        ...edits,
+        'user.save': { guard: 'canSave', target: 'saving' },
+        'user.discard': { target: 'editing', actions: assign({ changed: false, valid: true }) },
+      },
+    },
+  },
+});

@@ -1,0 +1,117 @@
+import { describe, it, expect } from 'vitest';
+import {
+  buildingLanguages,
+  canChangeLanguage,
+  passwordFieldProblem,
+  passwordFormError,
+  profileError,
+  profileFieldProblem,
+  selectedLanguage,
+} from '../../machines/account/account.selectors';
+import type { PasswordUpdateContext } from '../../machines/account/passwordUpdate.types';
+import type { ProfileFormContext } from '../../machines/account/profileForm.types';
+
+const lang = (code: string, priority: number, name = code) => ({ code, name, priority });
+const ON = { 'change-language-option-in-settings': true };
+const OFF = { 'change-language-option-in-settings': false };
+
+describe('canChangeLanguage', () => {
+  it('is offered with two or more building languages and the flag on', () => {
+    expect(canChangeLanguage({ languages: [lang('en', 0), lang('es-ES', 1)] }, ON)).toBe(true);
+    expect(canChangeLanguage({ languages: [lang('fr-CA', 0), lang('en', 1), lang('de-DE', 2)] }, ON)).toBe(true);
+  });
+  it('is not offered with the flag off', () => {
+    expect(canChangeLanguage({ languages: [lang('en', 0), lang('es-ES', 1)] }, OFF)).toBe(false);
+  });
+  it('is not offered with one language, none, no list, or no building', () => {
+    expect(canChangeLanguage({ languages: [lang('en', 0)] }, ON)).toBe(false);
+    expect(canChangeLanguage({ languages: [] }, ON)).toBe(false);
+    expect(canChangeLanguage({}, ON)).toBe(false);
+    expect(canChangeLanguage(null, ON)).toBe(false);
+  });
+  it('counts a language listed twice once', () => {
+    expect(canChangeLanguage({ languages: [lang('en', 0), lang('en', 1)] }, ON)).toBe(false);
+  });
+});
+
+describe('buildingLanguages', () => {
+  it('orders by priority, each code once', () => {
+    expect(buildingLanguages({ languages: [lang('es-ES', 1, 'Español'), lang('en', 0, 'English'), lang('en', 2, 'English again')] })).toEqual([
+      { code: 'en', name: 'English' },
+      { code: 'es-ES', name: 'Español' },
+    ]);
+    expect(buildingLanguages(undefined)).toEqual([]);
+  });
+});
+
+describe('selectedLanguage', () => {
+  const languages = [
+    { code: 'fr-CA', name: 'Français (Canada)' },
+    { code: 'en', name: 'English' },
+  ];
+  it('finds the same tag, whatever its case or separator', () => {
+    expect(selectedLanguage(languages, 'fr-CA')).toBe('fr-CA');
+    expect(selectedLanguage([{ code: 'es_ES', name: 'Español' }], 'es-ES')).toBe('es_ES');
+  });
+  it('else the same language', () => {
+    expect(selectedLanguage(languages, 'en-GB')).toBe('en');
+    expect(selectedLanguage(languages, 'fr-FR')).toBe('fr-CA');
+  });
+  it('else none', () => {
+    expect(selectedLanguage(languages, 'de-DE')).toBeNull();
+  });
+});
+
+describe('profile form selectors', () => {
+  const context = (fields: Partial<ProfileFormContext['fields']>, touched: ProfileFormContext['touched']) => ({
+    fields: { first_name: 'Ada', last_name: 'Lovelace', default_building_uuid: null, ...fields },
+    touched,
+  });
+  it('shows a name problem only once the field was left', () => {
+    expect(profileFieldProblem(context({ first_name: '' }, {}), 'first_name')).toBeNull();
+    expect(profileFieldProblem(context({ first_name: ' ' }, { first_name: true }), 'first_name')).toBe('account.profile.nameRequired');
+    expect(profileFieldProblem(context({ first_name: 'A' }, { first_name: true }), 'first_name')).toBeNull();
+    expect(profileFieldProblem(context({ last_name: '' }, { first_name: true }), 'last_name')).toBeNull();
+  });
+  it('says a conflict in the catalogue’s words, a network failure generically, anything else as the server did', () => {
+    expect(profileError({ error: null })).toBeNull();
+    expect(profileError({ error: { status: 409, message: 'x', code: 'profile_conflict' } })).toEqual({ id: 'account.profile.conflict' });
+    expect(profileError({ error: { status: 0, message: 'x' } })).toEqual({ id: 'auth.error.generic' });
+    expect(profileError({ error: { status: 400, message: 'The default building must be one of your buildings' } })).toEqual({
+      text: 'The default building must be one of your buildings',
+    });
+  });
+});
+
+describe('password update selectors', () => {
+  const context = (over: Partial<PasswordUpdateContext> = {}): PasswordUpdateContext => ({
+    fields: { password: 'Atrium!2026', new_password: 'Brand!New2027', confirm_password: 'Brand!New2027' },
+    touched: {},
+    error: null,
+    ...over,
+  });
+  it("says 'Passwords are not equal' once the confirmation was left and differs", () => {
+    const fields = { password: 'x', new_password: 'Brand!New2027', confirm_password: 'Brand!New202' };
+    expect(passwordFieldProblem(context({ fields }), 'confirm_password')).toBeNull();
+    expect(passwordFieldProblem(context({ fields, touched: { confirm_password: true } }), 'confirm_password')).toEqual({ id: 'auth.passwordsNotEqual' });
+    expect(passwordFieldProblem(context({ touched: { confirm_password: true } }), 'confirm_password')).toBeNull();
+  });
+  it('asks for the current password once it was left empty', () => {
+    const fields = { password: '', new_password: '', confirm_password: '' };
+    expect(passwordFieldProblem(context({ fields, touched: { password: true } }), 'password')).toEqual({ id: 'account.password.currentRequired' });
+  });
+  it('shows the server’s answers under their fields', () => {
+    const reused = context({ error: { field: 'new_password', status: 409, message: 'You can not reuse this old password', code: 'password_has_been_used' } });
+    expect(passwordFieldProblem(reused, 'new_password')).toEqual({ id: 'auth.error.passwordReused' });
+    expect(passwordFieldProblem(reused, 'password')).toBeNull();
+    expect(passwordFormError(reused)).toBeNull();
+    const wrong = context({ error: { field: 'password', status: 400, message: 'The current password is not correct', code: 'wrong_password' } });
+    expect(passwordFieldProblem(wrong, 'password')).toEqual({ id: 'account.password.wrongCurrent' });
+    const weak = context({ error: { field: 'new_password', status: 400, message: 'The password needs a number', code: 'weak_password' } });
+    expect(passwordFieldProblem(weak, 'new_password')).toEqual({ text: 'The password needs a number' });
+  });
+  it('shows other failures above the form', () => {
+    expect(passwordFormError(context({ error: { field: null, status: 429, message: 'Too many requests' } }))).toEqual({ text: 'Too many requests' });
+    expect(passwordFormError(context({ error: { field: null, status: 0, message: 'Failed to fetch' } }))).toEqual({ id: 'auth.error.generic' });
+  });
+});

@@ -1,0 +1,149 @@
+import { describe, it, expect, vi, beforeEach } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { kioskMachine, KIOSK_ID, type KioskInput } from '../../machines/kiosk/kiosk.machine';
+import { appMachine } from '../../machines/app/app.machine';
+import { flagsMachine, FLAGS_ID } from '../../machines/flags/flags.machine';
+import type { FlagValues } from '../../machines/flags/flagDefaults';
+import { forwardExitKioskFlag, type FlagsRef, type KioskRef } from '../../src/app/appActor';
+import { KIOSK_ENABLED_KEY, persistedKioskEnabled, persistKioskEnabled } from '../../src/app/kioskStorage';
+import { flush } from './fixtures';
+
+function setupKiosk(input: KioskInput) {
+  const persist = vi.fn();
+  const actor = createActor(kioskMachine.provide({ actions: { persist } }), { input }).start();
+  const persisted = () => persist.mock.calls.map((call) => call[1]);
+  return { actor, persist, persisted };
+}
+
+describe('kioskMachine', () => {
+  it('starts off when the tab kept nothing, and writes nothing', () => {
+    const { actor, persist } = setupKiosk({ enabled: false });
+    expect(actor.getSnapshot().matches('off')).toBe(true);
+    expect(actor.getSnapshot().hasTag('kiosk')).toBe(false);
+    expect(persist).not.toHaveBeenCalled();
+  });
+
+  it('starts on when the tab kept kiosk mode, and writes nothing', () => {
+    const { actor, persist } = setupKiosk({ enabled: true });
+    expect(actor.getSnapshot().matches('on')).toBe(true);
+    expect(actor.getSnapshot().hasTag('kiosk')).toBe(true);
+    expect(persist).not.toHaveBeenCalled();
+  });
+
+  it('the switch enables and disables it, persisting each change', () => {
+    const { actor, persisted } = setupKiosk({ enabled: false });
+    actor.send({ type: 'kiosk.enable' });
+    expect(actor.getSnapshot().hasTag('kiosk')).toBe(true);
+    actor.send({ type: 'kiosk.enable' }); // already on: nothing to keep
+    actor.send({ type: 'kiosk.disable' });
+    expect(actor.getSnapshot().matches('off')).toBe(true);
+    actor.send({ type: 'kiosk.disable' });
+    expect(persisted()).toEqual([{ enabled: true }, { enabled: false }]);
+  });
+
+  it('a tap does not leave kiosk mode until exiting is allowed', () => {
+    const { actor, persisted } = setupKiosk({ enabled: true });
+    expect(actor.getSnapshot().can({ type: 'user.tapToExit' })).toBe(false);
+    actor.send({ type: 'user.tapToExit' });
+    expect(actor.getSnapshot().matches('on')).toBe(true);
+    expect(persisted()).toEqual([]);
+
+    actor.send({ type: 'kiosk.exitAllowed', allowed: true });
+    expect(actor.getSnapshot().context.exitAllowed).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'user.tapToExit' })).toBe(true);
+    actor.send({ type: 'user.tapToExit' });
+    expect(actor.getSnapshot().matches('off')).toBe(true);
+    expect(persisted()).toEqual([{ enabled: false }]);
+  });
+
+  it('exiting can be allowed at start and forbidden again later', () => {
+    const { actor } = setupKiosk({ enabled: true, exitAllowed: true });
+    expect(actor.getSnapshot().can({ type: 'user.tapToExit' })).toBe(true);
+    actor.send({ type: 'kiosk.exitAllowed', allowed: false });
+    actor.send({ type: 'user.tapToExit' });
+    expect(actor.getSnapshot().matches('on')).toBe(true);
+  });
+
+  it('a tap means nothing while kiosk mode is off, even when exiting is allowed', () => {
+    const { actor, persist } = setupKiosk({ enabled: false, exitAllowed: true });
+    expect(actor.getSnapshot().can({ type: 'user.tapToExit' })).toBe(false);
+    actor.send({ type: 'user.tapToExit' });
+    expect(persist).not.toHaveBeenCalled();
+  });
+
+  it('the flag is kept while off, for the next time kiosk mode is on', () => {
+    const { actor } = setupKiosk({ enabled: false });
+    actor.send({ type: 'kiosk.exitAllowed', allowed: true });
+    actor.send({ type: 'kiosk.enable' });
+    expect(actor.getSnapshot().can({ type: 'user.tapToExit' })).toBe(true);
+  });
+});
+
+describe('kiosk storage (session storage KIOSK_ENABLED)', () => {
+  beforeEach(() => sessionStorage.clear());
+
+  it('reads only the value "true" as enabled', () => {
+    expect(persistedKioskEnabled()).toBe(false);
+    sessionStorage.setItem(KIOSK_ENABLED_KEY, 'true');
+    expect(persistedKioskEnabled()).toBe(true);
+    sessionStorage.setItem(KIOSK_ENABLED_KEY, 'false');
+    expect(persistedKioskEnabled()).toBe(false);
+  });
+
+  it('writes "true" when enabled and removes the key when disabled', () => {
+    persistKioskEnabled(true);
+    expect(sessionStorage.getItem(KIOSK_ENABLED_KEY)).toBe('true');
+    persistKioskEnabled(false);
+    expect(sessionStorage.getItem(KIOSK_ENABLED_KEY)).toBeNull();
+  });
+});
+
+describe('the root actor and the exit flag', () => {
+  function app(kioskEnabled: boolean, flagValue: { allowed: boolean }) {
+    const never = fromPromise(() => new Promise<never>(() => {}));
+    const actor = createActor(
+      appMachine.provide({
+        actors: {
+          loadWhitelabel: never,
+          healthCheck: never,
+          flags: flagsMachine.provide({ actors: { loadFlags: fromPromise(async (): Promise<Partial<FlagValues>> => ({ 'enable-exit-kiosk-mode': flagValue.allowed })) } }),
+        } as never,
+      }),
+      { input: { requestedLocale: 'en', kioskEnabled } },
+    ).start();
+    return { actor, kiosk: actor.system.get(KIOSK_ID) as KioskRef, flags: actor.system.get(FLAGS_ID) as FlagsRef };
+  }
+
+  it('hands the kept kiosk mode to the kiosk actor', () => {
+    expect(app(true, { allowed: false }).kiosk.getSnapshot().matches('on')).toBe(true);
+    expect(app(false, { allowed: false }).kiosk.getSnapshot().matches('off')).toBe(true);
+  });
+
+  it('forwards enable-exit-kiosk-mode to the kiosk actor, now and on every change, and stops when asked', async () => {
+    const flag = { allowed: false };
+    const { kiosk, flags } = app(true, flag);
+    const sent = vi.spyOn(kiosk, 'send');
+    const stop = forwardExitKioskFlag({ get: (id: string) => (id === KIOSK_ID ? kiosk : id === FLAGS_ID ? flags : undefined) });
+    // The defaults first (the flag defaults to true), then the loaded value.
+    expect(sent).toHaveBeenCalledWith({ type: 'kiosk.exitAllowed', allowed: true });
+    await flush();
+    expect(kiosk.getSnapshot().context.exitAllowed).toBe(false);
+
+    flag.allowed = true;
+    flags.send({ type: 'flags.changed' });
+    await flush();
+    expect(kiosk.getSnapshot().context.exitAllowed).toBe(true);
+    // Only changes are forwarded, not every flags snapshot.
+    expect(sent.mock.calls.map((call) => call[0])).toEqual([
+      { type: 'kiosk.exitAllowed', allowed: true },
+      { type: 'kiosk.exitAllowed', allowed: false },
+      { type: 'kiosk.exitAllowed', allowed: true },
+    ]);
+
+    stop();
+    flag.allowed = false;
+    flags.send({ type: 'flags.changed' });
+    await flush();
+    expect(kiosk.getSnapshot().context.exitAllowed).toBe(true);
+  });
+});
