@@ -17,6 +17,8 @@ import { sessionMachine } from '../machines/session/session.machine';
 import { profileFormMachine } from '../machines/account/profileForm.machine';
 import { passwordUpdateMachine } from '../machines/account/passwordUpdate.machine';
 import { emailConsentMachine } from '../machines/account/emailConsent.machine';
+import { farmSelectorMachine } from '../machines/farm/farmSelector.machine';
+import { analyticsConsentMachine } from '../machines/analytics/analyticsConsent.machine';
 
 const MACHINES: { file: string; machine: AnyStateMachine; source: string }[] = [
   { file: 'app', machine: appMachine, source: 'machines/app/app.machine.ts' },
@@ -30,6 +32,8 @@ const MACHINES: { file: string; machine: AnyStateMachine; source: string }[] = [
   { file: 'profileForm', machine: profileFormMachine, source: 'machines/account/profileForm.machine.ts' },
   { file: 'passwordUpdate', machine: passwordUpdateMachine, source: 'machines/account/passwordUpdate.machine.ts' },
   { file: 'emailConsent', machine: emailConsentMachine, source: 'machines/account/emailConsent.machine.ts' },
+  { file: 'farmSelector', machine: farmSelectorMachine, source: 'machines/farm/farmSelector.machine.ts' },
+  { file: 'analyticsConsent', machine: analyticsConsentMachine, source: 'machines/analytics/analyticsConsent.machine.ts' },
 ];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

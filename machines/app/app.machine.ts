@@ -7,6 +7,7 @@ import { FALLBACK_RUNTIME_CONFIG, type RuntimeConfig } from './runtimeConfig';
 import { headerMenuMachine, HEADER_MENU_ID } from '../shell/headerMenu.machine';
 import { globalErrorMachine, GLOBAL_ERROR_ID } from '../globalError/globalError.machine';
 import { kioskMachine, KIOSK_ID } from '../kiosk/kiosk.machine';
+import { analyticsConsentMachine, ANALYTICS_CONSENT_ID, type AnalyticsConsent } from '../analytics/analyticsConsent.machine';
 
 export const APP_ID = 'app';
 
@@ -31,6 +32,8 @@ export interface AppContext {
   requestedLocale: string | null;
   /** Kiosk mode as the tab kept it (session storage), handed to the kiosk actor at start. */
   kioskEnabled: boolean;
+  /** The analytics consent kept in the browser, handed to the consent actor at start. */
+  analyticsConsent: AnalyticsConsent;
   error: { status: number; message: string } | null;
 }
 
@@ -44,12 +47,12 @@ const waitForChild = (system: { get(id: string): AnyActorRef | undefined }, id: 
 };
 
 /**
- * The root actor. It owns the long-lived actors (session, flags, building, locale, global error, kiosk) and the
+ * The root actor. It owns the long-lived actors (session, flags, building, locale, global error, kiosk, analytics consent) and the
  * start-up: the white-label brand, the health check, the flags, the user and the language load in parallel regions;
  * the app shows once all are done.
  */
 export const appMachine = setup({
-  types: { context: {} as AppContext, events: {} as AppEvent, input: {} as { requestedLocale: string | null; kioskEnabled?: boolean } },
+  types: { context: {} as AppContext, events: {} as AppEvent, input: {} as { requestedLocale: string | null; kioskEnabled?: boolean; analyticsConsent?: AnalyticsConsent } },
   actors: {
     session: sessionMachine,
     flags: flagsMachine,
@@ -58,6 +61,7 @@ export const appMachine = setup({
     headerMenu: headerMenuMachine,
     globalError: globalErrorMachine,
     kiosk: kioskMachine,
+    analyticsConsent: analyticsConsentMachine,
     loadConfig: fromPromise<RuntimeConfig, void>(async () => FALLBACK_RUNTIME_CONFIG),
     loadWhitelabel: fromPromise<Whitelabel, void>(() => Promise.reject(new Error('loadWhitelabel is not provided'))),
     healthCheck: fromPromise<void, void>(() => Promise.reject(new Error('healthCheck is not provided'))),
@@ -79,7 +83,7 @@ export const appMachine = setup({
   },
 }).createMachine({
   id: APP_ID,
-  context: ({ input }) => ({ config: FALLBACK_RUNTIME_CONFIG, whitelabel: null, error: null, requestedLocale: input.requestedLocale, kioskEnabled: input.kioskEnabled ?? false }),
+  context: ({ input }) => ({ config: FALLBACK_RUNTIME_CONFIG, whitelabel: null, error: null, requestedLocale: input.requestedLocale, kioskEnabled: input.kioskEnabled ?? false, analyticsConsent: input.analyticsConsent ?? null }),
   invoke: [
     { src: 'session', id: SESSION_ID, systemId: SESSION_ID },
     { src: 'flags', id: FLAGS_ID, systemId: FLAGS_ID },
@@ -88,6 +92,7 @@ export const appMachine = setup({
     { src: 'headerMenu', id: HEADER_MENU_ID, systemId: HEADER_MENU_ID },
     { src: 'globalError', id: GLOBAL_ERROR_ID, systemId: GLOBAL_ERROR_ID },
     { src: 'kiosk', id: KIOSK_ID, systemId: KIOSK_ID, input: ({ context }) => ({ enabled: context.kioskEnabled }) },
+    { src: 'analyticsConsent', id: ANALYTICS_CONSENT_ID, systemId: ANALYTICS_CONSENT_ID, input: ({ context }) => ({ persisted: context.analyticsConsent }) },
   ],
   initial: 'configuring',
   states: {

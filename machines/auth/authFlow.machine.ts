@@ -13,6 +13,7 @@ import {
 } from './authFlow.types';
 import { signupPlan, signupType, SIGNUP_STEPS, type SignupStep } from './signupType';
 import { isFarmToken, isValidCode, isValidEmail, isValidPassword, isValidSignupName } from './validation';
+import { farmSelectorMachine } from '../farm/farmSelector.machine';
 
 export const AUTH_FLOW_ID = 'authFlow';
 
@@ -57,6 +58,8 @@ export const authFlowMachine = setup({
     sendResetCode: fromPromise<void, { email: string }>(notProvided('sendResetCode')),
     consumeResetCode: fromPromise<void, { email: string; code: string; new_password: string }>(notProvided('consumeResetCode')),
     ssoCallback: fromPromise<SsoCallbackResult, { code: string; state: string }>(notProvided('ssoCallback')),
+    /** The farm selector's own machine; the app provides it with the farm list and the farm persistence. */
+    farmSelector: farmSelectorMachine,
   },
   actions: {
     /** Hands the new session to the session machine (wired by the app). */
@@ -233,6 +236,8 @@ export const authFlowMachine = setup({
       description: 'The farm selector, opened by the farm token in the email field.',
       tags: ['route:email', 'modal:farm'],
       entry: assign(({ context }) => ({ fields: { ...context.fields, email: '' } })),
+      // Choosing or clearing a farm ends the selector; the flow goes back to the email step.
+      invoke: { id: 'farmSelector', src: 'farmSelector', onDone: { target: 'email' } },
       on: { 'user.close': { target: 'email' } },
     },
     ssoChoice: {

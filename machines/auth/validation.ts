@@ -27,3 +27,8 @@ export const isValidCode = (code: string) => /^[0-9]{4}$/.test(code);
 /** The special value that, typed into the email field, opens the farm selector instead of signing in. */
 export const FARM_TOKEN = '#farm';
 export const isFarmToken = (value: string) => value.trim().toLowerCase() === FARM_TOKEN;
+
+// A custom farm URL: http(s):// and a host, or a host starting www. with a dotted ending; no spaces.
+const FARM_URL = /^(?:https?:\/\/[^\s/?#.][^\s/?#]*|www\.[^\s/?#.]+\.[^\s/?#.]{2,}[^\s/?#]*)(?:[/?#]\S*)?$/i;
+/** The specification's rule for a custom farm URL ('Invalid Farm url' otherwise): an http(s) or www pattern. */
+export const isValidFarmUrl = (value: string) => FARM_URL.test(value.trim());

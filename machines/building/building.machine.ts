@@ -24,6 +24,7 @@ export interface BuildingContext {
 export type BuildingEvent =
   | { type: 'building.load'; defaultBuildingUuid: string | null; preferredUuid?: string | null }
   | { type: 'building.select'; uuid: string }
+  | { type: 'building.reload' }
   | { type: 'building.clear' }
   | { type: 'user.retry' };
 
@@ -87,7 +88,11 @@ export const buildingMachine = setup({
     },
     loadingList: {
       tags: ['loading'],
-      on: { 'building.select': { actions: assign({ preferredUuid: ({ event }) => event.uuid }) } },
+      on: {
+        'building.select': { actions: assign({ preferredUuid: ({ event }) => event.uuid }) },
+        // A new language while loading: start again, so the answers come in that language.
+        'building.reload': { target: 'loadingList', reenter: true },
+      },
       invoke: {
         src: 'loadBuildings',
         onDone: {
@@ -103,6 +108,7 @@ export const buildingMachine = setup({
     picking: { always: [{ guard: 'hasBuilding', target: 'loadingBuilding' }, { target: 'noBuilding' }] },
     loadingBuilding: {
       tags: ['loading'],
+      on: { 'building.reload': { target: 'loadingBuilding', reenter: true } },
       invoke: {
         src: 'loadBuilding',
         input: ({ context }) => ({ uuid: context.current!.uuid }),
@@ -112,6 +118,7 @@ export const buildingMachine = setup({
     },
     loadingTheme: {
       tags: ['loading'],
+      on: { 'building.reload': { target: 'loadingBuilding' } },
       invoke: {
         src: 'loadTheme',
         input: ({ context }) => ({ uuid: context.current!.uuid }),
@@ -132,6 +139,8 @@ export const buildingMachine = setup({
           target: 'switching',
           actions: assign({ preferredUuid: ({ event }) => event.uuid }),
         },
+        // A new language: the same building again, so what it shows comes in that language.
+        'building.reload': { target: 'loadingBuilding', actions: assign({ switched: false }) },
       },
       initial: 'loadingPermissions',
       states: {

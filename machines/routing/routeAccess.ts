@@ -19,13 +19,21 @@ export function routeKind(pathname: string): RouteKind {
 export interface Visitor {
   authenticated: boolean;
   authMode: 'login' | 'signup';
+  /** The `maintenance-mode` flag: while on, only the public routes open and everything else goes to /maintenance. */
+  maintenance: boolean;
 }
 
 export const APP_HOME = '/home';
+export const MAINTENANCE = '/maintenance';
+
+const isMaintenancePage = (pathname: string) => (pathname.replace(/\/+$/, '') || '/') === MAINTENANCE;
 
 /** Returns the path (with the query string kept where the rules say) to redirect to, or null. */
 export function redirectFor(pathname: string, search: string, visitor: Visitor): string | null {
   const kind = routeKind(pathname);
+  // Maintenance first: while on, every non-public route waits on /maintenance; once off, /maintenance leads back to /.
+  if (visitor.maintenance) return kind === 'public' ? null : MAINTENANCE;
+  if (isMaintenancePage(pathname)) return '/';
   const landing = visitor.authMode === 'signup' ? '/signup' : '/login';
   switch (kind) {
     case 'public':

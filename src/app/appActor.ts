@@ -5,7 +5,7 @@ import { appMachine, type Whitelabel } from '../../machines/app/app.machine';
 import { sessionMachine, isTokenExpired, SESSION_ID } from '../../machines/session/session.machine';
 import { flagsMachine, FLAGS_ID, type FlagUser } from '../../machines/flags/flags.machine';
 import type { FlagValues } from '../../machines/flags/flagDefaults';
-import { buildingMachine, BUILDING_ID, type Building, type BuildingTheme } from '../../machines/building/building.machine';
+import { buildingMachine, BUILDING_ID, type Building, type BuildingEvent, type BuildingTheme } from '../../machines/building/building.machine';
 import { LOCALE_ID, type LocaleEvent } from '../../machines/locale/locale.machine';
 import { localeMachine } from '../../machines/locale/locale.machine';
 import { globalErrorMachine, GLOBAL_ERROR_ID } from '../../machines/globalError/globalError.machine';
@@ -25,6 +25,10 @@ import { markConfigured, requestContext, updateRequestContext, whenConfigured } 
 import { flagActors } from './flags/flagActors';
 import { applyBrandLook, applyBuildingLook, applyPageIdentity } from '../ui/kit/theme';
 import { persistedKioskEnabled, persistKioskEnabled } from './kioskStorage';
+import { analyticsConsentMachine } from '../../machines/analytics/analyticsConsent.machine';
+import { persistAnalyticsConsent, persistedAnalyticsConsent } from './storage';
+import { addAnalyticsTag, configureAnalyticsTag, removeAnalyticsTag } from './analyticsTag';
+import { startErrorReporting } from './errorReporting';
 
 export type SessionRef = ActorRefFrom<typeof sessionMachine>;
 export type FlagsRef = ActorRefFrom<typeof flagsMachine>;
@@ -168,11 +172,16 @@ export const appLogic = appMachine.provide({
         }),
       },
       actions: {
-        rememberLocale: (_, { locale }) => {
-          persistLanguage(locale);
-          updateRequestContext({ locale });
-          if (typeof document !== 'undefined') document.documentElement.lang = locale;
-        },
+        rememberLocale: enqueueActions(({ enqueue, system }, { locale }: { locale: string }) => {
+          const changed = requestContext().locale !== locale;
+          enqueue(() => {
+            persistLanguage(locale);
+            updateRequestContext({ locale });
+            if (typeof document !== 'undefined') document.documentElement.lang = locale;
+          });
+          // Content is asked for in the request's language: a new language loads the building again.
+          if (changed) enqueue.sendTo(system.get(BUILDING_ID), { type: 'building.reload' } as BuildingEvent);
+        }),
       },
     }),
     globalError: globalErrorMachine.provide({
@@ -183,6 +192,9 @@ export const appLogic = appMachine.provide({
       },
     }),
     kiosk: kioskMachine.provide({ actions: { persist: (_, { enabled }) => persistKioskEnabled(enabled) } }),
+    analyticsConsent: analyticsConsentMachine.provide({
+      actions: { addTag: addAnalyticsTag, removeTag: removeAnalyticsTag, persistConsent: (_, { consent }) => persistAnalyticsConsent(consent) },
+    }),
     headerMenu: headerMenuMachine.provide({
       actors: { generateAuthLink: fromPromise(() => authApi.generateAuthLink()) },
       actions: {
@@ -210,6 +222,8 @@ export const appLogic = appMachine.provide({
     applyConfig: (_, { config }) => {
       updateRequestContext({ apiBase: config.apiBase, apiKey: config.apiKey ?? '' });
       markConfigured();
+      configureAnalyticsTag(config.analyticsTagUrl);
+      void startErrorReporting(config);
     },
     applyWhitelabel: (_, { whitelabel }) => {
       applyBrandLook({ primary: whitelabel.primaryColor, secondary: whitelabel.secondaryColor });
@@ -263,7 +277,7 @@ export function createAppActor(inspect?: InspectionObserver) {
   const lang = typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('lang');
   const browser = typeof navigator === 'undefined' ? null : navigator.language;
   const actor = createActor(appLogic, {
-    input: { requestedLocale: lang ?? persistedLanguage() ?? browser, kioskEnabled: persistedKioskEnabled() },
+    input: { requestedLocale: lang ?? persistedLanguage() ?? browser, kioskEnabled: persistedKioskEnabled(), analyticsConsent: persistedAnalyticsConsent() },
     ...(inspect ? { inspect } : {}),
   });
   const session = () => actor.system.get(SESSION_ID) as SessionRef | undefined;

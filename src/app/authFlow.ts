@@ -7,6 +7,7 @@ import * as ssoApi from '../api/sso';
 import type { AppActor } from './appActor';
 import { pendingSso, setPendingSso } from './storage';
 import { requestContext } from './requestContext';
+import { farmSelectorLogic } from './farm';
 import type { SamlProvider } from '../../machines/auth/authFlow.types';
 
 /**
@@ -71,6 +72,7 @@ export function authFlowLogic(app: AppActor, options: { supportEmail: () => stri
         await authApi.consumeResetCode(input);
       }),
       ssoCallback: fromPromise(({ input }) => exchangeOnce(input.code, input.state)),
+      farmSelector: farmSelectorLogic(app),
     },
     actions: {
       emitSignedIn: (_, { session }) => {

@@ -1,8 +1,9 @@
 import type { PersistedAuth } from '../../machines/session/session.types';
 import type { PendingSso } from '../../machines/auth/authFlow.types';
+import type { AnalyticsConsent } from '../../machines/analytics/analyticsConsent.machine';
 
 /**
- * What the app keeps in the browser, under the specification's keys: `root` (auth and farm), `buildings`
+ * What the app keeps in the browser, under the specification's keys: `root` (auth, farm and analytics consent), `buildings`
  * (current building), `languages` (current language), `theme` (building theme). Pending SSO details live in
  * session storage, so they end with the tab.
  */
@@ -12,6 +13,8 @@ export const PENDING_SSO_KEY = 'pendingSso';
 interface RootState {
   auth?: PersistedAuth | null;
   farm?: { uuid: string; description: string; url: string } | null;
+  /** The analytics consent (decision 24): kept inside `root`, the specification's persisted keys stay as they are. */
+  analytics?: { consent: AnalyticsConsent } | null;
 }
 
 function read<T>(storage: Storage | undefined, key: string): T | null {
@@ -41,7 +44,18 @@ export function persistAuth(auth: PersistedAuth | null) {
   write(local(), STORAGE_KEYS.root, { ...root, auth });
 }
 
+export const persistedAnalyticsConsent = (): AnalyticsConsent => read<RootState>(local(), STORAGE_KEYS.root)?.analytics?.consent ?? null;
+export function persistAnalyticsConsent(consent: AnalyticsConsent) {
+  const root = read<RootState>(local(), STORAGE_KEYS.root) ?? {};
+  write(local(), STORAGE_KEYS.root, { ...root, analytics: consent ? { consent } : null });
+}
+
 export const persistedFarm = () => read<RootState>(local(), STORAGE_KEYS.root)?.farm ?? null;
+/** The farm in use (null: the default API), at root beside auth. */
+export function persistFarm(farm: RootState['farm']) {
+  const root = read<RootState>(local(), STORAGE_KEYS.root) ?? {};
+  write(local(), STORAGE_KEYS.root, { ...root, farm: farm ?? null });
+}
 
 /** The current building (key `buildings`) and its theme (key `theme`), so a reload comes back to them. */
 export const persistedBuildingUuid = () => read<{ current: string | null }>(local(), STORAGE_KEYS.buildings)?.current ?? null;

@@ -2,14 +2,16 @@ import { createRootRouteWithContext, createRoute, createRouter, lazyRouteCompone
 import { waitFor } from 'xstate';
 import { redirectFor } from '../../machines/routing/routeAccess';
 import { SESSION_ID } from '../../machines/session/session.machine';
-import type { AppActor, BuildingRef, SessionRef } from '../app/appActor';
+import type { AppActor, BuildingRef, FlagsRef, SessionRef } from '../app/appActor';
 import { BUILDING_ID } from '../../machines/building/building.machine';
+import { FLAGS_ID } from '../../machines/flags/flags.machine';
 import { setNavigator } from '../app/navigation';
 import { AuthFlowHost } from '../app/AuthFlowHost';
 import { track } from '../api/analytics';
 import { ErrorPage, NotFoundPage } from '../ui/shell/ErrorPages';
 import { SessionExpiredModal } from '../ui/shell/SessionExpiredModal';
 import { GlobalErrorModal } from '../ui/shell/GlobalErrorModal';
+import { FarmBar } from '../ui/shell/FarmBar';
 import { FullScreenCenter, Spinner } from '../ui/kit/Layout';
 import { accountRoutes } from './accountRoutes';
 
@@ -18,6 +20,7 @@ export interface RouterContext {
 }
 
 const sessionOf = (app: AppActor) => app.system.get(SESSION_ID) as SessionRef;
+const maintenanceOn = (app: AppActor) => (app.system.get(FLAGS_ID) as FlagsRef | undefined)?.getSnapshot().context.values['maintenance-mode'] ?? false;
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   // The routing rules of section 2, for every navigation: a redirect or nothing.
@@ -26,11 +29,13 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
     const target = redirectFor(location.pathname, location.searchStr, {
       authenticated: session.hasTag('signedIn'),
       authMode: session.context.authMode,
+      maintenance: maintenanceOn(context.app),
     });
     if (target && target !== `${location.pathname}${location.searchStr}`) throw redirect({ href: target, replace: true });
   },
   component: () => (
     <>
+      <FarmBar />
       <Outlet />
       <SessionExpiredModal />
       <GlobalErrorModal />
@@ -79,6 +84,14 @@ const buildingByIdRoute = createRoute({
   component: HomePage,
 });
 
+// The public shell pages load on demand too (maintenance, sign-in required, mobile only).
+const MaintenancePage = lazyRouteComponent(() => import('../ui/shell/MaintenancePage'), 'MaintenancePage');
+const SignInRequiredPage = lazyRouteComponent(() => import('../ui/shell/SignInRequiredPage'), 'SignInRequiredPage');
+const MobileOnlyPage = lazyRouteComponent(() => import('../ui/shell/MobileOnlyPage'), 'MobileOnlyPage');
+const maintenanceRoute = createRoute({ getParentRoute: () => rootRoute, path: '/maintenance', component: MaintenancePage });
+const signInRequiredRoute = createRoute({ getParentRoute: () => rootRoute, path: '/sign-in-required', component: SignInRequiredPage });
+const mobileOnlyRoute = createRoute({ getParentRoute: () => rootRoute, path: '/mobile-only', component: MobileOnlyPage });
+
 const routeTree = rootRoute.addChildren([
   indexRoute,
   authLayout.addChildren([loginRoute, signupRoute, resetRoute]),
@@ -86,6 +99,9 @@ const routeTree = rootRoute.addChildren([
   homeRoute,
   buildingRoute,
   buildingByIdRoute,
+  maintenanceRoute,
+  signInRequiredRoute,
+  mobileOnlyRoute,
   ...accountRoutes(rootRoute),
 ]);
 
@@ -118,6 +134,17 @@ export function createAppRouter(app: AppActor) {
     const now = snapshot.hasTag('signedIn');
     if (now !== signedIn && !snapshot.hasTag('signingOut') && !snapshot.hasTag('modal:sessionExpired')) {
       signedIn = now;
+      void router.invalidate();
+    }
+  });
+
+  // The maintenance flag is live: turning it on or off re-runs the routing rules (to /maintenance and back to /).
+  const flags = app.system.get(FLAGS_ID) as FlagsRef | undefined;
+  let maintenance = maintenanceOn(app);
+  flags?.subscribe((snapshot) => {
+    const now = snapshot.context.values['maintenance-mode'];
+    if (now !== maintenance) {
+      maintenance = now;
       void router.invalidate();
     }
   });

@@ -61,3 +61,24 @@ describe('white-label brands', () => {
     expect(seen[1]).toEqual({ colour: 'rgb(11, 110, 79)', logo: '/media/brands/harbor.svg', title: 'Harbor Workplace' });
   });
 });
+
+describe('language', () => {
+  it('a new language re-renders the page and loads the building again in that language', async () => {
+    const { page, context } = await newPage(browser);
+    const auth = new AuthPages(page);
+    await auth.open();
+    await auth.signIn('demo@northwind.example', 'Atrium!2026');
+    await auth.seeHome('Dana');
+    await page.goto('/account?tab=settings');
+    const reloaded = page.waitForRequest(
+      (request) => /\/api\/tenant\/v1\/buildings\/[0-9a-f-]{36}/.test(request.url()) && request.headers()['accept-language'] === 'es-ES',
+    );
+    await page.getByLabel('Language', { exact: true }).selectOption({ label: 'Español' });
+    await reloaded;
+    await page.getByRole('heading', { name: 'Cuenta' }).waitFor();
+    // Back to English for the other tests that sign in as the demo tenant.
+    await page.getByLabel('Idioma', { exact: true }).selectOption({ label: 'English' });
+    await page.getByRole('heading', { name: 'Account' }).waitFor();
+    await context.close();
+  });
+});

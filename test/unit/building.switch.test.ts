@@ -105,6 +105,28 @@ describe('switching building', () => {
     expect(canSeeAdminLink(actor.getSnapshot().context)).toBe(false);
   });
 
+  it('building.reload loads the same building again (a new language), not as a switch', async () => {
+    const { actor, loadBuilding, buildingReady } = start();
+    actor.send({ type: 'building.load', defaultBuildingUuid: 'b-2' });
+    await readyOn(actor, 'b-2');
+    const calls = loadBuilding.mock.calls.length;
+    actor.send({ type: 'building.reload' });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    await readyOn(actor, 'b-2');
+    expect(loadBuilding.mock.calls.length).toBe(calls + 1);
+    expect(buildingReady).toHaveBeenLastCalledWith(expect.objectContaining({ switched: false }));
+  });
+
+  it('a new language while the building loads starts the load again', async () => {
+    const { actor, loadBuilding } = start();
+    actor.send({ type: 'building.load', defaultBuildingUuid: 'b-2' });
+    await waitFor(actor, (s) => s.matches('loadingBuilding'));
+    const calls = loadBuilding.mock.calls.length;
+    actor.send({ type: 'building.reload' });
+    await readyOn(actor, 'b-2');
+    expect(loadBuilding.mock.calls.length).toBeGreaterThan(calls);
+  });
+
   it('building.clear reports the building gone', async () => {
     const { actor, buildingCleared } = start();
     actor.send({ type: 'building.load', defaultBuildingUuid: 'b-1' });

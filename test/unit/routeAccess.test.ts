@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { APP_HOME, redirectFor, routeKind, type RouteKind, type Visitor } from '../../machines/routing/routeAccess';
+import { APP_HOME, MAINTENANCE, redirectFor, routeKind, type RouteKind, type Visitor } from '../../machines/routing/routeAccess';
 
 describe('routeKind', () => {
   it.each([
@@ -33,13 +33,13 @@ describe('routeKind', () => {
 describe('redirectFor', () => {
   const search = '?lang=de&invite=42';
   const visitors: Record<string, Visitor> = {
-    'authenticated, login mode': { authenticated: true, authMode: 'login' },
-    'authenticated, signup mode': { authenticated: true, authMode: 'signup' },
-    'unauthenticated, login mode': { authenticated: false, authMode: 'login' },
-    'unauthenticated, signup mode': { authenticated: false, authMode: 'signup' },
+    'authenticated, login mode': { authenticated: true, authMode: 'login', maintenance: false },
+    'authenticated, signup mode': { authenticated: true, authMode: 'signup', maintenance: false },
+    'unauthenticated, login mode': { authenticated: false, authMode: 'login', maintenance: false },
+    'unauthenticated, signup mode': { authenticated: false, authMode: 'signup', maintenance: false },
   };
   const samplePath: Record<RouteKind, string> = {
-    public: '/maintenance',
+    public: '/webview',
     root: '/',
     login: '/login',
     unauthenticated: '/signup',
@@ -85,16 +85,46 @@ describe('redirectFor', () => {
   });
 
   it('keeps an empty query string empty', () => {
-    expect(redirectFor('/home', '', { authenticated: false, authMode: 'login' })).toBe('/login');
-    expect(redirectFor('/', '', { authenticated: false, authMode: 'signup' })).toBe('/signup');
+    expect(redirectFor('/home', '', { authenticated: false, authMode: 'login', maintenance: false })).toBe('/login');
+    expect(redirectFor('/', '', { authenticated: false, authMode: 'signup', maintenance: false })).toBe('/signup');
   });
 
   it('lets a signed-out visitor reach /reset-password in either mode', () => {
-    expect(redirectFor('/reset-password', search, { authenticated: false, authMode: 'signup' })).toBeNull();
-    expect(redirectFor('/reset-password', search, { authenticated: false, authMode: 'login' })).toBeNull();
+    expect(redirectFor('/reset-password', search, { authenticated: false, authMode: 'signup', maintenance: false })).toBeNull();
+    expect(redirectFor('/reset-password', search, { authenticated: false, authMode: 'login', maintenance: false })).toBeNull();
   });
 
   it('keeps the query string for a nested app route', () => {
-    expect(redirectFor('/building/b-7', '?tab=events', { authenticated: false, authMode: 'login' })).toBe('/login?tab=events');
+    expect(redirectFor('/building/b-7', '?tab=events', { authenticated: false, authMode: 'login', maintenance: false })).toBe('/login?tab=events');
+  });
+});
+
+describe('redirectFor in maintenance mode', () => {
+  const visitors: Visitor[] = [
+    { authenticated: true, authMode: 'login', maintenance: true },
+    { authenticated: false, authMode: 'login', maintenance: true },
+    { authenticated: false, authMode: 'signup', maintenance: true },
+  ];
+
+  it.each(['/', '/login', '/signup', '/reset-password', '/home', '/account/profile', '/building/b-1', '/no-such-page'])(
+    '%s goes to /maintenance for everyone',
+    (path) => {
+      for (const visitor of visitors) expect(redirectFor(path, '?lang=de', visitor)).toBe(MAINTENANCE);
+    },
+  );
+
+  it.each(['/maintenance', '/maintenance/', '/webview', '/logout', '/sign-in-required', '/mobile-only'])('%s (public) stays open', (path) => {
+    for (const visitor of visitors) expect(redirectFor(path, '', visitor)).toBeNull();
+  });
+
+  it('/maintenance leads back to / once maintenance is off, signed in or not', () => {
+    expect(redirectFor('/maintenance', '', { authenticated: true, authMode: 'login', maintenance: false })).toBe('/');
+    expect(redirectFor('/maintenance/', '?x=1', { authenticated: false, authMode: 'signup', maintenance: false })).toBe('/');
+  });
+
+  it('the other public routes stay open when maintenance is off', () => {
+    for (const path of ['/webview', '/logout', '/sign-in-required', '/mobile-only']) {
+      expect(redirectFor(path, '', { authenticated: false, authMode: 'login', maintenance: false })).toBeNull();
+    }
   });
 });

@@ -5,6 +5,7 @@ import {
   isFarmToken,
   isValidCode,
   isValidEmail,
+  isValidFarmUrl,
   isValidPassword,
   isValidProfileName,
   isValidSignupName,
@@ -123,4 +124,20 @@ describe('farm token', () => {
   ] as const)('%j → %s', (value, expected) => {
     expect(isFarmToken(value)).toBe(expected);
   });
+});
+
+describe('isValidFarmUrl', () => {
+  it.each(['https://staging.atrium.localhost/api', 'http://localhost:8080/api', 'HTTPS://EXAMPLE.COM', 'www.example.com', 'www.example.co.uk/api', '  https://a.example/api?x=1  '])(
+    'accepts %j',
+    (value) => {
+      expect(isValidFarmUrl(value)).toBe(true);
+    },
+  );
+
+  it.each(['', '   ', 'example.com', 'ftp://example.com', 'http://', 'https:// example.com', 'www.example', 'www.', 'not a url', '/api', 'javascript:alert(1)'])(
+    'rejects %j',
+    (value) => {
+      expect(isValidFarmUrl(value)).toBe(false);
+    },
+  );
 });

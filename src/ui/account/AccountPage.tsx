@@ -12,6 +12,7 @@ import { styled } from '../kit/stitches.config';
 import { Tabs } from '../kit/Tabs';
 import { AppHeader } from '../shell/AppHeader';
 import { useFlagsSelector, useLocaleRef, useLocaleSelector } from './accountHooks';
+import { AnalyticsConsentSwitch } from './AnalyticsConsentSwitch';
 
 const SectionTitle = styled('h2', { fontSize: '$4', margin: '0 0 $3' });
 const Facts = styled('dl', {
@@ -116,7 +117,7 @@ function LegalPanel() {
   );
 }
 
-/** The interface language (when the building offers a choice and the flag allows it) and marketing email consent. */
+/** The interface language (when the building offers a choice and the flag allows it), marketing email and analytics consent. */
 function SettingsPanel() {
   const t = useT();
   return (
@@ -124,6 +125,7 @@ function SettingsPanel() {
       <SectionTitle>{t('account.tab.settings')}</SectionTitle>
       <LanguageSetting />
       <MarketingConsent />
+      <AnalyticsConsentSwitch />
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { Button } from '../kit/Button';
 import { Modal, ModalActions } from '../kit/Modal';
 import { Text } from '../kit/Layout';
 import { useAuthSelector, useCan, useSend } from './AuthFlowContext';
+import { FarmSelector, type FarmSelectorRef } from '../farm/FarmSelector';
 
 const domainOf = (email: string) => email.split('@')[1] ?? email;
 
@@ -70,12 +71,14 @@ export function InvalidDomainModal() {
 export function FarmModal() {
   const t = useT();
   const send = useSend();
+  const selector = useAuthSelector((s) => s.children.farmSelector as FarmSelectorRef | undefined);
   const close = () => send({ type: 'user.close' });
   return (
     <Modal title={t('auth.farm.title')} onClose={close}>
       <Text>{t('auth.farm.description')}</Text>
+      {selector ? <FarmSelector selector={selector} /> : null}
       <ModalActions>
-        <Button type="button" onClick={close}>
+        <Button type="button" variant="link" onClick={close}>
           {t('auth.close')}
         </Button>
       </ModalActions>

@@ -5,7 +5,6 @@ import { styled } from '../kit/stitches.config';
 import { useAppSelector } from '../../app/AppActorContext';
 import { useAuthSelector } from './AuthFlowContext';
 import { EmailStep, PasswordStep } from './EmailStep';
-import { FarmModal, InvalidDomainModal, SsoModal } from './AuthModals';
 import { lazy, Suspense, type ComponentType } from 'react';
 
 // Sign-up and reset are their own chunks: the first load of /login carries only the email and password steps.
@@ -34,13 +33,15 @@ const VIEWS = {
   reset_done: reset('ResetDoneStep'),
 } as const;
 
-const MODALS = { sso: SsoModal, invalidDomain: InvalidDomainModal, farm: FarmModal } as const;
+const modal = (name: keyof typeof import('./AuthModals')) =>
+  lazy(() => import('./AuthModals').then((m) => ({ default: m[name] as ComponentType })));
+const MODALS = { sso: modal('SsoModal'), invalidDomain: modal('InvalidDomainModal'), farm: modal('FarmModal') } as const;
 
 /** Sign-in, sign-up and reset: renders the flow's current step and modal. */
 export function AuthScreen() {
   const t = useT();
   const view = useAuthSelector(authView);
-  const modal = useAuthSelector(authModal);
+  const openModal = useAuthSelector(authModal);
   const brandName = useAppSelector((s) => s.context.whitelabel?.name ?? 'Atrium');
   const logo = useAppSelector((s) => s.context.whitelabel?.logoUrl ?? null);
   if (view === 'sso_return' || view === 'redirecting') {
@@ -51,7 +52,7 @@ export function AuthScreen() {
     );
   }
   const Step = VIEWS[view];
-  const Dialog = modal ? MODALS[modal] : null;
+  const Dialog = openModal ? MODALS[openModal] : null;
   return (
     <Page>
       <Brand data-testid="brand">{logo ? <Logo src={logo} alt={brandName} /> : <BrandName>{brandName}</BrandName>}</Brand>
@@ -60,7 +61,11 @@ export function AuthScreen() {
           <Step />
         </Suspense>
       </Card>
-      {Dialog ? <Dialog /> : null}
+      {Dialog ? (
+        <Suspense fallback={null}>
+          <Dialog />
+        </Suspense>
+      ) : null}
     </Page>
   );
 }

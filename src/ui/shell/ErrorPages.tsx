@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { Link } from '@tanstack/react-router';
+import { reportError } from '../../app/errorReporting';
 import { useT } from '../../i18n/useT';
 import { Card, Heading, Page, Text } from '../kit/Layout';
 
@@ -18,7 +20,10 @@ export function NotFoundPage() {
 /** The error boundary's page: no technical detail for the person, the error goes to the console (and Sentry). */
 export function ErrorPage({ error }: { error: unknown }) {
   const t = useT();
-  console.error(error);
+  useEffect(() => {
+    console.error(error);
+    reportError(error);
+  }, [error]);
   return (
     <Page>
       <Card role="alert">

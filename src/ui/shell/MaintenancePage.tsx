@@ -1,0 +1,57 @@
+import { useT } from '../../i18n/useT';
+import { useAppSelector } from '../../app/AppActorContext';
+import { Card, Heading, Page, Stack, Text } from '../kit/Layout';
+
+/**
+ * Brands whose maintenance page also offers the utility shortcuts (the specification: "shows utility shortcuts for
+ * one brand"). The reference brand for that is `harbor` (decision 25).
+ */
+export const MAINTENANCE_SHORTCUT_BRANDS: readonly string[] = ['harbor'];
+
+/**
+ * /maintenance: shown while the `maintenance-mode` flag is on. The router's rules bring the person here and take them
+ * back to / when the flag goes off (live), so the page itself only explains.
+ */
+export function MaintenancePage() {
+  const t = useT();
+  const brand = useAppSelector((s) => s.context.whitelabel?.brand ?? null);
+  return (
+    <Page>
+      <Card role="status" data-testid="maintenance-page">
+        <Heading>{t('shell.maintenance.title')}</Heading>
+        <Text>{t('shell.maintenance.description')}</Text>
+        {brand && MAINTENANCE_SHORTCUT_BRANDS.includes(brand) && <Shortcuts />}
+      </Card>
+    </Page>
+  );
+}
+
+/** The help desk (white-label config) and the deployment's legal pages (runtime config). */
+function Shortcuts() {
+  const t = useT();
+  const email = useAppSelector((s) => s.context.whitelabel?.helpDeskEmail ?? s.context.config.supportEmail);
+  const privacy = useAppSelector((s) => s.context.config.privacyPolicyUrl);
+  const eula = useAppSelector((s) => s.context.config.eulaUrl);
+  return (
+    <nav aria-label={t('shell.maintenance.shortcuts')}>
+      <Heading as="h2" css={{ fontSize: '$3' }}>
+        {t('shell.maintenance.shortcuts')}
+      </Heading>
+      <Stack as="ul" css={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        <li>
+          <a href={`mailto:${email}`}>{t('shell.maintenance.helpDesk', { email })}</a>
+        </li>
+        <li>
+          <a href={privacy} target="_blank" rel="noopener noreferrer">
+            {t('account.legal.privacy')}
+          </a>
+        </li>
+        <li>
+          <a href={eula} target="_blank" rel="noopener noreferrer">
+            {t('account.legal.eula')}
+          </a>
+        </li>
+      </Stack>
+    </nav>
+  );
+}
