@@ -5,6 +5,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { rsvpMachine } from '../machines/content/rsvp.machine';
+import { claimMachine } from '../machines/content/claim.machine';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { appMachine } from '../machines/app/app.machine';
 import { authFlowMachine } from '../machines/auth/authFlow.machine';
@@ -34,6 +36,8 @@ const MACHINES: { file: string; machine: AnyStateMachine; source: string }[] = [
   { file: 'emailConsent', machine: emailConsentMachine, source: 'machines/account/emailConsent.machine.ts' },
   { file: 'farmSelector', machine: farmSelectorMachine, source: 'machines/farm/farmSelector.machine.ts' },
   { file: 'analyticsConsent', machine: analyticsConsentMachine, source: 'machines/analytics/analyticsConsent.machine.ts' },
+  { file: 'rsvp', machine: rsvpMachine, source: 'machines/content/rsvp.machine.ts' },
+  { file: 'claim', machine: claimMachine, source: 'machines/content/claim.machine.ts' },
 ];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -1,0 +1,154 @@
+import { and, assign, fromPromise, not, or, setup } from 'xstate';
+import { failureKind, inDisplayWindow } from './cta';
+
+export interface ClaimInput {
+  contentUuid: string;
+  buildingUuid: string;
+  isEligible: boolean;
+  /** False when the content says claims are closed (claims_details.is_claimable). */
+  isClaimable: boolean;
+  /** This user's claims. */
+  userCount: number;
+  /** Claims by everyone. */
+  count: number;
+  maxClaimsPerUser: number;
+  maxClaimsTotal: number | null;
+  displayStartAt: string | null;
+  displayEndAt: string | null;
+  now: string;
+}
+
+export interface ClaimContext extends ClaimInput {
+  error: { status: number; message: string; code?: string } | null;
+}
+
+export interface ClaimCounts {
+  userCount: number;
+  count: number;
+  isClaimable: boolean;
+}
+
+export type ClaimEvent =
+  | { type: 'user.claim' }
+  | { type: 'user.confirm' }
+  | { type: 'user.dismiss' }
+  | { type: 'user.done' }
+  | { type: 'user.cancel' }
+  | { type: 'user.retry' };
+
+export const CLAIM_ID = 'claim';
+
+/** maxClaimsPerUser defaults to 1 (content document, constants). */
+export const DEFAULT_MAX_CLAIMS_PER_USER = 1;
+
+const toError = (error: unknown) => {
+  const e = error as { status?: number; message?: string; code?: string } | undefined;
+  return { status: e?.status ?? 0, message: e?.message ?? '', ...(e?.code ? { code: e.code } : {}) };
+};
+
+/** CLAIM while this user is under the per-user limit and the total has room; CANCEL otherwise (when claimed). */
+export const canClaimMore = (c: Pick<ClaimContext, 'userCount' | 'count' | 'maxClaimsPerUser' | 'maxClaimsTotal'>) =>
+  c.userCount < (c.maxClaimsPerUser || DEFAULT_MAX_CLAIMS_PER_USER) && (c.maxClaimsTotal === null || c.count < c.maxClaimsTotal);
+
+/**
+ * Claim an offer: eligible, not already claimed to the limit, the total with room, inside the display window →
+ * a confirm modal, the claim, a confirmed modal; a claimed offer shows 'Deal claimed' with cancel (confirmed by a
+ * modal). 'claim_full' and 'already_claimed' answers refresh the counts; any other failure waits for a retry.
+ */
+export const claimMachine = setup({
+  types: { context: {} as ClaimContext, events: {} as ClaimEvent, input: {} as ClaimInput },
+  actors: {
+    claim: fromPromise<ClaimCounts, { buildingUuid: string; contentUuid: string }>(() => Promise.reject(new Error('claim is not provided'))),
+    cancel: fromPromise<ClaimCounts, { buildingUuid: string; contentUuid: string }>(() => Promise.reject(new Error('cancel is not provided'))),
+    refresh: fromPromise<ClaimCounts, { buildingUuid: string; contentUuid: string }>(() => Promise.reject(new Error('refresh is not provided'))),
+  },
+  actions: {
+    reportFailure: (_, _params: { status: number; message: string }) => {},
+    reportRecovered: () => {},
+    setCounts: assign((_, counts: ClaimCounts) => ({ ...counts, error: null })),
+  },
+  guards: {
+    notEligible: ({ context }) => !context.isEligible,
+    claimsClosed: ({ context }) => !context.isClaimable,
+    claimed: ({ context }) => context.userCount > 0,
+    room: ({ context }) => canClaimMore(context),
+    ctaOpen: ({ context }) => inDisplayWindow(context, new Date(context.now)),
+    failedAs: (_, params: { error: unknown; kind: 'full' | 'already' }) => failureKind(params.error) === params.kind,
+  },
+}).createMachine({
+  id: CLAIM_ID,
+  context: ({ input }) => ({ ...input, maxClaimsPerUser: input.maxClaimsPerUser || DEFAULT_MAX_CLAIMS_PER_USER, error: null }),
+  initial: 'deciding',
+  states: {
+    deciding: {
+      always: [
+        { guard: 'notEligible', target: 'notEligible' },
+        { guard: and(['claimed', or([not('room'), 'claimsClosed'])]), target: 'claimed' },
+        { guard: 'claimsClosed', target: 'full' },
+        { guard: 'room', target: 'available' },
+        { target: 'full' },
+      ],
+    },
+    notEligible: { tags: ['cta:notEligible'] },
+    available: {
+      tags: ['cta:claim'],
+      on: { 'user.claim': { guard: 'ctaOpen', target: 'confirming' } },
+    },
+    confirming: {
+      tags: ['cta:claim', 'modal:confirmClaim'],
+      on: { 'user.confirm': 'claiming', 'user.dismiss': 'available' },
+    },
+    claiming: {
+      tags: ['cta:claim', 'loading'],
+      invoke: {
+        src: 'claim',
+        input: ({ context }) => ({ buildingUuid: context.buildingUuid, contentUuid: context.contentUuid }),
+        onDone: { target: 'confirmed', actions: [{ type: 'setCounts', params: ({ event }) => event.output }, 'reportRecovered'] },
+        onError: [
+          { guard: { type: 'failedAs', params: ({ event }) => ({ error: event.error, kind: 'full' }) }, target: 'refreshing', actions: assign({ error: ({ event }) => toError(event.error) }) },
+          { guard: { type: 'failedAs', params: ({ event }) => ({ error: event.error, kind: 'already' }) }, target: 'refreshing', actions: assign({ error: ({ event }) => toError(event.error) }) },
+          {
+            target: 'failed',
+            actions: [
+              assign({ error: ({ event }) => toError(event.error) }),
+              { type: 'reportFailure', params: ({ event }) => ({ status: toError(event.error).status, message: toError(event.error).message }) },
+            ],
+          },
+        ],
+      },
+    },
+    confirmed: { tags: ['cta:claimed', 'modal:claimConfirmed'], on: { 'user.done': 'deciding' } },
+    claimed: {
+      description: "'Deal claimed' with cancel.",
+      tags: ['cta:claimed'],
+      on: { 'user.cancel': 'cancelConfirm' },
+    },
+    cancelConfirm: { tags: ['cta:claimed', 'modal:cancelClaim'], on: { 'user.confirm': 'cancelling', 'user.dismiss': 'claimed' } },
+    cancelling: {
+      tags: ['cta:claimed', 'loading'],
+      invoke: {
+        src: 'cancel',
+        input: ({ context }) => ({ buildingUuid: context.buildingUuid, contentUuid: context.contentUuid }),
+        onDone: { target: 'deciding', actions: [{ type: 'setCounts', params: ({ event }) => event.output }, 'reportRecovered'] },
+        onError: {
+          target: 'failed',
+          actions: [
+            assign({ error: ({ event }) => toError(event.error) }),
+            { type: 'reportFailure', params: ({ event }) => ({ status: toError(event.error).status, message: toError(event.error).message }) },
+          ],
+        },
+      },
+    },
+    refreshing: {
+      tags: ['loading'],
+      invoke: {
+        src: 'refresh',
+        input: ({ context }) => ({ buildingUuid: context.buildingUuid, contentUuid: context.contentUuid }),
+        onDone: { target: 'deciding', actions: { type: 'setCounts', params: ({ event }) => event.output } },
+        onError: { target: 'deciding' },
+      },
+    },
+    full: { description: "'claim_full': no claims left.", tags: ['cta:full'] },
+    failed: { on: { 'user.retry': [{ guard: 'claimed', target: 'cancelling' }, { target: 'claiming' }] } },
+  },
+});

@@ -1,0 +1,163 @@
+import { and, assign, fromPromise, setup } from 'xstate';
+import { failureKind, fewSpots, inDisplayWindow, spotsLeft } from './cta';
+
+export interface RsvpInput {
+  contentUuid: string;
+  buildingUuid: string;
+  capacity: number | null;
+  attendeeCount: number;
+  /** How many times this user is attending (0 or 1). */
+  userCount: number;
+  ctaUrl: string | null;
+  ctaLabel: string | null;
+  displayStartAt: string | null;
+  displayEndAt: string | null;
+  /** When the flow started; the display window is judged against it (the view restarts the flow on a new day). */
+  now: string;
+}
+
+export interface RsvpContext extends RsvpInput {
+  error: { status: number; message: string; code?: string } | null;
+}
+
+/** The counts the server answers after an update or a refresh. */
+export interface RsvpCounts {
+  capacity: number | null;
+  attendeeCount: number;
+  userCount: number;
+}
+
+export type RsvpEvent =
+  | { type: 'user.rsvp' }
+  | { type: 'user.confirm' }
+  | { type: 'user.dismiss' }
+  | { type: 'user.done' }
+  | { type: 'user.cancel' }
+  | { type: 'user.retry' };
+
+export const RSVP_ID = 'rsvp';
+
+const toError = (error: unknown) => {
+  const e = error as { status?: number; message?: string; code?: string } | undefined;
+  return { status: e?.status ?? 0, message: e?.message ?? '', ...(e?.code ? { code: e.code } : {}) };
+};
+
+/**
+ * RSVP to an event post: attend (through the CTA URL in a new window when there is one, else a confirm modal and
+ * then a Confirmed modal), or cancel (an are-you-sure modal, recall, then the counts are refreshed). Sold out when
+ * the event is full and the user is not attending; the few-spots warning under five spots; the button only inside
+ * the CTA's display window. 'rsvp_full' and 'already_rsvpd' answers land in the matching state; any other failure
+ * waits in `failed` for a retry (reported to the global error modal by the app).
+ */
+export const rsvpMachine = setup({
+  types: { context: {} as RsvpContext, events: {} as RsvpEvent, input: {} as RsvpInput },
+  actors: {
+    attend: fromPromise<RsvpCounts, { buildingUuid: string; contentUuid: string }>(() => Promise.reject(new Error('attend is not provided'))),
+    recall: fromPromise<RsvpCounts, { contentUuid: string }>(() => Promise.reject(new Error('recall is not provided'))),
+    refresh: fromPromise<RsvpCounts, { buildingUuid: string; contentUuid: string }>(() => Promise.reject(new Error('refresh is not provided'))),
+  },
+  actions: {
+    openCtaUrl: (_, _params: { url: string }) => {},
+    reportFailure: (_, _params: { status: number; message: string }) => {},
+    reportRecovered: () => {},
+    setCounts: assign((_, counts: RsvpCounts) => ({ ...counts, error: null })),
+  },
+  guards: {
+    attending: ({ context }) => context.userCount > 0,
+    soldOut: ({ context }) => spotsLeft(context.capacity, context.attendeeCount) === 0,
+    ctaOpen: ({ context }) => inDisplayWindow(context, new Date(context.now)),
+    hasCtaUrl: ({ context }) => !!context.ctaUrl,
+    failedAs: (_, params: { error: unknown; kind: 'full' | 'already' }) => failureKind(params.error) === params.kind,
+  },
+}).createMachine({
+  id: RSVP_ID,
+  context: ({ input }) => ({ ...input, error: null }),
+  initial: 'deciding',
+  states: {
+    deciding: {
+      always: [{ guard: 'attending', target: 'attending' }, { guard: 'soldOut', target: 'soldOut' }, { target: 'available' }],
+    },
+    available: {
+      description: 'The RSVP button (ctaLabel), with the few-spots warning when fewer than five are left.',
+      tags: ['cta:rsvp'],
+      on: {
+        'user.rsvp': [
+          { guard: and(['ctaOpen', 'hasCtaUrl']), actions: { type: 'openCtaUrl', params: ({ context }) => ({ url: context.ctaUrl! }) } },
+          { guard: 'ctaOpen', target: 'confirming' },
+        ],
+      },
+    },
+    confirming: {
+      tags: ['cta:rsvp', 'modal:confirmRsvp'],
+      on: { 'user.confirm': 'attendingCall', 'user.dismiss': 'available' },
+    },
+    attendingCall: {
+      tags: ['cta:rsvp', 'loading'],
+      invoke: {
+        src: 'attend',
+        input: ({ context }) => ({ buildingUuid: context.buildingUuid, contentUuid: context.contentUuid }),
+        onDone: { target: 'confirmed', actions: [{ type: 'setCounts', params: ({ event }) => event.output }, 'reportRecovered'] },
+        onError: [
+          { guard: { type: 'failedAs', params: ({ event }) => ({ error: event.error, kind: 'full' }) }, target: 'refreshing', actions: assign({ error: ({ event }) => toError(event.error) }) },
+          { guard: { type: 'failedAs', params: ({ event }) => ({ error: event.error, kind: 'already' }) }, target: 'refreshing', actions: assign({ error: ({ event }) => toError(event.error) }) },
+          {
+            target: 'failed',
+            actions: [
+              assign({ error: ({ event }) => toError(event.error) }),
+              { type: 'reportFailure', params: ({ event }) => ({ status: toError(event.error).status, message: toError(event.error).message }) },
+            ],
+          },
+        ],
+      },
+    },
+    confirmed: {
+      tags: ['cta:attending', 'modal:rsvpConfirmed'],
+      on: { 'user.done': 'attending' },
+    },
+    attending: {
+      description: "'Attending' with Cancel.",
+      tags: ['cta:attending'],
+      on: { 'user.cancel': 'cancelConfirm' },
+    },
+    cancelConfirm: {
+      tags: ['cta:attending', 'modal:cancelRsvp'],
+      on: { 'user.confirm': 'recalling', 'user.dismiss': 'attending' },
+    },
+    recalling: {
+      tags: ['cta:attending', 'loading'],
+      invoke: {
+        src: 'recall',
+        input: ({ context }) => ({ contentUuid: context.contentUuid }),
+        onDone: { target: 'refreshing', actions: 'reportRecovered' },
+        onError: {
+          target: 'failed',
+          actions: [
+            assign({ error: ({ event }) => toError(event.error) }),
+            { type: 'reportFailure', params: ({ event }) => ({ status: toError(event.error).status, message: toError(event.error).message }) },
+          ],
+        },
+      },
+    },
+    refreshing: {
+      description: 'Reads the counts again (after a recall, or when the server said full or already attending).',
+      tags: ['loading'],
+      invoke: {
+        src: 'refresh',
+        input: ({ context }) => ({ buildingUuid: context.buildingUuid, contentUuid: context.contentUuid }),
+        onDone: { target: 'deciding', actions: { type: 'setCounts', params: ({ event }) => event.output } },
+        onError: { target: 'deciding' },
+      },
+    },
+    soldOut: {
+      description: "'Sold out': full, and this user is not attending.",
+      tags: ['cta:soldOut'],
+    },
+    failed: {
+      description: 'The update failed; the global error modal offers to try again.',
+      on: { 'user.retry': [{ guard: 'attending', target: 'recalling' }, { target: 'attendingCall' }] },
+    },
+  },
+});
+
+/** The few-spots warning for the current counts. */
+export const showFewSpots = (context: Pick<RsvpContext, 'capacity' | 'attendeeCount'>) => fewSpots(spotsLeft(context.capacity, context.attendeeCount));
