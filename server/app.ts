@@ -21,6 +21,8 @@ import { devRoutes } from './routes/dev.js';
 import { analyticsRoutes } from './routes/analytics.js';
 import { flagRoutes } from './routes/flags.js';
 import { runtimeConfigRoutes } from './routes/runtimeConfig.js';
+import { contentRoutes } from './routes/content.js';
+import { directoryRoutes } from './routes/directory.js';
 
 export interface AppDeps {
   db: Db;
@@ -102,6 +104,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(publicRoutes);
       await api.register(ssoRoutes);
       await api.register(analyticsRoutes);
+      await api.register(contentRoutes);
+      await api.register(directoryRoutes);
       if (!config.production) await api.register(devRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

@@ -2,6 +2,8 @@
  * JSON schemas shared by the routes. They validate input, shape output, and are the source of the OpenAPI
  * document (and so of the client's generated types).
  */
+import { contentSchemas } from './contentSchemas.js';
+
 const str = { type: 'string' } as const;
 const nstr = { type: ['string', 'null'] } as const;
 const bool = { type: 'boolean' } as const;
@@ -94,6 +96,7 @@ export const sharedSchemas = [
       refresh_token: { type: 'object', required: ['token', 'expires_in'], properties: { token: str, expires_in: int } },
     },
   },
+  ...contentSchemas,
 ] as const;
 
 export const ref = (id: string) => ({ $ref: `${id}#` }) as const;

@@ -1,5 +1,6 @@
 import type { Db } from './index.js';
 import { hashPassword } from '../lib/passwords.js';
+import { seedContentData } from './seedContent.js';
 
 /** The demo tenant that README and `npm start` print. */
 export const DEMO_LOGIN = { email: 'demo@northwind.example', password: 'Atrium!2026' } as const;
@@ -99,10 +100,16 @@ const farms = [
   { description: 'Staging', url: 'https://staging.atrium.localhost/api' },
 ];
 
-/** Fills an empty database with the demo data; does nothing when brands already exist. */
+/**
+ * Fills an empty database with the demo data; does nothing when brands already exist, except adding the demo content
+ * when the content tables are empty (a database seeded before content existed).
+ */
 export async function seedDemoData(db: Db): Promise<boolean> {
   const [existing] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM brands');
-  if (existing && existing.count > 0) return false;
+  if (existing && existing.count > 0) {
+    await seedContentData(db);
+    return false;
+  }
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const brandIds = new Map<string, number>();
@@ -173,5 +180,6 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     }
     for (const f of farms) await tx.query('INSERT INTO farms (description, url) VALUES ($1, $2)', [f.description, f.url]);
   });
+  await seedContentData(db);
   return true;
 }

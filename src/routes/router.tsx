@@ -9,8 +9,7 @@ import { setNavigator } from '../app/navigation';
 import { AuthFlowHost } from '../app/AuthFlowHost';
 import { track } from '../api/analytics';
 import { ErrorPage, NotFoundPage } from '../ui/shell/ErrorPages';
-import { SessionExpiredModal } from '../ui/shell/SessionExpiredModal';
-import { GlobalErrorModal } from '../ui/shell/GlobalErrorModal';
+import { Overlays } from '../ui/shell/Overlays';
 import { FarmBar } from '../ui/shell/FarmBar';
 import { FullScreenCenter, Spinner } from '../ui/kit/Layout';
 import { accountRoutes } from './accountRoutes';
@@ -37,8 +36,7 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
     <>
       <FarmBar />
       <Outlet />
-      <SessionExpiredModal />
-      <GlobalErrorModal />
+      <Overlays />
     </>
   ),
   notFoundComponent: NotFoundPage,

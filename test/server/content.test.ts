@@ -1,0 +1,298 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness.js';
+import { DEMO_LOGIN, DEMO_PASSWORD } from '../../server/db/seed.js';
+import { COMPANY_PAGE_SIZE } from '../../server/routes/directory.js';
+import { directoryCompanies } from '../../server/db/seedContent.js';
+import { pickLanguage, parseAcceptLanguage } from '../../server/lib/content.js';
+import { expectError } from './helpers.js';
+
+let server: TestServer;
+const building: Record<string, string> = {};
+let demoToken: string;
+let demoUser: { id: number; uuid: string };
+let adminToken: string;
+let oliviaToken: string;
+let plaza: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  for (const row of await server.db.query<{ name: string; uuid: string }>('SELECT name, uuid::text FROM buildings')) building[row.name] = row.uuid;
+  plaza = building['One Atrium Plaza']!;
+  ({ token: demoToken, user: demoUser } = await server.login(DEMO_LOGIN.email, DEMO_PASSWORD));
+  adminToken = (await server.login('admin@globex.example', DEMO_PASSWORD)).token;
+  oliviaToken = (await server.login('olivia@umbrella.example', DEMO_PASSWORD)).token;
+});
+afterAll(() => server.close());
+
+const get = async (path: string, token = demoToken, headers: Record<string, string> = {}) => {
+  const res = await server.call('GET', path, { token, headers });
+  expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(200);
+  return res.body.data;
+};
+const uuidOf = async (title: string, buildingUuid = plaza) => {
+  const [row] = await server.db.query<{ uuid: string }>(
+    `SELECT c.uuid::text FROM contents c JOIN content_translations t ON t.content_id = c.id
+      WHERE t.title = $1 AND t.language LIKE 'en%' AND c.building_id = (SELECT id FROM buildings WHERE uuid = $2)`,
+    [title, buildingUuid],
+  );
+  return row!.uuid;
+};
+type Tile = { uuid: string; type: string; title: string; navigation_command: { type: string; value: string; options: Record<string, string> } };
+type Category = { uuid: string; name: string; contents: Tile[] };
+
+describe('v1 home content', () => {
+  it('spotlight and discover answer categories with content tiles', async () => {
+    const spotlight: Category[] = await get(`/tenant/v1/buildings/${plaza}/categories/contents-spotlight`);
+    expect(spotlight.map((c) => c.name)).toEqual(['Happening this week', 'Perks and offers']);
+    const week = spotlight[0]!;
+    expect(week.contents.map((c) => c.title)).toContain('Chef’s table lunch');
+    const tile = week.contents[0]!;
+    expect(tile).toMatchObject({
+      type: 'EVENT_POST', image_url: expect.stringMatching(/^\/media\/content\/.+\.svg$/), display_calendar_icon: true,
+      start_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), navigation_command: { type: 'NATIVE', value: 'CONTENT', options: { uuid: tile.uuid, building_uuid: plaza } },
+    });
+    const discover: Category[] = await get(`/tenant/v1/buildings/${plaza}/categories/contents`);
+    expect(discover.map((c) => c.name)).toEqual(['Building news', 'Services', 'Past events']);
+    const news = discover[0]!.contents;
+    // Not shown before its display window opens.
+    expect(news.map((c) => c.title)).not.toContain('Holiday party');
+    const article = news.find((c) => c.type === 'ARTICLE')!;
+    expect(article.navigation_command).toMatchObject({ type: 'WEBVIEW', options: { url: 'https://example.com/sustainability-report' } });
+  });
+
+  it('the display window opens with time', async () => {
+    server.clock.advance(31 * 86_400);
+    try {
+      const { token } = await server.app.deps.tokens.startSession(demoUser);
+      const discover: Category[] = await get(`/tenant/v1/buildings/${plaza}/categories/contents`, token);
+      expect(discover[0]!.contents.map((c) => c.title)).toContain('Holiday party');
+    } finally {
+      server.clock.advance(-31 * 86_400);
+    }
+  });
+
+  it('orders by name descending as the app asks, and pages', async () => {
+    const q = '?orderByProperty=name&orderBy=DESC&offset=0';
+    const [week]: Category[] = await get(`/tenant/v1/buildings/${plaza}/categories/contents-spotlight${q}`);
+    const titles = week!.contents.map((c) => c.title);
+    expect(titles).toEqual([...titles].sort((a, b) => b.localeCompare(a, 'en')));
+    const [paged]: Category[] = await get(`/tenant/v1/buildings/${plaza}/categories/contents-spotlight${q.replace('offset=0', 'offset=1')}&limit=2`);
+    expect(paged!.contents.map((c) => c.title)).toEqual(titles.slice(1, 3));
+  });
+
+  it('promoted contents as one category', async () => {
+    const promoted: Category[] = await get(`/tenant/v1/buildings/${plaza}/contents-promoted`);
+    expect(promoted).toHaveLength(1);
+    expect(promoted[0]!.contents.map((c) => c.title)).toEqual(['The lobby renovation is complete']);
+  });
+});
+
+describe('language', () => {
+  it('answers in the lang parameter, then Accept-Language, else the building’s first language', async () => {
+    const spotlight = `/tenant/v1/buildings/${plaza}/categories/contents-spotlight`;
+    expect((await get(`${spotlight}?lang=es-ES`))[0].name).toBe('Esta semana');
+    expect((await get(`${spotlight}?lang=es`))[0].name).toBe('Esta semana');
+    expect((await get(spotlight, demoToken, { 'accept-language': 'de-DE,es;q=0.8,en;q=0.5' }))[0].name).toBe('Esta semana');
+    expect((await get(`${spotlight}?lang=en`, demoToken, { 'accept-language': 'es' }))[0].name).toBe('Happening this week');
+    expect((await get(`${spotlight}?lang=pl-PL`))[0].name).toBe('Happening this week');
+    // Maison du Port's first language is French.
+    const maison: Category[] = await get(`/tenant/v1/buildings/${building['Maison du Port']}/categories/contents-spotlight?lang=de`, oliviaToken);
+    expect(maison[0]!.name).toBe('Cette semaine');
+    const amenities = await get(`/tenant/v1/buildings/${plaza}/amenitiesByCategory?offset=0&lang=es-ES`);
+    expect(amenities[0]).toMatchObject({ category_name: 'Bienestar', amenities: [{ amenity_name: 'Gimnasio', category: { category_name: 'Bienestar' } }, {}, {}] });
+    const event = await get(`/tenant/v1/event-posts/${await uuidOf('Wine tasting evening')}?lang=es-ES`);
+    expect(event).toMatchObject({ title: 'Cata de vinos', language: 'es-ES' });
+  });
+
+  it('picks languages by exact tag, then primary subtag', () => {
+    expect(pickLanguage(['fr-CA', 'en'], ['en-US'])).toBe('en');
+    expect(pickLanguage(['fr-CA', 'en'], ['FR_fr'])).toBe('fr-CA');
+    expect(pickLanguage(['fr-CA', 'en'], [undefined, 'nl'])).toBe('fr-CA');
+    expect(pickLanguage([], ['nl'])).toBe('en');
+    expect(parseAcceptLanguage('en;q=0.2, es-ES, *;q=0.1, fr;q=0')).toEqual(['es-ES', 'en']);
+  });
+});
+
+describe('v2 content', () => {
+  it('categories by type, category content, promoted content, content by uuid and tags', async () => {
+    const all = await get(`/tenant/v1/buildings/${plaza}/categories?active=true&limit=100`);
+    expect(all).toHaveLength(5);
+    const audience = await get(`/tenant/v1/buildings/${plaza}/categories?categoryType=AudienceContent&active=true&limit=100&lang=en`);
+    expect(audience.map((c: { name: string }) => c.name)).toEqual(['Happening this week', 'Perks and offers', 'Building news', 'Past events']);
+    const secondary = await get(`/tenant/v1/buildings/${plaza}/categories?categoryType=SecondaryContent`);
+    expect(secondary).toEqual([{ uuid: expect.any(String), name: 'Services', category_type: 'SecondaryContent', group: 'discover', active: true }]);
+
+    const perks = audience.find((c: { name: string }) => c.name === 'Perks and offers');
+    const tiles: Tile[] = await get(`/tenant/v2/buildings/${plaza}/categories/${perks.uuid}/content?limit=100&lang=en&orderByProperty=name&orderBy=DESC&offset=0`);
+    expect(tiles.map((c) => c.title)).toEqual(['Globex team breakfast', 'Free gym day pass', '15% off at the lobby café']);
+    expect(await get(`/tenant/v2/buildings/${plaza}/categories/${perks.uuid}/content?limit=1&offset=1&orderByProperty=name&orderBy=desc`)).toHaveLength(1);
+
+    const promoted = await get(`/tenant/v2/buildings/${plaza}/promoted-content`);
+    expect(promoted).toEqual([expect.objectContaining({ type: 'POST', title: 'The lobby renovation is complete', attachable_service_uuid: null })]);
+
+    const chef = await get(`/tenant/v2/buildings/${plaza}/content/${await uuidOf('Chef’s table lunch')}`);
+    expect(chef).toMatchObject({
+      type: 'EVENT_POST', capacity: 12, price: 12.5, currency_type: 'USD', rsvp_enabled: true, claimable: false,
+      claims_details: { is_claimable: true, user_count: 0, count: 10 }, cta_label: 'RSVP', cta_label_at_capacity: 'Sold out',
+    });
+    const gym = await get(`/tenant/v2/buildings/${plaza}/content/${await uuidOf('Free gym day pass')}`);
+    expect(gym).toMatchObject({ type: 'OFFER', claimable: true, max_claims_total: 2, max_claims_per_user: 1, claims_details: { is_claimable: false, count: 2 } });
+
+    expect(await get(`/tenant/v2/buildings/${plaza}/sanitized-tags`)).toEqual(['building', 'community', 'fitness', 'food', 'music', 'services', 'social', 'sustainability', 'wellness']);
+  });
+
+  it('answers 404 for content of another building and an unknown category', async () => {
+    const elsewhere = await uuidOf('Chef’s table lunch', building['Harbor Point']);
+    expectError(await server.call('GET', `/tenant/v2/buildings/${plaza}/content/${elsewhere}`, { token: adminToken }), 404);
+    expectError(await server.call('GET', `/tenant/v2/buildings/${plaza}/categories/00000000-0000-4000-8000-000000000000/content`, { token: demoToken }), 404);
+  });
+});
+
+describe('event posts, offers and posts', () => {
+  it('an event post with its attendants, the states of the seeded events', async () => {
+    const full = await get(`/tenant/v1/event-posts/${await uuidOf('Lobby jazz concert')}`);
+    expect(full).toMatchObject({ capacity: 3, is_attending: false, claims_details: { is_claimable: false, count: 3 } });
+    expect(full.attendants).toHaveLength(3);
+    const res = await server.call('PUT', `/tenant/v1/buildings/${plaza}/event-posts/${full.uuid}/attend`, { token: demoToken });
+    expectError(res, 409, /full/);
+    expect(res.body.code).toBe('rsvp_full');
+
+    const past = await uuidOf('Spring networking breakfast');
+    expect((await server.call('PUT', `/tenant/v1/buildings/${plaza}/event-posts/${past}/attend`, { token: demoToken })).body.code).toBe('event_ended');
+    const external = await get(`/tenant/v1/event-posts/${await uuidOf('City charity run')}`);
+    expect(external).toMatchObject({ cta_url: 'https://tickets.example.com/city-charity-run', rsvp_enabled: false });
+    expect((await server.call('PUT', `/tenant/v1/buildings/${plaza}/event-posts/${external.uuid}/attend`, { token: demoToken })).body.code).toBe('rsvp_external');
+    const virtual = await get(`/tenant/v1/event-posts/${await uuidOf('Virtual town hall')}`);
+    expect(virtual).toMatchObject({ is_virtual: true, virtualUrl: 'https://meet.example.com/town-hall' });
+    const wine = await get(`/tenant/v1/event-posts/${await uuidOf('Wine tasting evening')}`);
+    expect(wine).toMatchObject({ price: 25, currency_type: 'USD', imageUrl: wine.image_url, startDate: wine.start_at, timezone: 'America/New_York' });
+
+    const chef = await uuidOf('Chef’s table lunch');
+    const attended = await server.call('PUT', `/tenant/v1/buildings/${plaza}/event-posts/${chef}/attend`, { token: demoToken });
+    expect(attended.status).toBe(200);
+    expect(attended.body.data).toMatchObject({ is_attending: true, claims_details: { user_count: 1, count: 11 } });
+    const recalled = await server.call('PUT', `/tenant/v1/event-posts/${chef}/recall`, { token: demoToken });
+    expect(recalled.body.data).toMatchObject({ is_attending: false, claims_details: { user_count: 0, count: 10 } });
+  });
+
+  it('offers: eligibility, the limit, claim and cancel', async () => {
+    const globex = await uuidOf('Globex team breakfast');
+    expect(await get(`/tenant/v1/offers/${globex}`)).toMatchObject({ is_eligible: false, claims_details: { is_claimable: false } });
+    const refused = await server.call('PUT', `/tenant/v1/buildings/${plaza}/offers/${globex}/claim`, { token: demoToken });
+    expectError(refused, 403);
+    expect(refused.body.code).toBe('not_eligible');
+    expect(await get(`/tenant/v1/offers/${globex}`, adminToken)).toMatchObject({ is_eligible: true, claims_details: { is_claimable: true } });
+
+    const gym = await uuidOf('Free gym day pass');
+    expect((await server.call('PUT', `/tenant/v1/buildings/${plaza}/offers/${gym}/claim`, { token: demoToken })).body.code).toBe('claim_full');
+
+    const cafe = await uuidOf('15% off at the lobby café');
+    const claimed = await server.call('PUT', `/tenant/v1/buildings/${plaza}/offers/${cafe}/claim`, { token: demoToken });
+    expect(claimed.status).toBe(200);
+    expect(claimed.body.data).toMatchObject({ title: '15% off at the lobby café', description_title: '15% off at the lobby café', max_claims_per_user: 1, max_claims_total: 100, claims_details: { user_count: 1, count: 1 } });
+    expect((await server.call('PUT', `/tenant/v1/buildings/${plaza}/offers/${cafe}/claim`, { token: demoToken })).body.code).toBe('already_claimed');
+    const cancelled = await server.call('PUT', `/tenant/v1/buildings/${plaza}/offers/${cafe}/cancel`, { token: demoToken });
+    expect(cancelled.body.data).toMatchObject({ claimers: [], claims_details: { user_count: 0, count: 0 } });
+  });
+
+  it('posts, one with a survey call-to-action', async () => {
+    const survey = await get(`/tenant/v1/posts/${await uuidOf('Tell us about your commute')}`);
+    expect(survey).toMatchObject({ cta_label: 'Take the survey', cta_url: expect.stringContaining('mfe-survey'), cta_type: 'MICRO_FRONTEND' });
+    expectError(await server.call('GET', `/tenant/v1/posts/${await uuidOf('Wine tasting evening')}`, { token: demoToken }), 404);
+  });
+});
+
+describe('utility buttons, amenities, companies', () => {
+  it('utility buttons in order under data.utility_buttons', async () => {
+    const { utility_buttons: buttons } = await get(`/tenant/v1/buildings/${plaza}/utility-buttons`);
+    expect(buttons.map((b: { order: number }) => b.order)).toEqual([...buttons.map((b: { order: number }) => b.order)].sort((a, b) => a - b));
+    expect(buttons[0]).toMatchObject({ utility_name: 'AMENITIES', type: 'NATIVE', text: 'Amenities', excluded: false });
+    expect(buttons.find((b: { utility_name: string }) => b.utility_name === 'MOBILE_ACCESS')).toMatchObject({ excluded: true, mobile_only: true });
+    expect(buttons.find((b: { utility_name: string }) => b.utility_name === 'VISITOR_REGISTRATION_MINIAPP')).toMatchObject({ sign_in_required: true });
+  });
+
+  it('amenities grouped by category', async () => {
+    const groups = await get(`/tenant/v1/buildings/${plaza}/amenitiesByCategory?offset=0`);
+    expect(groups.map((g: { category_name: string }) => g.category_name)).toEqual(['Wellness', 'Food and drink', 'Workspace', 'Services']);
+    expect(groups[0].amenities[0]).toEqual({
+      amenity_uuid: expect.any(String), amenity_name: 'Fitness center', description: 'Open 6 am to 10 pm on level 2.',
+      image_url: '/media/content/amenity-fitness.svg', image_alt_text: 'Fitness center', category: { category_uuid: groups[0].category_uuid, category_name: 'Wellness' },
+    });
+    expect(await get(`/tenant/v1/buildings/${plaza}/amenitiesByCategory?offset=3`)).toHaveLength(1);
+  });
+
+  it('companies: order, pages, types; one company by id', async () => {
+    const first = await get(`/tenant/v1/buildings/${plaza}/companies`);
+    const total = directoryCompanies.length + 1; // and the portfolio's own company
+    expect(first.pagination).toEqual({ offset: 0, limit: COMPANY_PAGE_SIZE, total, has_more: false });
+    expect(first.company_types).toEqual(['property_management', 'restaurant', 'retail', 'service', 'tenant']);
+    const names = first.companies.map((c: { name: string }) => c.name);
+    expect(names).toEqual([...names].sort((a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    expect(first.companies[0]).toEqual({ uuid: expect.any(String), name: 'Acme Analytics', logo_url: '/media/content/company-acme-analytics.svg', description: expect.stringContaining('Acme'), url: 'acme-analytics.example', company_type: 'tenant' });
+
+    const page = await get(`/tenant/v1/buildings/${plaza}/companies?orderByProperty=name&orderBy=DESC&offset=10&limit=10`);
+    expect(page.companies.map((c: { name: string }) => c.name)).toEqual([...names].reverse().slice(10, 20));
+    expect(page.pagination).toEqual({ offset: 10, limit: 10, total, has_more: true });
+
+    const food = await get(`/tenant/v1/buildings/${plaza}/companies?company_types=restaurant,retail`);
+    expect(food.pagination.total).toBe(10);
+    expect(new Set(food.companies.map((c: { company_type: string }) => c.company_type))).toEqual(new Set(['restaurant', 'retail']));
+
+    const one = await get(`/tenant/v1/companies/${first.companies[0].uuid}`);
+    expect(one).toEqual(first.companies[0]);
+    const theirs = (await get(`/tenant/v1/buildings/${building['Maison du Port']}/companies?limit=1`, oliviaToken)).companies[0];
+    expectError(await server.call('GET', `/tenant/v1/companies/${theirs.uuid}`, { token: demoToken }), 403);
+    expectError(await server.call('GET', '/tenant/v1/companies/00000000-0000-4000-8000-000000000000', { token: demoToken }), 404);
+  });
+});
+
+describe('access and input', () => {
+  const paths = () => [
+    `/tenant/v1/buildings/${building['Harbor Point']}/categories/contents-spotlight`,
+    `/tenant/v1/buildings/${building['Harbor Point']}/categories/contents`,
+    `/tenant/v1/buildings/${building['Harbor Point']}/contents-promoted`,
+    `/tenant/v1/buildings/${building['Harbor Point']}/categories`,
+    `/tenant/v2/buildings/${building['Harbor Point']}/promoted-content`,
+    `/tenant/v2/buildings/${building['Harbor Point']}/sanitized-tags`,
+    `/tenant/v1/buildings/${building['Harbor Point']}/utility-buttons`,
+    `/tenant/v1/buildings/${building['Harbor Point']}/amenitiesByCategory`,
+    `/tenant/v1/buildings/${building['Harbor Point']}/companies`,
+  ];
+
+  it('answers 403 for a building the user is not in, 401 without a token', async () => {
+    for (const path of paths()) {
+      const res = await server.call('GET', path, { token: demoToken });
+      expectError(res, 403);
+      expect(res.body.code).toBe('not_a_member');
+      expectError(await server.call('GET', path), 401);
+    }
+    const harborEvent = await uuidOf('Chef’s table lunch', building['Harbor Point']);
+    expectError(await server.call('GET', `/tenant/v1/event-posts/${harborEvent}`, { token: demoToken }), 403);
+    expectError(await server.call('PUT', `/tenant/v1/event-posts/${harborEvent}/recall`, { token: demoToken }), 403);
+    expectError(await server.call('PUT', `/tenant/v1/buildings/${building['Harbor Point']}/event-posts/${harborEvent}/attend`, { token: demoToken }), 403);
+    // A member of both buildings still cannot RSVP to one building's event through the other.
+    expectError(await server.call('PUT', `/tenant/v1/buildings/${plaza}/event-posts/${harborEvent}/attend`, { token: adminToken }), 404);
+    expect(await server.db.query('SELECT 1 FROM rsvps r JOIN contents c ON c.id = r.content_id WHERE c.uuid = $1 AND r.user_id <> ALL(SELECT id FROM users WHERE email LIKE $2)', [harborEvent, 'neighbour%'])).toEqual([]);
+  });
+
+  it('answers 400 for bad input', async () => {
+    for (const path of [
+      `/tenant/v1/buildings/not-a-uuid/categories/contents`,
+      `/tenant/v1/buildings/${plaza}/categories/contents?orderBy=sideways`,
+      `/tenant/v1/buildings/${plaza}/categories/contents?orderByProperty=password_hash`,
+      `/tenant/v1/buildings/${plaza}/categories/contents?offset=-1`,
+      `/tenant/v1/buildings/${plaza}/categories?limit=101`,
+      `/tenant/v1/buildings/${plaza}/categories?categoryType=Other`,
+      `/tenant/v1/buildings/${plaza}/categories?active=maybe`,
+      `/tenant/v1/buildings/${plaza}/companies?limit=0`,
+      `/tenant/v1/buildings/${plaza}/companies?orderByProperty=email`,
+      `/tenant/v1/buildings/${plaza}/amenitiesByCategory?offset=x`,
+      `/tenant/v1/event-posts/123`,
+      `/tenant/v1/offers/x`,
+      `/tenant/v1/companies/1`,
+    ]) {
+      expectError(await server.call('GET', path, { token: demoToken }), 400);
+    }
+    expectError(await server.call('PUT', `/tenant/v1/buildings/${plaza}/offers/nope/claim`, { token: demoToken }), 400);
+  });
+});
