@@ -70,3 +70,13 @@ export async function createConfirmedAccount(account: { email: string; firstName
   const confirmed = await fetch(`${api}/user-verification/code/${code}/consume?email=${encodeURIComponent(account.email)}`, { method: 'PUT' });
   if (!confirmed.ok) throw new Error(`confirm ${account.email}: ${confirmed.status} ${await confirmed.text()}`);
 }
+
+/** Changes a flag on the running server, as `npm run flags -- set` does (loopback needs no token in development); null removes it. */
+export async function setFlag(name: string, value: boolean | null) {
+  const answer = await fetch(`${baseURL()}/api/admin/flags/${name}`, {
+    method: value === null ? 'DELETE' : 'PUT',
+    headers: value === null ? {} : { 'content-type': 'application/json' },
+    body: value === null ? undefined : JSON.stringify({ value }),
+  });
+  if (!answer.ok) throw new Error(`setting ${name} failed: ${answer.status} ${await answer.text()}`);
+}

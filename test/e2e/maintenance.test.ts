@@ -1,20 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { baseURL, launchBrowser, newPage } from './browser';
+import { launchBrowser, newPage, setFlag } from './browser';
 import { AuthPages } from './pages';
 
 const DEMO = { email: 'demo@northwind.example', password: 'Atrium!2026' };
 const BACK_SOON = "We'll be back soon";
 
-/** Changes a flag on the running server, as `npm run flags -- set` does (loopback needs no token in development). */
-async function setFlag(name: string, value: boolean | null) {
-  const answer = await fetch(`${baseURL()}/api/admin/flags/${name}`, {
-    method: value === null ? 'DELETE' : 'PUT',
-    headers: value === null ? {} : { 'content-type': 'application/json' },
-    body: value === null ? undefined : JSON.stringify({ value }),
-  });
-  expect(answer.ok, await answer.text()).toBe(true);
-}
 
 let browser: Browser;
 beforeAll(async () => {
