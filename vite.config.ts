@@ -13,7 +13,7 @@ function precompiledMessages(): Plugin {
     name: 'atrium:precompiled-messages',
     enforce: 'pre',
     transform(code, id) {
-      if (!/\/src\/i18n\/locales\/[^/]+\.json$/.test(id)) return null;
+      if (!/\/src\/i18n\/(?:locales|areas\/[^/]+)\/[^/]+\.json$/.test(id)) return null;
       const messages = JSON.parse(code) as Record<string, string>;
       const compiled = Object.fromEntries(Object.entries(messages).map(([key, message]) => [key, parse(message)]));
       return { code: JSON.stringify(compiled), map: null };

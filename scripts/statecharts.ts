@@ -7,6 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rsvpMachine } from '../machines/content/rsvp.machine';
 import { claimMachine } from '../machines/content/claim.machine';
+import { contentDetailMachine } from '../machines/content/contentDetail.machine';
+import { linkOutFrameMachine } from '../machines/linkOut/linkOutFrame.machine';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { appMachine } from '../machines/app/app.machine';
 import { authFlowMachine } from '../machines/auth/authFlow.machine';
@@ -38,6 +40,8 @@ const MACHINES: { file: string; machine: AnyStateMachine; source: string }[] = [
   { file: 'analyticsConsent', machine: analyticsConsentMachine, source: 'machines/analytics/analyticsConsent.machine.ts' },
   { file: 'rsvp', machine: rsvpMachine, source: 'machines/content/rsvp.machine.ts' },
   { file: 'claim', machine: claimMachine, source: 'machines/content/claim.machine.ts' },
+  { file: 'contentDetail', machine: contentDetailMachine, source: 'machines/content/contentDetail.machine.ts' },
+  { file: 'linkOutFrame', machine: linkOutFrameMachine, source: 'machines/linkOut/linkOutFrame.machine.ts' },
 ];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -68,6 +68,7 @@ export const contentSchemas = [
       cta_display_start_at: nstr, cta_display_end_at: nstr, attachable_amenity_uuid: nstr, attachable_company_uuid: nstr,
       attachable_content_uuid: nstr, attachable_survey_type: nstr, attach_secondary_content: bool, rsvp_enabled: bool,
       claimable: bool, claims_details: claimsDetails, capacity: nint, max_claims_total: nint, max_claims_per_user: nint,
+      is_eligible: { type: 'boolean', description: 'Offers: whether the signed-in person may claim it; true for other types' },
     },
   },
   {

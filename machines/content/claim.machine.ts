@@ -5,7 +5,7 @@ export interface ClaimInput {
   contentUuid: string;
   buildingUuid: string;
   isEligible: boolean;
-  /** False when the content says claims are closed (claims_details.is_claimable). */
+  /** False when the server says no claim can be made now (claims_details.is_claimable: closed window, limit, eligibility). */
   isClaimable: boolean;
   /** This user's claims. */
   userCount: number;
@@ -65,7 +65,8 @@ export const claimMachine = setup({
   actions: {
     reportFailure: (_, _params: { status: number; message: string }) => {},
     reportRecovered: () => {},
-    setCounts: assign((_, counts: ClaimCounts) => ({ ...counts, error: null })),
+    setCounts: assign((_, counts: ClaimCounts) => ({ ...counts })),
+    clearError: assign({ error: null }),
   },
   guards: {
     notEligible: ({ context }) => !context.isEligible,
@@ -84,15 +85,15 @@ export const claimMachine = setup({
       always: [
         { guard: 'notEligible', target: 'notEligible' },
         { guard: and(['claimed', or([not('room'), 'claimsClosed'])]), target: 'claimed' },
-        { guard: 'claimsClosed', target: 'full' },
         { guard: 'room', target: 'available' },
         { target: 'full' },
       ],
     },
     notEligible: { tags: ['cta:notEligible'] },
     available: {
+      description: 'The claim button; it takes a claim only inside the display window and while the server says claims are open.',
       tags: ['cta:claim'],
-      on: { 'user.claim': { guard: 'ctaOpen', target: 'confirming' } },
+      on: { 'user.claim': { guard: and(['ctaOpen', not('claimsClosed')]), target: 'confirming', actions: 'clearError' } },
     },
     confirming: {
       tags: ['cta:claim', 'modal:confirmClaim'],
@@ -103,10 +104,18 @@ export const claimMachine = setup({
       invoke: {
         src: 'claim',
         input: ({ context }) => ({ buildingUuid: context.buildingUuid, contentUuid: context.contentUuid }),
-        onDone: { target: 'confirmed', actions: [{ type: 'setCounts', params: ({ event }) => event.output }, 'reportRecovered'] },
+        onDone: { target: 'confirmed', actions: [{ type: 'setCounts', params: ({ event }) => event.output }, 'clearError', 'reportRecovered'] },
         onError: [
-          { guard: { type: 'failedAs', params: ({ event }) => ({ error: event.error, kind: 'full' }) }, target: 'refreshing', actions: assign({ error: ({ event }) => toError(event.error) }) },
-          { guard: { type: 'failedAs', params: ({ event }) => ({ error: event.error, kind: 'already' }) }, target: 'refreshing', actions: assign({ error: ({ event }) => toError(event.error) }) },
+          {
+            guard: { type: 'failedAs', params: ({ event }) => ({ error: event.error, kind: 'full' }) },
+            target: 'refreshing',
+            actions: [assign({ error: ({ event }) => toError(event.error) }), 'reportRecovered'],
+          },
+          {
+            guard: { type: 'failedAs', params: ({ event }) => ({ error: event.error, kind: 'already' }) },
+            target: 'refreshing',
+            actions: [assign({ error: ({ event }) => toError(event.error) }), 'reportRecovered'],
+          },
           {
             target: 'failed',
             actions: [
@@ -121,7 +130,7 @@ export const claimMachine = setup({
     claimed: {
       description: "'Deal claimed' with cancel.",
       tags: ['cta:claimed'],
-      on: { 'user.cancel': 'cancelConfirm' },
+      on: { 'user.cancel': { target: 'cancelConfirm', actions: 'clearError' } },
     },
     cancelConfirm: { tags: ['cta:claimed', 'modal:cancelClaim'], on: { 'user.confirm': 'cancelling', 'user.dismiss': 'claimed' } },
     cancelling: {
@@ -129,7 +138,7 @@ export const claimMachine = setup({
       invoke: {
         src: 'cancel',
         input: ({ context }) => ({ buildingUuid: context.buildingUuid, contentUuid: context.contentUuid }),
-        onDone: { target: 'deciding', actions: [{ type: 'setCounts', params: ({ event }) => event.output }, 'reportRecovered'] },
+        onDone: { target: 'deciding', actions: [{ type: 'setCounts', params: ({ event }) => event.output }, 'clearError', 'reportRecovered'] },
         onError: {
           target: 'failed',
           actions: [
@@ -148,7 +157,7 @@ export const claimMachine = setup({
         onError: { target: 'deciding' },
       },
     },
-    full: { description: "'claim_full': no claims left.", tags: ['cta:full'] },
+    full: { description: "'claim_full': no claims left (the at-limit label).", tags: ['cta:full'] },
     failed: { on: { 'user.retry': [{ guard: 'claimed', target: 'cancelling' }, { target: 'claiming' }] } },
   },
 });

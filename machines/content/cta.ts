@@ -1,4 +1,5 @@
 /** The call-to-action rules shared by the RSVP and claim flows (content document, section on actions). */
+import { isSurveyUrl } from './links';
 
 export const FEW_SPOTS_THRESHOLD = 5;
 
@@ -24,4 +25,55 @@ export function failureKind(error: unknown): UpdateFailure {
   if (code === 'rsvp_full' || code === 'claim_full') return 'full';
   if (code === 'already_rsvpd' || code === 'already_claimed') return 'already';
   return 'other';
+}
+
+/** What a content's call-to-action button does (content document, section 4, call-to-action types). */
+export type CtaAction =
+  | { kind: 'rsvp' }
+  | { kind: 'claim' }
+  | { kind: 'newTab'; url: string }
+  | { kind: 'route'; to: string }
+  | { kind: 'frame'; url: string; frame: 'page' | 'survey' }
+  | { kind: 'none' };
+
+interface CtaSubject {
+  buildingUuid: string;
+  cta: {
+    type: string | null;
+    url: string | null;
+    isRsvp: boolean;
+    isClaim: boolean;
+    attachableAmenityUuid: string | null;
+    attachableCompanyUuid: string | null;
+    attachableContentUuid: string | null;
+    attachSecondaryContent: boolean;
+  };
+}
+
+const inBuilding = (buildingUuid: string, path: string) => `/building/${encodeURIComponent(buildingUuid)}${path}`;
+
+/**
+ * The action of a content's CTA: RSVP and claim run their flows; a survey URL opens in the in-page frame; a
+ * micro-frontend in the link-out frame; an internal link goes to the amenity, company, content or secondary content
+ * (the home page's discover section) of the same building; a native link is for the mobile app; external URLs and
+ * deep links open in a new tab.
+ */
+export function ctaAction({ buildingUuid, cta }: CtaSubject): CtaAction {
+  if (cta.isRsvp) return { kind: 'rsvp' };
+  if (cta.isClaim || cta.type === 'CLAIM') return { kind: 'claim' };
+  if (isSurveyUrl(cta.url)) return { kind: 'frame', url: cta.url, frame: 'survey' };
+  switch (cta.type) {
+    case 'INTERNAL_LINK':
+      if (cta.attachableAmenityUuid) return { kind: 'route', to: inBuilding(buildingUuid, `/amenities/${encodeURIComponent(cta.attachableAmenityUuid)}`) };
+      if (cta.attachableCompanyUuid) return { kind: 'route', to: inBuilding(buildingUuid, `/companies/${encodeURIComponent(cta.attachableCompanyUuid)}`) };
+      if (cta.attachableContentUuid) return { kind: 'route', to: inBuilding(buildingUuid, `/content/${encodeURIComponent(cta.attachableContentUuid)}`) };
+      if (cta.attachSecondaryContent) return { kind: 'route', to: inBuilding(buildingUuid, '/#discover') };
+      return { kind: 'none' };
+    case 'MICRO_FRONTEND':
+      return cta.url ? { kind: 'frame', url: cta.url, frame: 'page' } : { kind: 'none' };
+    case 'NATIVE_LINK':
+      return { kind: 'route', to: '/mobile-only' };
+    default:
+      return cta.url ? { kind: 'newTab', url: cta.url } : { kind: 'none' };
+  }
 }

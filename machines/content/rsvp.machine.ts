@@ -12,6 +12,8 @@ export interface RsvpInput {
   ctaLabel: string | null;
   displayStartAt: string | null;
   displayEndAt: string | null;
+  /** False when the server says no RSVP can be made now (the event has ended, RSVPs are closed, it is full). */
+  isClaimable: boolean;
   /** When the flow started; the display window is judged against it (the view restarts the flow on a new day). */
   now: string;
 }
@@ -25,6 +27,7 @@ export interface RsvpCounts {
   capacity: number | null;
   attendeeCount: number;
   userCount: number;
+  isClaimable: boolean;
 }
 
 export type RsvpEvent =
@@ -60,13 +63,15 @@ export const rsvpMachine = setup({
     openCtaUrl: (_, _params: { url: string }) => {},
     reportFailure: (_, _params: { status: number; message: string }) => {},
     reportRecovered: () => {},
-    setCounts: assign((_, counts: RsvpCounts) => ({ ...counts, error: null })),
+    setCounts: assign((_, counts: RsvpCounts) => ({ ...counts })),
+    clearError: assign({ error: null }),
   },
   guards: {
     attending: ({ context }) => context.userCount > 0,
     soldOut: ({ context }) => spotsLeft(context.capacity, context.attendeeCount) === 0,
     ctaOpen: ({ context }) => inDisplayWindow(context, new Date(context.now)),
     hasCtaUrl: ({ context }) => !!context.ctaUrl,
+    claimable: ({ context }) => context.isClaimable,
     failedAs: (_, params: { error: unknown; kind: 'full' | 'already' }) => failureKind(params.error) === params.kind,
   },
 }).createMachine({
@@ -83,7 +88,7 @@ export const rsvpMachine = setup({
       on: {
         'user.rsvp': [
           { guard: and(['ctaOpen', 'hasCtaUrl']), actions: { type: 'openCtaUrl', params: ({ context }) => ({ url: context.ctaUrl! }) } },
-          { guard: 'ctaOpen', target: 'confirming' },
+          { guard: and(['ctaOpen', 'claimable']), target: 'confirming', actions: 'clearError' },
         ],
       },
     },
@@ -96,10 +101,18 @@ export const rsvpMachine = setup({
       invoke: {
         src: 'attend',
         input: ({ context }) => ({ buildingUuid: context.buildingUuid, contentUuid: context.contentUuid }),
-        onDone: { target: 'confirmed', actions: [{ type: 'setCounts', params: ({ event }) => event.output }, 'reportRecovered'] },
+        onDone: { target: 'confirmed', actions: [{ type: 'setCounts', params: ({ event }) => event.output }, 'clearError', 'reportRecovered'] },
         onError: [
-          { guard: { type: 'failedAs', params: ({ event }) => ({ error: event.error, kind: 'full' }) }, target: 'refreshing', actions: assign({ error: ({ event }) => toError(event.error) }) },
-          { guard: { type: 'failedAs', params: ({ event }) => ({ error: event.error, kind: 'already' }) }, target: 'refreshing', actions: assign({ error: ({ event }) => toError(event.error) }) },
+          {
+            guard: { type: 'failedAs', params: ({ event }) => ({ error: event.error, kind: 'full' }) },
+            target: 'refreshing',
+            actions: [assign({ error: ({ event }) => toError(event.error) }), 'reportRecovered'],
+          },
+          {
+            guard: { type: 'failedAs', params: ({ event }) => ({ error: event.error, kind: 'already' }) },
+            target: 'refreshing',
+            actions: [assign({ error: ({ event }) => toError(event.error) }), 'reportRecovered'],
+          },
           {
             target: 'failed',
             actions: [
@@ -117,7 +130,7 @@ export const rsvpMachine = setup({
     attending: {
       description: "'Attending' with Cancel.",
       tags: ['cta:attending'],
-      on: { 'user.cancel': 'cancelConfirm' },
+      on: { 'user.cancel': { target: 'cancelConfirm', actions: 'clearError' } },
     },
     cancelConfirm: {
       tags: ['cta:attending', 'modal:cancelRsvp'],
@@ -128,7 +141,8 @@ export const rsvpMachine = setup({
       invoke: {
         src: 'recall',
         input: ({ context }) => ({ contentUuid: context.contentUuid }),
-        onDone: { target: 'refreshing', actions: 'reportRecovered' },
+        // The recall answers the event's counts; the refresh after it reads them again (and they stand if it fails).
+        onDone: { target: 'refreshing', actions: [{ type: 'setCounts', params: ({ event }) => event.output }, 'clearError', 'reportRecovered'] },
         onError: {
           target: 'failed',
           actions: [
@@ -139,7 +153,7 @@ export const rsvpMachine = setup({
       },
     },
     refreshing: {
-      description: 'Reads the counts again (after a recall, or when the server said full or already attending).',
+      description: 'Reads the counts again (after a recall, or when the server said full or already attending: that answer stays shown).',
       tags: ['loading'],
       invoke: {
         src: 'refresh',

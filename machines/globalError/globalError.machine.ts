@@ -34,8 +34,8 @@ export const globalErrorMachine = setup({
     resend: enqueueActions(({ context, enqueue, system }) => {
       const error = context.error;
       if (!error) return;
-      const owner = system.get(error.retry.to);
-      if (owner) enqueue.sendTo(owner, error.retry.event);
+      const owner = typeof error.retry.to === 'string' ? system.get(error.retry.to) : error.retry.to;
+      if (owner && owner.getSnapshot().status === 'active') enqueue.sendTo(owner, error.retry.event);
       else enqueue.raise({ type: 'error.raised', source: error.source, status: error.status, ...(error.message ? { message: error.message } : {}), retry: error.retry });
     }),
   },

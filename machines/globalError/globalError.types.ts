@@ -1,14 +1,19 @@
 /**
  * The global error modal's contract. Any long-lived or route actor whose action fails with a status reports it to
- * the actor with systemId `GLOBAL_ERROR_ID`; the modal's retry re-sends `retry.event` to the actor with systemId
- * `retry.to`, and that actor answers again: `error.raised` (same source) when it fails, `error.resolved` when it
+ * the actor with systemId `GLOBAL_ERROR_ID`; the modal's retry re-sends `retry.event` to `retry.to`, and that actor
+ * answers again: `error.raised` (same source) when it fails, `error.resolved` when it
  * succeeds.
  */
 
-/** What the retry button re-dispatches: an event to the actor registered under `to` in the actor system. */
+import type { AnyActorRef } from 'xstate';
+
+/**
+ * What the retry button re-dispatches: an event to the actor that owns the failed action, named by its systemId in
+ * the app's actor system (long-lived actors), or given as a reference (a screen's flow, which runs in an actor
+ * system of its own).
+ */
 export interface RetryRequest {
-  /** systemId of the actor that owns the failed action. */
-  to: string;
+  to: string | AnyActorRef;
   event: { type: string; [key: string]: unknown };
 }
 

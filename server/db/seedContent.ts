@@ -16,8 +16,11 @@ export const MEDIA = '/media/content';
 type Kind =
   | { type: 'event_post'; startDays: number; hours: number; price?: number; capacity?: number; taken?: number; virtual?: boolean; ctaUrl?: string }
   | { type: 'offer'; maxTotal?: number; taken?: number; companyOnly?: boolean }
-  | { type: 'post'; ctaUrl?: string; ctaType?: string }
+  | { type: 'post'; ctaUrl?: string; ctaType?: string; attach?: Attachment }
   | { type: 'article'; ctaUrl: string };
+
+/** What an INTERNAL_LINK call-to-action leads to: an amenity (by key), a directory company (by name), another content (by key), or the secondary content. */
+type Attachment = { amenity: string } | { company: string } | { content: string } | { secondary: true };
 
 export interface SeedContent {
   key: string;
@@ -131,6 +134,48 @@ export const seedContents: SeedContent[] = [
     title: t('Dry cleaning pick-up', 'Recogida de tintorería', 'Collecte de nettoyage à sec'),
     description: t('<p>Leave garments at the concierge desk before 10 am.</p>', '<p>Deja las prendas en conserjería antes de las 10.</p>', '<p>Déposez vos vêtements à la conciergerie avant 10 h.</p>'),
     tags: ['services'],
+  },
+  {
+    key: 'post-fitness', category: 'news', hue: 160, kind: { type: 'post', ctaType: 'INTERNAL_LINK', attach: { amenity: 'fitness' } },
+    title: t('New classes at the fitness center', 'Nuevas clases en el gimnasio', 'Nouveaux cours au centre de conditionnement'),
+    description: t('<p>Spin, pilates and <strike>boxing</strike> strength classes start next week.</p>', '<p>Spinning, pilates y clases de fuerza desde la semana que viene.</p>', '<p>Spinning, pilates et musculation dès la semaine prochaine.</p>'),
+    cta: t('See the fitness center', 'Ver el gimnasio', 'Voir le centre'), tags: ['fitness'],
+  },
+  {
+    key: 'post-neighbours', category: 'news', hue: 20, kind: { type: 'post', ctaType: 'INTERNAL_LINK', attach: { company: 'Acme Analytics' } },
+    title: t('Welcome our new neighbours', 'Demos la bienvenida a los nuevos vecinos', 'Bienvenue à nos nouveaux voisins'),
+    description: t('<p>Acme Analytics moved in on floor 2.</p>', '<p>Acme Analytics se ha instalado en la planta 2.</p>', '<p>Acme Analytics s’est installée au niveau 2.</p>'),
+    cta: t('Visit their page', 'Ver su página', 'Voir leur page'), tags: ['community'],
+  },
+  {
+    key: 'post-yoga-reminder', category: 'news', hue: 130, kind: { type: 'post', ctaType: 'INTERNAL_LINK', attach: { content: 'event-yoga' } },
+    title: t('Yoga is back on the terrace', 'Vuelve el yoga a la terraza', 'Le yoga revient sur la terrasse'),
+    description: t('<p>Mats are provided; spots are limited.</p>', '<p>Hay esterillas; las plazas son limitadas.</p>', '<p>Tapis fournis; places limitées.</p>'),
+    cta: t('See the event', 'Ver el evento', 'Voir l’événement'), tags: ['wellness'],
+  },
+  {
+    key: 'post-services', category: 'news', hue: 330, kind: { type: 'post', ctaType: 'INTERNAL_LINK', attach: { secondary: true } },
+    title: t('Services in your building', 'Servicios de tu edificio', 'Les services de votre immeuble'),
+    description: t('<p>Dry cleaning, parcels and more, all in one place.</p>', '<p>Tintorería, paquetes y más, en un solo lugar.</p>', '<p>Nettoyage à sec, colis et plus, au même endroit.</p>'),
+    cta: t('Browse services', 'Ver servicios', 'Voir les services'), tags: ['services'],
+  },
+  {
+    key: 'post-visitors', category: 'services', hue: 240, kind: { type: 'post', ctaType: 'MICRO_FRONTEND', ctaUrl: '/mfe-visitors/' },
+    title: t('Register your guests ahead', 'Registra a tus invitados', 'Inscrivez vos invités à l’avance'),
+    description: t('<p>Guests skip the queue at the front desk.</p>', '<p>Tus invitados no harán cola en recepción.</p>', '<p>Vos invités évitent la file à l’accueil.</p>'),
+    cta: t('Register a visitor', 'Registrar visita', 'Inscrire un visiteur'), tags: ['services'],
+  },
+  {
+    key: 'post-wallet', category: 'services', hue: 275, kind: { type: 'post', ctaType: 'DEEP_LINK', ctaUrl: 'atrium://wallet/badge' },
+    title: t('Your badge in your phone’s wallet', 'Tu credencial en la cartera del móvil', 'Votre badge dans le portefeuille du téléphone'),
+    description: t('<p>Open the Atrium app to add your building badge.</p>', '<p>Abre la app de Atrium para añadir tu credencial.</p>', '<p>Ouvrez l’app Atrium pour ajouter votre badge.</p>'),
+    cta: t('Open in the app', 'Abrir en la app', 'Ouvrir dans l’app'), tags: ['services'],
+  },
+  {
+    key: 'post-parking', category: 'services', hue: 210, kind: { type: 'post', ctaType: 'NATIVE_LINK', ctaUrl: 'parking' },
+    title: t('Reserve a parking spot', 'Reserva una plaza de aparcamiento', 'Réservez une place de stationnement'),
+    description: t('<p>Parking reservations are in the mobile app.</p>', '<p>Las reservas de aparcamiento están en la app móvil.</p>', '<p>Les réservations de stationnement sont dans l’app mobile.</p>'),
+    cta: t('Open parking', 'Abrir aparcamiento', 'Ouvrir le stationnement'), tags: ['services'],
   },
   {
     key: 'post-holiday', category: 'news', hue: 10, displayInDays: 30, kind: { type: 'post' },
@@ -262,6 +307,7 @@ export async function seedContentData(db: Db, now = new Date()): Promise<boolean
         categoryIds.set(cat.key, row!.id);
         for (const lang of b.languages) await tx.query('INSERT INTO content_category_translations (category_id, language, name) VALUES ($1, $2, $3)', [row!.id, lang, pick(cat.name, lang)]);
       }
+      const contentIds = new Map<string, number>();
       for (const [position, c] of seedContents.entries()) {
         const k = c.kind;
         const ctaUrl = k.type === 'article' || k.type === 'post' ? (k.ctaUrl ?? null) : null;
@@ -275,6 +321,7 @@ export async function seedContentData(db: Db, now = new Date()): Promise<boolean
             k.type === 'event_post' && k.virtual ? 'https://meet.example.com/town-hall' : null, ctaType, ctaUrl, c.tags ?? []],
         );
         const id = row!.id;
+        contentIds.set(c.key, id);
         for (const lang of b.languages) {
           await tx.query(
             `INSERT INTO content_translations (content_id, language, title, subtitle, description_title, description, rich_description, image_alt_text,
@@ -299,6 +346,22 @@ export async function seedContentData(db: Db, now = new Date()): Promise<boolean
             id, k.maxTotal ?? null, k.companyOnly ? 'company' : 'everyone', k.companyOnly ? (globex?.id ?? null) : null,
           ]);
           for (const user of neighbours.slice(0, k.taken ?? 0)) await tx.query('INSERT INTO claims (content_id, user_id) VALUES ($1, $2)', [id, user]);
+        }
+      }
+      for (const c of seedContents) {
+        if (c.kind.type !== 'post' || !c.kind.attach) continue;
+        const a = c.kind.attach;
+        const id = contentIds.get(c.key);
+        if ('secondary' in a) await tx.query('UPDATE contents SET attach_secondary_content = true WHERE id = $1', [id]);
+        else if ('content' in a) await tx.query('UPDATE contents SET attachable_content_uuid = (SELECT uuid FROM contents WHERE id = $2) WHERE id = $1', [id, contentIds.get(a.content)]);
+        else if ('company' in a) {
+          await tx.query('UPDATE contents SET attachable_company_uuid = (SELECT uuid FROM companies WHERE building_id = $2 AND name = $3) WHERE id = $1', [id, b.id, a.company]);
+        } else {
+          await tx.query(
+            `UPDATE contents SET attachable_amenity_uuid = (SELECT a.uuid FROM amenities a JOIN amenity_categories cat ON cat.id = a.category_id
+                                                            WHERE cat.building_id = $2 AND a.image_url = $3) WHERE id = $1`,
+            [id, b.id, `${MEDIA}/amenity-${a.amenity}.svg`],
+          );
         }
       }
     }

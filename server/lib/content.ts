@@ -300,6 +300,7 @@ export function toContent(row: ContentRow, userId: number, now: Date) {
     capacity: row.type === 'event_post' ? row.capacity : null,
     max_claims_total: row.max_claims_total,
     max_claims_per_user: row.type === 'offer' ? (row.max_claims_per_user ?? 1) : null,
+    is_eligible: row.type === 'offer' ? row.is_eligible : true,
   };
 }
 

@@ -1,5 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { dataOf, errorResponses } from '../schemas.js';
+import { httpError } from '../lib/errors.js';
+
+const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+interface NewContent {
+  building_uuid: string;
+  type: 'post' | 'event_post' | 'offer';
+  title: string;
+  description?: string;
+  rich_description?: string;
+  capacity?: number;
+}
 
 /** Development only (not registered when NODE_ENV=production): the mailbox that stands in for SMTP. */
 export async function devRoutes(app: FastifyInstance) {
@@ -29,6 +41,75 @@ export async function devRoutes(app: FastifyInstance) {
         [request.query.to.trim().toLowerCase()],
       );
       return { data: rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() })) };
+    },
+  );
+
+  /**
+   * Stores a content as an editor would, so a person or a browser test can see how the app shows it (rich text
+   * included, e.g. hostile HTML). From this machine only. Events start tomorrow for an hour; `capacity` is an
+   * event's spots or an offer's total claims.
+   */
+  app.post<{ Body: NewContent }>(
+    '/dev/contents',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Add a content to a building, in every language of the building (development only, from this machine)',
+        body: {
+          type: 'object',
+          required: ['building_uuid', 'type', 'title'],
+          additionalProperties: false,
+          properties: {
+            building_uuid: { type: 'string', format: 'uuid' },
+            type: { type: 'string', enum: ['post', 'event_post', 'offer'] },
+            title: { type: 'string', minLength: 1, maxLength: 200 },
+            description: { type: 'string', maxLength: 20_000 },
+            rich_description: { type: 'string', maxLength: 20_000 },
+            capacity: { type: 'integer', minimum: 0, maximum: 100_000 },
+          },
+        },
+        response: {
+          200: dataOf({ type: 'object', required: ['uuid', 'type'], properties: { uuid: { type: 'string' }, type: { type: 'string' } } }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      if (!loopback.has(request.socket.remoteAddress ?? '') || request.headers['x-forwarded-for']) {
+        throw httpError(403, 'Content can be added this way only from this machine', 'dev_local_only');
+      }
+      const body = request.body;
+      const { db, clock } = app.deps;
+      return db.transaction(async (tx) => {
+        const [building] = await tx.query<{ id: number; timezone: string; languages: string[] }>(
+          `SELECT b.id, b.timezone, COALESCE((SELECT array_agg(l.code ORDER BY l.priority) FROM building_languages l WHERE l.building_id = b.id), '{en}') AS languages
+             FROM buildings b WHERE b.uuid::text = $1`,
+          [body.building_uuid.toLowerCase()],
+        );
+        if (!building) throw httpError(404, 'No building with this id', 'unknown_building');
+        const [row] = await tx.query<{ id: number; uuid: string }>(
+          `INSERT INTO contents (building_id, category_id, type, cta_type, display_calendar_icon, position)
+           VALUES ($1, (SELECT id FROM content_categories WHERE building_id = $1 AND category_group = 'discover' ORDER BY position, id LIMIT 1), $2, $3, $4, 1000)
+           RETURNING id, uuid::text`,
+          [building.id, body.type, body.type === 'offer' ? 'CLAIM' : null, body.type === 'event_post'],
+        );
+        for (const language of building.languages) {
+          await tx.query(
+            `INSERT INTO content_translations (content_id, language, title, description, rich_description, image_alt_text, cta_label)
+             VALUES ($1, $2, $3, $4, $5, $3, $6)`,
+            [row!.id, language, body.title, body.description ?? null, body.rich_description ?? null, body.type === 'post' ? null : body.type === 'offer' ? 'Claim' : 'RSVP'],
+          );
+        }
+        if (body.type === 'event_post') {
+          const start = new Date(Math.floor(clock.now().getTime() / 3_600_000) * 3_600_000 + 24 * 3_600_000);
+          await tx.query('INSERT INTO event_details (content_id, start_at, end_at, timezone, capacity) VALUES ($1, $2, $3, $4, $5)', [
+            row!.id, start.toISOString(), new Date(start.getTime() + 3_600_000).toISOString(), building.timezone, body.capacity ?? null,
+          ]);
+        } else if (body.type === 'offer') {
+          await tx.query('INSERT INTO offers (content_id, max_claims_total) VALUES ($1, $2)', [row!.id, body.capacity ?? null]);
+        }
+        return { data: { uuid: row!.uuid, type: body.type.toUpperCase() } };
+      });
     },
   );
 }

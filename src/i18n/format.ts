@@ -21,7 +21,24 @@ export function formatNumber(value: number, locale: string, options?: Intl.Numbe
   return new Intl.NumberFormat(locale, options).format(value);
 }
 
-/** A price in a currency to at most 4 significant digits: `$1,235`, `12,35 €`, `0,5 €` (no padding zeros). */
+/**
+ * A price in a currency to at most 4 significant digits: `$1,235`, `$25`, `12,35 €`. An amount with cents keeps two
+ * decimals where four digits allow (`$12.50`, not `$12.5`).
+ */
 export function formatPrice(amount: number, currency: string, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency, maximumSignificantDigits: 4 }).format(amount);
+  const integerDigits = Math.abs(amount) >= 1 ? Math.floor(Math.log10(Math.abs(amount))) + 1 : 0;
+  // Two decimals need integer digits + 2 significant ones (an amount under 1 has no integer digit that counts).
+  const minimumSignificantDigits = Number.isInteger(amount) ? 1 : Math.min(4, Math.max(integerDigits, 0) + 2);
+  return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumSignificantDigits, maximumSignificantDigits: 4 }).format(amount);
+}
+
+/**
+ * An event's date and times in 12-hour time with the zone's short name, as one range the locale collapses:
+ * `Wed, Nov 25, 2026, 10:00 – 11:30 AM EST` (en-US), `mer. 25 nov. 2026, 10:00 – 11:30 AM UTC−5` (fr-FR).
+ */
+export function formatEventRange(start: DateInput, end: DateInput, locale: string, timeZone: string): string {
+  const format = new Intl.DateTimeFormat(locale, {
+    weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', hourCycle: 'h12', timeZone, timeZoneName: 'short',
+  });
+  return format.formatRange(toDate(start), toDate(end));
 }

@@ -13,6 +13,8 @@ import { Overlays } from '../ui/shell/Overlays';
 import { FarmBar } from '../ui/shell/FarmBar';
 import { FullScreenCenter, Spinner } from '../ui/kit/Layout';
 import { accountRoutes } from './accountRoutes';
+import { contentRoutes } from './contentRoutes';
+import { directoryRoutes } from './directoryRoutes';
 
 export interface RouterContext {
   app: AppActor;
@@ -71,6 +73,7 @@ const logoutRoute = createRoute({
 const HomePage = lazyRouteComponent(() => import('../ui/home/HomePage'), 'HomePage');
 const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/home', component: HomePage });
 const buildingRoute = createRoute({ getParentRoute: () => rootRoute, path: '/building', component: HomePage });
+/** Every building screen sits under /building/{uuid}; the layout switches to that building first. */
 const buildingByIdRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/building/$buildingUuid',
@@ -79,8 +82,16 @@ const buildingByIdRoute = createRoute({
     const building = context.app.system.get(BUILDING_ID) as BuildingRef;
     if (building.getSnapshot().context.current?.uuid !== params.buildingUuid) building.send({ type: 'building.select', uuid: params.buildingUuid });
   },
-  component: HomePage,
+  component: Outlet,
 });
+const buildingHomeRoute = createRoute({ getParentRoute: () => buildingByIdRoute, path: '/', component: HomePage });
+const buildingScreenRoutes = [
+  buildingHomeRoute,
+  ...contentRoutes(buildingByIdRoute, ['content', 'posts', 'event-posts', 'offers', 'articles']),
+  ...directoryRoutes(buildingByIdRoute),
+];
+/** The older layout: a content under the home path, /home/{type}s/{uuid}, in the current building. */
+const homeContentRoutes = contentRoutes(rootRoute, ['home/posts', 'home/event-posts', 'home/offers', 'home/articles']);
 
 // The public shell pages load on demand too (maintenance, sign-in required, mobile only).
 const MaintenancePage = lazyRouteComponent(() => import('../ui/shell/MaintenancePage'), 'MaintenancePage');
@@ -96,7 +107,8 @@ const routeTree = rootRoute.addChildren([
   logoutRoute,
   homeRoute,
   buildingRoute,
-  buildingByIdRoute,
+  buildingByIdRoute.addChildren(buildingScreenRoutes),
+  ...homeContentRoutes,
   maintenanceRoute,
   signInRequiredRoute,
   mobileOnlyRoute,
@@ -113,7 +125,8 @@ export function createAppRouter(app: AppActor) {
     void track({ event: 'page_view', properties: { previousUrl: fromLocation?.href ?? null, url: toLocation.href } });
   });
 
-  setNavigator((to) => void router.navigate({ to }));
+  // `href` so a target may carry a hash (`/building/{uuid}/#discover`).
+  setNavigator((to) => void router.navigate({ href: to }));
 
   // After a switch the address names the building: /building/{uuid}.
   const building = app.system.get(BUILDING_ID) as BuildingRef;

@@ -177,3 +177,36 @@ export class IdentityProviderPage {
 }
 
 export const expectUrlPath = (page: Page, path: string) => expect(new URL(page.url()).pathname).toBe(path);
+
+/** A content screen (event post, offer, post), with verbs for its call-to-action. */
+export class ContentPage {
+  constructor(readonly page: Page) {}
+
+  async open(buildingUuid: string, contentUuid: string, segment = 'content') {
+    await this.page.goto(`/building/${buildingUuid}/${segment}/${contentUuid}`);
+    await this.page.locator('#content-title').waitFor();
+  }
+
+  title() {
+    return this.page.locator('#content-title').innerText();
+  }
+
+  button(name: string | RegExp) {
+    return this.page.getByRole('button', { name, exact: typeof name === 'string' });
+  }
+
+  dialog(name: string) {
+    return this.page.getByRole('dialog', { name });
+  }
+
+  /** Presses a button in the dialog of that title and waits for the dialog to go. */
+  async answer(dialog: string, button: string) {
+    const modal = this.dialog(dialog);
+    await modal.getByRole('button', { name: button, exact: true }).click();
+    await modal.waitFor({ state: 'detached' });
+  }
+
+  async seeText(text: string) {
+    await this.page.getByText(text, { exact: true }).first().waitFor();
+  }
+}

@@ -296,3 +296,49 @@ describe('access and input', () => {
     expectError(await server.call('PUT', `/tenant/v1/buildings/${plaza}/offers/nope/claim`, { token: demoToken }), 400);
   });
 });
+
+describe('calls to action of the demo posts', () => {
+  it('INTERNAL_LINK posts lead to an amenity, a company and a content of the same building, or to its secondary content', async () => {
+    const content = async (title: string) => get(`/tenant/v2/buildings/${plaza}/content/${await uuidOf(title)}`);
+    const fitness = await content('New classes at the fitness center');
+    expect(fitness).toMatchObject({ cta_type: 'INTERNAL_LINK', cta_label: 'See the fitness center' });
+    const amenities: { amenities: { amenity_uuid: string; amenity_name: string }[] }[] = await get(`/tenant/v1/buildings/${plaza}/amenitiesByCategory`);
+    expect(amenities.flatMap((c) => c.amenities).find((a) => a.amenity_uuid === fitness.attachable_amenity_uuid)?.amenity_name).toBe('Fitness center');
+
+    const neighbours = await content('Welcome our new neighbours');
+    expect((await get(`/tenant/v1/companies/${neighbours.attachable_company_uuid}`)).name).toBe('Acme Analytics');
+
+    const reminder = await content('Yoga is back on the terrace');
+    expect(reminder.attachable_content_uuid).toBe(await uuidOf('Morning yoga on the terrace'));
+
+    expect(await content('Services in your building')).toMatchObject({ attach_secondary_content: true, attachable_content_uuid: null });
+    expect(await content('Register your guests ahead')).toMatchObject({ cta_type: 'MICRO_FRONTEND', cta_url: '/mfe-visitors/' });
+    expect(await content('Your badge in your phone’s wallet')).toMatchObject({ cta_type: 'DEEP_LINK' });
+    expect(await content('Reserve a parking spot')).toMatchObject({ cta_type: 'NATIVE_LINK' });
+  });
+
+  it('says whether the person may claim an offer', async () => {
+    expect((await get(`/tenant/v2/buildings/${plaza}/content/${await uuidOf('Globex team breakfast')}`)).is_eligible).toBe(false);
+    expect((await get(`/tenant/v2/buildings/${plaza}/content/${await uuidOf('15% off at the lobby café')}`)).is_eligible).toBe(true);
+  });
+});
+
+describe('POST /dev/contents', () => {
+  it('stores a content in every language of the building, rich text as given', async () => {
+    const hostile = '<p>Hi<script>alert(1)</script><strike>old</strike></p>';
+    const res = await server.call('POST', '/dev/contents', { body: { building_uuid: plaza, type: 'event_post', title: 'Test event', rich_description: hostile, capacity: 1 } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { uuid } = res.body.data as { uuid: string };
+    const event = await get(`/tenant/v1/event-posts/${uuid}`);
+    expect(event).toMatchObject({ title: 'Test event', richDescription: hostile, capacity: 1, attendants: [] });
+    expect(Date.parse(event.start_at)).toBeGreaterThan(Date.now());
+    expect((await get(`/tenant/v1/event-posts/${uuid}?lang=es-ES`)).language).toBe('es-ES');
+  });
+
+  it('answers 400 for bad input and 404 for an unknown building', async () => {
+    expectError(await server.call('POST', '/dev/contents', { body: { building_uuid: plaza, type: 'post' } }), 400);
+    expectError(await server.call('POST', '/dev/contents', { body: { building_uuid: plaza, type: 'poll', title: 'x' } }), 400);
+    expectError(await server.call('POST', '/dev/contents', { body: { building_uuid: plaza, type: 'post', title: 'x', capacity: -1 } }), 400);
+    expectError(await server.call('POST', '/dev/contents', { body: { building_uuid: '00000000-0000-4000-8000-000000000000', type: 'post', title: 'x' } }), 404);
+  });
+});

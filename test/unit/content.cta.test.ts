@@ -40,17 +40,17 @@ describe('CTA rules', () => {
 
 const event = (overrides: Partial<RsvpInput> = {}): RsvpInput => ({
   contentUuid: 'e-1', buildingUuid: 'b-1', capacity: 10, attendeeCount: 3, userCount: 0, ctaUrl: null, ctaLabel: 'RSVP',
-  displayStartAt: null, displayEndAt: null, now: NOW, ...overrides,
+  displayStartAt: null, displayEndAt: null, isClaimable: true, now: NOW, ...overrides,
 });
 
 function rsvp(input: RsvpInput, answers: { attend?: () => Promise<RsvpCounts>; recall?: () => Promise<RsvpCounts>; refresh?: () => Promise<RsvpCounts> } = {}) {
-  const spies = { openCtaUrl: vi.fn(), reportFailure: vi.fn(), attend: vi.fn(answers.attend ?? (async () => ({ capacity: 10, attendeeCount: 4, userCount: 1 }))) };
+  const spies = { openCtaUrl: vi.fn(), reportFailure: vi.fn(), attend: vi.fn(answers.attend ?? (async () => ({ capacity: 10, attendeeCount: 4, userCount: 1, isClaimable: true }))) };
   const actor = createActor(
     rsvpMachine.provide({
       actors: {
         attend: fromPromise(() => spies.attend()),
-        recall: fromPromise(answers.recall ?? (async () => ({ capacity: 10, attendeeCount: 3, userCount: 0 }))),
-        refresh: fromPromise(answers.refresh ?? (async () => ({ capacity: 10, attendeeCount: 3, userCount: 0 }))),
+        recall: fromPromise(answers.recall ?? (async () => ({ capacity: 10, attendeeCount: 3, userCount: 0, isClaimable: true }))),
+        refresh: fromPromise(answers.refresh ?? (async () => ({ capacity: 10, attendeeCount: 3, userCount: 0, isClaimable: true }))),
       },
       actions: { openCtaUrl: (_, p) => spies.openCtaUrl(p.url), reportFailure: (_, p) => spies.reportFailure(p) },
     }),
@@ -90,6 +90,12 @@ describe('rsvpMachine', () => {
     expect(actor.getSnapshot().can({ type: 'user.rsvp' })).toBe(false);
   });
 
+  it('keeps the button inert when the server says no RSVP can be made (an event that has ended)', () => {
+    const { actor } = rsvp(event({ isClaimable: false }));
+    expect(actor.getSnapshot().matches('available')).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'user.rsvp' })).toBe(false);
+  });
+
   it('cancel asks first, recalls and refreshes the counts', async () => {
     const { actor } = rsvp(event({ userCount: 1, attendeeCount: 4 }));
     actor.send({ type: 'user.cancel' });
@@ -105,14 +111,16 @@ describe('rsvpMachine', () => {
   it('rsvp_full refreshes into Sold out; already_rsvpd into Attending', async () => {
     const full = rsvp(event({ attendeeCount: 9 }), {
       attend: () => Promise.reject({ status: 409, code: 'rsvp_full', message: 'full' }),
-      refresh: async () => ({ capacity: 10, attendeeCount: 10, userCount: 0 }),
+      refresh: async () => ({ capacity: 10, attendeeCount: 10, userCount: 0, isClaimable: false }),
     });
     full.actor.send({ type: 'user.rsvp' });
     full.actor.send({ type: 'user.confirm' });
     await waitFor(full.actor, (s) => s.matches('soldOut'));
+    // The full answer stays to be shown with the refreshed state.
+    expect(full.actor.getSnapshot().context.error).toMatchObject({ code: 'rsvp_full' });
     const already = rsvp(event(), {
       attend: () => Promise.reject({ status: 409, code: 'already_rsvpd', message: 'already' }),
-      refresh: async () => ({ capacity: 10, attendeeCount: 4, userCount: 1 }),
+      refresh: async () => ({ capacity: 10, attendeeCount: 4, userCount: 1, isClaimable: true }),
     });
     already.actor.send({ type: 'user.rsvp' });
     already.actor.send({ type: 'user.confirm' });
@@ -125,7 +133,7 @@ describe('rsvpMachine', () => {
       attend: async () => {
         calls += 1;
         if (calls === 1) throw { status: 503, message: 'down' };
-        return { capacity: 10, attendeeCount: 4, userCount: 1 };
+        return { capacity: 10, attendeeCount: 4, userCount: 1, isClaimable: true };
       },
     });
     actor.send({ type: 'user.rsvp' });
@@ -161,7 +169,9 @@ describe('claimMachine', () => {
     expect(claim(offer({ isEligible: false })).getSnapshot().matches('notEligible')).toBe(true);
     expect(claim(offer({ userCount: 1 })).getSnapshot().matches('claimed')).toBe(true);
     expect(claim(offer({ count: 10 })).getSnapshot().matches('full')).toBe(true);
-    expect(claim(offer({ isClaimable: false })).getSnapshot().matches('full')).toBe(true);
+    // Closed for another reason (the window, say) but with room: the button shows and takes no claim.
+    const closed = claim(offer({ isClaimable: false })).getSnapshot();
+    expect(closed.matches('available') && !closed.can({ type: 'user.claim' })).toBe(true);
     expect(claim(offer({ userCount: 1, isClaimable: false })).getSnapshot().matches('claimed')).toBe(true);
     expect(claim(offer({ userCount: 1, maxClaimsPerUser: 2 })).getSnapshot().matches('available')).toBe(true);
     expect(claim(offer()).getSnapshot().matches('available')).toBe(true);

@@ -72,4 +72,12 @@ describe('formatPrice', () => {
     expect(formatPrice(1.23456, 'USD', 'en-US')).toBe('$1.235');
     expect(formatPrice(5, 'USD', 'en-US')).toBe('$5');
   });
+
+  it('keeps the cents of an amount with cents where four digits allow', () => {
+    expect(formatPrice(12.5, 'USD', 'en-US')).toBe('$12.50');
+    expect(plain(formatPrice(12.5, 'EUR', 'de-DE'))).toBe('12,50 €');
+    expect(formatPrice(0.5, 'USD', 'en-US')).toBe('$0.50');
+    expect(formatPrice(123.45, 'USD', 'en-US')).toBe('$123.5');
+    expect(formatPrice(25, 'USD', 'en-US')).toBe('$25');
+  });
 });

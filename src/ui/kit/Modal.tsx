@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { styled } from './stitches.config';
+import { Button } from './Button';
 
 const Backdrop = styled('div', {
   position: 'fixed',
@@ -49,5 +50,38 @@ export function Modal({ title, children, onClose }: { title: ReactNode; children
         {children}
       </Dialog>
     </Backdrop>
+  );
+}
+
+/**
+ * A yes-or-no question in a modal: the confirm button first, the dismiss button under it; Escape dismisses.
+ */
+export function ConfirmModal({
+  title,
+  children,
+  confirmLabel,
+  dismissLabel,
+  onConfirm,
+  onDismiss,
+}: {
+  title: ReactNode;
+  children?: ReactNode;
+  confirmLabel: string;
+  dismissLabel: string;
+  onConfirm: () => void;
+  onDismiss: () => void;
+}) {
+  return (
+    <Modal title={title} onClose={onDismiss}>
+      {children}
+      <ModalActions>
+        <Button type="button" onClick={onConfirm}>
+          {confirmLabel}
+        </Button>
+        <Button type="button" variant="secondary" onClick={onDismiss}>
+          {dismissLabel}
+        </Button>
+      </ModalActions>
+    </Modal>
   );
 }

@@ -1,0 +1,147 @@
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { rsvpMachine, type RsvpInput } from './rsvp.machine';
+import { claimMachine, type ClaimInput } from './claim.machine';
+import { linkOutFrameMachine, type LinkOutKind } from '../linkOut/linkOutFrame.machine';
+import { ctaAction, type CtaAction } from './cta';
+import type { ContentSource, ContentView } from './contentView';
+
+export interface ContentDetailInput {
+  source: ContentSource;
+  buildingUuid: string;
+  uuid: string;
+  /** When the screen opened; the CTA display window is judged against it. */
+  now: string;
+}
+
+export interface ContentDetailContext extends ContentDetailInput {
+  content: ContentView | null;
+  error: { status: number; message: string } | null;
+}
+
+export type ContentDetailEvent = { type: 'user.retry' } | { type: 'user.followCta' };
+
+export const CONTENT_DETAIL_ID = 'contentDetail';
+
+const toError = (error: unknown) => {
+  const e = error as { status?: number; message?: string } | undefined;
+  return { status: e?.status ?? 0, message: e?.message ?? '' };
+};
+
+/** The RSVP flow's start from a loaded content. */
+export const rsvpInput = (c: ContentDetailContext): RsvpInput => ({
+  contentUuid: c.content!.uuid,
+  buildingUuid: c.content!.buildingUuid,
+  capacity: c.content!.cta.capacity,
+  attendeeCount: c.content!.cta.count,
+  userCount: c.content!.cta.userCount,
+  ctaUrl: c.content!.cta.url,
+  ctaLabel: c.content!.cta.label,
+  displayStartAt: c.content!.cta.displayStartAt,
+  displayEndAt: c.content!.cta.displayEndAt,
+  isClaimable: c.content!.cta.isClaimable,
+  now: c.now,
+});
+
+/** The claim flow's start from a loaded content. */
+export const claimInput = (c: ContentDetailContext): ClaimInput => ({
+  contentUuid: c.content!.uuid,
+  buildingUuid: c.content!.buildingUuid,
+  isEligible: c.content!.cta.isEligible,
+  isClaimable: c.content!.cta.isClaimable,
+  userCount: c.content!.cta.userCount,
+  count: c.content!.cta.count,
+  maxClaimsPerUser: c.content!.cta.maxClaimsPerUser,
+  maxClaimsTotal: c.content!.cta.maxClaimsTotal,
+  displayStartAt: c.content!.cta.displayStartAt,
+  displayEndAt: c.content!.cta.displayEndAt,
+  now: c.now,
+});
+
+const actionOf = (context: ContentDetailContext): CtaAction => (context.content ? ctaAction(context.content) : { kind: 'none' });
+
+/**
+ * A content screen (content, event post, offer or post): loads the content through its call, then runs its
+ * call-to-action — the RSVP or claim flow as a child, or, on `user.followCta`, a link: a new tab, a route, or the
+ * link-out frame (a child too, so the page's frame closes with it).
+ */
+export const contentDetailMachine = setup({
+  types: { context: {} as ContentDetailContext, events: {} as ContentDetailEvent, input: {} as ContentDetailInput },
+  actors: {
+    load: fromPromise<ContentView, { source: ContentSource; buildingUuid: string; uuid: string }>(() => Promise.reject(new Error('load is not provided'))),
+    rsvp: rsvpMachine,
+    claim: claimMachine,
+    linkOut: linkOutFrameMachine,
+  },
+  actions: {
+    openInNewTab: (_, _params: { url: string }) => {},
+    navigate: (_, _params: { to: string }) => {},
+    /** Opens the link-out frame child (the app adds the micro-frontend parameters to the URL). */
+    openFrame: (_, _params: { url: string; kind: LinkOutKind }) => {},
+  },
+  guards: {
+    notFound: (_, params: { status: number }) => params.status === 404,
+    isRsvp: ({ context }) => actionOf(context).kind === 'rsvp',
+    isClaim: ({ context }) => actionOf(context).kind === 'claim',
+    ctaIs: ({ context }, params: { kind: CtaAction['kind'] }) => actionOf(context).kind === params.kind,
+  },
+}).createMachine({
+  id: CONTENT_DETAIL_ID,
+  context: ({ input }) => ({ ...input, content: null, error: null }),
+  invoke: { src: 'linkOut', id: 'linkOut' },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        src: 'load',
+        input: ({ context }) => ({ source: context.source, buildingUuid: context.buildingUuid, uuid: context.uuid }),
+        onDone: { target: 'loaded', actions: assign({ content: ({ event }) => event.output, error: null }) },
+        onError: [
+          { guard: { type: 'notFound', params: ({ event }) => toError(event.error) }, target: 'notFound', actions: assign({ error: ({ event }) => toError(event.error) }) },
+          { target: 'failed', actions: assign({ error: ({ event }) => toError(event.error) }) },
+        ],
+      },
+    },
+    failed: {
+      description: 'The content could not be loaded; the error is kept and the page offers to try again.',
+      tags: ['failed'],
+      on: { 'user.retry': 'loading' },
+    },
+    notFound: { tags: ['notFound'] },
+    loaded: {
+      initial: 'deciding',
+      states: {
+        deciding: { always: [{ guard: 'isRsvp', target: 'rsvp' }, { guard: 'isClaim', target: 'claim' }, { target: 'link' }] },
+        rsvp: { tags: ['cta:rsvpFlow'], invoke: { src: 'rsvp', id: 'rsvp', input: ({ context }) => rsvpInput(context) } },
+        claim: { tags: ['cta:claimFlow'], invoke: { src: 'claim', id: 'claim', input: ({ context }) => claimInput(context) } },
+        link: {
+          description: 'A link call-to-action (or none): the button follows it.',
+          on: {
+            'user.followCta': [
+              {
+                guard: { type: 'ctaIs', params: { kind: 'newTab' } },
+                actions: { type: 'openInNewTab', params: ({ context }) => ({ url: (actionOf(context) as { url: string }).url }) },
+              },
+              {
+                guard: { type: 'ctaIs', params: { kind: 'route' } },
+                actions: { type: 'navigate', params: ({ context }) => ({ to: (actionOf(context) as { to: string }).to }) },
+              },
+              {
+                guard: { type: 'ctaIs', params: { kind: 'frame' } },
+                actions: {
+                  type: 'openFrame',
+                  params: ({ context }) => {
+                    const action = actionOf(context) as { url: string; frame: LinkOutKind };
+                    return { url: action.url, kind: action.frame };
+                  },
+                },
+              },
+            ],
+          },
+        },
+      },
+    },
+  },
+});
+
+export type ContentDetailRef = ActorRefFrom<typeof contentDetailMachine>;

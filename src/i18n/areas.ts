@@ -1,0 +1,26 @@
+import type { Locale } from './locales';
+
+/**
+ * Message catalogues of the screens past sign-in, one folder per area (`src/i18n/areas/<area>/<locale>.json`).
+ * They are not in the first load: a lazy screen wraps itself in `<AreaMessages areas={[…]}>`, which loads the
+ * area's English and the current locale's messages and lays them over the core catalogue.
+ */
+export const AREAS = ['home', 'content', 'directory'] as const;
+export type Area = (typeof AREAS)[number];
+
+type HomeIds = keyof typeof import('./areas/home/en.json');
+type ContentIds = keyof typeof import('./areas/content/en.json');
+type DirectoryIds = keyof typeof import('./areas/directory/en.json');
+/** The message ids of every area (a JSON module's type also lists `default`, which is no message). */
+export type AreaMessageId = Exclude<HomeIds | ContentIds | DirectoryIds, 'default'>;
+
+const loaders = import.meta.glob<{ default: Record<string, string> }>('./areas/*/*.json');
+
+const load = async (area: Area, locale: string) => (await loaders[`./areas/${area}/${locale}.json`]?.())?.default ?? {};
+
+/** An area's messages in a locale over its English ones (regional English holds only its differences). */
+export async function loadAreaCatalogue(area: Area, locale: Locale): Promise<Record<string, string>> {
+  if (locale === 'en') return load(area, 'en');
+  const [english, messages] = await Promise.all([load(area, 'en'), load(area, locale)]);
+  return { ...english, ...messages };
+}

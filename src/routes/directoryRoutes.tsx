@@ -1,0 +1,28 @@
+import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
+
+/** `?company_types=tenant,retail` keeps those types in the directory; anything else is dropped. */
+export const companySearch = (search: Record<string, unknown>): { company_types?: string } =>
+  typeof search.company_types === 'string' && search.company_types.trim() ? { company_types: search.company_types.trim() } : {};
+
+/** Amenities and the company directory of the building in `parent` (/building/{uuid}). */
+export function directoryRoutes<TParent extends AnyRoute>(parent: TParent) {
+  return [
+    createRoute({ getParentRoute: () => parent, path: 'amenities', component: lazyRouteComponent(() => import('../ui/directory/AmenitiesPage'), 'AmenitiesPage') }),
+    createRoute({
+      getParentRoute: () => parent,
+      path: 'amenities/$amenityUuid',
+      component: lazyRouteComponent(() => import('../ui/directory/AmenityDetailPage'), 'AmenityDetailPage'),
+    }),
+    createRoute({
+      getParentRoute: () => parent,
+      path: 'companies',
+      validateSearch: companySearch,
+      component: lazyRouteComponent(() => import('../ui/directory/CompaniesPage'), 'CompaniesPage'),
+    }),
+    createRoute({
+      getParentRoute: () => parent,
+      path: 'companies/$companyUuid',
+      component: lazyRouteComponent(() => import('../ui/directory/CompanyDetailPage'), 'CompanyDetailPage'),
+    }),
+  ] as const;
+}

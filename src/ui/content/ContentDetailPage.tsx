@@ -1,0 +1,150 @@
+import { Suspense, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Link, useLocation, useParams } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { sourceOfPath } from '../../../machines/content/links';
+import type { ContentView } from '../../../machines/content/contentView';
+import type { ContentDetailRef } from '../../../machines/content/contentDetail.machine';
+import type { rsvpMachine } from '../../../machines/content/rsvp.machine';
+import type { claimMachine } from '../../../machines/content/claim.machine';
+import { useAppActor, useBuildingSelector, useFlag } from '../../app/AppActorContext';
+import { contentDetailLogic } from '../../app/content';
+import { AreaMessages } from '../../i18n/AreaMessages';
+import { useT } from '../../i18n/useT';
+import { Card, FullScreenCenter, Heading, Page, Spinner, Text } from '../kit/Layout';
+import { Button } from '../kit/Button';
+import { RichText } from '../kit/RichText';
+import { styled } from '../kit/stitches.config';
+import { AppHeader } from '../shell/AppHeader';
+import { LinkOutFrame } from '../linkOut/LinkOutFrame';
+import { EventFacts } from './EventFacts';
+import { RsvpCta } from './RsvpCta';
+import { ClaimCta } from './ClaimCta';
+
+const Article = styled(Card, { maxWidth: 720, padding: 0, overflow: 'hidden' });
+const Body = styled('div', { padding: '$5', display: 'flex', flexDirection: 'column', gap: '$4' });
+const Hero = styled('img', { display: 'block', width: '100%', aspectRatio: '648 / 416', objectFit: 'cover', backgroundColor: '$border' });
+const Kind = styled('span', { fontSize: '$1', fontWeight: 700, textTransform: 'uppercase', letterSpacing: '0.06em', color: '$primary' });
+const Title = styled('h1', { fontSize: '$6', lineHeight: 1.2, margin: 0 });
+const Subtitle = styled('p', { margin: 0, color: '$muted', fontSize: '$4' });
+const CtaBox = styled('div', { display: 'flex', flexDirection: 'column', gap: '$2', paddingTop: '$4', borderTop: '1px solid $border' });
+
+const PLACEHOLDER = '/media/placeholder.svg';
+
+/**
+ * A content screen: /building/{b}/content/{uuid} and the typed paths (posts/, event-posts/, offers/, articles/),
+ * also under /home (the older layout). A new building, content or language starts a new flow.
+ */
+export function ContentDetailPage() {
+  const params = useParams({ strict: false }) as { buildingUuid?: string; contentUuid?: string };
+  const pathname = useLocation({ select: (l) => l.pathname });
+  const current = useBuildingSelector((s) => s.context.current?.uuid ?? null);
+  const locale = useIntl().locale;
+  const buildingUuid = params.buildingUuid ?? current;
+  return (
+    <>
+      <AppHeader />
+      <Suspense fallback={<Loading />}>
+        <AreaMessages areas={['content']}>
+          {buildingUuid && params.contentUuid ? (
+            <ContentScreen key={`${buildingUuid}|${params.contentUuid}|${locale}`} source={sourceOfPath(pathname)} buildingUuid={buildingUuid} uuid={params.contentUuid} />
+          ) : (
+            <Loading />
+          )}
+        </AreaMessages>
+      </Suspense>
+    </>
+  );
+}
+
+function Loading() {
+  return (
+    <FullScreenCenter css={{ minHeight: '50vh' }}>
+      <Spinner role="progressbar" />
+    </FullScreenCenter>
+  );
+}
+
+function ContentScreen({ source, buildingUuid, uuid }: { source: ReturnType<typeof sourceOfPath>; buildingUuid: string; uuid: string }) {
+  const t = useT();
+  const app = useAppActor();
+  const [logic] = useState(() => contentDetailLogic(app));
+  const detail = useActorRef(logic, { input: { source, buildingUuid, uuid, now: new Date().toISOString() } });
+  const loading = useSelector(detail, (s) => s.hasTag('loading'));
+  const failed = useSelector(detail, (s) => s.hasTag('failed'));
+  const notFound = useSelector(detail, (s) => s.hasTag('notFound'));
+  const content = useSelector(detail, (s) => s.context.content);
+  const linkOut = useSelector(detail, (s) => s.children.linkOut);
+  const home = `/building/${buildingUuid}`;
+  return (
+    <Page>
+      {loading ? <Loading /> : null}
+      {failed ? (
+        <Card role="alert">
+          <Text>{t('content.failed')}</Text>
+          <Button type="button" onClick={() => detail.send({ type: 'user.retry' })}>
+            {t('content.retry')}
+          </Button>
+        </Card>
+      ) : null}
+      {notFound ? (
+        <Card role="alert">
+          <Heading>{t('content.notFound')}</Heading>
+          <Link to={home}>{t('content.back')}</Link>
+        </Card>
+      ) : null}
+      {content ? <ContentArticle detail={detail} content={content} home={home} /> : null}
+      {linkOut ? <LinkOutFrame actor={linkOut} /> : null}
+    </Page>
+  );
+}
+
+function ContentArticle({ detail, content, home }: { detail: ContentDetailRef; content: ContentView; home: string }) {
+  const t = useT();
+  const [imageFailed, setImageFailed] = useState(false);
+  const richAllowed = useFlag('show-rich-description');
+  const body = (richAllowed && content.richDescription) || content.description;
+  return (
+    <Article as="article" aria-labelledby="content-title">
+      {content.imageUrl ? (
+        <Hero
+          src={imageFailed ? PLACEHOLDER : content.imageUrl}
+          alt={content.imageAltText ?? ''}
+          width={648}
+          height={416}
+          data-placeholder={imageFailed || undefined}
+          onError={() => setImageFailed(true)}
+        />
+      ) : null}
+      <Body>
+        <Link to={home}>{t('content.back')}</Link>
+        <Kind>{t('content.type', { type: content.type })}</Kind>
+        <Title id="content-title">{content.title}</Title>
+        {content.subtitle ? <Subtitle>{content.subtitle}</Subtitle> : null}
+        {content.type === 'EVENT_POST' ? <EventFacts content={content} /> : null}
+        {body ? <RichText html={body} data-testid="content-description" /> : null}
+        <CtaBox>
+          <Cta detail={detail} content={content} />
+        </CtaBox>
+      </Body>
+    </Article>
+  );
+}
+
+function Cta({ detail, content }: { detail: ContentDetailRef; content: ContentView }) {
+  const t = useT();
+  const rsvp = useSelector(detail, (s) => s.children.rsvp as ActorRefFrom<typeof rsvpMachine> | undefined);
+  const claim = useSelector(detail, (s) => s.children.claim as ActorRefFrom<typeof claimMachine> | undefined);
+  const canFollow = useSelector(detail, (s) => s.can({ type: 'user.followCta' }));
+  if (rsvp) return <RsvpCta actor={rsvp} content={content} />;
+  if (claim) return <ClaimCta actor={claim} content={content} />;
+  // A link CTA the machine cannot follow (none given) shows no button.
+  if (!canFollow) return null;
+  return (
+    <Button type="button" onClick={() => detail.send({ type: 'user.followCta' })}>
+      {content.cta.label ?? t('content.cta.open')}
+    </Button>
+  );
+}
+

@@ -1,0 +1,83 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { showFewSpots, type rsvpMachine } from '../../../machines/content/rsvp.machine';
+import { spotsLeft } from '../../../machines/content/cta';
+import type { ContentView } from '../../../machines/content/contentView';
+import { useT } from '../../i18n/useT';
+import { Button } from '../kit/Button';
+import { Alert, Text } from '../kit/Layout';
+import { ConfirmModal, Modal, ModalActions } from '../kit/Modal';
+import { CtaStatus } from './CtaStatus';
+
+type RsvpRef = ActorRefFrom<typeof rsvpMachine>;
+
+/** The RSVP block of an event post: it shows the RSVP flow's state and sends it what the person does. */
+export function RsvpCta({ actor, content }: { actor: RsvpRef; content: ContentView }) {
+  const t = useT();
+  const available = useSelector(actor, (s) => s.hasTag('cta:rsvp'));
+  const attending = useSelector(actor, (s) => s.hasTag('cta:attending'));
+  const soldOut = useSelector(actor, (s) => s.hasTag('cta:soldOut'));
+  const busy = useSelector(actor, (s) => s.hasTag('loading'));
+  const canRsvp = useSelector(actor, (s) => s.can({ type: 'user.rsvp' }));
+  const canCancel = useSelector(actor, (s) => s.can({ type: 'user.cancel' }));
+  const fewLeft = useSelector(actor, (s) => (showFewSpots(s.context) ? spotsLeft(s.context.capacity, s.context.attendeeCount) : null));
+  const errorCode = useSelector(actor, (s) => s.context.error?.code ?? null);
+  const confirming = useSelector(actor, (s) => s.hasTag('modal:confirmRsvp'));
+  const confirmed = useSelector(actor, (s) => s.hasTag('modal:rsvpConfirmed'));
+  const cancelling = useSelector(actor, (s) => s.hasTag('modal:cancelRsvp'));
+  return (
+    <>
+      {errorCode === 'rsvp_full' ? <Alert role="alert">{t('content.rsvp.full')}</Alert> : null}
+      {errorCode === 'already_rsvpd' ? <Alert role="alert" tone="info">{t('content.rsvp.already')}</Alert> : null}
+      {attending ? (
+        <>
+          <CtaStatus tone="success">{t('content.rsvp.attending')}</CtaStatus>
+          <Button type="button" variant="secondary" disabled={!canCancel} aria-busy={busy || undefined} onClick={() => actor.send({ type: 'user.cancel' })}>
+            {t('content.rsvp.cancel')}
+          </Button>
+        </>
+      ) : null}
+      {soldOut ? <CtaStatus>{content.cta.atLimitText ?? t('content.rsvp.soldOut')}</CtaStatus> : null}
+      {available && !attending ? (
+        <>
+          {fewLeft !== null ? <CtaStatus tone="warning">{t('content.rsvp.fewSpots', { count: fewLeft })}</CtaStatus> : null}
+          <Button type="button" disabled={!canRsvp} aria-busy={busy || undefined} onClick={() => actor.send({ type: 'user.rsvp' })}>
+            {content.cta.label ?? t('content.rsvp.button')}
+          </Button>
+        </>
+      ) : null}
+      {confirming ? (
+        <ConfirmModal
+          title={t('content.rsvp.confirmTitle')}
+          confirmLabel={t('content.rsvp.confirm')}
+          dismissLabel={t('content.rsvp.notNow')}
+          onConfirm={() => actor.send({ type: 'user.confirm' })}
+          onDismiss={() => actor.send({ type: 'user.dismiss' })}
+        >
+          <Text css={{ margin: 0 }}>{t('content.rsvp.confirmText', { title: content.title })}</Text>
+        </ConfirmModal>
+      ) : null}
+      {confirmed ? (
+        <Modal title={t('content.rsvp.confirmedTitle')} onClose={() => actor.send({ type: 'user.done' })}>
+          <Text css={{ margin: 0 }}>{t('content.rsvp.confirmedText', { title: content.title })}</Text>
+          <ModalActions>
+            <Button type="button" onClick={() => actor.send({ type: 'user.done' })}>
+              {t('content.done')}
+            </Button>
+          </ModalActions>
+        </Modal>
+      ) : null}
+      {cancelling ? (
+        <ConfirmModal
+          title={t('content.rsvp.cancelTitle')}
+          confirmLabel={t('content.rsvp.cancelConfirm')}
+          dismissLabel={t('content.rsvp.keep')}
+          onConfirm={() => actor.send({ type: 'user.confirm' })}
+          onDismiss={() => actor.send({ type: 'user.dismiss' })}
+        >
+          <Text css={{ margin: 0 }}>{t('content.rsvp.cancelText')}</Text>
+        </ConfirmModal>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,4 @@
+/** Placeholder: built by the directory work. */
+export function CompanyDetailPage() {
+  return null;
+}
