@@ -36,7 +36,7 @@ export function calendarLink(event: CalendarEvent): string {
 }
 
 /** A TEXT value: backslash, semicolon, comma and line breaks escaped (RFC 5545, 3.3.11). */
-const text = (value: string) => value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+const text = (value: string) => value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
 
 /** Content lines longer than 75 octets are folded: CRLF and a space, never inside a UTF-8 character (3.1). */
 export function foldLine(line: string): string {

@@ -5,8 +5,18 @@ import type { ContentSource } from './contentView';
 export const SURVEY_MARKER = 'mfe-survey';
 export const isSurveyUrl = (url: string | null | undefined): url is string => !!url && url.includes(SURVEY_MARKER);
 
-/** A website as companies give it: `example.com` becomes `http://example.com`; a URL with a scheme stays. */
-export const withScheme = (url: string) => (/^[a-z][a-z0-9+.-]*:/i.test(url.trim()) ? url.trim() : `http://${url.trim()}`);
+const HIERARCHICAL_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
+const ADDRESS_SCHEME = /^(mailto|tel|sms):/i;
+
+/**
+ * A website as companies give it: `example.com` (or `example.com:8080`, or `//example.com`) becomes
+ * `http://example.com`; a URL with a scheme (`https://…`, `mailto:…`) stays.
+ */
+export function withScheme(url: string): string {
+  const trimmed = url.trim();
+  if (HIERARCHICAL_SCHEME.test(trimmed) || ADDRESS_SCHEME.test(trimmed)) return trimmed;
+  return `http://${trimmed.replace(/^\/+/, '')}`;
+}
 
 /** The query a micro-frontend link carries (access document, section 7). */
 export interface MicroFrontendParams {
@@ -25,7 +35,8 @@ export interface MicroFrontendParams {
 export function microFrontendUrl(url: string, params: MicroFrontendParams, origin: string): string {
   const target = new URL(url, origin);
   for (const [key, value] of Object.entries(params)) target.searchParams.set(key, value);
-  return /^[a-z][a-z0-9+.-]*:/i.test(url) ? target.toString() : `${target.pathname}${target.search}${target.hash}`;
+  // Another site's link (with a scheme, or protocol-relative) stays on that site; a relative one stays relative.
+  return /^([a-z][a-z0-9+.-]*:|\/\/)/i.test(url) ? target.toString() : `${target.pathname}${target.search}${target.hash}`;
 }
 
 /** The path of a content screen: `/building/{building}/{value lowercased}/{uuid}` (a tile's native navigation). */

@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import {
+  contentScreenPath,
+  isSurveyUrl,
+  microFrontendUrl,
+  sourceOfPath,
+  SURVEY_MARKER,
+  withScheme,
+  type MicroFrontendParams,
+} from '../../machines/content/links';
+
+const ORIGIN = 'https://app.atrium.test';
+
+const params = (overrides: Partial<MicroFrontendParams> = {}): MicroFrontendParams => ({
+  appBrand: 'atrium',
+  buildingUuid: 'b-1',
+  locale: 'en',
+  authToken: 'token-1',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  userId: '42',
+  userUuid: 'user-1',
+  apiUrl: 'https://api.atrium.test',
+  ...overrides,
+});
+
+describe('isSurveyUrl', () => {
+  it('is true for a URL holding the survey marker anywhere', () => {
+    expect(SURVEY_MARKER).toBe('mfe-survey');
+    expect(isSurveyUrl('https://mfe-survey.example.com/s/1')).toBe(true);
+    expect(isSurveyUrl('https://example.com/mfe-survey/index.html?id=3')).toBe(true);
+    expect(isSurveyUrl('/mfe-survey')).toBe(true);
+  });
+
+  it('is false for other URLs, empty strings, null and undefined', () => {
+    expect(isSurveyUrl('https://example.com/survey')).toBe(false);
+    expect(isSurveyUrl('https://example.com/mfe_survey')).toBe(false);
+    expect(isSurveyUrl('')).toBe(false);
+    expect(isSurveyUrl(null)).toBe(false);
+    expect(isSurveyUrl(undefined)).toBe(false);
+  });
+
+  it('is case-sensitive (the marker is lower case)', () => {
+    expect(isSurveyUrl('https://example.com/MFE-SURVEY')).toBe(false);
+  });
+});
+
+describe('withScheme', () => {
+  it('adds http:// to a bare host or host with path', () => {
+    expect(withScheme('example.com')).toBe('http://example.com');
+    expect(withScheme('www.example.com/about?x=1')).toBe('http://www.example.com/about?x=1');
+  });
+
+  it('keeps http:// and https:// URLs', () => {
+    expect(withScheme('https://example.com')).toBe('https://example.com');
+    expect(withScheme('http://example.com/a')).toBe('http://example.com/a');
+  });
+
+  it('keeps other schemes (mailto, tel, custom app schemes), whatever their case', () => {
+    expect(withScheme('mailto:hello@example.com')).toBe('mailto:hello@example.com');
+    expect(withScheme('tel:+441234567890')).toBe('tel:+441234567890');
+    expect(withScheme('HTTPS://EXAMPLE.COM')).toBe('HTTPS://EXAMPLE.COM');
+    expect(withScheme('my-app+v1.2://open')).toBe('my-app+v1.2://open');
+  });
+
+  it('trims surrounding whitespace in both cases', () => {
+    expect(withScheme('  example.com \n')).toBe('http://example.com');
+    expect(withScheme('\thttps://example.com  ')).toBe('https://example.com');
+  });
+
+  it('does not take a leading digit for a scheme', () => {
+    expect(withScheme('1password.com')).toBe('http://1password.com');
+  });
+
+  it('does not take a host and port, or a protocol-relative URL, for a scheme', () => {
+    expect(withScheme('example.com:8080/x')).toBe('http://example.com:8080/x');
+    expect(withScheme('localhost:3000')).toBe('http://localhost:3000');
+    expect(withScheme('//example.com')).toBe('http://example.com');
+  });
+});
+
+describe('microFrontendUrl', () => {
+  it('adds every parameter to an absolute URL and keeps its query and hash', () => {
+    const result = new URL(microFrontendUrl('https://mfe.example.com/app?view=list#top', params(), ORIGIN));
+    expect(result.origin).toBe('https://mfe.example.com');
+    expect(result.pathname).toBe('/app');
+    expect(result.hash).toBe('#top');
+    expect(result.searchParams.get('view')).toBe('list');
+    expect(Object.fromEntries([...result.searchParams].filter(([key]) => key !== 'view'))).toEqual(params());
+  });
+
+  it('keeps a protocol-relative URL on its own host', () => {
+    expect(microFrontendUrl('//cdn.example.com/app', params(), 'https://app.test')).toMatch(/^https:\/\/cdn\.example\.com\/app\?/);
+  });
+
+  it('returns an absolute URL for an absolute input', () => {
+    expect(microFrontendUrl('https://mfe.example.com/app', params({ authToken: 't' }), ORIGIN)).toMatch(/^https:\/\/mfe\.example\.com\/app\?/);
+  });
+
+  it('keeps a relative URL relative (path, query and hash only)', () => {
+    const result = microFrontendUrl('/mfe/app?x=1#h', params(), ORIGIN);
+    expect(result.startsWith('/mfe/app?x=1&appBrand=atrium&')).toBe(true);
+    expect(result.endsWith('#h')).toBe(true);
+    expect(result).not.toContain(ORIGIN);
+    expect(result).not.toContain('app.atrium.test');
+  });
+
+  it('resolves a path-relative URL against the origin root', () => {
+    expect(microFrontendUrl('mfe/app', params(), ORIGIN).startsWith('/mfe/app?')).toBe(true);
+  });
+
+  it('overrides a parameter the URL already carries rather than repeating it', () => {
+    const result = new URL(microFrontendUrl('https://mfe.example.com/?locale=fr&locale=de', params({ locale: 'en' }), ORIGIN));
+    expect(result.searchParams.getAll('locale')).toEqual(['en']);
+  });
+
+  it('encodes values with reserved characters', () => {
+    const result = microFrontendUrl('https://mfe.example.com/', params({ firstName: 'Ada & Co', lastName: 'O’Neil=1' }), ORIGIN);
+    expect(result).toContain('firstName=Ada+%26+Co');
+    const parsed = new URL(result);
+    expect(parsed.searchParams.get('firstName')).toBe('Ada & Co');
+    expect(parsed.searchParams.get('lastName')).toBe('O’Neil=1');
+  });
+});
+
+describe('contentScreenPath', () => {
+  it('lowercases the value and turns underscores into dashes', () => {
+    expect(contentScreenPath('b-1', 'CONTENT', 'c-1')).toBe('/building/b-1/content/c-1');
+    expect(contentScreenPath('b-1', 'EVENT_POSTS', 'e-1')).toBe('/building/b-1/event-posts/e-1');
+    expect(contentScreenPath('b-1', 'A_B_C', 'x')).toBe('/building/b-1/a-b-c/x');
+  });
+
+  it('encodes the building and the uuid', () => {
+    expect(contentScreenPath('b/1 x', 'POSTS', 'p?1#')).toBe('/building/b%2F1%20x/posts/p%3F1%23');
+  });
+
+  it('gives paths that sourceOfPath reads back', () => {
+    expect(sourceOfPath(contentScreenPath('b', 'EVENT_POSTS', 'u'))).toBe('event_post');
+    expect(sourceOfPath(contentScreenPath('b', 'OFFERS', 'u'))).toBe('offer');
+    expect(sourceOfPath(contentScreenPath('b', 'POSTS', 'u'))).toBe('post');
+    expect(sourceOfPath(contentScreenPath('b', 'CONTENT', 'u'))).toBe('content');
+  });
+});
+
+describe('sourceOfPath', () => {
+  it('maps the typed segments to their calls', () => {
+    expect(sourceOfPath('/building/b-1/event-posts/e-1')).toBe('event_post');
+    expect(sourceOfPath('/building/b-1/offers/o-1')).toBe('offer');
+    expect(sourceOfPath('/building/b-1/posts/p-1')).toBe('post');
+  });
+
+  it('loads content, articles and anything else through the content call', () => {
+    expect(sourceOfPath('/building/b-1/content/c-1')).toBe('content');
+    expect(sourceOfPath('/building/b-1/articles/a-1')).toBe('content');
+    expect(sourceOfPath('/building/b-1/whatever/x')).toBe('content');
+    expect(sourceOfPath('/')).toBe('content');
+    expect(sourceOfPath('')).toBe('content');
+  });
+
+  it('ignores trailing slashes', () => {
+    expect(sourceOfPath('/building/b-1/offers/o-1/')).toBe('offer');
+    expect(sourceOfPath('/building/b-1/event-posts/e-1///')).toBe('event_post');
+  });
+
+  it('reads only the segment right before the uuid', () => {
+    // "offers" earlier in the path does not count.
+    expect(sourceOfPath('/offers/b-1/content/c-1')).toBe('content');
+    // Singular forms are not the typed paths.
+    expect(sourceOfPath('/building/b-1/offer/o-1')).toBe('content');
+    expect(sourceOfPath('/building/b-1/event-post/e-1')).toBe('content');
+  });
+});
