@@ -9,6 +9,8 @@ import { rsvpMachine } from '../machines/content/rsvp.machine';
 import { claimMachine } from '../machines/content/claim.machine';
 import { contentDetailMachine } from '../machines/content/contentDetail.machine';
 import { linkOutFrameMachine } from '../machines/linkOut/linkOutFrame.machine';
+import { homeMachine } from '../machines/home/home.machine';
+import { feedSectionMachine } from '../machines/home/feedSection.machine';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { appMachine } from '../machines/app/app.machine';
 import { authFlowMachine } from '../machines/auth/authFlow.machine';
@@ -42,6 +44,8 @@ const MACHINES: { file: string; machine: AnyStateMachine; source: string }[] = [
   { file: 'claim', machine: claimMachine, source: 'machines/content/claim.machine.ts' },
   { file: 'contentDetail', machine: contentDetailMachine, source: 'machines/content/contentDetail.machine.ts' },
   { file: 'linkOutFrame', machine: linkOutFrameMachine, source: 'machines/linkOut/linkOutFrame.machine.ts' },
+  { file: 'home', machine: homeMachine, source: 'machines/home/home.machine.ts' },
+  { file: 'feedSection', machine: feedSectionMachine, source: 'machines/home/feedSection.machine.ts' },
 ];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -20,6 +20,7 @@ import { ssoRoutes } from './routes/sso.js';
 import { devRoutes } from './routes/dev.js';
 import { analyticsRoutes } from './routes/analytics.js';
 import { flagRoutes } from './routes/flags.js';
+import { miniAppRoutes } from './routes/miniApps.js';
 import { runtimeConfigRoutes } from './routes/runtimeConfig.js';
 import { contentRoutes } from './routes/content.js';
 import { directoryRoutes } from './routes/directory.js';
@@ -114,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(flagRoutes, { prefix: config.apiBase }); // beside the API plugin: checks the API key itself (EventSource sends no headers)
 
   await app.register(runtimeConfigRoutes);
+  await app.register(miniAppRoutes);
   if (deps.mount) await deps.mount(app);
 
   const staticDir = deps.staticDir && existsSync(path.join(deps.staticDir, 'index.html')) ? deps.staticDir : undefined;

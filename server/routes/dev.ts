@@ -11,6 +11,9 @@ interface NewContent {
   description?: string;
   rich_description?: string;
   capacity?: number;
+  image_url?: string;
+  cta_type?: 'EXTERNAL_URL' | 'DEEP_LINK' | 'MICRO_FRONTEND';
+  cta_url?: string;
 }
 
 /** Development only (not registered when NODE_ENV=production): the mailbox that stands in for SMTP. */
@@ -66,6 +69,9 @@ export async function devRoutes(app: FastifyInstance) {
             description: { type: 'string', maxLength: 20_000 },
             rich_description: { type: 'string', maxLength: 20_000 },
             capacity: { type: 'integer', minimum: 0, maximum: 100_000 },
+            image_url: { type: 'string', minLength: 1, maxLength: 2_000, description: 'The tile and detail image (a broken one shows the placeholder)' },
+            cta_type: { type: 'string', enum: ['EXTERNAL_URL', 'DEEP_LINK', 'MICRO_FRONTEND'], description: 'A link call-to-action of a post' },
+            cta_url: { type: 'string', minLength: 1, maxLength: 2_000 },
           },
         },
         response: {
@@ -88,10 +94,10 @@ export async function devRoutes(app: FastifyInstance) {
         );
         if (!building) throw httpError(404, 'No building with this id', 'unknown_building');
         const [row] = await tx.query<{ id: number; uuid: string }>(
-          `INSERT INTO contents (building_id, category_id, type, cta_type, display_calendar_icon, position)
-           VALUES ($1, (SELECT id FROM content_categories WHERE building_id = $1 AND category_group = 'discover' ORDER BY position, id LIMIT 1), $2, $3, $4, 1000)
+          `INSERT INTO contents (building_id, category_id, type, cta_type, cta_url, image_url, display_calendar_icon, position)
+           VALUES ($1, (SELECT id FROM content_categories WHERE building_id = $1 AND category_group = 'discover' ORDER BY position, id LIMIT 1), $2, $3, $4, $5, $6, 1000)
            RETURNING id, uuid::text`,
-          [building.id, body.type, body.type === 'offer' ? 'CLAIM' : null, body.type === 'event_post'],
+          [building.id, body.type, body.type === 'offer' ? 'CLAIM' : (body.cta_type ?? null), body.cta_url ?? null, body.image_url ?? null, body.type === 'event_post'],
         );
         for (const language of building.languages) {
           await tx.query(

@@ -5800,6 +5800,14 @@ export interface paths {
                         description?: string;
                         rich_description?: string;
                         capacity?: number;
+                        /** @description The tile and detail image (a broken one shows the placeholder) */
+                        image_url?: string;
+                        /**
+                         * @description A link call-to-action of a post
+                         * @enum {string}
+                         */
+                        cta_type?: "EXTERNAL_URL" | "DEEP_LINK" | "MICRO_FRONTEND";
+                        cta_url?: string;
                     };
                 };
             };

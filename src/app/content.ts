@@ -10,8 +10,7 @@ import * as contentApi from '../api/content';
 import type { AppActor, GlobalErrorRef } from './appActor';
 import { navigate } from './navigation';
 import { requestContext } from './requestContext';
-import { withMicroFrontendParams } from './microFrontend';
-import { linkOutFrameLogic } from './linkOut';
+import { linkOutFrameLogic, openFrame, openInNewTab } from './linkOut';
 
 const lang = () => requestContext().locale;
 
@@ -54,8 +53,6 @@ const reportTo = (app: AppActor, source: string) => ({
   },
 });
 
-const openInNewTab = (url: string) => window.open(url, '_blank', 'noopener');
-
 /** A content screen with the real API, the global error modal, the router and the link-out frame. */
 export function contentDetailLogic(app: AppActor) {
   return contentDetailMachine.provide({
@@ -82,8 +79,7 @@ export function contentDetailLogic(app: AppActor) {
     actions: {
       openInNewTab: (_, { url }) => openInNewTab(url),
       navigate: (_, { to }) => navigate(to),
-      openFrame: ({ self }, { url, kind }) =>
-        self.getSnapshot().children.linkOut?.send({ type: 'linkOut.open', url: withMicroFrontendParams(app, url), kind }),
+      openFrame: ({ self }, { url, kind }) => openFrame(app, self, url, kind),
     },
   });
 }

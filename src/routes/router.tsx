@@ -126,7 +126,9 @@ export function createAppRouter(app: AppActor) {
   });
 
   // `href` so a target may carry a hash (`/building/{uuid}/#discover`).
-  setNavigator((to) => void router.navigate({ href: to }));
+  setNavigator((to, options = {}) =>
+    void router.navigate({ href: to, replace: options.replace, ...(options.quiet ? { resetScroll: false, hashScrollIntoView: false } : {}) }),
+  );
 
   // After a switch the address names the building: /building/{uuid}.
   const building = app.system.get(BUILDING_ID) as BuildingRef;

@@ -53,7 +53,16 @@ export async function contentUuid(session: ApiSession, building: string, title: 
 }
 
 /** Stores a content through the development endpoint (as an editor would), answering its uuid. */
-export async function addContent(content: { building_uuid: string; type: 'post' | 'event_post' | 'offer'; title: string; rich_description?: string; capacity?: number }) {
+export async function addContent(content: {
+  building_uuid: string;
+  type: 'post' | 'event_post' | 'offer';
+  title: string;
+  rich_description?: string;
+  capacity?: number;
+  image_url?: string;
+  cta_type?: 'EXTERNAL_URL' | 'DEEP_LINK' | 'MICRO_FRONTEND';
+  cta_url?: string;
+}) {
   const res = await fetch(`${baseURL()}/api/dev/contents`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(content) });
   if (!res.ok) throw new Error(`adding content: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { data: { uuid: string } }).data.uuid;

@@ -210,3 +210,50 @@ export class ContentPage {
     await this.page.getByText(text, { exact: true }).first().waitFor();
   }
 }
+
+/** The building home: hero, utility grid, promoted block, and the categories under the sticky jump bar. */
+export class HomePage {
+  constructor(readonly page: Page) {}
+
+  async open(path: string) {
+    await this.page.goto(path);
+    await this.jumpBar().waitFor();
+  }
+
+  jumpBar() {
+    return this.page.getByRole('navigation', { name: 'Content categories' });
+  }
+
+  async jumps() {
+    return this.jumpBar().getByRole('button').allInnerTexts();
+  }
+
+  async activeJump() {
+    return this.jumpBar().locator('[aria-current="true"]').innerText();
+  }
+
+  utilities() {
+    return this.page.getByRole('list', { name: 'Building services' }).getByRole('button');
+  }
+
+  category(name: string) {
+    return this.page.getByRole('region', { name, exact: true });
+  }
+
+  tile(title: string) {
+    return this.page.getByTestId('feed-tile').filter({ has: this.page.getByRole('heading', { name: title, exact: true }) }).first();
+  }
+
+  /** Where a section's top is, in px from the viewport's top. */
+  topOf(id: string) {
+    return this.page.evaluate((target) => document.getElementById(target)!.getBoundingClientRect().top, id);
+  }
+
+  hash() {
+    return this.page.evaluate(() => decodeURIComponent(window.location.hash.slice(1)));
+  }
+
+  frame() {
+    return this.page.getByRole('dialog', { name: 'Mini-app' });
+  }
+}

@@ -46,7 +46,7 @@ export function ContentDetailPage() {
     <>
       <AppHeader />
       <Suspense fallback={<Loading />}>
-        <AreaMessages areas={['content']}>
+        <AreaMessages areas={['content', 'linkOut']}>
           {buildingUuid && params.contentUuid ? (
             <ContentScreen key={`${buildingUuid}|${params.contentUuid}|${locale}`} source={sourceOfPath(pathname)} buildingUuid={buildingUuid} uuid={params.contentUuid} />
           ) : (

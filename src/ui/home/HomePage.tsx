@@ -1,12 +1,21 @@
-import { useBuildingSelector, useSessionSelector } from '../../app/AppActorContext';
+import { Suspense, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Link } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useAppActor, useBuildingSelector, useFlag, useSessionSelector } from '../../app/AppActorContext';
+import { homeLogic } from '../../app/home';
+import { AreaMessages } from '../../i18n/AreaMessages';
 import { useT } from '../../i18n/useT';
-import { Card, Heading, Page, Text } from '../kit/Layout';
+import { FullScreenCenter, Spinner } from '../kit/Layout';
 import { styled } from '../kit/stitches.config';
 import { AppHeader } from '../shell/AppHeader';
+import { LinkOutFrame } from '../linkOut/LinkOutFrame';
+import { Feed, PromotedBlock } from './Feed';
+import { UtilityGrid } from './UtilityGrid';
 
 const Hero = styled('section', {
   position: 'relative',
-  minHeight: 220,
+  minHeight: 260,
   display: 'flex',
   alignItems: 'flex-end',
   padding: '$6 $5',
@@ -14,13 +23,28 @@ const Hero = styled('section', {
   backgroundColor: '$secondary',
   backgroundSize: 'cover',
   backgroundPosition: 'center',
-  '&::after': { content: '""', position: 'absolute', inset: 0, background: 'linear-gradient(transparent 30%, rgba(0,0,0,0.55))' },
+  scrollMarginTop: 0,
+  '&::after': { content: '""', position: 'absolute', inset: 0, background: 'linear-gradient(transparent 30%, rgba(0,0,0,0.6))' },
 });
-const HeroText = styled('div', { position: 'relative', zIndex: 1 });
+const HeroText = styled('div', { position: 'relative', zIndex: 1, display: 'flex', flexDirection: 'column', gap: '$2', alignItems: 'flex-start' });
 const HeroTitle = styled('h1', { margin: 0, fontSize: '$6' });
-const HeroAddress = styled('p', { margin: '$1 0 0', opacity: 0.9 });
+const HeroAddress = styled('p', { margin: 0, opacity: 0.9 });
+const HeroButton = styled(Link, {
+  marginTop: '$2',
+  padding: '$2 $4',
+  borderRadius: '$round',
+  backgroundColor: '$surface',
+  color: '$text',
+  fontWeight: 600,
+  textDecoration: 'none',
+});
+const Main = styled('main', { width: '100%', maxWidth: 1320, margin: '0 auto', padding: '$5 $4 $7', display: 'flex', flexDirection: 'column', gap: '$6' });
+const Welcome = styled('div', { display: 'flex', flexDirection: 'column', gap: '$1', '& h2': { margin: 0, fontSize: '$5' }, '& p': { margin: 0, color: '$muted' } });
 
-/** The home page so far: the building's hero and a welcome (the feed comes with the content issue). */
+/**
+ * The building home: hero, welcome, utility grid, promoted block, then the spotlight and discover categories under
+ * the sticky jump bar. A new building, language or content flag starts a new home flow (the content is asked again).
+ */
 export function HomePage() {
   const t = useT();
   const firstName = useSessionSelector((s) => s.context.user?.first_name ?? '');
@@ -28,25 +52,71 @@ export function HomePage() {
   const hero = useBuildingSelector((s) => s.context.theme?.home_header_image_url ?? s.context.current?.image_url ?? null);
   const loading = useBuildingSelector((s) => s.hasTag('loading'));
   const none = useBuildingSelector((s) => s.matches('noBuilding'));
+  const locale = useIntl().locale;
+  const contentV2 = useFlag('show-content-v-2');
+  const safety = useFlag('safety-utility-button');
+  const frames = useFlag('open-tw-miniapp-in-iframe');
   return (
     <>
       <AppHeader />
       {building ? (
-        <Hero data-testid="hero" data-hero={hero ?? ''} css={hero ? { backgroundImage: `url("${hero}")` } : undefined}>
+        <Hero id="home" data-testid="hero" data-hero={hero ?? ''} css={hero ? { backgroundImage: `url("${hero}")` } : undefined}>
           <HeroText>
             <HeroTitle>{building.name}</HeroTitle>
             <HeroAddress>{building.address_1}</HeroAddress>
+            <Suspense fallback={null}>
+              <AreaMessages areas={['home']}>
+                <AmenitiesButton buildingUuid={building.uuid} />
+              </AreaMessages>
+            </Suspense>
           </HeroText>
         </Hero>
       ) : null}
-      <Page css={{ minHeight: 0 }}>
-        <Card>
-          <Heading>{t('home.welcome', { name: firstName })}</Heading>
-          <Text data-testid="current-building">
+      <Main>
+        <Welcome>
+          <h2>{t('home.welcome', { name: firstName })}</h2>
+          <p data-testid="current-building">
             {building ? t('home.building', { name: building.name }) : none ? t('home.noBuilding') : loading ? t('home.buildingLoading') : null}
-          </Text>
-        </Card>
-      </Page>
+          </p>
+        </Welcome>
+        {building ? (
+          <Suspense fallback={<FullScreenCenter css={{ minHeight: '30vh' }}><Spinner role="progressbar" /></FullScreenCenter>}>
+            <AreaMessages areas={['home', 'linkOut']}>
+              <HomeFeed
+                key={`${building.uuid}|${locale}|${contentV2}|${safety}|${frames}`}
+                buildingUuid={building.uuid}
+                version={contentV2 ? 'v2' : 'v1'}
+                safety={safety}
+                framesAllowed={frames}
+              />
+            </AreaMessages>
+          </Suspense>
+        ) : null}
+      </Main>
+    </>
+  );
+}
+
+function AmenitiesButton({ buildingUuid }: { buildingUuid: string }) {
+  const t = useT();
+  return <HeroButton to={`/building/${buildingUuid}/amenities`}>{t('home.amenities')}</HeroButton>;
+}
+
+function HomeFeed(props: { buildingUuid: string; version: 'v1' | 'v2'; safety: boolean; framesAllowed: boolean }) {
+  const app = useAppActor();
+  const [logic] = useState(() => homeLogic(app));
+  const home = useActorRef(logic, {
+    input: { ...props, origin: window.location.origin, hashTarget: decodeURIComponent(window.location.hash.slice(1)) || null },
+  });
+  const linkOut = useSelector(home, (s) => s.children.linkOut);
+  return (
+    <>
+      <section id="utilities" aria-label={useT()('home.utilities.title')}>
+        <UtilityGrid home={home} />
+      </section>
+      <PromotedBlock home={home} />
+      <Feed home={home} />
+      {linkOut ? <LinkOutFrame actor={linkOut} /> : null}
     </>
   );
 }

@@ -1,18 +1,61 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { linkOutFrameMachine } from '../../../machines/linkOut/linkOutFrame.machine';
+import { useT } from '../../i18n/useT';
+import { Spinner } from '../kit/Layout';
+import { styled } from '../kit/stitches.config';
 
-/** TEMPORARY stand-in until the home work lands the real link-out frame view. */
+const Backdrop = styled('div', { position: 'fixed', inset: 0, zIndex: 200, backgroundColor: 'rgba(20, 24, 28, 0.6)', display: 'flex', alignItems: 'center', justifyContent: 'center' });
+const Sheet = styled('div', {
+  backgroundColor: '$surface',
+  display: 'flex',
+  flexDirection: 'column',
+  overflow: 'hidden',
+  variants: {
+    kind: {
+      page: { position: 'fixed', inset: 0 },
+      survey: { width: 'min(720px, calc(100% - 32px))', maxHeight: 'calc(100% - 32px)', overflowY: 'auto', borderRadius: '$3', boxShadow: '$card' },
+    },
+  },
+});
+const Bar = styled('div', { display: 'flex', justifyContent: 'space-between', alignItems: 'center', padding: '$2 $4', borderBottom: '1px solid $border' });
+const Title = styled('h2', { margin: 0, fontSize: '$3' });
+const Close = styled('button', { appearance: 'none', border: 'none', background: 'transparent', color: '$primary', fontWeight: 600, cursor: 'pointer', padding: '$2' });
+const Frame = styled('iframe', { border: 'none', width: '100%', display: 'block', variants: { kind: { page: { flex: 1 }, survey: { height: 700, flexShrink: 0 } } } });
+const Centre = styled('div', { flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', padding: '$6', color: '$muted' });
+
+/**
+ * The link-out frame of a screen: a full-screen sheet with the fetched page as an inline document, or a survey
+ * framed directly, 700px high; 'page_not_loaded' when the page did not load. Close (or a 'closeMFE' message) hides it.
+ */
 export function LinkOutFrame({ actor }: { actor: ActorRefFrom<typeof linkOutFrameMachine> }) {
+  const t = useT();
   const open = useSelector(actor, (s) => s.hasTag('open'));
-  const url = useSelector(actor, (s) => s.context.url);
+  const loading = useSelector(actor, (s) => s.hasTag('frame:loading'));
+  const failed = useSelector(actor, (s) => s.hasTag('frame:failed'));
+  const survey = useSelector(actor, (s) => s.hasTag('frame:survey'));
+  const { url, html } = useSelector(actor, (s) => s.context);
   if (!open) return null;
+  const kind = survey ? 'survey' : 'page';
+  const close = () => actor.send({ type: 'linkOut.close' });
   return (
-    <div role="dialog" aria-label="frame">
-      <iframe title="frame" src={url ?? undefined} />
-      <button type="button" onClick={() => actor.send({ type: 'linkOut.close' })}>
-        Close
-      </button>
-    </div>
+    <Backdrop>
+      <Sheet kind={kind} role="dialog" aria-modal="true" aria-label={t('linkOut.title')} data-kind={kind} onKeyDown={(e) => (e.key === 'Escape' ? close() : undefined)}>
+        <Bar>
+          <Title>{t('linkOut.title')}</Title>
+          <Close type="button" onClick={close} autoFocus>
+            {t('linkOut.close')}
+          </Close>
+        </Bar>
+        {loading ? (
+          <Centre aria-busy="true">
+            <Spinner role="progressbar" aria-label={t('linkOut.loading')} />
+          </Centre>
+        ) : null}
+        {failed ? <Centre role="alert">{t('linkOut.notLoaded')}</Centre> : null}
+        {survey && url ? <Frame kind="survey" title={t('linkOut.title')} src={url} /> : null}
+        {!survey && html !== null && !loading && !failed ? <Frame kind="page" title={t('linkOut.title')} srcDoc={html} sandbox="allow-scripts allow-forms allow-popups" /> : null}
+      </Sheet>
+    </Backdrop>
   );
 }

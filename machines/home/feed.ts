@@ -1,0 +1,103 @@
+/** The home feed's shapes and pure rules (content document, sections 2, 3 and 9). */
+import type { CtaAction } from '../content/cta';
+import { contentScreenPath, isSurveyUrl } from '../content/links';
+
+/** A content tile as the feed calls answer it. */
+export interface FeedTile {
+  uuid: string;
+  type: string;
+  title: string;
+  subtitle?: string | null;
+  description?: string | null;
+  description_title?: string | null;
+  message?: string | null;
+  image_url: string | null;
+  image_alt_text?: string | null;
+  start_at?: string | null;
+  display_calendar_icon?: boolean;
+  navigation_command?: { type: string; value: string; options: { url?: string; uuid?: string; building_uuid?: string } } | null;
+}
+
+/** A content category with its tiles. */
+export interface FeedCategory {
+  uuid: string;
+  name: string;
+  contents: FeedTile[];
+}
+
+/** Where a section of the feed sits: the promoted block first, then spotlight, then discover. */
+export type FeedGroup = 'promoted' | 'spotlight' | 'discover';
+
+/** Which call fills a section: a v1 group call, the v2 promoted call, or one v2 category's content call. */
+export type SectionSource = { version: 'v1'; group: FeedGroup } | { version: 'v2'; group: 'promoted' } | { version: 'v2'; categoryUuid: string };
+
+/**
+ * One part of the feed that loads and fails on its own: a v1 group (all its categories at once) or a v2 category.
+ * `categories` is null while its content is still to be loaded; `error` is set when the call failed.
+ */
+export interface SectionSeed {
+  id: string;
+  group: FeedGroup;
+  name: string;
+  source: SectionSource;
+  categories: FeedCategory[] | null;
+  error: string | null;
+}
+
+/** Only categories with content are shown. */
+export const withContent = (categories: readonly FeedCategory[]) => categories.filter((category) => category.contents.length > 0);
+
+/** The promoted block shows the first content only. */
+export const firstPromoted = (categories: readonly FeedCategory[]): FeedTile | null => categories.find((c) => c.contents.length)?.contents[0] ?? null;
+
+/** What the page knows when it opens a link: its own origin, and whether mini-apps open in the frame. */
+export interface LinkContext {
+  buildingUuid: string;
+  origin: string;
+  framesAllowed: boolean;
+}
+
+/** A page the link-out frame can fetch as text: one of this site's (a cross-origin no-cors fetch reads nothing). */
+export const sameOrigin = (url: string, origin: string) => {
+  try {
+    return new URL(url, origin).origin === origin;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * A web link of a tile or a utility: a survey in the survey frame (with auth parameters), a page of this site in
+ * the link-out frame when mini-apps open in frames, anything else in a new tab.
+ */
+export function webLinkAction(url: string, context: LinkContext): CtaAction {
+  if (isSurveyUrl(url)) return { kind: 'frame', url, frame: 'survey' };
+  if (context.framesAllowed && sameOrigin(url, context.origin)) return { kind: 'frame', url, frame: 'page' };
+  return { kind: 'newTab', url };
+}
+
+/** A tile's navigation by type: a native screen in the same window, a WEBVIEW through the web-link rules. */
+export function tileAction(tile: FeedTile, context: LinkContext): CtaAction {
+  const command = tile.navigation_command;
+  if (!command) return { kind: 'route', to: contentScreenPath(context.buildingUuid, 'content', tile.uuid) };
+  if (command.type === 'NATIVE') {
+    return { kind: 'route', to: contentScreenPath(command.options.building_uuid ?? context.buildingUuid, command.value, command.options.uuid ?? tile.uuid) };
+  }
+  const url = command.options.url ?? command.value;
+  return url ? webLinkAction(url, context) : { kind: 'none' };
+}
+
+/**
+ * The section nearest the top: the last whose top is at or above the header's bottom plus 10 px, else the first;
+ * at the end of the page, the last (it may never reach the top).
+ */
+export const ACTIVE_SECTION_SLACK = 10;
+export function nearestSection(tops: readonly { id: string; top: number }[], headerOffset: number, atEnd = false): string | null {
+  if (atEnd && tops.length) return tops.at(-1)!.id;
+  let active: string | null = tops[0]?.id ?? null;
+  for (const { id, top } of tops) if (top <= headerOffset + ACTIVE_SECTION_SLACK) active = id;
+  return active;
+}
+
+/** After the feed has loaded, the page scrolls to the hash target after this delay. */
+export const HASH_SCROLL_DELAY_MS = 1000;

@@ -1,0 +1,160 @@
+import { assign, fromPromise, not, setup, stateIn, type ActorRefFrom } from 'xstate';
+import type { CtaAction } from '../content/cta';
+import { linkOutFrameMachine } from '../linkOut/linkOutFrame.machine';
+import { HASH_SCROLL_DELAY_MS, nearestSection, tileAction, type FeedTile, type LinkContext, type SectionSeed } from './feed';
+import { feedSectionMachine, type FeedSectionRef } from './feedSection.machine';
+import { utilityAction, visibleUtilities, type UtilityButton, type UtilityTile } from './utilities';
+
+export const HOME_ID = 'home';
+/** How long a tab click's smooth scroll is left alone before scrolling picks the active tab again. */
+export const TAB_JUMP_MS = 800;
+
+export interface HomeInput extends LinkContext {
+  /** The content-v2 flag: the categories calls, else the spotlight, discover and promoted calls. */
+  version: 'v1' | 'v2';
+  /** The safety-utility-button flag. */
+  safety: boolean;
+  /** The page's hash when it opened: a section to scroll to once the feed is in. */
+  hashTarget: string | null;
+}
+
+export interface HomeContext extends HomeInput {
+  sections: FeedSectionRef[];
+  utilities: UtilityTile[];
+  activeTab: string | null;
+  error: string | null;
+}
+
+export type HomeEvent =
+  | { type: 'feed.retry' }
+  | { type: 'utilities.retry' }
+  | { type: 'tile.open'; tile: FeedTile }
+  | { type: 'utility.open'; utility: UtilityTile }
+  /** The view's measure of the category sections' tops and the sticky header's bottom, on scroll. */
+  | { type: 'scroll.observed'; tops: { id: string; top: number }[]; headerOffset: number; atEnd: boolean }
+  | { type: 'tab.selected'; id: string };
+
+export type FollowedLink = Exclude<CtaAction, { kind: 'rsvp' | 'claim' | 'none' }>;
+const actionOf = (context: HomeContext, event: HomeEvent): CtaAction =>
+  event.type === 'tile.open' ? tileAction(event.tile, context) : event.type === 'utility.open' ? utilityAction(event.utility, context) : { kind: 'none' };
+const linkOf = (context: HomeContext, event: HomeEvent) => actionOf(context, event) as FollowedLink;
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The building home: the feed (its sections load and fail one by one), the utility grid, the sticky tabs that follow
+ * the scroll and write the hash, and the links of tiles and utilities — a screen, a new tab or the link-out frame.
+ */
+export const homeMachine = setup({
+  types: { context: {} as HomeContext, events: {} as HomeEvent, input: {} as HomeInput },
+  actors: {
+    loadFeed: fromPromise<SectionSeed[], { buildingUuid: string; version: 'v1' | 'v2' }>(() => Promise.reject(new Error('loadFeed is not provided'))),
+    loadUtilities: fromPromise<UtilityButton[], { buildingUuid: string }>(() => Promise.reject(new Error('loadUtilities is not provided'))),
+    section: feedSectionMachine,
+    linkOut: linkOutFrameMachine,
+  },
+  actions: {
+    /** Follows a tile's or a utility's link: a screen, a new tab or the link-out frame child (the app knows how). */
+    followLink: (_, _params: FollowedLink) => {},
+    scrollToSection: (_, _params: { id: string }) => {},
+    /** Replaces the URL's hash without a new history entry or a jump. */
+    writeHash: (_, _params: { id: string }) => {},
+  },
+  guards: {
+    leadsSomewhere: ({ context, event }) => actionOf(context, event).kind !== 'none',
+    hasHashTarget: ({ context }) => context.hashTarget !== null,
+    activeTabChanged: ({ context, event }) =>
+      event.type === 'scroll.observed' && nearestSection(event.tops, event.headerOffset, event.atEnd) !== context.activeTab && event.tops.length > 0,
+    feedIn: stateIn({ feed: 'ready' }),
+  },
+  delays: { hashScroll: HASH_SCROLL_DELAY_MS, tabJump: TAB_JUMP_MS },
+}).createMachine({
+  id: HOME_ID,
+  context: ({ input }) => ({ ...input, sections: [], utilities: [], activeTab: null, error: null }),
+  invoke: { src: 'linkOut', id: 'linkOut' },
+  type: 'parallel',
+  on: {
+    'tile.open': { guard: 'leadsSomewhere', actions: { type: 'followLink', params: ({ context, event }) => linkOf(context, event) } },
+    'utility.open': { guard: 'leadsSomewhere', actions: { type: 'followLink', params: ({ context, event }) => linkOf(context, event) } },
+  },
+  states: {
+    feed: {
+      initial: 'loading',
+      states: {
+        loading: {
+          tags: ['feed:loading'],
+          invoke: {
+            src: 'loadFeed',
+            input: ({ context }) => ({ buildingUuid: context.buildingUuid, version: context.version }),
+            onDone: {
+              target: 'ready',
+              actions: assign({
+                error: null,
+                sections: ({ context, event, spawn }) =>
+                  event.output.map((seed) => spawn('section', { id: `section:${seed.id}`, input: { ...seed, buildingUuid: context.buildingUuid } })),
+              }),
+            },
+            onError: { target: 'failed', actions: assign({ error: ({ event }) => message(event.error) }) },
+          },
+        },
+        failed: { description: 'The categories could not be loaded: the whole feed offers to try again.', tags: ['feed:failed'], on: { 'feed.retry': 'loading' } },
+        ready: { tags: ['feed:ready'] },
+      },
+    },
+    utilities: {
+      initial: 'loading',
+      states: {
+        loading: {
+          tags: ['utilities:loading'],
+          invoke: {
+            src: 'loadUtilities',
+            input: ({ context }) => ({ buildingUuid: context.buildingUuid }),
+            onDone: { target: 'loaded', actions: assign({ utilities: ({ context, event }) => visibleUtilities(event.output, { safety: context.safety }) }) },
+            onError: 'failed',
+          },
+        },
+        failed: { tags: ['utilities:failed'], on: { 'utilities.retry': 'loading' } },
+        loaded: {},
+      },
+    },
+    tabs: {
+      initial: 'waiting',
+      states: {
+        waiting: { description: 'Until the feed’s sections are known.', always: { guard: 'feedIn', target: 'settling' } },
+        settling: {
+          description: 'The feed is in: after the delay, the page scrolls to the hash target it opened with.',
+          always: { guard: not('hasHashTarget'), target: 'tracking' },
+          after: { hashScroll: { target: 'tracking', actions: { type: 'scrollToSection', params: ({ context }) => ({ id: context.hashTarget ?? '' }) } } },
+        },
+        tracking: {
+          on: {
+            'scroll.observed': {
+              guard: 'activeTabChanged',
+              actions: [
+                assign({ activeTab: ({ event }) => nearestSection(event.tops, event.headerOffset, event.atEnd) }),
+                { type: 'writeHash', params: ({ context }) => ({ id: context.activeTab ?? '' }) },
+              ],
+            },
+          },
+        },
+        jumping: {
+          description: 'A tab was clicked: its smooth scroll runs without moving the active tab.',
+          after: { tabJump: 'tracking' },
+        },
+      },
+      on: {
+        'tab.selected': {
+          target: '.jumping',
+          reenter: true,
+          actions: [
+            assign({ activeTab: ({ event }) => event.id }),
+            { type: 'scrollToSection', params: ({ event }) => ({ id: event.id }) },
+            { type: 'writeHash', params: ({ event }) => ({ id: event.id }) },
+          ],
+        },
+      },
+    },
+  },
+});
+
+export type HomeRef = ActorRefFrom<typeof homeMachine>;

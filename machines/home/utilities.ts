@@ -1,0 +1,88 @@
+/** The utility-button grid's rules (content document, sections 1, 3 and 9). */
+import type { CtaAction } from '../content/cta';
+import { webLinkAction, type LinkContext } from './feed';
+
+export interface UtilityButton {
+  uuid: string;
+  text: string;
+  name: string;
+  utility_name: string | null;
+  type: string;
+  url: string | null;
+  route: string | null;
+  web_image: string | null;
+  order: number;
+  company_types: string | null;
+  sign_in_required: boolean;
+  mobile_only: boolean;
+  excluded: boolean;
+}
+
+/** Utilities the web app never shows: they drive phone hardware or a native SDK. */
+export const EXCLUDED_UTILITIES = ['MOBILE_ACCESS', 'ECOBEE', 'LUTRON'];
+/** The one mini-app shown only in the mobile app (a loyalty programme that cannot run in a frame). */
+export const THANX_MINI_APP_HOST = 'thanx.com';
+/** Native utilities the web app has screens for; other native ones are mobile-only. */
+export const WEB_NATIVE_UTILITIES = ['AMENITIES', 'COMPANIES', 'CONCIERGE'];
+
+const hostOf = (url: string | null) => {
+  if (!url) return '';
+  try {
+    return new URL(url, 'http://local.invalid').hostname;
+  } catch {
+    return '';
+  }
+};
+const isHostOrSubdomain = (host: string, domain: string) => host === domain || host.endsWith(`.${domain}`);
+
+/** Ritual links embed themselves when asked to (`embed=1`); the web app opens the full page instead. */
+export function withoutRitualEmbed(url: string): string {
+  if (!isHostOrSubdomain(hostOf(url), 'ritual.co') || !/[?&]embed=1(&|#|$)/.test(url)) return url;
+  const parsed = new URL(url);
+  parsed.searchParams.delete('embed');
+  return parsed.toString();
+}
+
+export type UtilitySubLabel = 'sign_in_required' | 'mobile_only' | null;
+
+export interface UtilityTile extends UtilityButton {
+  subLabel: UtilitySubLabel;
+}
+
+const isMobileOnly = (button: UtilityButton) =>
+  button.mobile_only || button.type === 'NATIVELINK' || (button.type === 'NATIVE' && !WEB_NATIVE_UTILITIES.includes(button.utility_name ?? ''));
+
+/**
+ * The grid: sorted by order; the excluded utilities, the thanx mini-app and (unless its flag is on) the safety button
+ * dropped; ritual links without embed=1; each with its sub-label.
+ */
+export function visibleUtilities(buttons: readonly UtilityButton[], flags: { safety: boolean }): UtilityTile[] {
+  return buttons
+    .filter((b) => !b.excluded && !EXCLUDED_UTILITIES.includes(b.utility_name ?? ''))
+    .filter((b) => !isHostOrSubdomain(hostOf(b.url), THANX_MINI_APP_HOST))
+    .filter((b) => flags.safety || b.utility_name !== 'SAFETY')
+    .toSorted((a, b) => a.order - b.order)
+    .map((b) => ({
+      ...b,
+      url: b.url ? withoutRitualEmbed(b.url) : b.url,
+      subLabel: isMobileOnly(b) ? 'mobile_only' : b.sign_in_required ? 'sign_in_required' : null,
+    }));
+}
+
+/**
+ * What a utility does: mobile-only ones lead to the mobile-only page; amenities and companies (with its company
+ * types) are screens of the building; micro-frontends open in the link-out frame; web views follow the web-link rules.
+ */
+export function utilityAction(button: UtilityTile, context: LinkContext): CtaAction {
+  const building = `/building/${encodeURIComponent(context.buildingUuid)}`;
+  if (button.subLabel === 'mobile_only') return { kind: 'route', to: '/mobile-only' };
+  switch (button.utility_name) {
+    case 'AMENITIES':
+      return { kind: 'route', to: `${building}/amenities` };
+    case 'COMPANIES':
+      return { kind: 'route', to: button.company_types ? `${building}/companies?company_types=${encodeURIComponent(button.company_types)}` : `${building}/companies` };
+  }
+  if (!button.url) return button.route ? { kind: 'route', to: `${building}/${button.route}` } : { kind: 'none' };
+  if (button.type === 'MICROFRONTEND') return { kind: 'frame', url: button.url, frame: 'page' };
+  return webLinkAction(button.url, context);
+}

@@ -1,0 +1,65 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/**
+ * Two demo mini-apps the seeded utilities and posts open, served by the reference server so the link-out frame has
+ * real pages to show: a visitor registration (fetched as text and shown inline) and a survey (framed directly with
+ * the person's parameters). Each is one self-contained page; its Close button posts 'closeMFE' to the app.
+ */
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const page = (title: string, body: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>
+  body { font: 16px/1.5 system-ui, sans-serif; margin: 0; padding: 24px; color: #1d2125; background: #fff; }
+  h1 { font-size: 22px; margin: 0 0 8px; } p { margin: 0 0 16px; color: #5c6268; }
+  label { display: block; margin: 0 0 12px; } input, select { font: inherit; padding: 8px; width: 100%; max-width: 360px; box-sizing: border-box; }
+  fieldset { border: 1px solid #d5d9dd; border-radius: 8px; margin: 0 0 16px; padding: 12px 16px; }
+  button { font: inherit; padding: 10px 18px; border-radius: 8px; border: 0; background: #257bad; color: #fff; cursor: pointer; margin-right: 8px; }
+  button.secondary { background: #e4e8ec; color: #1d2125; }
+</style></head><body>${body}
+<script>
+  document.querySelectorAll('[data-close]').forEach(function (b) { b.addEventListener('click', function () { parent.postMessage('closeMFE', '*'); }); });
+  var form = document.querySelector('form');
+  if (form) form.addEventListener('submit', function (e) { e.preventDefault(); form.hidden = true; document.getElementById('done').hidden = false; });
+</script></body></html>`;
+
+type Query = Record<string, string | undefined>;
+
+export async function miniAppRoutes(app: FastifyInstance) {
+  const send = (reply: FastifyReply, html: string) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+
+  app.get<{ Querystring: Query }>('/mfe-visitors/', { schema: { hide: true } }, async (request, reply) => {
+    const name = request.query.firstName ? `, ${escapeHtml(request.query.firstName)}` : '';
+    return send(
+      reply,
+      page(
+        'Visitor registration',
+        `<h1 id="mfe-title">Register a visitor</h1>
+<p>Hello${name}. Tell the front desk who is coming and they will have a badge ready.</p>
+<form><label>Visitor's name <input name="visitor" required></label><label>Arriving <input name="when" type="datetime-local" required></label>
+<button type="submit">Register</button><button type="button" class="secondary" data-close>Close</button></form>
+<div id="done" hidden><p>Your visitor is registered.</p><button type="button" data-close>Done</button></div>`,
+      ),
+    );
+  });
+
+  app.get<{ Querystring: Query }>('/mfe-survey/', { schema: { hide: true } }, async (request, reply) => {
+    const topic = escapeHtml(request.query.survey ?? 'general');
+    const signedIn = request.query.authToken ? 'signed-in' : 'anonymous';
+    return send(
+      reply,
+      page(
+        'Survey',
+        `<h1 id="mfe-title" data-topic="${topic}" data-auth="${signedIn}">A short survey</h1>
+<p>Topic: ${topic}. Three questions, one minute.</p>
+<form><fieldset><legend>How do you get to the building?</legend>
+<label><input type="radio" name="mode" value="bike" required> Bike</label><label><input type="radio" name="mode" value="transit"> Public transport</label><label><input type="radio" name="mode" value="car"> Car</label></fieldset>
+<label>How satisfied are you with the building? <select name="score"><option>5</option><option>4</option><option>3</option><option>2</option><option>1</option></select></label>
+<button type="submit">Send</button><button type="button" class="secondary" data-close>Close</button></form>
+<div id="done" hidden><p>Thank you for your answers.</p><button type="button" data-close>Done</button></div>`,
+      ),
+    );
+  });
+}

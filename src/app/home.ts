@@ -1,0 +1,81 @@
+import { fromPromise } from 'xstate';
+import { homeMachine } from '../../machines/home/home.machine';
+import { feedSectionMachine } from '../../machines/home/feedSection.machine';
+import type { FeedCategory, FeedGroup, SectionSeed, SectionSource } from '../../machines/home/feed';
+import * as homeApi from '../api/home';
+import type { AppActor } from './appActor';
+import { followLink, linkOutFrameLogic } from './linkOut';
+import { replaceHash } from './navigation';
+import { requestContext } from './requestContext';
+
+const lang = () => requestContext().locale;
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+const V1_PATHS = { promoted: 'contents-promoted', spotlight: 'categories/contents-spotlight', discover: 'categories/contents' } as const;
+
+/** A v1 group's categories, or the group as one failed section. */
+async function v1Section(buildingUuid: string, group: FeedGroup): Promise<SectionSeed> {
+  const base = { id: group, group, name: group, source: { version: 'v1', group } as SectionSource };
+  try {
+    return { ...base, categories: await homeApi.v1Group(buildingUuid, V1_PATHS[group], lang()), error: null };
+  } catch (error) {
+    return { ...base, categories: null, error: message(error) };
+  }
+}
+
+/**
+ * The feed's sections. v1: the promoted, spotlight and discover calls, each failing on its own. v2: the categories
+ * (spotlight and discover by group), whose contents the sections load themselves, and the promoted call.
+ */
+export async function loadFeed(buildingUuid: string, version: 'v1' | 'v2'): Promise<SectionSeed[]> {
+  if (version === 'v1') return Promise.all((['promoted', 'spotlight', 'discover'] as const).map((group) => v1Section(buildingUuid, group)));
+  const categories = await homeApi.v2Categories(buildingUuid, lang());
+  const promoted: SectionSeed = { id: 'promoted', group: 'promoted', name: 'promoted', source: { version: 'v2', group: 'promoted' }, categories: null, error: null };
+  return [
+    promoted,
+    ...categories
+      .filter((category) => category.active && (category.group === 'spotlight' || category.group === 'discover'))
+      .map((category): SectionSeed => ({
+        id: category.uuid,
+        group: category.group as FeedGroup,
+        name: category.name,
+        source: { version: 'v2', categoryUuid: category.uuid },
+        categories: null,
+        error: null,
+      })),
+  ];
+}
+
+/** A section's content, asked again (v1) or for the first time (v2). */
+export async function loadSection(buildingUuid: string, source: SectionSource, name: string): Promise<FeedCategory[]> {
+  if (source.version === 'v1') return homeApi.v1Group(buildingUuid, V1_PATHS[source.group], lang());
+  if ('categoryUuid' in source) return [{ uuid: source.categoryUuid, name, contents: await homeApi.v2CategoryContent(buildingUuid, source.categoryUuid, lang()) }];
+  const promoted = await homeApi.v2Promoted(buildingUuid, lang());
+  return [{ uuid: 'promoted', name, contents: promoted.map((item) => ({ ...item, navigation_command: null })) }];
+}
+
+/** A section of the page by its id (a category uuid, or spotlight, discover, utilities, home). */
+const sectionElement = (id: string) => document.getElementById(id);
+
+/** The home screen with the real API, the router, the link-out frame and the page's scroll and hash. */
+export function homeLogic(app: AppActor) {
+  // A scroll measured as the person leaves must not write its hash into the next page's address.
+  const homePath = window.location.pathname;
+  return homeMachine.provide({
+    actors: {
+      loadFeed: fromPromise(({ input }) => loadFeed(input.buildingUuid, input.version)),
+      loadUtilities: fromPromise(({ input }) => homeApi.utilityButtons(input.buildingUuid)),
+      section: feedSectionMachine.provide({
+        actors: { loadSection: fromPromise(({ input }) => loadSection(input.buildingUuid, input.source, input.name)) },
+      }),
+      linkOut: linkOutFrameLogic(),
+    },
+    actions: {
+      followLink: ({ self }, link) => followLink(app, self, link),
+      scrollToSection: (_, { id }) => sectionElement(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' }),
+      writeHash: (_, { id }) => {
+        if (window.location.pathname === homePath) replaceHash(id);
+      },
+    },
+  });
+}

@@ -1,0 +1,156 @@
+import { useEffect, useReducer, useRef } from 'react';
+import { useSelector } from '@xstate/react';
+import type { SnapshotFrom } from 'xstate';
+import { firstPromoted, withContent, type FeedGroup } from '../../../machines/home/feed';
+import type { FeedSectionRef, feedSectionMachine } from '../../../machines/home/feedSection.machine';
+import type { HomeRef } from '../../../machines/home/home.machine';
+import { useT } from '../../i18n/useT';
+import { Button } from '../kit/Button';
+import { JumpBar } from '../kit/JumpBar';
+import { Skeleton } from '../kit/Skeleton';
+import { styled } from '../kit/stitches.config';
+import { FeedTileCard } from './FeedTileCard';
+
+/**
+ * A section scrolled to lands just below the sticky jump bar (49px): within the 10px the active-section check allows
+ * below the bar, so the jump clicked stays the active one.
+ */
+const SECTION_SCROLL_MARGIN = 54;
+
+const Group = styled('div', { display: 'flex', flexDirection: 'column', gap: '$6', scrollMarginTop: SECTION_SCROLL_MARGIN });
+const Category = styled('section', { display: 'flex', flexDirection: 'column', gap: '$3', scrollMarginTop: SECTION_SCROLL_MARGIN });
+const CategoryName = styled('h2', { margin: 0, fontSize: '$5' });
+const Tiles = styled('div', { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(428px, 100%), 1fr))', gap: '$4' });
+const Problem = styled('div', { display: 'flex', alignItems: 'center', gap: '$3', color: '$alert', padding: '$4', border: '1px dashed $alert', borderRadius: '$3' });
+
+type SectionSnapshot = SnapshotFrom<typeof feedSectionMachine>;
+
+/** Every section's snapshot, kept current (the jump bar lists the categories of all of them). */
+function useSectionSnapshots(sections: FeedSectionRef[]): SectionSnapshot[] {
+  const [, changed] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    const subscriptions = sections.map((section) => section.subscribe(changed));
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+  }, [sections]);
+  return sections.map((section) => section.getSnapshot());
+}
+
+/** The promoted block: the first promoted content only. */
+export function PromotedBlock({ home }: { home: HomeRef }) {
+  const t = useT();
+  const sections = useSelector(home, (s) => s.context.sections);
+  const snapshots = useSectionSnapshots(sections);
+  const promoted = firstPromoted(snapshots.filter((s) => s.context.group === 'promoted').flatMap((s) => s.context.categories));
+  if (!promoted) return null;
+  return (
+    <section aria-label={t('home.promoted')}>
+      <FeedTileCard tile={promoted} size="large" onOpen={() => home.send({ type: 'tile.open', tile: promoted })} />
+    </section>
+  );
+}
+
+/**
+ * The spotlight and discover categories under a sticky jump bar: the active jump follows the section nearest the top
+ * (the machine decides from the tops measured here) and a click scrolls to its category.
+ */
+export function Feed({ home }: { home: HomeRef }) {
+  const t = useT();
+  const loading = useSelector(home, (s) => s.hasTag('feed:loading'));
+  const failed = useSelector(home, (s) => s.hasTag('feed:failed'));
+  const sections = useSelector(home, (s) => s.context.sections);
+  const active = useSelector(home, (s) => s.context.activeTab);
+  const snapshots = useSectionSnapshots(sections);
+  const bar = useRef<HTMLElement>(null);
+
+  const jumps = snapshots
+    .filter((s) => s.context.group !== 'promoted' && s.hasTag('loaded'))
+    .flatMap((s) => withContent(s.context.categories))
+    .map((category) => ({ id: category.uuid, label: category.name }));
+
+  useEffect(() => {
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      const tops = [...document.querySelectorAll<HTMLElement>('[data-feed-category]')].map((el) => ({ id: el.id, top: el.getBoundingClientRect().top }));
+      const atEnd = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
+      home.send({ type: 'scroll.observed', tops, headerOffset: bar.current?.getBoundingClientRect().bottom ?? 0, atEnd });
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(measure);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, [home]);
+
+  if (failed) {
+    return (
+      <Problem role="alert">
+        {t('home.feed.failed')}
+        <Button type="button" css={{ width: 'auto' }} onClick={() => home.send({ type: 'feed.retry' })}>
+          {t('home.retry')}
+        </Button>
+      </Problem>
+    );
+  }
+  if (loading) return <SkeletonCategory />;
+  const groupOf = (group: FeedGroup) => snapshots.map((snapshot, i) => ({ snapshot, ref: sections[i]! })).filter((s) => s.snapshot.context.group === group);
+  const nothing = snapshots.every((s) => s.hasTag('loaded')) && jumps.length === 0;
+  return (
+    <>
+      {jumps.length ? <JumpBar barRef={bar} label={t('home.tabs')} items={jumps} current={active ?? jumps[0]!.id} onJump={(id) => home.send({ type: 'tab.selected', id })} /> : null}
+      {nothing ? <p>{t('home.empty')}</p> : null}
+      {(['spotlight', 'discover'] as const).map((group) => (
+        <Group key={group} id={group} data-group={group}>
+          {groupOf(group).map(({ snapshot, ref }) => (
+            <FeedSection key={ref.id} home={home} section={ref} snapshot={snapshot} />
+          ))}
+        </Group>
+      ))}
+    </>
+  );
+}
+
+function FeedSection({ home, section, snapshot }: { home: HomeRef; section: FeedSectionRef; snapshot: SectionSnapshot }) {
+  const t = useT();
+  if (snapshot.hasTag('loading')) return <SkeletonCategory />;
+  if (snapshot.hasTag('failed')) {
+    return (
+      <Problem role="alert" data-section-failed={snapshot.context.id}>
+        {t('home.section.failed', { name: snapshot.context.source.version === 'v2' ? snapshot.context.name : t('home.group', { group: snapshot.context.group }) })}
+        <Button type="button" css={{ width: 'auto' }} onClick={() => section.send({ type: 'section.retry' })}>
+          {t('home.retry')}
+        </Button>
+      </Problem>
+    );
+  }
+  return (
+    <>
+      {withContent(snapshot.context.categories).map((category) => (
+        <Category key={category.uuid} id={category.uuid} data-feed-category aria-labelledby={`category-${category.uuid}`}>
+          <CategoryName id={`category-${category.uuid}`}>{category.name}</CategoryName>
+          <Tiles>
+            {category.contents.map((tile) => (
+              <FeedTileCard key={tile.uuid} tile={tile} onOpen={() => home.send({ type: 'tile.open', tile })} />
+            ))}
+          </Tiles>
+        </Category>
+      ))}
+    </>
+  );
+}
+
+function SkeletonCategory() {
+  return (
+    <Category aria-busy="true" data-testid="feed-skeleton">
+      <Skeleton css={{ height: 28, width: 200 }} />
+      <Tiles>
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} css={{ aspectRatio: '648 / 520' }} />
+        ))}
+      </Tiles>
+    </Category>
+  );
+}

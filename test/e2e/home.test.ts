@@ -1,0 +1,222 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newPage, setFlag } from './browser';
+import { addContent, apiSignIn, buildingUuid, type ApiSession } from './api';
+import { AuthPages, ContentPage, HomePage } from './pages';
+
+const DEMO = { email: 'demo@northwind.example', password: 'Atrium!2026', firstName: 'Dana' };
+
+let browser: Browser;
+let demo: ApiSession;
+let plaza: string;
+/** The categories of the plaza with content, in feed order, as the API answers them. */
+let categories: { uuid: string; name: string }[];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  demo = await apiSignIn(DEMO.email, DEMO.password);
+  plaza = await buildingUuid(demo, 'One Atrium Plaza');
+  const all = await demo.call<{ uuid: string; name: string; group: string }[]>(`/tenant/v1/buildings/${plaza}/categories?active=true&lang=en`);
+  const filled = await Promise.all(
+    all.map(async (c) => ({ ...c, count: (await demo.call<unknown[]>(`/tenant/v2/buildings/${plaza}/categories/${c.uuid}/content?lang=en`)).length })),
+  );
+  categories = filled.filter((c) => c.count > 0 && (c.group === 'spotlight' || c.group === 'discover'));
+});
+afterAll(() => browser?.close());
+
+async function signedIn(options: { recordOpens?: boolean } = {}) {
+  const { page, context } = await newPage(browser);
+  if (options.recordOpens) {
+    await page.addInitScript(() => {
+      const opened: unknown[][] = [];
+      (window as unknown as { __opened: unknown[][] }).__opened = opened;
+      window.open = (...args: unknown[]) => {
+        opened.push(args);
+        return null;
+      };
+    });
+  }
+  const auth = new AuthPages(page);
+  await auth.open();
+  await auth.signIn(DEMO.email, DEMO.password);
+  await auth.seeHome(DEMO.firstName);
+  return { page, context, home: new HomePage(page) };
+}
+
+describe('the building home', () => {
+  it('shows the hero, the utility grid by its rules, the first promoted content and only the categories with content', async () => {
+    const { page, context, home } = await signedIn();
+    await home.jumpBar().waitFor();
+    expect(categories.length).toBeGreaterThan(2);
+    expect(await home.jumps()).toEqual(categories.map((c) => c.name));
+    for (const c of categories) await home.category(c.name).waitFor();
+
+    // Sorted by order; mobile access and lighting (excluded) and safety (its flag is off) dropped; sub-labels.
+    await home.utilities().first().waitFor();
+    const utilities = await home.utilities().allInnerTexts();
+    expect(utilities.map((u) => u.split('\n')[0])).toEqual(['Amenities', 'Directory', 'Concierge', 'Visitors', 'Wallet', 'Feedback']);
+    expect(utilities[3]).toMatch(/sign-in required/i);
+    expect(utilities[4]).toMatch(/mobile app only/i);
+
+    const promoted = page.getByRole('region', { name: 'Featured' });
+    expect(await promoted.getByTestId('feed-tile').count()).toBe(1);
+    expect(await promoted.getByRole('heading').innerText()).toBe('The lobby renovation is complete');
+
+    await page.getByTestId('hero').getByRole('link', { name: 'Amenities' }).click();
+    await page.waitForURL(`**/building/${plaza}/amenities`);
+    await context.close();
+  });
+
+  it('scrolls to a category when its tab is clicked, writes its id into the hash, and follows the scroll', async () => {
+    const { context, home } = await signedIn();
+    await home.jumpBar().waitFor();
+    const target = categories[2]!;
+    await home.jumpBar().getByRole('button', { name: target.name }).click();
+    await expect.poll(() => home.hash()).toBe(target.uuid);
+    await expect.poll(() => home.topOf(target.uuid), { timeout: 5000 }).toBeLessThan(80);
+    expect(await home.topOf(target.uuid)).toBeGreaterThanOrEqual(0);
+    // It stays on the clicked tab once the smooth scroll is over.
+    await home.page.waitForTimeout(1200);
+    expect(await home.activeJump()).toBe(target.name);
+    expect(await home.hash()).toBe(target.uuid);
+
+    // Scrolling by hand moves the active tab and the hash to the section nearest the top.
+    const last = categories.at(-1)!;
+    await home.page.evaluate((id) => document.getElementById(id)!.scrollIntoView({ block: 'start' }), last.uuid);
+    await home.page.mouse.wheel(0, 1);
+    await expect.poll(() => home.activeJump()).toBe(last.name);
+    expect(await home.hash()).toBe(last.uuid);
+    await context.close();
+  });
+
+  it('scrolls to the hash target once the feed is in', async () => {
+    const { page, context, home } = await signedIn();
+    const target = categories[2]!;
+    await page.goto(`/building/${plaza}#${target.uuid}`);
+    await home.jumpBar().waitFor();
+    await expect.poll(() => home.topOf(target.uuid), { timeout: 5000 }).toBeLessThan(80);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await context.close();
+  });
+
+  it('opens a content tile on its screen, and a mobile-only utility on the mobile-only page', async () => {
+    const { page, context, home } = await signedIn();
+    await home.tile('Morning yoga on the terrace').click();
+    await page.waitForURL(new RegExp(`/building/${plaza}/content/[0-9a-f-]{36}$`));
+    await new ContentPage(page).seeText('Morning yoga on the terrace');
+    await page.goBack();
+    await home.utilities().filter({ hasText: 'Wallet' }).click();
+    await page.waitForURL('**/mobile-only');
+    await context.close();
+  });
+
+  it('shows the placeholder when a tile image does not load', async () => {
+    await addContent({ building_uuid: plaza, type: 'post', title: 'Broken picture post', image_url: '/media/content/no-such-image.png' });
+    const { context, home } = await signedIn();
+    const image = home.tile('Broken picture post').getByRole('img');
+    await image.scrollIntoViewIfNeeded();
+    await expect.poll(() => image.getAttribute('src')).toBe('/media/placeholder.svg');
+    expect(await image.getAttribute('data-placeholder')).toBe('true');
+    expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await context.close();
+  });
+
+  it('speaks Spanish: texts of the app and the content in the asked language', async () => {
+    const { page, context, home } = await signedIn();
+    await page.goto(`/building/${plaza}?lang=es-ES`);
+    await page.getByRole('navigation', { name: 'Categorías de contenido' }).waitFor();
+    await page.getByTestId('hero').getByRole('link', { name: 'Servicios comunes' }).waitFor();
+    await home.category('Noticias del edificio').waitFor();
+    await home.tile('La renovación del vestíbulo ha terminado').waitFor();
+    expect(await page.getByRole('list', { name: 'Servicios del edificio' }).innerText()).toMatch(/solo en la app móvil/i);
+    await context.close();
+  });
+
+  it('uses the spotlight, discover and promoted calls when the content-v2 flag is off', async () => {
+    await setFlag('show-content-v-2', false);
+    try {
+      const { page, context, home } = await signedIn();
+      const calls: string[] = [];
+      page.on('request', (request) => calls.push(new URL(request.url()).pathname));
+      await home.open(`/building/${plaza}`);
+      expect(await home.jumps()).toEqual(categories.map((c) => c.name));
+      expect(calls.some((p) => p.endsWith('/categories/contents-spotlight'))).toBe(true);
+      expect(calls.some((p) => p.endsWith('/contents-promoted'))).toBe(true);
+      expect(calls.some((p) => /\/tenant\/v2\/buildings\/[^/]+\/categories\//.test(p))).toBe(false);
+      await context.close();
+    } finally {
+      await setFlag('show-content-v-2', null);
+    }
+  });
+
+  it('shows a failed category in its place only, and loads it on Try again', async () => {
+    const { page, context, home } = await signedIn();
+    const broken = categories[1]!;
+    let fail = true;
+    await page.route(`**/tenant/v2/buildings/*/categories/${broken.uuid}/content*`, (route) =>
+      fail ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500,"message":"boom"}' }) : route.continue(),
+    );
+    await home.open(`/building/${plaza}`);
+    const failure = page.getByRole('alert').filter({ hasText: `${broken.name} could not be loaded.` });
+    await failure.waitFor();
+    await home.category(categories[0]!.name).waitFor();
+    await home.category(categories[2]!.name).waitFor();
+    expect(await home.category(broken.name).count()).toBe(0);
+    fail = false;
+    await failure.getByRole('button', { name: 'Try again' }).click();
+    await home.category(broken.name).waitFor();
+    expect(await failure.count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('the link-out frame', () => {
+  it('shows a micro-frontend utility fetched as a page, with the person’s name, and closes on its closeMFE message', async () => {
+    const { context, home } = await signedIn();
+    await home.utilities().filter({ hasText: 'Visitors' }).click();
+    const frame = home.frame();
+    await frame.waitFor();
+    const inside = home.page.frameLocator('[role="dialog"] iframe');
+    await inside.getByRole('heading', { name: 'Register a visitor' }).waitFor();
+    expect(await inside.locator('body').innerText()).toContain('Hello, Dana');
+    await inside.getByRole('button', { name: 'Close' }).click();
+    await frame.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('frames a survey directly, 700px high, with the auth parameters', async () => {
+    const { page, context, home } = await signedIn();
+    await home.utilities().filter({ hasText: 'Feedback' }).click();
+    const iframe = home.frame().locator('iframe');
+    await iframe.waitFor();
+    const src = new URL((await iframe.getAttribute('src'))!, 'http://x');
+    expect(src.pathname).toBe('/mfe-survey/');
+    expect(src.searchParams.get('authToken')).toBeTruthy();
+    expect(src.searchParams.get('buildingUuid')).toBe(plaza);
+    expect(src.searchParams.get('firstName')).toBe('Dana');
+    expect(Math.round((await iframe.boundingBox())!.height)).toBe(700);
+    await page.frameLocator('[role="dialog"] iframe').locator('h1[data-auth="signed-in"]').waitFor();
+    await home.frame().getByRole('button', { name: 'Close' }).click();
+    await home.frame().waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('opens a post’s survey call-to-action in the survey frame modal', async () => {
+    const { page, context, home } = await signedIn();
+    await home.tile('Tell us about your commute').click();
+    await page.getByRole('button', { name: 'Take the survey' }).click();
+    const inside = page.frameLocator('[role="dialog"] iframe');
+    await inside.locator('h1[data-topic="commute"]').waitFor();
+    await context.close();
+  });
+
+  it('shows page_not_loaded when the mini-app answers an error', async () => {
+    const post = await addContent({ building_uuid: plaza, type: 'post', title: 'Broken mini-app post', cta_type: 'MICRO_FRONTEND', cta_url: '/api/no-such-mini-app' });
+    const { page, context } = await signedIn();
+    const content = new ContentPage(page);
+    await content.open(plaza, post);
+    await content.button('Open').click();
+    await page.getByRole('dialog', { name: 'Mini-app' }).getByRole('alert').filter({ hasText: 'This page could not be loaded.' }).waitFor();
+    await context.close();
+  });
+});
