@@ -5,7 +5,7 @@ import type { AmenityCategory } from '../../machines/directory/directory.types';
 import { deferred, flush } from './fixtures';
 import { CATEGORIES } from './directory.fixtures';
 
-function start(load: () => Promise<AmenityCategory[]> = async () => CATEGORIES) {
+function start(load: (input: { buildingUuid: string }) => Promise<AmenityCategory[]> = async () => CATEGORIES) {
   const loadAmenities = vi.fn(load);
   const scrollToCategory = vi.fn();
   const actor = createActor(

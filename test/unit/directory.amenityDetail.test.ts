@@ -5,7 +5,7 @@ import type { AmenityCategory } from '../../machines/directory/directory.types';
 import { flush } from './fixtures';
 import { CATEGORIES } from './directory.fixtures';
 
-function start(amenityUuid: string, load: () => Promise<AmenityCategory[]> = async () => CATEGORIES) {
+function start(amenityUuid: string, load: (input: { buildingUuid: string }) => Promise<AmenityCategory[]> = async () => CATEGORIES) {
   const loadAmenities = vi.fn(load);
   const actor = createActor(amenityDetailMachine.provide({ actors: { loadAmenities: fromPromise(({ input }) => loadAmenities(input)) } }), {
     input: { buildingUuid: 'b-1', amenityUuid, helpDeskEmail: 'help@atrium.localhost' },

@@ -5,7 +5,7 @@ import type { Company } from '../../machines/directory/directory.types';
 import { flush } from './fixtures';
 import { company } from './directory.fixtures';
 
-function start(load: () => Promise<Company>) {
+function start(load: (input: { companyUuid: string }) => Promise<Company>) {
   const loadCompany = vi.fn(load);
   const openWebsite = vi.fn();
   const actor = createActor(
