@@ -11,8 +11,8 @@ export const BUILDING_INFORMATION_BRANDS: readonly string[] = ['harbor'];
 export const amenitiesTitleId = (brand: string | null | undefined) =>
   brand && BUILDING_INFORMATION_BRANDS.includes(brand) ? ('directory.amenities.titleBuildingInformation' as const) : ('directory.amenities.title' as const);
 
-/** Companies per directory page: small enough that a screen or two of tiles asks for the next page as one scrolls. */
-export const COMPANY_PAGE_SIZE = 12;
+/** Companies per directory page: fills a desktop screen (8 rows of 3 tiles); a phone asks for the next page after a few screens. */
+export const COMPANY_PAGE_SIZE = 24;
 
 /** The categories worth a tab and a section: those with at least one amenity. */
 export const categoriesWithAmenities = (categories: readonly AmenityCategory[]) => categories.filter((c) => c.amenities.length > 0);
