@@ -176,9 +176,14 @@ describe('company detail', () => {
 describe('languages and brands', () => {
   it('shows the directory screens in Spanish', async () => {
     const { page, context, directory } = await signedIn();
-    await directory.openAmenities(plaza, '?lang=es-ES');
-    await expect.poll(() => directory.title().innerText()).toBe('Servicios del edificio');
+    await page.goto(`/building/${plaza}/amenities?lang=es-ES`);
     await page.getByRole('navigation', { name: 'Categorías de servicios' }).getByRole('button', { name: 'Bienestar' }).waitFor();
+    await expect.poll(() => directory.title().innerText()).toBe('Servicios del edificio');
+    await directory.section('Comida y bebida').getByRole('link', { name: 'Cafetería' }).click();
+    await directory.button('Solicitar asistencia').click();
+    expect(await directory.dialog('Solicitar asistencia').getByRole('link', { name: 'Enviar un correo a asistencia' }).getAttribute('href')).toBe(
+      'mailto:help@atrium.localhost?subject=Solicitud%20de%20asistencia%3A%20Cafeter%C3%ADa',
+    );
     await directory.openCompanies(plaza, '?lang=es-ES');
     await expect.poll(() => directory.title().innerText()).toBe('Directorio de empresas');
     await directory.seeText(`${(await allCompanies()).pagination.total} empresas`);
@@ -186,13 +191,13 @@ describe('languages and brands', () => {
   });
 
   it("titles the amenities page 'Building information' for the harbor brand", async () => {
-    const olivia = { email: 'olivia@umbrella.example', password: DEMO.password };
-    const session = await apiSignIn(olivia.email, olivia.password);
-    const harborPoint = await buildingUuid(session, 'Harbor Point');
+    // Ada (Globex) is in a harbor building too; on the harbor brand's host she sees only that one.
+    const ada = { email: 'admin@globex.example', password: DEMO.password };
+    const harborPoint = await buildingUuid(await apiSignIn(ada.email, ada.password), 'Harbor Point');
     const { page, context } = await newPage(browser, { host: 'harbor.localhost' });
     const auth = new AuthPages(page);
     await auth.open();
-    await auth.signIn(olivia.email, olivia.password);
+    await auth.signIn(ada.email, ada.password);
     await page.waitForURL('**/home');
     const directory = new DirectoryPage(page);
     await directory.openAmenities(harborPoint);
