@@ -115,7 +115,7 @@ function Categories({ amenities, buildingUuid }: { amenities: AmenitiesRef; buil
             {category.amenities.map((amenity) => (
               <li key={amenity.amenity_uuid}>
                 <TileLink to={`/building/${buildingUuid}/amenities/${amenity.amenity_uuid}`}>
-                  <TileImage src={amenity.image_url} alt={amenity.image_alt_text ?? ''} ratio="4 / 3" />
+                  <TileImage src={amenity.image_url} alt={amenity.image_alt_text ?? ''} ratio="648 / 416" />
                   <TileName>{amenity.amenity_name}</TileName>
                 </TileLink>
               </li>
