@@ -25,6 +25,10 @@ import { passwordUpdateMachine } from '../machines/account/passwordUpdate.machin
 import { emailConsentMachine } from '../machines/account/emailConsent.machine';
 import { farmSelectorMachine } from '../machines/farm/farmSelector.machine';
 import { analyticsConsentMachine } from '../machines/analytics/analyticsConsent.machine';
+import { amenitiesMachine } from '../machines/directory/amenities.machine';
+import { amenityDetailMachine } from '../machines/directory/amenityDetail.machine';
+import { companyDirectoryMachine } from '../machines/directory/companyDirectory.machine';
+import { companyDetailMachine } from '../machines/directory/companyDetail.machine';
 
 const MACHINES: { file: string; machine: AnyStateMachine; source: string }[] = [
   { file: 'app', machine: appMachine, source: 'machines/app/app.machine.ts' },
@@ -46,6 +50,10 @@ const MACHINES: { file: string; machine: AnyStateMachine; source: string }[] = [
   { file: 'linkOutFrame', machine: linkOutFrameMachine, source: 'machines/linkOut/linkOutFrame.machine.ts' },
   { file: 'home', machine: homeMachine, source: 'machines/home/home.machine.ts' },
   { file: 'feedSection', machine: feedSectionMachine, source: 'machines/home/feedSection.machine.ts' },
+  { file: 'amenities', machine: amenitiesMachine, source: 'machines/directory/amenities.machine.ts' },
+  { file: 'amenityDetail', machine: amenityDetailMachine, source: 'machines/directory/amenityDetail.machine.ts' },
+  { file: 'companyDirectory', machine: companyDirectoryMachine, source: 'machines/directory/companyDirectory.machine.ts' },
+  { file: 'companyDetail', machine: companyDetailMachine, source: 'machines/directory/companyDetail.machine.ts' },
 ];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

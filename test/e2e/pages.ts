@@ -255,5 +255,62 @@ export class HomePage {
 
   frame() {
     return this.page.getByRole('dialog', { name: 'Mini-app' });
+
+/** The amenities and company directory screens, with verbs for their tabs, tiles and modals. */
+export class DirectoryPage {
+  constructor(readonly page: Page) {}
+
+  async openAmenities(buildingUuid: string, query = '') {
+    await this.page.goto(`/building/${buildingUuid}/amenities${query}`);
+    await this.categoryTabs().waitFor();
+  }
+
+  async openCompanies(buildingUuid: string, query = '') {
+    await this.page.goto(`/building/${buildingUuid}/companies${query}`);
+    await this.companyTiles().first().waitFor();
+  }
+
+  title() {
+    return this.page.getByRole('heading', { level: 1 });
+  }
+
+  categoryTabs() {
+    return this.page.getByRole('navigation', { name: 'Amenity categories' });
+  }
+
+  categoryTab(name: string) {
+    return this.categoryTabs().getByRole('button', { name, exact: true });
+  }
+
+  section(name: string) {
+    return this.page.getByRole('region', { name, exact: true });
+  }
+
+  /** Where a section's top is, relative to the window: 'above', 'in view' or 'below'. */
+  async sectionPosition(name: string) {
+    return this.section(name).evaluate((el) => {
+      const { top } = el.getBoundingClientRect();
+      return top < -1 ? 'above' : top > window.innerHeight - 40 ? 'below' : 'in view';
+    });
+  }
+
+  companyTiles() {
+    return this.page.getByRole('list', { name: /^(Company directory|Directorio de empresas)$/ }).getByRole('link');
+  }
+
+  async scrollToEnd() {
+    await this.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  }
+
+  button(name: string) {
+    return this.page.getByRole('button', { name, exact: true });
+  }
+
+  dialog(name: string) {
+    return this.page.getByRole('dialog', { name });
+  }
+
+  async seeText(text: string) {
+    await this.page.getByText(text, { exact: true }).first().waitFor();
   }
 }

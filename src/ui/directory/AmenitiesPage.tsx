@@ -1,4 +1,128 @@
-/** Placeholder: built by the directory work. */
+import { Suspense, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useParams } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { AmenitiesRef } from '../../../machines/directory/amenities.machine';
+import { amenitiesTitleId, categorySectionId } from '../../../machines/directory/directory.rules';
+import { useAppSelector, useBuildingSelector } from '../../app/AppActorContext';
+import { amenitiesLogic } from '../../app/directory';
+import { AreaMessages } from '../../i18n/AreaMessages';
+import { useT } from '../../i18n/useT';
+import { FullScreenCenter, Page, Spinner, Text } from '../kit/Layout';
+import { styled } from '../kit/stitches.config';
+import { AppHeader } from '../shell/AppHeader';
+import { Column, LoadFailed, PageTitle, SkeletonTiles, TileGrid, TileImage, TileLink, TileName } from './parts';
+
+const TabBar = styled('nav', {
+  position: 'sticky',
+  top: 0,
+  zIndex: 10,
+  backgroundColor: '$background',
+  borderBottom: '1px solid $border',
+  overflowX: 'auto',
+  scrollbarWidth: 'thin',
+});
+const TabList = styled('ul', { display: 'flex', gap: '$1', listStyle: 'none', margin: 0, padding: 0, whiteSpace: 'nowrap' });
+const Tab = styled('button', {
+  appearance: 'none',
+  border: 'none',
+  background: 'transparent',
+  color: '$muted',
+  padding: '$3 $4',
+  fontSize: '$3',
+  fontWeight: 600,
+  cursor: 'pointer',
+  '&[aria-current="true"]': { color: '$primary', boxShadow: 'inset 0 -3px 0 $colors$primary' },
+});
+// Room for the sticky tab bar above a section the tabs scroll to.
+const Section = styled('section', { display: 'flex', flexDirection: 'column', gap: '$3', scrollMarginTop: 72 });
+const SectionTitle = styled('h2', { fontSize: '$5', margin: 0 });
+
+/** /building/{uuid}/amenities: the building's amenities by category, with tabs that scroll to each category. */
 export function AmenitiesPage() {
-  return null;
+  const { buildingUuid: routeBuilding } = useParams({ strict: false }) as { buildingUuid?: string };
+  const current = useBuildingSelector((s) => s.context.current?.uuid ?? null);
+  const locale = useIntl().locale;
+  const buildingUuid = routeBuilding ?? current;
+  return (
+    <>
+      <AppHeader />
+      <Suspense fallback={<Loading />}>
+        <AreaMessages areas={['directory']}>
+          {buildingUuid ? <AmenitiesScreen key={`${buildingUuid}|${locale}`} buildingUuid={buildingUuid} /> : <Loading />}
+        </AreaMessages>
+      </Suspense>
+    </>
+  );
+}
+
+function Loading() {
+  return (
+    <FullScreenCenter css={{ minHeight: '50vh' }}>
+      <Spinner role="progressbar" />
+    </FullScreenCenter>
+  );
+}
+
+function AmenitiesScreen({ buildingUuid }: { buildingUuid: string }) {
+  const t = useT();
+  const [logic] = useState(amenitiesLogic);
+  const amenities = useActorRef(logic, { input: { buildingUuid } });
+  const brand = useAppSelector((s) => s.context.whitelabel?.brand ?? null);
+  const loading = useSelector(amenities, (s) => s.hasTag('loading'));
+  const failed = useSelector(amenities, (s) => s.hasTag('failed'));
+  const empty = useSelector(amenities, (s) => s.hasTag('empty'));
+  return (
+    <Page css={{ minHeight: 0 }}>
+      <Column>
+        <PageTitle>{t(amenitiesTitleId(brand))}</PageTitle>
+        {loading ? <SkeletonTiles min="amenity" count={8} /> : null}
+        {failed ? <LoadFailed message={t('directory.amenities.failed')} onRetry={() => amenities.send({ type: 'user.retry' })} /> : null}
+        {empty ? <Text>{t('directory.amenities.empty')}</Text> : null}
+        <Categories amenities={amenities} buildingUuid={buildingUuid} />
+      </Column>
+    </Page>
+  );
+}
+
+function Categories({ amenities, buildingUuid }: { amenities: AmenitiesRef; buildingUuid: string }) {
+  const t = useT();
+  const categories = useSelector(amenities, (s) => s.context.categories);
+  const active = useSelector(amenities, (s) => s.context.activeCategory);
+  if (!categories.length) return null;
+  return (
+    <>
+      <TabBar aria-label={t('directory.amenities.categories')}>
+        <TabList>
+          {categories.map((category) => (
+            <li key={category.category_uuid}>
+              <Tab
+                type="button"
+                aria-current={category.category_uuid === active ? 'true' : undefined}
+                aria-controls={categorySectionId(category.category_uuid)}
+                onClick={() => amenities.send({ type: 'user.selectCategory', categoryUuid: category.category_uuid })}
+              >
+                {category.category_name}
+              </Tab>
+            </li>
+          ))}
+        </TabList>
+      </TabBar>
+      {categories.map((category) => (
+        <Section key={category.category_uuid} id={categorySectionId(category.category_uuid)} aria-labelledby={`${categorySectionId(category.category_uuid)}-title`}>
+          <SectionTitle id={`${categorySectionId(category.category_uuid)}-title`}>{category.category_name}</SectionTitle>
+          <TileGrid min="amenity">
+            {category.amenities.map((amenity) => (
+              <li key={amenity.amenity_uuid}>
+                <TileLink to={`/building/${buildingUuid}/amenities/${amenity.amenity_uuid}`}>
+                  <TileImage src={amenity.image_url} alt={amenity.image_alt_text ?? ''} ratio="648 / 416" />
+                  <TileName>{amenity.amenity_name}</TileName>
+                </TileLink>
+              </li>
+            ))}
+          </TileGrid>
+        </Section>
+      ))}
+    </>
+  );
 }

@@ -1,4 +1,90 @@
-/** Placeholder: built by the directory work. */
+import { Suspense, useState } from 'react';
+import { Link, useParams } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { CompanyDetailRef } from '../../../machines/directory/companyDetail.machine';
+import type { Company } from '../../../machines/directory/directory.types';
+import { useBuildingSelector } from '../../app/AppActorContext';
+import { companyDetailLogic } from '../../app/directory';
+import { AreaMessages } from '../../i18n/AreaMessages';
+import { useT } from '../../i18n/useT';
+import { Button } from '../kit/Button';
+import { Card, FullScreenCenter, Page, Spinner } from '../kit/Layout';
+import { RichText } from '../kit/RichText';
+import { styled } from '../kit/stitches.config';
+import { AppHeader } from '../shell/AppHeader';
+import { LoadFailed, NotFound, TileImage } from './parts';
+
+const Article = styled(Card, { maxWidth: 720, display: 'flex', flexDirection: 'column', gap: '$4' });
+const Header = styled('div', { display: 'flex', alignItems: 'center', gap: '$4' });
+const Logo = styled('div', { width: 96, flexShrink: 0, borderRadius: '$2', overflow: 'hidden', backgroundColor: '#FFFFFF', boxShadow: '$card' });
+const Title = styled('h1', { fontSize: '$6', lineHeight: 1.2, margin: 0 });
+
+/** /building/{uuid}/companies/{companyUuid}: a company of the directory, with its Website button. */
 export function CompanyDetailPage() {
-  return null;
+  const params = useParams({ strict: false }) as { buildingUuid?: string; companyUuid?: string };
+  const current = useBuildingSelector((s) => s.context.current?.uuid ?? null);
+  const buildingUuid = params.buildingUuid ?? current;
+  return (
+    <>
+      <AppHeader />
+      <Suspense fallback={<Loading />}>
+        <AreaMessages areas={['directory']}>
+          {buildingUuid && params.companyUuid ? (
+            <CompanyScreen key={`${buildingUuid}|${params.companyUuid}`} buildingUuid={buildingUuid} companyUuid={params.companyUuid} />
+          ) : (
+            <Loading />
+          )}
+        </AreaMessages>
+      </Suspense>
+    </>
+  );
+}
+
+function Loading() {
+  return (
+    <FullScreenCenter css={{ minHeight: '50vh' }}>
+      <Spinner role="progressbar" />
+    </FullScreenCenter>
+  );
+}
+
+function CompanyScreen({ buildingUuid, companyUuid }: { buildingUuid: string; companyUuid: string }) {
+  const t = useT();
+  const [logic] = useState(companyDetailLogic);
+  const detail = useActorRef(logic, { input: { companyUuid } });
+  const loading = useSelector(detail, (s) => s.hasTag('loading'));
+  const failed = useSelector(detail, (s) => s.hasTag('failed'));
+  const notFound = useSelector(detail, (s) => s.hasTag('notFound'));
+  const company = useSelector(detail, (s) => s.context.company);
+  const all = `/building/${buildingUuid}/companies`;
+  return (
+    <Page css={{ minHeight: 0 }}>
+      {loading ? <Loading /> : null}
+      {failed ? <LoadFailed message={t('directory.company.failed')} onRetry={() => detail.send({ type: 'user.retry' })} /> : null}
+      {notFound ? <NotFound message={t('directory.company.notFound')} back={<Link to={all}>{t('directory.company.all')}</Link>} /> : null}
+      {company ? <CompanyArticle detail={detail} company={company} all={all} /> : null}
+    </Page>
+  );
+}
+
+function CompanyArticle({ detail, company, all }: { detail: CompanyDetailRef; company: Company; all: string }) {
+  const t = useT();
+  const canOpenWebsite = useSelector(detail, (s) => s.can({ type: 'user.openWebsite' }));
+  return (
+    <Article as="article" aria-labelledby="company-title">
+      <Link to={all}>{t('directory.company.all')}</Link>
+      <Header>
+        <Logo>
+          <TileImage src={company.logo_url} alt={t('directory.company.logoAlt', { name: company.name })} ratio="1 / 1" fit="contain" />
+        </Logo>
+        <Title id="company-title">{company.name}</Title>
+      </Header>
+      {company.description ? <RichText html={company.description} data-testid="company-description" /> : null}
+      {canOpenWebsite ? (
+        <Button type="button" onClick={() => detail.send({ type: 'user.openWebsite' })}>
+          {t('directory.company.website')}
+        </Button>
+      ) : null}
+    </Article>
+  );
 }

@@ -1,0 +1,78 @@
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { findAmenity, isNotFound } from './directory.rules';
+import { toLoadError, type Amenity, type AmenityCategory, type LoadError } from './directory.types';
+
+export interface AmenityDetailInput {
+  buildingUuid: string;
+  amenityUuid: string;
+  /** The brand's help desk address (white-label configuration), which the support modal offers to write to. */
+  helpDeskEmail: string | null;
+}
+
+export interface AmenityDetailContext extends AmenityDetailInput {
+  amenity: Amenity | null;
+  error: LoadError | null;
+}
+
+export type AmenityDetailEvent = { type: 'user.retry' } | { type: 'user.requestSupport' } | { type: 'user.closeSupport' };
+
+export const AMENITY_DETAIL_ID = 'amenityDetail';
+
+/**
+ * An amenity's screen. There is no call for one amenity: the building's amenities are loaded and the amenity is
+ * looked up among them (not there: not found). "Request support" opens the support modal.
+ */
+export const amenityDetailMachine = setup({
+  types: { context: {} as AmenityDetailContext, events: {} as AmenityDetailEvent, input: {} as AmenityDetailInput },
+  actors: {
+    loadAmenities: fromPromise<AmenityCategory[], { buildingUuid: string }>(() => Promise.reject(new Error('loadAmenities is not provided'))),
+  },
+  guards: {
+    amenityListed: (_, params: { categories: AmenityCategory[]; amenityUuid: string }) => findAmenity(params.categories, params.amenityUuid) !== null,
+    notFound: (_, params: { status: number }) => isNotFound(params.status),
+  },
+}).createMachine({
+  id: AMENITY_DETAIL_ID,
+  context: ({ input }) => ({ ...input, amenity: null, error: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        src: 'loadAmenities',
+        input: ({ context }) => ({ buildingUuid: context.buildingUuid }),
+        onDone: [
+          {
+            guard: { type: 'amenityListed', params: ({ context, event }) => ({ categories: event.output, amenityUuid: context.amenityUuid }) },
+            target: 'ready',
+            actions: assign({ amenity: ({ context, event }) => findAmenity(event.output, context.amenityUuid), error: null }),
+          },
+          { target: 'notFound', actions: assign({ amenity: null, error: null }) },
+        ],
+        onError: [
+          { guard: { type: 'notFound', params: ({ event }) => toLoadError(event.error) }, target: 'notFound', actions: assign({ error: ({ event }) => toLoadError(event.error) }) },
+          { target: 'failed', actions: assign({ error: ({ event }) => toLoadError(event.error) }) },
+        ],
+      },
+    },
+    failed: {
+      description: 'The amenities could not be loaded; the error is kept and the page offers to try again.',
+      tags: ['failed'],
+      on: { 'user.retry': 'loading' },
+    },
+    notFound: { description: 'No amenity of this uuid in the building.', tags: ['notFound'] },
+    ready: {
+      initial: 'supportClosed',
+      states: {
+        supportClosed: { on: { 'user.requestSupport': 'supportOpen' } },
+        supportOpen: {
+          description: 'The support-request modal: it explains the help desk and links to its email address.',
+          tags: ['support'],
+          on: { 'user.closeSupport': 'supportClosed' },
+        },
+      },
+    },
+  },
+});
+
+export type AmenityDetailRef = ActorRefFrom<typeof amenityDetailMachine>;

@@ -1,0 +1,49 @@
+/** Pure rules of the amenities and company directory screens (content document, sections 2, 3 and 9). */
+import type { Amenity, AmenityCategory, Company } from './directory.types';
+
+/**
+ * The brands whose amenities page is titled 'Building information' (the specification's "one brand"): `harbor`,
+ * the same brand that gets the maintenance page's utility shortcuts (decisions 25 and 28).
+ */
+export const BUILDING_INFORMATION_BRANDS: readonly string[] = ['harbor'];
+
+/** The message id of the amenities page's title for a brand. */
+export const amenitiesTitleId = (brand: string | null | undefined) =>
+  brand && BUILDING_INFORMATION_BRANDS.includes(brand) ? ('directory.amenities.titleBuildingInformation' as const) : ('directory.amenities.title' as const);
+
+/** Companies per directory page: fills a desktop screen (8 rows of 3 tiles); a phone asks for the next page after a few screens. */
+export const COMPANY_PAGE_SIZE = 24;
+
+/** The categories worth a tab and a section: those with at least one amenity. */
+export const categoriesWithAmenities = (categories: readonly AmenityCategory[]) => categories.filter((c) => c.amenities.length > 0);
+
+/** The amenity of that uuid in any category (uuids compared case-insensitively), or null. */
+export function findAmenity(categories: readonly AmenityCategory[], uuid: string): Amenity | null {
+  const wanted = uuid.toLowerCase();
+  for (const category of categories) {
+    const found = category.amenities.find((a) => a.amenity_uuid.toLowerCase() === wanted);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** A `mailto:` link to the help desk with the subject filled in (encoded as RFC 6068 asks: spaces as %20). */
+export const helpDeskMailto = (email: string, subject: string) => `mailto:${email}?subject=${encodeURIComponent(subject)}`;
+
+/** The DOM id of a category's section on the amenities page (the tabs scroll to it). */
+export const categorySectionId = (categoryUuid: string) => `amenity-category-${categoryUuid}`;
+
+/** `?company_types=tenant, retail` as the list the API takes: trimmed, no empties, no repeats; null for none. */
+export function companyTypesParam(value: string | null | undefined): string | null {
+  const types = [...new Set((value ?? '').split(',').map((t) => t.trim()).filter(Boolean))];
+  return types.length ? types.join(',') : null;
+}
+
+/** `next` after `loaded`, without companies already listed (a page boundary can shift when the directory changes). */
+export function appendCompanies(loaded: readonly Company[], next: readonly Company[]): Company[] {
+  const seen = new Set(loaded.map((c) => c.uuid));
+  return [...loaded, ...next.filter((c) => !seen.has(c.uuid))];
+}
+
+/** A load failure that means "there is nothing here for you": unknown (404) or not in your buildings (403). */
+export const isNotFound = (status: number) => status === 404 || status === 403;

@@ -1,0 +1,96 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useT } from '../../i18n/useT';
+import { Button } from '../kit/Button';
+import { Card, Text } from '../kit/Layout';
+import { keyframes, styled } from '../kit/stitches.config';
+
+/** Shown when a tile's or a detail's image fails to load (content document, section 2). */
+export const PLACEHOLDER_IMAGE = '/media/placeholder.svg';
+
+/** The directory screens' column: wider than a form card, as wide as a grid of tiles wants. */
+export const Column = styled('div', { width: '100%', maxWidth: 1200, display: 'flex', flexDirection: 'column', gap: '$5' });
+export const PageTitle = styled('h1', { fontSize: '$6', lineHeight: 1.2, margin: 0 });
+
+/** A grid of tiles; `min` is the specification's minimum column (383px directory, 205px amenity tiles). */
+export const TileGrid = styled('ul', {
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: '$4',
+  variants: {
+    min: {
+      directory: { gridTemplateColumns: 'repeat(auto-fill, minmax(min(383px, 100%), 1fr))' },
+      amenity: { gridTemplateColumns: 'repeat(auto-fill, minmax(min(205px, 100%), 1fr))' },
+    },
+  },
+});
+
+export const TileLink = styled(Link, {
+  display: 'flex',
+  flexDirection: 'column',
+  height: '100%',
+  backgroundColor: '$surface',
+  borderRadius: '$3',
+  boxShadow: '$card',
+  overflow: 'hidden',
+  color: '$text',
+  textDecoration: 'none',
+  '&:hover, &:focus-visible': { outline: '2px solid $primary', outlineOffset: 2 },
+});
+export const TileName = styled('span', { display: 'block', padding: '$3 $4', fontWeight: 600 });
+const TileImg = styled('img', { display: 'block', width: '100%', objectFit: 'cover', backgroundColor: '$border' });
+
+/** A tile's image; a broken one gives way to the placeholder. */
+export function TileImage({ src, alt, ratio, fit = 'cover' }: { src: string | null; alt: string; ratio: string; fit?: 'cover' | 'contain' }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <TileImg
+      src={failed || !src ? PLACEHOLDER_IMAGE : src}
+      alt={alt}
+      loading="lazy"
+      data-placeholder={failed || !src || undefined}
+      css={{ aspectRatio: ratio, objectFit: fit }}
+      onError={() => setFailed(true)}
+    />
+  );
+}
+
+const shimmer = keyframes({ '0%': { opacity: 0.55 }, '50%': { opacity: 1 }, '100%': { opacity: 0.55 } });
+const SkeletonTile = styled('li', { height: 180, borderRadius: '$3', backgroundColor: '$border', animation: `${shimmer} 1.2s ease-in-out infinite` });
+
+/** Skeleton tiles while a list loads. */
+export function SkeletonTiles({ min, count }: { min: 'directory' | 'amenity'; count: number }) {
+  const t = useT();
+  return (
+    <TileGrid min={min} role="progressbar" aria-label={t('directory.loading')} aria-busy="true" data-testid="skeleton">
+      {Array.from({ length: count }, (_, i) => (
+        <SkeletonTile key={i} aria-hidden="true" />
+      ))}
+    </TileGrid>
+  );
+}
+
+/** A failed load with its retry button. */
+export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const t = useT();
+  return (
+    <Card role="alert" css={{ maxWidth: 560 }}>
+      <Text>{message}</Text>
+      <Button type="button" onClick={onRetry}>
+        {t('directory.retry')}
+      </Button>
+    </Card>
+  );
+}
+
+/** A screen whose thing does not exist, with a way back. */
+export function NotFound({ message, back }: { message: string; back: ReactNode }) {
+  return (
+    <Card role="alert" css={{ maxWidth: 560 }}>
+      <Text>{message}</Text>
+      {back}
+    </Card>
+  );
+}

@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newPage } from './browser';
+import { apiSignIn, buildingUuid, type ApiSession } from './api';
+import { AuthPages, DirectoryPage, expectUrlPath } from './pages';
+
+const DEMO = { email: 'demo@northwind.example', password: 'Atrium!2026', firstName: 'Dana' };
+
+interface CompanyRow {
+  uuid: string;
+  name: string;
+  url: string | null;
+  company_type: string | null;
+}
+interface Companies {
+  companies: CompanyRow[];
+  pagination: { total: number };
+}
+
+let browser: Browser;
+let demo: ApiSession;
+let plaza: string;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  demo = await apiSignIn(DEMO.email, DEMO.password);
+  plaza = await buildingUuid(demo, 'One Atrium Plaza');
+});
+afterAll(() => browser?.close());
+
+/** A signed-in page of the demo tenant in a window of that size. */
+async function signedIn(viewport = { width: 1280, height: 600 }) {
+  const { page, context } = await newPage(browser);
+  await page.setViewportSize(viewport);
+  const auth = new AuthPages(page);
+  await auth.open();
+  await auth.signIn(DEMO.email, DEMO.password);
+  await auth.seeHome(DEMO.firstName);
+  return { page, context, directory: new DirectoryPage(page) };
+}
+
+const allCompanies = (query = '') => demo.call<Companies>(`/tenant/v1/buildings/${plaza}/companies?limit=100${query}`);
+
+describe('amenities', () => {
+  it('groups amenities by category; a category tab scrolls its section into view and is marked', async () => {
+    const { context, directory } = await signedIn();
+    await directory.openAmenities(plaza);
+    expect(await directory.title().innerText()).toBe('Amenities');
+    expect(await directory.categoryTabs().getByRole('button').allInnerTexts()).toEqual(['Wellness', 'Food and drink', 'Workspace', 'Services']);
+    expect(await directory.section('Services').getByRole('link').allInnerTexts()).toEqual(['Concierge', 'Parcel room']);
+    expect(await directory.categoryTab('Wellness').getAttribute('aria-current')).toBe('true');
+    expect(await directory.sectionPosition('Services')).toBe('below');
+
+    await directory.categoryTab('Services').click();
+    await expect.poll(() => directory.sectionPosition('Services'), { timeout: 5_000 }).toBe('in view');
+    expect(await directory.categoryTab('Services').getAttribute('aria-current')).toBe('true');
+    expect(await directory.categoryTab('Wellness').getAttribute('aria-current')).toBeNull();
+    await context.close();
+  });
+
+  it('opens an amenity from its tile, with its support modal and a mailto link to the help desk', async () => {
+    const { page, context, directory } = await signedIn();
+    await directory.openAmenities(plaza);
+    await directory.section('Food and drink').getByRole('link', { name: 'Lobby café' }).click();
+    await page.waitForURL(/\/amenities\/[0-9a-f-]{36}$/);
+    await expect.poll(() => directory.title().innerText()).toBe('Lobby café');
+    await directory.seeText('Food and drink');
+    await directory.seeText('Coffee, pastries and lunch.');
+    expect(await page.getByRole('img', { name: 'Lobby café' }).count()).toBe(1);
+
+    await directory.button('Request support').click();
+    const modal = directory.dialog('Request support');
+    await modal.waitFor();
+    expect(await modal.innerText()).toContain('help desk');
+    expect(await modal.getByRole('link', { name: 'Email the help desk' }).getAttribute('href')).toBe(
+      'mailto:help@atrium.localhost?subject=Support%20request%3A%20Lobby%20caf%C3%A9',
+    );
+    await modal.getByRole('button', { name: 'Close' }).click();
+    await modal.waitFor({ state: 'detached' });
+
+    await page.goto(`/building/${plaza}/amenities/00000000-0000-4000-8000-000000000000`);
+    await page.getByRole('alert').filter({ hasText: 'This amenity is not available in your building.' }).waitFor();
+    await context.close();
+  });
+
+  it('shows an error with a retry when the amenities cannot be loaded', async () => {
+    const { page, context, directory } = await signedIn();
+    let failures = 1;
+    await page.route('**/api/tenant/v1/buildings/*/amenitiesByCategory**', async (route) => {
+      if (failures-- > 0) await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: 'down' }) });
+      else await route.continue();
+    });
+    await page.goto(`/building/${plaza}/amenities`);
+    const alert = page.getByRole('alert').filter({ hasText: 'The amenities could not be loaded.' });
+    await alert.waitFor();
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await directory.categoryTabs().waitFor();
+    await context.close();
+  });
+});
+
+describe('company directory', () => {
+  it('loads the next page when scrolled to the bottom, in name order', async () => {
+    const all = await allCompanies();
+    expect(all.pagination.total).toBeGreaterThan(24);
+    const { page, context, directory } = await signedIn({ width: 390, height: 760 });
+    await directory.openCompanies(plaza);
+    await directory.seeText(`${all.pagination.total} companies`);
+    expect(await directory.companyTiles().count()).toBe(24);
+
+    const nextPage = page.waitForRequest((r) => r.url().includes('/companies?') && new URL(r.url()).searchParams.get('offset') === '24');
+    await directory.scrollToEnd();
+    await nextPage;
+    await expect.poll(() => directory.companyTiles().count()).toBe(all.pagination.total);
+    const names = await directory.companyTiles().allInnerTexts();
+    expect(names).toEqual(all.companies.map((c) => c.name));
+    await context.close();
+  });
+
+  it('keeps only the company_types asked for, and a tile opens the company', async () => {
+    const restaurants = await allCompanies('&company_types=restaurant');
+    expect(restaurants.companies.length).toBeGreaterThan(0);
+    const { page, context, directory } = await signedIn();
+    const request = page.waitForRequest((r) => r.url().includes('/companies?'));
+    await directory.openCompanies(plaza, '?company_types=restaurant');
+    expect(new URL((await request).url()).searchParams.get('company_types')).toBe('restaurant');
+    await expect.poll(() => directory.companyTiles().allInnerTexts()).toEqual(restaurants.companies.map((c) => c.name));
+    expect(await directory.companyTiles().allInnerTexts()).not.toContain('Acme Analytics');
+
+    await directory.companyTiles().filter({ hasText: 'Tidal Sushi' }).click();
+    const tidal = restaurants.companies.find((c) => c.name === 'Tidal Sushi')!;
+    await page.waitForURL(`**/companies/${tidal.uuid}`);
+    expectUrlPath(page, `/building/${plaza}/companies/${tidal.uuid}`);
+    await expect.poll(() => directory.title().innerText()).toBe('Tidal Sushi');
+    await context.close();
+  });
+});
+
+describe('company detail', () => {
+  it('opens the website in a new tab with http:// added to a URL without a scheme', async () => {
+    const acme = (await allCompanies()).companies.find((c) => c.name === 'Acme Analytics')!;
+    expect(acme.url).toBe('acme-analytics.example');
+    const { page, context, directory } = await signedIn();
+    await context.route('http://acme-analytics.example/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Acme</title><h1>Acme Analytics</h1>' }));
+    await page.goto(`/building/${plaza}/companies/${acme.uuid}`);
+    await expect.poll(() => directory.title().innerText()).toBe('Acme Analytics');
+    await directory.seeText(`Acme Analytics is on floor 2 of One Atrium Plaza.`);
+    expect(await page.getByRole('img', { name: 'Acme Analytics logo' }).count()).toBe(1);
+
+    const popup = context.waitForEvent('page');
+    await directory.button('Website').click();
+    const tab = await popup;
+    await tab.waitForURL('http://acme-analytics.example/');
+    expect(tab.url()).toBe('http://acme-analytics.example/');
+    expect(page.url()).toContain(`/companies/${acme.uuid}`);
+    await context.close();
+  });
+
+  it('has no Website button for a company without a URL, and a not-found state for an unknown one', async () => {
+    const acme = (await allCompanies()).companies.find((c) => c.name === 'Acme Analytics')!;
+    const { page, context, directory } = await signedIn();
+    await page.route(`**/api/tenant/v1/companies/${acme.uuid}`, async (route) => {
+      const answer = await route.fetch();
+      const body = (await answer.json()) as { data: CompanyRow };
+      await route.fulfill({ response: answer, json: { data: { ...body.data, url: null } } });
+    });
+    await page.goto(`/building/${plaza}/companies/${acme.uuid}`);
+    await expect.poll(() => directory.title().innerText()).toBe('Acme Analytics');
+    expect(await directory.button('Website').count()).toBe(0);
+
+    await page.goto(`/building/${plaza}/companies/00000000-0000-4000-8000-000000000000`);
+    await page.getByRole('alert').filter({ hasText: 'This company is not in the directory of your buildings.' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('languages and brands', () => {
+  it('shows the directory screens in Spanish', async () => {
+    const { page, context, directory } = await signedIn();
+    await page.goto(`/building/${plaza}/amenities?lang=es-ES`);
+    await page.getByRole('navigation', { name: 'Categorías de servicios' }).getByRole('button', { name: 'Bienestar' }).waitFor();
+    await expect.poll(() => directory.title().innerText()).toBe('Servicios del edificio');
+    await directory.section('Comida y bebida').getByRole('link', { name: 'Cafetería' }).click();
+    await directory.button('Solicitar asistencia').click();
+    expect(await directory.dialog('Solicitar asistencia').getByRole('link', { name: 'Enviar un correo a asistencia' }).getAttribute('href')).toBe(
+      'mailto:help@atrium.localhost?subject=Solicitud%20de%20asistencia%3A%20Cafeter%C3%ADa',
+    );
+    await directory.openCompanies(plaza, '?lang=es-ES');
+    await expect.poll(() => directory.title().innerText()).toBe('Directorio de empresas');
+    await directory.seeText(`${(await allCompanies()).pagination.total} empresas`);
+    await context.close();
+  });
+
+  it("titles the amenities page 'Building information' for the harbor brand", async () => {
+    // Ada (Globex) is in a harbor building too; on the harbor brand's host she sees only that one.
+    const ada = { email: 'admin@globex.example', password: DEMO.password };
+    const harborPoint = await buildingUuid(await apiSignIn(ada.email, ada.password), 'Harbor Point');
+    const { page, context } = await newPage(browser, { host: 'harbor.localhost' });
+    const auth = new AuthPages(page);
+    await auth.open();
+    await auth.signIn(ada.email, ada.password);
+    await page.waitForURL('**/home');
+    const directory = new DirectoryPage(page);
+    await directory.openAmenities(harborPoint);
+    await expect.poll(() => directory.title().innerText()).toBe('Building information');
+    await context.close();
+  });
+});

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import {
+  amenitiesTitleId,
+  appendCompanies,
+  categoriesWithAmenities,
+  categorySectionId,
+  companyTypesParam,
+  findAmenity,
+  helpDeskMailto,
+  isNotFound,
+} from '../../machines/directory/directory.rules';
+import { CATEGORIES, company } from './directory.fixtures';
+
+describe('directory rules', () => {
+  it("titles the amenities page 'Building information' for harbor only", () => {
+    expect(amenitiesTitleId('harbor')).toBe('directory.amenities.titleBuildingInformation');
+    expect(amenitiesTitleId('atrium')).toBe('directory.amenities.title');
+    expect(amenitiesTitleId(null)).toBe('directory.amenities.title');
+    expect(amenitiesTitleId(undefined)).toBe('directory.amenities.title');
+  });
+
+  it('keeps only categories that hold amenities, in order', () => {
+    expect(categoriesWithAmenities(CATEGORIES).map((c) => c.category_uuid)).toEqual(['cat-wellness', 'cat-food']);
+  });
+
+  it('finds an amenity in any category, whatever the case of its uuid', () => {
+    expect(findAmenity(CATEGORIES, 'a-cafe')?.amenity_name).toBe('Lobby café');
+    expect(findAmenity(CATEGORIES, 'A-BIKES')?.amenity_name).toBe('Bike room');
+    expect(findAmenity(CATEGORIES, 'nope')).toBeNull();
+    expect(findAmenity([], 'a-cafe')).toBeNull();
+  });
+
+  it('builds a mailto link with an encoded subject', () => {
+    expect(helpDeskMailto('help@atrium.localhost', 'Support: Lobby café & more')).toBe('mailto:help@atrium.localhost?subject=Support%3A%20Lobby%20caf%C3%A9%20%26%20more');
+  });
+
+  it('names category sections by uuid', () => {
+    expect(categorySectionId('cat-1')).toBe('amenity-category-cat-1');
+  });
+
+  it('normalises the company_types query', () => {
+    expect(companyTypesParam(' tenant, retail ,,tenant')).toBe('tenant,retail');
+    expect(companyTypesParam('')).toBeNull();
+    expect(companyTypesParam(' , ')).toBeNull();
+    expect(companyTypesParam(undefined)).toBeNull();
+  });
+
+  it('appends a page without repeating companies already listed', () => {
+    const merged = appendCompanies([company(1), company(2)], [company(2), company(3)]);
+    expect(merged.map((c) => c.uuid)).toEqual(['company-1', 'company-2', 'company-3']);
+  });
+
+  it('reads 404 and 403 as not found, anything else as a failure', () => {
+    expect(isNotFound(404)).toBe(true);
+    expect(isNotFound(403)).toBe(true);
+    expect(isNotFound(500)).toBe(false);
+    expect(isNotFound(0)).toBe(false);
+  });
+});
