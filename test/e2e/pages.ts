@@ -255,6 +255,8 @@ export class HomePage {
 
   frame() {
     return this.page.getByRole('dialog', { name: 'Mini-app' });
+  }
+}
 
 /** The amenities and company directory screens, with verbs for their tabs, tiles and modals. */
 export class DirectoryPage {

@@ -14,6 +14,7 @@ import { AreaMessages } from '../../i18n/AreaMessages';
 import { useT } from '../../i18n/useT';
 import { Card, FullScreenCenter, Heading, Page, Spinner, Text } from '../kit/Layout';
 import { Button } from '../kit/Button';
+import { ImageWithFallback } from '../kit/ImageWithFallback';
 import { RichText } from '../kit/RichText';
 import { styled } from '../kit/stitches.config';
 import { AppHeader } from '../shell/AppHeader';
@@ -24,13 +25,11 @@ import { ClaimCta } from './ClaimCta';
 
 const Article = styled(Card, { maxWidth: 720, padding: 0, overflow: 'hidden' });
 const Body = styled('div', { padding: '$5', display: 'flex', flexDirection: 'column', gap: '$4' });
-const Hero = styled('img', { display: 'block', width: '100%', aspectRatio: '648 / 416', objectFit: 'cover', backgroundColor: '$border' });
+const Hero = styled(ImageWithFallback, { display: 'block', width: '100%', aspectRatio: '648 / 416', objectFit: 'cover', backgroundColor: '$border' });
 const Kind = styled('span', { fontSize: '$1', fontWeight: 700, textTransform: 'uppercase', letterSpacing: '0.06em', color: '$primary' });
 const Title = styled('h1', { fontSize: '$6', lineHeight: 1.2, margin: 0 });
 const Subtitle = styled('p', { margin: 0, color: '$muted', fontSize: '$4' });
 const CtaBox = styled('div', { display: 'flex', flexDirection: 'column', gap: '$2', paddingTop: '$4', borderTop: '1px solid $border' });
-
-const PLACEHOLDER = '/media/placeholder.svg';
 
 /**
  * A content screen: /building/{b}/content/{uuid} and the typed paths (posts/, event-posts/, offers/, articles/),
@@ -102,19 +101,16 @@ function ContentScreen({ source, buildingUuid, uuid }: { source: ReturnType<type
 
 function ContentArticle({ detail, content, home }: { detail: ContentDetailRef; content: ContentView; home: string }) {
   const t = useT();
-  const [imageFailed, setImageFailed] = useState(false);
   const richAllowed = useFlag('show-rich-description');
   const body = (richAllowed && content.richDescription) || content.description;
   return (
     <Article as="article" aria-labelledby="content-title">
       {content.imageUrl ? (
         <Hero
-          src={imageFailed ? PLACEHOLDER : content.imageUrl}
+          src={content.imageUrl}
           alt={content.imageAltText ?? ''}
           width={648}
           height={416}
-          data-placeholder={imageFailed || undefined}
-          onError={() => setImageFailed(true)}
         />
       ) : null}
       <Body>

@@ -9,31 +9,11 @@ import { amenitiesLogic } from '../../app/directory';
 import { AreaMessages } from '../../i18n/AreaMessages';
 import { useT } from '../../i18n/useT';
 import { FullScreenCenter, Page, Spinner, Text } from '../kit/Layout';
+import { JumpBar } from '../kit/JumpBar';
 import { styled } from '../kit/stitches.config';
 import { AppHeader } from '../shell/AppHeader';
 import { Column, LoadFailed, PageTitle, SkeletonTiles, TileGrid, TileImage, TileLink, TileName } from './parts';
 
-const TabBar = styled('nav', {
-  position: 'sticky',
-  top: 0,
-  zIndex: 10,
-  backgroundColor: '$background',
-  borderBottom: '1px solid $border',
-  overflowX: 'auto',
-  scrollbarWidth: 'thin',
-});
-const TabList = styled('ul', { display: 'flex', gap: '$1', listStyle: 'none', margin: 0, padding: 0, whiteSpace: 'nowrap' });
-const Tab = styled('button', {
-  appearance: 'none',
-  border: 'none',
-  background: 'transparent',
-  color: '$muted',
-  padding: '$3 $4',
-  fontSize: '$3',
-  fontWeight: 600,
-  cursor: 'pointer',
-  '&[aria-current="true"]': { color: '$primary', boxShadow: 'inset 0 -3px 0 $colors$primary' },
-});
 // Room for the sticky tab bar above a section the tabs scroll to.
 const Section = styled('section', { display: 'flex', flexDirection: 'column', gap: '$3', scrollMarginTop: 72 });
 const SectionTitle = styled('h2', { fontSize: '$5', margin: 0 });
@@ -92,22 +72,15 @@ function Categories({ amenities, buildingUuid }: { amenities: AmenitiesRef; buil
   if (!categories.length) return null;
   return (
     <>
-      <TabBar aria-label={t('directory.amenities.categories')}>
-        <TabList>
-          {categories.map((category) => (
-            <li key={category.category_uuid}>
-              <Tab
-                type="button"
-                aria-current={category.category_uuid === active ? 'true' : undefined}
-                aria-controls={categorySectionId(category.category_uuid)}
-                onClick={() => amenities.send({ type: 'user.selectCategory', categoryUuid: category.category_uuid })}
-              >
-                {category.category_name}
-              </Tab>
-            </li>
-          ))}
-        </TabList>
-      </TabBar>
+      <JumpBar
+        label={t('directory.amenities.categories')}
+        items={categories.map((category) => ({ id: categorySectionId(category.category_uuid), label: category.category_name }))}
+        current={active ? categorySectionId(active) : null}
+        onJump={(id) => {
+          const category = categories.find((c) => categorySectionId(c.category_uuid) === id);
+          if (category) amenities.send({ type: 'user.selectCategory', categoryUuid: category.category_uuid });
+        }}
+      />
       {categories.map((category) => (
         <Section key={category.category_uuid} id={categorySectionId(category.category_uuid)} aria-labelledby={`${categorySectionId(category.category_uuid)}-title`}>
           <SectionTitle id={`${categorySectionId(category.category_uuid)}-title`}>{category.category_name}</SectionTitle>

@@ -15,11 +15,12 @@ import { Modal, ModalActions } from '../kit/Modal';
 import { RichText } from '../kit/RichText';
 import { styled } from '../kit/stitches.config';
 import { AppHeader } from '../shell/AppHeader';
-import { LoadFailed, NotFound, PLACEHOLDER_IMAGE } from './parts';
+import { ImageWithFallback } from '../kit/ImageWithFallback';
+import { LoadFailed, NotFound } from './parts';
 
 const Article = styled(Card, { maxWidth: 720, padding: 0, overflow: 'hidden' });
 const Body = styled('div', { padding: '$5', display: 'flex', flexDirection: 'column', gap: '$4' });
-const Hero = styled('img', { display: 'block', width: '100%', aspectRatio: '648 / 416', objectFit: 'cover', backgroundColor: '$border' });
+const Hero = styled(ImageWithFallback, { display: 'block', width: '100%', aspectRatio: '648 / 416', objectFit: 'cover', backgroundColor: '$border' });
 const Kind = styled('span', { fontSize: '$1', fontWeight: 700, textTransform: 'uppercase', letterSpacing: '0.06em', color: '$primary' });
 const Title = styled('h1', { fontSize: '$6', lineHeight: 1.2, margin: 0 });
 /** The help desk link, dressed as the modal's main button. */
@@ -88,18 +89,15 @@ function AmenityScreen({ buildingUuid, amenityUuid }: { buildingUuid: string; am
 
 function AmenityArticle({ detail, amenity, all }: { detail: AmenityDetailRef; amenity: Amenity; all: string }) {
   const t = useT();
-  const [imageFailed, setImageFailed] = useState(false);
   const supportOpen = useSelector(detail, (s) => s.hasTag('support'));
   return (
     <Article as="article" aria-labelledby="amenity-title">
       {amenity.image_url ? (
         <Hero
-          src={imageFailed ? PLACEHOLDER_IMAGE : amenity.image_url}
+          src={amenity.image_url}
           alt={amenity.image_alt_text ?? amenity.amenity_name}
           width={648}
           height={416}
-          data-placeholder={imageFailed || undefined}
-          onError={() => setImageFailed(true)}
         />
       ) : null}
       <Body>

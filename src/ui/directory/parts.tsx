@@ -1,12 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useT } from '../../i18n/useT';
 import { Button } from '../kit/Button';
 import { Card, Text } from '../kit/Layout';
-import { keyframes, styled } from '../kit/stitches.config';
-
-/** Shown when a tile's or a detail's image fails to load (content document, section 2). */
-export const PLACEHOLDER_IMAGE = '/media/placeholder.svg';
+import { ImageWithFallback } from '../kit/ImageWithFallback';
+import { Skeleton } from '../kit/Skeleton';
+import { styled } from '../kit/stitches.config';
 
 /** The directory screens' column: wider than a form card, as wide as a grid of tiles wants. */
 export const Column = styled('div', { width: '100%', maxWidth: 1200, display: 'flex', flexDirection: 'column', gap: '$5' });
@@ -40,25 +39,14 @@ export const TileLink = styled(Link, {
   '&:hover, &:focus-visible': { outline: '2px solid $primary', outlineOffset: 2 },
 });
 export const TileName = styled('span', { display: 'block', padding: '$3 $4', fontWeight: 600 });
-const TileImg = styled('img', { display: 'block', width: '100%', objectFit: 'cover', backgroundColor: '$border' });
+const TileImg = styled(ImageWithFallback, { display: 'block', width: '100%', objectFit: 'cover', backgroundColor: '$border' });
 
 /** A tile's image; a broken one gives way to the placeholder. */
 export function TileImage({ src, alt, ratio, fit = 'cover' }: { src: string | null; alt: string; ratio: string; fit?: 'cover' | 'contain' }) {
-  const [failed, setFailed] = useState(false);
-  return (
-    <TileImg
-      src={failed || !src ? PLACEHOLDER_IMAGE : src}
-      alt={alt}
-      loading="lazy"
-      data-placeholder={failed || !src || undefined}
-      css={{ aspectRatio: ratio, objectFit: fit }}
-      onError={() => setFailed(true)}
-    />
-  );
+  return <TileImg src={src} alt={alt} loading="lazy" css={{ aspectRatio: ratio, objectFit: fit }} />;
 }
 
-const shimmer = keyframes({ '0%': { opacity: 0.55 }, '50%': { opacity: 1 }, '100%': { opacity: 0.55 } });
-const SkeletonTile = styled('li', { height: 180, borderRadius: '$3', backgroundColor: '$border', animation: `${shimmer} 1.2s ease-in-out infinite` });
+const SkeletonTile = styled(Skeleton, { height: 180, borderRadius: '$3' });
 
 /** Skeleton tiles while a list loads. */
 export function SkeletonTiles({ min, count }: { min: 'directory' | 'amenity'; count: number }) {
@@ -66,7 +54,9 @@ export function SkeletonTiles({ min, count }: { min: 'directory' | 'amenity'; co
   return (
     <TileGrid min={min} role="progressbar" aria-label={t('directory.loading')} aria-busy="true" data-testid="skeleton">
       {Array.from({ length: count }, (_, i) => (
-        <SkeletonTile key={i} aria-hidden="true" />
+        <li key={i} aria-hidden="true">
+          <SkeletonTile />
+        </li>
       ))}
     </TileGrid>
   );

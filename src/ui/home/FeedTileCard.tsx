@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import type { FeedTile } from '../../../machines/home/feed';
 import { styled } from '../kit/stitches.config';
-import { ImageWithFallback } from './ImageWithFallback';
+import { ImageWithFallback } from '../kit/ImageWithFallback';
 
 const Card = styled('button', {
   appearance: 'none',

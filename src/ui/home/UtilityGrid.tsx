@@ -4,7 +4,7 @@ import { useT } from '../../i18n/useT';
 import { Button } from '../kit/Button';
 import { Skeleton } from '../kit/Skeleton';
 import { styled } from '../kit/stitches.config';
-import { ImageWithFallback } from './ImageWithFallback';
+import { ImageWithFallback } from '../kit/ImageWithFallback';
 
 const Grid = styled('ul', { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(312px, 100%), 1fr))', gap: '$3', margin: 0, padding: 0, listStyle: 'none' });
 const Utility = styled('button', {
