@@ -76,7 +76,10 @@ export function webLinkAction(url: string, context: LinkContext): CtaAction {
   return { kind: 'newTab', url };
 }
 
-/** A tile's navigation by type: a native screen in the same window, a WEBVIEW through the web-link rules. */
+/**
+ * A tile's navigation by type: a native screen in the same window; a WEBVIEW through the web-link rules; any other
+ * type in a new tab, but for a survey, which always opens in the survey frame.
+ */
 export function tileAction(tile: FeedTile, context: LinkContext): CtaAction {
   const command = tile.navigation_command;
   if (!command) return { kind: 'route', to: contentScreenPath(context.buildingUuid, 'content', tile.uuid) };
@@ -84,7 +87,9 @@ export function tileAction(tile: FeedTile, context: LinkContext): CtaAction {
     return { kind: 'route', to: contentScreenPath(command.options.building_uuid ?? context.buildingUuid, command.value, command.options.uuid ?? tile.uuid) };
   }
   const url = command.options.url ?? command.value;
-  return url ? webLinkAction(url, context) : { kind: 'none' };
+  if (!url) return { kind: 'none' };
+  if (command.type === 'WEBVIEW' || isSurveyUrl(url)) return webLinkAction(url, context);
+  return { kind: 'newTab', url };
 }
 
 /**

@@ -145,7 +145,6 @@ export const homeMachine = setup({
       on: {
         'tab.selected': {
           target: '.jumping',
-          reenter: true,
           actions: [
             assign({ activeTab: ({ event }) => event.id }),
             { type: 'scrollToSection', params: ({ event }) => ({ id: event.id }) },

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { createConfirmedAccount, launchBrowser, newPage } from './browser';
+import type { Browser } from 'playwright-core';
+import { createConfirmedAccount, launchBrowser } from './browser';
 import { addContent, apiSignIn, buildingUuid, contentUuid, type ApiSession } from './api';
-import { AuthPages, ContentPage } from './pages';
+import { ContentPage, DEMO, openedTabs, signedInPage } from './pages';
 
-const DEMO = { email: 'demo@northwind.example', password: 'Atrium!2026', firstName: 'Dana' };
 
 let browser: Browser;
 let demo: ApiSession;
@@ -16,27 +15,12 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-/** A signed-in page of the demo tenant, with window.open recorded instead of opening tabs. */
 async function signedIn(options: { recordOpens?: boolean } = {}) {
-  const { page, context } = await newPage(browser);
-  if (options.recordOpens) {
-    await page.addInitScript(() => {
-      const opened: unknown[][] = [];
-      (window as unknown as { __opened: unknown[][] }).__opened = opened;
-      window.open = (...args: unknown[]) => {
-        opened.push(args);
-        return null;
-      };
-    });
-  }
-  const auth = new AuthPages(page);
-  await auth.open();
-  await auth.signIn(DEMO.email, DEMO.password);
-  await auth.seeHome(DEMO.firstName);
+  const { page, context } = await signedInPage(browser, options);
   return { page, context, content: new ContentPage(page) };
 }
 
-const opened = (page: Page) => page.evaluate(() => (window as unknown as { __opened: unknown[][] }).__opened);
+const opened = openedTabs;
 
 describe('event posts', () => {
   it('RSVP then cancel: confirm, Confirmed, Attending, are-you-sure, and the spot is free again', async () => {

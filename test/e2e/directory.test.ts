@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage } from './browser';
 import { apiSignIn, buildingUuid, type ApiSession } from './api';
-import { AuthPages, DirectoryPage, expectUrlPath } from './pages';
+import { AuthPages, DEMO, DirectoryPage, expectUrlPath, signedInPage } from './pages';
 
-const DEMO = { email: 'demo@northwind.example', password: 'Atrium!2026', firstName: 'Dana' };
 
 interface CompanyRow {
   uuid: string;
@@ -29,12 +28,7 @@ afterAll(() => browser?.close());
 
 /** A signed-in page of the demo tenant in a window of that size. */
 async function signedIn(viewport = { width: 1280, height: 600 }) {
-  const { page, context } = await newPage(browser);
-  await page.setViewportSize(viewport);
-  const auth = new AuthPages(page);
-  await auth.open();
-  await auth.signIn(DEMO.email, DEMO.password);
-  await auth.seeHome(DEMO.firstName);
+  const { page, context } = await signedInPage(browser, { viewport });
   return { page, context, directory: new DirectoryPage(page) };
 }
 

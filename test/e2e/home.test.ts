@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, setFlag } from './browser';
+import { launchBrowser, setFlag } from './browser';
 import { addContent, apiSignIn, buildingUuid, type ApiSession } from './api';
-import { AuthPages, ContentPage, HomePage } from './pages';
+import { ContentPage, DEMO, HomePage, signedInPage } from './pages';
 
-const DEMO = { email: 'demo@northwind.example', password: 'Atrium!2026', firstName: 'Dana' };
 
 let browser: Browser;
 let demo: ApiSession;
@@ -24,22 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function signedIn(options: { recordOpens?: boolean } = {}) {
-  const { page, context } = await newPage(browser);
-  if (options.recordOpens) {
-    await page.addInitScript(() => {
-      const opened: unknown[][] = [];
-      (window as unknown as { __opened: unknown[][] }).__opened = opened;
-      window.open = (...args: unknown[]) => {
-        opened.push(args);
-        return null;
-      };
-    });
-  }
-  const auth = new AuthPages(page);
-  await auth.open();
-  await auth.signIn(DEMO.email, DEMO.password);
-  await auth.seeHome(DEMO.firstName);
+async function signedIn() {
+  const { page, context } = await signedInPage(browser);
   return { page, context, home: new HomePage(page) };
 }
 

@@ -1,5 +1,36 @@
 import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { newPage } from './browser';
+
+/** The demo tenant of the seed. */
+export const DEMO = { email: 'demo@northwind.example', password: 'Atrium!2026', firstName: 'Dana' };
+
+/**
+ * A new page signed in as the demo tenant, on the home page. `recordOpens` records window.open calls in
+ * `window.__opened` instead of opening tabs; `viewport` sizes the window.
+ */
+export async function signedInPage(browser: Browser, options: { recordOpens?: boolean; viewport?: { width: number; height: number } } = {}) {
+  const { page, context } = await newPage(browser);
+  if (options.viewport) await page.setViewportSize(options.viewport);
+  if (options.recordOpens) {
+    await page.addInitScript(() => {
+      const opened: unknown[][] = [];
+      (window as unknown as { __opened: unknown[][] }).__opened = opened;
+      window.open = (...args: unknown[]) => {
+        opened.push(args);
+        return null;
+      };
+    });
+  }
+  const auth = new AuthPages(page);
+  await auth.open();
+  await auth.signIn(DEMO.email, DEMO.password);
+  await auth.seeHome(DEMO.firstName);
+  return { page, context };
+}
+
+/** What window.open was called with on a page signed in with `recordOpens`. */
+export const openedTabs = (page: Page) => page.evaluate(() => (window as unknown as { __opened: unknown[][] }).__opened);
 
 /** The sign-in, sign-up and reset screens, with verbs that read like what a person does. */
 export class AuthPages {

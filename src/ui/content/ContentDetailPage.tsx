@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation, useParams } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -8,16 +8,15 @@ import type { ContentView } from '../../../machines/content/contentView';
 import type { ContentDetailRef } from '../../../machines/content/contentDetail.machine';
 import type { rsvpMachine } from '../../../machines/content/rsvp.machine';
 import type { claimMachine } from '../../../machines/content/claim.machine';
-import { useAppActor, useBuildingSelector, useFlag } from '../../app/AppActorContext';
+import { useAppActor, useFlag } from '../../app/AppActorContext';
 import { contentDetailLogic } from '../../app/content';
-import { AreaMessages } from '../../i18n/AreaMessages';
 import { useT } from '../../i18n/useT';
-import { Card, FullScreenCenter, Heading, Page, Spinner, Text } from '../kit/Layout';
+import { Card, Heading, Page, Text } from '../kit/Layout';
 import { Button } from '../kit/Button';
 import { ImageWithFallback } from '../kit/ImageWithFallback';
 import { RichText } from '../kit/RichText';
 import { styled } from '../kit/stitches.config';
-import { AppHeader } from '../shell/AppHeader';
+import { AreaScreen, ScreenLoading, useScreenBuilding } from '../shell/AreaScreen';
 import { LinkOutFrame } from '../linkOut/LinkOutFrame';
 import { EventFacts } from './EventFacts';
 import { RsvpCta } from './RsvpCta';
@@ -36,32 +35,14 @@ const CtaBox = styled('div', { display: 'flex', flexDirection: 'column', gap: '$
  * also under /home (the older layout). A new building, content or language starts a new flow.
  */
 export function ContentDetailPage() {
-  const params = useParams({ strict: false }) as { buildingUuid?: string; contentUuid?: string };
+  const { contentUuid } = useParams({ strict: false }) as { contentUuid?: string };
   const pathname = useLocation({ select: (l) => l.pathname });
-  const current = useBuildingSelector((s) => s.context.current?.uuid ?? null);
+  const buildingUuid = useScreenBuilding();
   const locale = useIntl().locale;
-  const buildingUuid = params.buildingUuid ?? current;
   return (
-    <>
-      <AppHeader />
-      <Suspense fallback={<Loading />}>
-        <AreaMessages areas={['content', 'linkOut']}>
-          {buildingUuid && params.contentUuid ? (
-            <ContentScreen key={`${buildingUuid}|${params.contentUuid}|${locale}`} source={sourceOfPath(pathname)} buildingUuid={buildingUuid} uuid={params.contentUuid} />
-          ) : (
-            <Loading />
-          )}
-        </AreaMessages>
-      </Suspense>
-    </>
-  );
-}
-
-function Loading() {
-  return (
-    <FullScreenCenter css={{ minHeight: '50vh' }}>
-      <Spinner role="progressbar" />
-    </FullScreenCenter>
+    <AreaScreen areas={['content', 'linkOut']} ready={!!buildingUuid && !!contentUuid}>
+      {() => <ContentScreen key={`${buildingUuid}|${contentUuid}|${locale}`} source={sourceOfPath(pathname)} buildingUuid={buildingUuid!} uuid={contentUuid!} />}
+    </AreaScreen>
   );
 }
 
@@ -78,7 +59,7 @@ function ContentScreen({ source, buildingUuid, uuid }: { source: ReturnType<type
   const home = `/building/${buildingUuid}`;
   return (
     <Page>
-      {loading ? <Loading /> : null}
+      {loading ? <ScreenLoading /> : null}
       {failed ? (
         <Card role="alert">
           <Text>{t('content.failed')}</Text>

@@ -1,17 +1,15 @@
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useParams } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { AmenitiesRef } from '../../../machines/directory/amenities.machine';
 import { amenitiesTitleId, categorySectionId } from '../../../machines/directory/directory.rules';
-import { useAppSelector, useBuildingSelector } from '../../app/AppActorContext';
+import { useAppSelector } from '../../app/AppActorContext';
 import { amenitiesLogic } from '../../app/directory';
-import { AreaMessages } from '../../i18n/AreaMessages';
 import { useT } from '../../i18n/useT';
-import { FullScreenCenter, Page, Spinner, Text } from '../kit/Layout';
+import { Page, Text } from '../kit/Layout';
 import { JumpBar } from '../kit/JumpBar';
 import { styled } from '../kit/stitches.config';
-import { AppHeader } from '../shell/AppHeader';
+import { AreaScreen, useScreenBuilding } from '../shell/AreaScreen';
 import { Column, LoadFailed, PageTitle, SkeletonTiles, TileGrid, TileImage, TileLink, TileName } from './parts';
 
 // Room for the sticky tab bar above a section the tabs scroll to.
@@ -20,27 +18,12 @@ const SectionTitle = styled('h2', { fontSize: '$5', margin: 0 });
 
 /** /building/{uuid}/amenities: the building's amenities by category, with tabs that scroll to each category. */
 export function AmenitiesPage() {
-  const { buildingUuid: routeBuilding } = useParams({ strict: false }) as { buildingUuid?: string };
-  const current = useBuildingSelector((s) => s.context.current?.uuid ?? null);
+  const buildingUuid = useScreenBuilding();
   const locale = useIntl().locale;
-  const buildingUuid = routeBuilding ?? current;
   return (
-    <>
-      <AppHeader />
-      <Suspense fallback={<Loading />}>
-        <AreaMessages areas={['directory']}>
-          {buildingUuid ? <AmenitiesScreen key={`${buildingUuid}|${locale}`} buildingUuid={buildingUuid} /> : <Loading />}
-        </AreaMessages>
-      </Suspense>
-    </>
-  );
-}
-
-function Loading() {
-  return (
-    <FullScreenCenter css={{ minHeight: '50vh' }}>
-      <Spinner role="progressbar" />
-    </FullScreenCenter>
+    <AreaScreen areas={['directory']} ready={!!buildingUuid}>
+      {() => <AmenitiesScreen key={`${buildingUuid}|${locale}`} buildingUuid={buildingUuid!} />}
+    </AreaScreen>
   );
 }
 

@@ -1,20 +1,19 @@
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { AmenityDetailRef } from '../../../machines/directory/amenityDetail.machine';
 import type { Amenity } from '../../../machines/directory/directory.types';
 import { helpDeskMailto } from '../../../machines/directory/directory.rules';
-import { useAppSelector, useBuildingSelector } from '../../app/AppActorContext';
+import { useAppSelector } from '../../app/AppActorContext';
 import { amenityDetailLogic } from '../../app/directory';
-import { AreaMessages } from '../../i18n/AreaMessages';
 import { useT } from '../../i18n/useT';
 import { Button } from '../kit/Button';
-import { Card, FullScreenCenter, Page, Spinner, Text } from '../kit/Layout';
+import { Card, Page, Text } from '../kit/Layout';
 import { Modal, ModalActions } from '../kit/Modal';
 import { RichText } from '../kit/RichText';
 import { styled } from '../kit/stitches.config';
-import { AppHeader } from '../shell/AppHeader';
+import { AreaScreen, ScreenLoading, useScreenBuilding } from '../shell/AreaScreen';
 import { ImageWithFallback } from '../kit/ImageWithFallback';
 import { LoadFailed, NotFound } from './parts';
 
@@ -39,31 +38,13 @@ const MailButton = styled('a', {
 
 /** /building/{uuid}/amenities/{amenityUuid}: an amenity, with a support-request modal. */
 export function AmenityDetailPage() {
-  const params = useParams({ strict: false }) as { buildingUuid?: string; amenityUuid?: string };
-  const current = useBuildingSelector((s) => s.context.current?.uuid ?? null);
+  const { amenityUuid } = useParams({ strict: false }) as { amenityUuid?: string };
+  const buildingUuid = useScreenBuilding();
   const locale = useIntl().locale;
-  const buildingUuid = params.buildingUuid ?? current;
   return (
-    <>
-      <AppHeader />
-      <Suspense fallback={<Loading />}>
-        <AreaMessages areas={['directory']}>
-          {buildingUuid && params.amenityUuid ? (
-            <AmenityScreen key={`${buildingUuid}|${params.amenityUuid}|${locale}`} buildingUuid={buildingUuid} amenityUuid={params.amenityUuid} />
-          ) : (
-            <Loading />
-          )}
-        </AreaMessages>
-      </Suspense>
-    </>
-  );
-}
-
-function Loading() {
-  return (
-    <FullScreenCenter css={{ minHeight: '50vh' }}>
-      <Spinner role="progressbar" />
-    </FullScreenCenter>
+    <AreaScreen areas={['directory']} ready={!!buildingUuid && !!amenityUuid}>
+      {() => <AmenityScreen key={`${buildingUuid}|${amenityUuid}|${locale}`} buildingUuid={buildingUuid!} amenityUuid={amenityUuid!} />}
+    </AreaScreen>
   );
 }
 
@@ -79,7 +60,7 @@ function AmenityScreen({ buildingUuid, amenityUuid }: { buildingUuid: string; am
   const all = `/building/${buildingUuid}/amenities`;
   return (
     <Page css={{ minHeight: 0 }}>
-      {loading ? <Loading /> : null}
+      {loading ? <ScreenLoading /> : null}
       {failed ? <LoadFailed message={t('directory.amenity.failed')} onRetry={() => detail.send({ type: 'user.retry' })} /> : null}
       {notFound ? <NotFound message={t('directory.amenity.notFound')} back={<Link to={all}>{t('directory.amenity.all')}</Link>} /> : null}
       {amenity ? <AmenityArticle detail={detail} amenity={amenity} all={all} /> : null}

@@ -1,16 +1,14 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
-import { useParams, useSearch } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useSearch } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { CompanyDirectoryRef } from '../../../machines/directory/companyDirectory.machine';
 import { COMPANY_PAGE_SIZE, companyTypesParam } from '../../../machines/directory/directory.rules';
-import { useBuildingSelector } from '../../app/AppActorContext';
 import { companyDirectoryLogic } from '../../app/directory';
-import { AreaMessages } from '../../i18n/AreaMessages';
 import { useT } from '../../i18n/useT';
 import { Button } from '../kit/Button';
-import { Alert, FullScreenCenter, Page, Spinner, Text } from '../kit/Layout';
+import { Alert, Page, Spinner, Text } from '../kit/Layout';
 import { styled } from '../kit/stitches.config';
-import { AppHeader } from '../shell/AppHeader';
+import { AreaScreen, useScreenBuilding } from '../shell/AreaScreen';
 import { Column, LoadFailed, PageTitle, SkeletonTiles, TileGrid, TileImage, TileLink, TileName } from './parts';
 
 const Row = styled('div', { display: 'flex', alignItems: 'center', gap: '$3', padding: '$3 $4' });
@@ -21,28 +19,13 @@ const NEAR_END_MARGIN = '0px 0px 400px 0px';
 
 /** /building/{uuid}/companies[?company_types=a,b]: the building's company directory, paged as one scrolls. */
 export function CompaniesPage() {
-  const { buildingUuid: routeBuilding } = useParams({ strict: false }) as { buildingUuid?: string };
   const search = useSearch({ strict: false }) as { company_types?: string };
-  const current = useBuildingSelector((s) => s.context.current?.uuid ?? null);
-  const buildingUuid = routeBuilding ?? current;
+  const buildingUuid = useScreenBuilding();
   const companyTypes = companyTypesParam(search.company_types);
   return (
-    <>
-      <AppHeader />
-      <Suspense fallback={<Loading />}>
-        <AreaMessages areas={['directory']}>
-          {buildingUuid ? <DirectoryScreen key={`${buildingUuid}|${companyTypes ?? ''}`} buildingUuid={buildingUuid} companyTypes={companyTypes} /> : <Loading />}
-        </AreaMessages>
-      </Suspense>
-    </>
-  );
-}
-
-function Loading() {
-  return (
-    <FullScreenCenter css={{ minHeight: '50vh' }}>
-      <Spinner role="progressbar" />
-    </FullScreenCenter>
+    <AreaScreen areas={['directory']} ready={!!buildingUuid}>
+      {() => <DirectoryScreen key={`${buildingUuid}|${companyTypes ?? ''}`} buildingUuid={buildingUuid!} companyTypes={companyTypes} />}
+    </AreaScreen>
   );
 }
 

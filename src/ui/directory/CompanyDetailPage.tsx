@@ -1,17 +1,15 @@
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { CompanyDetailRef } from '../../../machines/directory/companyDetail.machine';
 import type { Company } from '../../../machines/directory/directory.types';
-import { useBuildingSelector } from '../../app/AppActorContext';
 import { companyDetailLogic } from '../../app/directory';
-import { AreaMessages } from '../../i18n/AreaMessages';
 import { useT } from '../../i18n/useT';
 import { Button } from '../kit/Button';
-import { Card, FullScreenCenter, Page, Spinner } from '../kit/Layout';
+import { Card, Page } from '../kit/Layout';
 import { RichText } from '../kit/RichText';
 import { styled } from '../kit/stitches.config';
-import { AppHeader } from '../shell/AppHeader';
+import { AreaScreen, ScreenLoading, useScreenBuilding } from '../shell/AreaScreen';
 import { LoadFailed, NotFound, TileImage } from './parts';
 
 const Article = styled(Card, { maxWidth: 720, display: 'flex', flexDirection: 'column', gap: '$4' });
@@ -21,30 +19,12 @@ const Title = styled('h1', { fontSize: '$6', lineHeight: 1.2, margin: 0 });
 
 /** /building/{uuid}/companies/{companyUuid}: a company of the directory, with its Website button. */
 export function CompanyDetailPage() {
-  const params = useParams({ strict: false }) as { buildingUuid?: string; companyUuid?: string };
-  const current = useBuildingSelector((s) => s.context.current?.uuid ?? null);
-  const buildingUuid = params.buildingUuid ?? current;
+  const { companyUuid } = useParams({ strict: false }) as { companyUuid?: string };
+  const buildingUuid = useScreenBuilding();
   return (
-    <>
-      <AppHeader />
-      <Suspense fallback={<Loading />}>
-        <AreaMessages areas={['directory']}>
-          {buildingUuid && params.companyUuid ? (
-            <CompanyScreen key={`${buildingUuid}|${params.companyUuid}`} buildingUuid={buildingUuid} companyUuid={params.companyUuid} />
-          ) : (
-            <Loading />
-          )}
-        </AreaMessages>
-      </Suspense>
-    </>
-  );
-}
-
-function Loading() {
-  return (
-    <FullScreenCenter css={{ minHeight: '50vh' }}>
-      <Spinner role="progressbar" />
-    </FullScreenCenter>
+    <AreaScreen areas={['directory']} ready={!!buildingUuid && !!companyUuid}>
+      {() => <CompanyScreen key={`${buildingUuid}|${companyUuid}`} buildingUuid={buildingUuid!} companyUuid={companyUuid!} />}
+    </AreaScreen>
   );
 }
 
@@ -59,7 +39,7 @@ function CompanyScreen({ buildingUuid, companyUuid }: { buildingUuid: string; co
   const all = `/building/${buildingUuid}/companies`;
   return (
     <Page css={{ minHeight: 0 }}>
-      {loading ? <Loading /> : null}
+      {loading ? <ScreenLoading /> : null}
       {failed ? <LoadFailed message={t('directory.company.failed')} onRetry={() => detail.send({ type: 'user.retry' })} /> : null}
       {notFound ? <NotFound message={t('directory.company.notFound')} back={<Link to={all}>{t('directory.company.all')}</Link>} /> : null}
       {company ? <CompanyArticle detail={detail} company={company} all={all} /> : null}

@@ -1,0 +1,250 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ACTIVE_SECTION_SLACK,
+  HASH_SCROLL_DELAY_MS,
+  firstPromoted,
+  nearestSection,
+  sameOrigin,
+  tileAction,
+  webLinkAction,
+  withContent,
+  type FeedCategory,
+  type FeedTile,
+  type LinkContext,
+} from '../../machines/home/feed';
+
+const ORIGIN = 'https://tenant.atrium.test';
+
+const context = (overrides: Partial<LinkContext> = {}): LinkContext => ({ buildingUuid: 'b-1', origin: ORIGIN, framesAllowed: true, ...overrides });
+
+const tile = (overrides: Partial<FeedTile> = {}): FeedTile => ({ uuid: 't-1', type: 'POST', title: 'A tile', image_url: null, ...overrides });
+
+const category = (uuid: string, contents: FeedTile[]): FeedCategory => ({ uuid, name: `Category ${uuid}`, contents });
+
+type Command = NonNullable<FeedTile['navigation_command']>;
+const command = (type: string, value: string, options: Command['options'] = {}): Command => ({ type, value, options });
+
+describe('withContent', () => {
+  it('keeps only the categories that have content, in their order', () => {
+    const a = category('a', [tile({ uuid: 'a-1' })]);
+    const empty = category('empty', []);
+    const b = category('b', [tile({ uuid: 'b-1' }), tile({ uuid: 'b-2' })]);
+    expect(withContent([a, empty, b]).map((c) => c.uuid)).toEqual(['a', 'b']);
+  });
+
+  it('keeps the categories themselves unchanged (same objects)', () => {
+    const a = category('a', [tile()]);
+    const [kept] = withContent([a]);
+    expect(kept).toBe(a);
+  });
+
+  it('answers an empty list for no categories or only empty ones', () => {
+    expect(withContent([])).toEqual([]);
+    expect(withContent([category('x', []), category('y', [])])).toEqual([]);
+  });
+
+  it('does not change the list it was given', () => {
+    const list = [category('x', []), category('y', [tile()])];
+    withContent(list);
+    expect(list).toHaveLength(2);
+  });
+});
+
+describe('firstPromoted', () => {
+  it('is the first content of the first category', () => {
+    const first = tile({ uuid: 'p-1' });
+    expect(firstPromoted([category('a', [first, tile({ uuid: 'p-2' })]), category('b', [tile({ uuid: 'p-3' })])])).toBe(first);
+  });
+
+  it('skips the empty categories before the first one with content', () => {
+    const wanted = tile({ uuid: 'p-9' });
+    expect(firstPromoted([category('a', []), category('b', []), category('c', [wanted])])?.uuid).toBe('p-9');
+  });
+
+  it('is null when there is nothing to promote', () => {
+    expect(firstPromoted([])).toBeNull();
+    expect(firstPromoted([category('a', []), category('b', [])])).toBeNull();
+  });
+});
+
+describe('sameOrigin', () => {
+  it.each([
+    [`${ORIGIN}/mfe-visitors/`, true],
+    [`${ORIGIN}`, true],
+    ['/mfe-visitors/?x=1', true],
+    ['relative/page', true],
+    ['https://other.test/page', false],
+    ['http://tenant.atrium.test/page', false],
+    ['https://tenant.atrium.test:8443/page', false],
+    ['https://sub.tenant.atrium.test/page', false],
+    ['//other.test/page', false],
+    ['mailto:someone@tenant.atrium.test', false],
+  ])('%s on the page origin → %s', (url, expected) => {
+    expect(sameOrigin(url, ORIGIN)).toBe(expected);
+  });
+
+  it('is false, not a throw, when the URL cannot be parsed', () => {
+    expect(sameOrigin('https://[broken', ORIGIN)).toBe(false);
+    expect(sameOrigin('/page', 'not an origin')).toBe(false);
+  });
+});
+
+describe('webLinkAction', () => {
+  it('opens a survey URL in the survey frame, wherever it is and whatever the frames setting', () => {
+    for (const url of ['https://surveys.other.test/mfe-survey/?s=1', `${ORIGIN}/mfe-survey/`, '/mfe-survey/?survey=satisfaction']) {
+      expect(webLinkAction(url, context())).toEqual({ kind: 'frame', url, frame: 'survey' });
+      expect(webLinkAction(url, context({ framesAllowed: false }))).toEqual({ kind: 'frame', url, frame: 'survey' });
+    }
+  });
+
+  it('opens a page of this site in the page frame when mini-apps open in frames', () => {
+    expect(webLinkAction(`${ORIGIN}/mfe-visitors/`, context())).toEqual({ kind: 'frame', url: `${ORIGIN}/mfe-visitors/`, frame: 'page' });
+    expect(webLinkAction('/mfe-visitors/', context())).toEqual({ kind: 'frame', url: '/mfe-visitors/', frame: 'page' });
+  });
+
+  it('opens a page of this site in a new tab when frames are not allowed', () => {
+    expect(webLinkAction(`${ORIGIN}/mfe-visitors/`, context({ framesAllowed: false }))).toEqual({ kind: 'newTab', url: `${ORIGIN}/mfe-visitors/` });
+  });
+
+  it('opens another site in a new tab, even when frames are allowed', () => {
+    expect(webLinkAction('https://concierge.example.com', context())).toEqual({ kind: 'newTab', url: 'https://concierge.example.com' });
+    expect(webLinkAction('https://concierge.example.com', context({ framesAllowed: false }))).toEqual({ kind: 'newTab', url: 'https://concierge.example.com' });
+  });
+
+  it('keeps the URL exactly as given', () => {
+    const url = 'https://other.test/a?b=c d#e';
+    expect(webLinkAction(url, context())).toEqual({ kind: 'newTab', url });
+  });
+});
+
+describe('tileAction', () => {
+  it('opens the content screen of the tile when it has no navigation command', () => {
+    expect(tileAction(tile({ uuid: 'c-42' }), context())).toEqual({ kind: 'route', to: '/building/b-1/content/c-42' });
+    expect(tileAction(tile({ uuid: 'c-42', navigation_command: null }), context({ buildingUuid: 'b-7' }))).toEqual({ kind: 'route', to: '/building/b-7/content/c-42' });
+  });
+
+  it('encodes the building and content uuids in the content path', () => {
+    expect(tileAction(tile({ uuid: 'a/b' }), context({ buildingUuid: 'b 1' }))).toEqual({ kind: 'route', to: '/building/b%201/content/a%2Fb' });
+  });
+
+  it.each([
+    ['EVENT_POST', '/building/b-1/event-post/c-1'],
+    ['OFFER', '/building/b-1/offer/c-1'],
+    ['EVENT_POSTS', '/building/b-1/event-posts/c-1'],
+    ['Some_Long_Name', '/building/b-1/some-long-name/c-1'],
+    ['posts', '/building/b-1/posts/c-1'],
+  ])('a NATIVE %s tile opens %s (value lowercased, underscores → hyphens)', (value, to) => {
+    expect(tileAction(tile({ uuid: 'c-1', navigation_command: command('NATIVE', value) }), context())).toEqual({ kind: 'route', to });
+  });
+
+  it('a NATIVE tile uses the building of its options when given', () => {
+    const t = tile({ uuid: 'c-1', navigation_command: command('NATIVE', 'OFFERS', { building_uuid: 'b-other' }) });
+    expect(tileAction(t, context())).toEqual({ kind: 'route', to: '/building/b-other/offers/c-1' });
+  });
+
+  it('a NATIVE tile uses the uuid of its options when given, else its own', () => {
+    const withUuid = tile({ uuid: 'c-1', navigation_command: command('NATIVE', 'POSTS', { uuid: 'p-9' }) });
+    expect(tileAction(withUuid, context())).toEqual({ kind: 'route', to: '/building/b-1/posts/p-9' });
+    const both = tile({ uuid: 'c-1', navigation_command: command('NATIVE', 'POSTS', { uuid: 'p-9', building_uuid: 'b-2' }) });
+    expect(tileAction(both, context())).toEqual({ kind: 'route', to: '/building/b-2/posts/p-9' });
+  });
+
+  it('a NATIVE tile never follows a url in its options', () => {
+    const t = tile({ uuid: 'c-1', navigation_command: command('NATIVE', 'OFFERS', { url: 'https://other.test' }) });
+    expect(tileAction(t, context())).toEqual({ kind: 'route', to: '/building/b-1/offers/c-1' });
+  });
+
+  it('a WEBVIEW tile to another site opens a new tab', () => {
+    const t = tile({ navigation_command: command('WEBVIEW', '', { url: 'https://other.test/page' }) });
+    expect(tileAction(t, context())).toEqual({ kind: 'newTab', url: 'https://other.test/page' });
+  });
+
+  it('a WEBVIEW tile to this site opens the page frame, or a new tab when frames are not allowed', () => {
+    const t = tile({ navigation_command: command('WEBVIEW', '', { url: `${ORIGIN}/mfe-offers/` }) });
+    expect(tileAction(t, context())).toEqual({ kind: 'frame', url: `${ORIGIN}/mfe-offers/`, frame: 'page' });
+    expect(tileAction(t, context({ framesAllowed: false }))).toEqual({ kind: 'newTab', url: `${ORIGIN}/mfe-offers/` });
+  });
+
+  it('a WEBVIEW tile to a survey opens the survey frame', () => {
+    const url = 'https://surveys.other.test/mfe-survey/?id=3';
+    expect(tileAction(tile({ navigation_command: command('WEBVIEW', '', { url }) }), context({ framesAllowed: false }))).toEqual({ kind: 'frame', url, frame: 'survey' });
+  });
+
+  it('a WEBVIEW tile without an options url follows its value', () => {
+    const t = tile({ navigation_command: command('WEBVIEW', 'https://other.test/from-value') });
+    expect(tileAction(t, context())).toEqual({ kind: 'newTab', url: 'https://other.test/from-value' });
+  });
+
+  it('prefers the options url to the value', () => {
+    const t = tile({ navigation_command: command('WEBVIEW', 'https://other.test/from-value', { url: 'https://other.test/from-options' }) });
+    expect(tileAction(t, context())).toEqual({ kind: 'newTab', url: 'https://other.test/from-options' });
+  });
+
+  it('a web tile with an empty url leads nowhere', () => {
+    expect(tileAction(tile({ navigation_command: command('WEBVIEW', '') }), context())).toEqual({ kind: 'none' });
+    expect(tileAction(tile({ navigation_command: command('WEBVIEW', 'ignored', { url: '' }) }), context())).toEqual({ kind: 'none' });
+  });
+
+  it('another type of link to another site opens a new tab', () => {
+    const t = tile({ navigation_command: command('EXTERNAL_LINK', 'https://other.test/x') });
+    expect(tileAction(t, context())).toEqual({ kind: 'newTab', url: 'https://other.test/x' });
+  });
+
+  it('another type of link opens a new tab even to this site with frames allowed; a survey still opens in its frame', () => {
+    const own = `${context().origin}/page`;
+    expect(tileAction(tile({ navigation_command: command('EXTERNAL_LINK', own) }), context())).toEqual({ kind: 'newTab', url: own });
+    expect(tileAction(tile({ navigation_command: command('EXTERNAL_LINK', '/mfe-survey/?s=1') }), context())).toEqual({ kind: 'frame', url: '/mfe-survey/?s=1', frame: 'survey' });
+  });
+});
+
+describe('nearestSection', () => {
+  const tops = [
+    { id: 'spotlight', top: 0 },
+    { id: 'cat-a', top: 400 },
+    { id: 'cat-b', top: 900 },
+  ];
+
+  it('is the slack of 10 px', () => {
+    expect(ACTIVE_SECTION_SLACK).toBe(10);
+  });
+
+  it('is the last section whose top is at or above the header bottom plus 10 px', () => {
+    expect(nearestSection(tops, 390)).toBe('cat-a');
+    expect(nearestSection(tops, 500)).toBe('cat-a');
+    expect(nearestSection(tops, 890)).toBe('cat-b');
+    expect(nearestSection(tops, 2000)).toBe('cat-b');
+  });
+
+  it('leaves a section not yet reached when its top is more than 10 px under the header', () => {
+    expect(nearestSection(tops, 389)).toBe('spotlight');
+    expect(nearestSection(tops, 889)).toBe('cat-a');
+  });
+
+  it('works with sections scrolled above the viewport (negative tops)', () => {
+    expect(nearestSection([{ id: 'a', top: -800 }, { id: 'b', top: -20 }, { id: 'c', top: 300 }], 64)).toBe('b');
+  });
+
+  it('is the first section when none is above the line', () => {
+    expect(nearestSection([{ id: 'a', top: 200 }, { id: 'b', top: 600 }], 64)).toBe('a');
+  });
+
+  it('is the last section at the end of the page, even if its top never reaches the line', () => {
+    expect(nearestSection(tops, 0, true)).toBe('cat-b');
+    expect(nearestSection([{ id: 'a', top: 200 }, { id: 'b', top: 600 }], 64, true)).toBe('b');
+  });
+
+  it('is null when there are no sections, at the end or not', () => {
+    expect(nearestSection([], 64)).toBeNull();
+    expect(nearestSection([], 64, true)).toBeNull();
+  });
+
+  it('is the only section when there is one', () => {
+    expect(nearestSection([{ id: 'only', top: 5000 }], 64)).toBe('only');
+  });
+});
+
+describe('feed constants', () => {
+  it('scrolls to the hash target 1000 ms after the feed is in', () => {
+    expect(HASH_SCROLL_DELAY_MS).toBe(1000);
+  });
+});

@@ -1,0 +1,600 @@
+import { describe, expect, it, vi } from 'vitest';
+import { SimulatedClock, createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
+import { HOME_ID, TAB_JUMP_MS, homeMachine, type FollowedLink, type HomeInput } from '../../machines/home/home.machine';
+import { feedSectionMachine } from '../../machines/home/feedSection.machine';
+import { HASH_SCROLL_DELAY_MS, type FeedCategory, type FeedTile, type SectionSeed, type SectionSource } from '../../machines/home/feed';
+import type { UtilityButton, UtilityTile } from '../../machines/home/utilities';
+import { linkOutFrameMachine } from '../../machines/linkOut/linkOutFrame.machine';
+import { deferred, flush, type Deferred } from './fixtures';
+
+const ORIGIN = 'https://tenant.atrium.test';
+
+type FeedInput = { buildingUuid: string; version: 'v1' | 'v2' };
+type UtilitiesInput = { buildingUuid: string };
+type SectionInput = { buildingUuid: string; source: SectionSource; name: string };
+
+const input = (overrides: Partial<HomeInput> = {}): HomeInput => ({
+  buildingUuid: 'b-1',
+  origin: ORIGIN,
+  framesAllowed: true,
+  version: 'v1',
+  safety: false,
+  hashTarget: null,
+  ...overrides,
+});
+
+const category = (uuid: string): FeedCategory => ({ uuid, name: `Category ${uuid}`, contents: [{ uuid: `${uuid}-t`, type: 'POST', title: 'T', image_url: null }] });
+
+const seed = (id: string, overrides: Partial<SectionSeed> = {}): SectionSeed => ({
+  id,
+  group: 'discover',
+  name: id,
+  source: { version: 'v2', categoryUuid: id },
+  categories: null,
+  error: null,
+  ...overrides,
+});
+
+const V1_SEEDS: SectionSeed[] = [
+  seed('promoted', { group: 'promoted', source: { version: 'v1', group: 'promoted' }, categories: [category('p')] }),
+  seed('spotlight', { group: 'spotlight', source: { version: 'v1', group: 'spotlight' }, categories: [] }),
+  seed('discover', { group: 'discover', source: { version: 'v1', group: 'discover' }, categories: null, error: 'Service Unavailable' }),
+];
+
+let order = 0;
+const utility = (overrides: Partial<UtilityButton> = {}): UtilityButton => {
+  order += 1;
+  return {
+    uuid: `u-${order}`, text: `U${order}`, name: `u-${order}`, utility_name: 'CONCIERGE', type: 'WEBVIEW', url: 'https://concierge.example.com', route: null,
+    web_image: null, order, company_types: null, sign_in_required: false, mobile_only: false, excluded: false,
+    ...overrides,
+  };
+};
+
+const asTile = (button: UtilityButton, subLabel: UtilityTile['subLabel'] = null): UtilityTile => ({ ...button, subLabel });
+
+interface HomeOptions {
+  input?: Partial<HomeInput>;
+  loadFeed?: (input: FeedInput) => Promise<SectionSeed[]>;
+  loadUtilities?: (input: UtilitiesInput) => Promise<UtilityButton[]>;
+  loadSection?: (input: SectionInput) => Promise<FeedCategory[]>;
+  /** followLink opens the linkOut child on frame links, as the app does (src/app/linkOut.ts). */
+  wireFrame?: boolean;
+}
+
+const never = <T,>() => new Promise<T>(() => {});
+
+/** The home screen with stubbed calls, spied actions and a simulated clock. */
+function home(options: HomeOptions = {}) {
+  const clock = new SimulatedClock();
+  const spies = {
+    loadFeed: vi.fn(options.loadFeed ?? (() => Promise.resolve(V1_SEEDS))),
+    loadUtilities: vi.fn(options.loadUtilities ?? (() => Promise.resolve<UtilityButton[]>([]))),
+    loadSection: vi.fn(options.loadSection ?? (() => never<FeedCategory[]>())),
+    followLink: vi.fn<(link: FollowedLink) => void>(),
+    scrollToSection: vi.fn<(params: { id: string }) => void>(),
+    writeHash: vi.fn<(params: { id: string }) => void>(),
+    fetchPage: vi.fn(async (url: string) => `<html>${url}</html>`),
+  };
+  const machine = homeMachine.provide({
+    actors: {
+      loadFeed: fromPromise<SectionSeed[], FeedInput>(({ input }) => spies.loadFeed(input)),
+      loadUtilities: fromPromise<UtilityButton[], UtilitiesInput>(({ input }) => spies.loadUtilities(input)),
+      section: feedSectionMachine.provide({ actors: { loadSection: fromPromise<FeedCategory[], SectionInput>(({ input }) => spies.loadSection(input)) } }),
+      linkOut: linkOutFrameMachine.provide({ actors: { fetchPage: fromPromise<string, { url: string }>(({ input }) => spies.fetchPage(input.url)) } }),
+    },
+    actions: {
+      followLink: ({ self }, link) => {
+        spies.followLink(link);
+        if (options.wireFrame && link.kind === 'frame') self.getSnapshot().children.linkOut?.send({ type: 'linkOut.open', url: link.url, kind: link.frame });
+      },
+      scrollToSection: (_, params) => spies.scrollToSection(params),
+      writeHash: (_, params) => spies.writeHash(params),
+    },
+  });
+  const actor = createActor(machine, { input: input(options.input), clock }).start();
+  return { actor, spies, clock };
+}
+
+type HomeActor = ReturnType<typeof home>['actor'];
+const feedReady = (actor: HomeActor) => waitFor(actor, (s) => s.hasTag('feed:ready'));
+const sectionIds = (actor: HomeActor) => actor.getSnapshot().context.sections.map((s) => s.id);
+const linkOutChild = (actor: HomeActor) => actor.getSnapshot().children.linkOut as ActorRefFrom<typeof linkOutFrameMachine> | undefined;
+
+const scroll = (tops: { id: string; top: number }[], headerOffset = 64, atEnd = false) => ({ type: 'scroll.observed' as const, tops, headerOffset, atEnd });
+const TOPS_AT_SPOTLIGHT = [
+  { id: 'spotlight', top: 60 },
+  { id: 'discover', top: 700 },
+];
+const TOPS_AT_DISCOVER = [
+  { id: 'spotlight', top: -600 },
+  { id: 'discover', top: 50 },
+];
+
+/** A home whose feed is in and whose tabs track the scroll (no hash target). */
+async function tracking(options: HomeOptions = {}) {
+  const result = home(options);
+  await feedReady(result.actor);
+  expect(result.actor.getSnapshot().matches({ tabs: 'tracking' })).toBe(true);
+  return result;
+}
+
+describe('homeMachine: start', () => {
+  it('starts with its input, loading the feed and the utilities, the tabs waiting', () => {
+    const { actor, spies } = home({ loadFeed: never, loadUtilities: never, input: { buildingUuid: 'b-5', version: 'v2', safety: true, hashTarget: 'discover' } });
+    const snapshot = actor.getSnapshot();
+    expect(HOME_ID).toBe('home');
+    expect(snapshot.value).toEqual({ feed: 'loading', utilities: 'loading', tabs: 'waiting' });
+    expect(snapshot.hasTag('feed:loading')).toBe(true);
+    expect(snapshot.hasTag('utilities:loading')).toBe(true);
+    expect(snapshot.context).toEqual({ ...input({ buildingUuid: 'b-5', version: 'v2', safety: true, hashTarget: 'discover' }), sections: [], utilities: [], activeTab: null, error: null });
+    expect(spies.loadFeed).toHaveBeenCalledTimes(1);
+    expect(spies.loadFeed).toHaveBeenCalledWith({ buildingUuid: 'b-5', version: 'v2' });
+    expect(spies.loadUtilities).toHaveBeenCalledTimes(1);
+    expect(spies.loadUtilities).toHaveBeenCalledWith({ buildingUuid: 'b-5' });
+  });
+
+  it.each(['v1', 'v2'] as const)('asks the feed for the %s version', (version) => {
+    const { spies } = home({ loadFeed: never, input: { version } });
+    expect(spies.loadFeed.mock.calls[0]?.[0].version).toBe(version);
+  });
+
+  it('invokes the link-out frame as the linkOut child, hidden', () => {
+    const { actor } = home({ loadFeed: never, loadUtilities: never });
+    const child = linkOutChild(actor);
+    expect(child).toBeDefined();
+    expect(child!.getSnapshot().value).toBe('hidden');
+  });
+});
+
+describe('homeMachine: feed', () => {
+  it('is ready with one section actor per seed, named section:<id>, in the seeds’ order', async () => {
+    const { actor } = home();
+    await feedReady(actor);
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.matches({ feed: 'ready' })).toBe(true);
+    expect(snapshot.hasTag('feed:loading')).toBe(false);
+    expect(snapshot.context.error).toBeNull();
+    expect(sectionIds(actor)).toEqual(['section:promoted', 'section:spotlight', 'section:discover']);
+    const children = snapshot.children as Record<string, unknown>;
+    for (const id of ['section:promoted', 'section:spotlight', 'section:discover']) expect(children[id]).toBeDefined();
+  });
+
+  it('gives each section its seed and the building', async () => {
+    const { actor } = home({ input: { buildingUuid: 'b-9' } });
+    await feedReady(actor);
+    const [promoted, spotlight, discover] = actor.getSnapshot().context.sections;
+    expect(promoted!.getSnapshot().context).toEqual({
+      id: 'promoted', group: 'promoted', name: 'promoted', buildingUuid: 'b-9', source: { version: 'v1', group: 'promoted' }, categories: [category('p')],
+      needsContent: false, error: null,
+    });
+    expect(promoted!.getSnapshot().value).toBe('loaded');
+    expect(spotlight!.getSnapshot().value).toBe('loaded');
+    expect(discover!.getSnapshot().value).toBe('failed');
+    expect(discover!.getSnapshot().context.error).toBe('Service Unavailable');
+  });
+
+  it('v2 sections load their own content, with the building, source and name', async () => {
+    const seeds = [seed('promoted', { group: 'promoted', source: { version: 'v2', group: 'promoted' } }), seed('cat-1', { name: 'Events' })];
+    const { actor, spies } = home({ loadFeed: () => Promise.resolve(seeds), loadSection: (i) => Promise.resolve([category(i.name)]) , input: { version: 'v2', buildingUuid: 'b-2' } });
+    await feedReady(actor);
+    expect(spies.loadSection).toHaveBeenCalledTimes(2);
+    expect(spies.loadSection).toHaveBeenCalledWith({ buildingUuid: 'b-2', source: { version: 'v2', group: 'promoted' }, name: 'promoted' });
+    expect(spies.loadSection).toHaveBeenCalledWith({ buildingUuid: 'b-2', source: { version: 'v2', categoryUuid: 'cat-1' }, name: 'Events' });
+    const events = actor.getSnapshot().context.sections[1]!;
+    await waitFor(events, (s) => s.matches('loaded'));
+    expect(events.getSnapshot().context.categories).toEqual([category('Events')]);
+  });
+
+  it('a section’s failure and retry stay in that section; the feed stays ready', async () => {
+    const answers: Deferred<FeedCategory[]>[] = [deferred(), deferred()];
+    let call = 0;
+    const { actor } = home({ loadFeed: () => Promise.resolve([seed('a'), seed('b')]), loadSection: () => answers[call++]!.promise });
+    await feedReady(actor);
+    const [a, b] = actor.getSnapshot().context.sections;
+    answers[0]!.reject(new Error('a failed'));
+    answers[1]!.resolve([category('b')]);
+    await waitFor(a!, (s) => s.matches('failed'));
+    await waitFor(b!, (s) => s.matches('loaded'));
+    expect(actor.getSnapshot().matches({ feed: 'ready' })).toBe(true);
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it('is ready with no sections when the feed has none', async () => {
+    const { actor } = home({ loadFeed: () => Promise.resolve([]) });
+    await feedReady(actor);
+    expect(actor.getSnapshot().context.sections).toEqual([]);
+  });
+
+  it('fails with the message when the feed cannot load, and offers a retry that loads again', async () => {
+    const answers: Deferred<SectionSeed[]>[] = [deferred(), deferred()];
+    let call = 0;
+    const { actor, spies } = home({ loadFeed: () => answers[call++]!.promise, input: { buildingUuid: 'b-4', version: 'v2' } });
+    answers[0]!.reject(new Error('Bad Gateway'));
+    await waitFor(actor, (s) => s.hasTag('feed:failed'));
+    expect(actor.getSnapshot().matches({ feed: 'failed' })).toBe(true);
+    expect(actor.getSnapshot().context.error).toBe('Bad Gateway');
+    expect(actor.getSnapshot().context.sections).toEqual([]);
+    expect(actor.getSnapshot().matches({ tabs: 'waiting' })).toBe(true);
+
+    actor.send({ type: 'feed.retry' });
+    expect(actor.getSnapshot().hasTag('feed:loading')).toBe(true);
+    expect(spies.loadFeed).toHaveBeenCalledTimes(2);
+    expect(spies.loadFeed).toHaveBeenLastCalledWith({ buildingUuid: 'b-4', version: 'v2' });
+    answers[1]!.resolve(V1_SEEDS);
+    await feedReady(actor);
+    expect(actor.getSnapshot().context.error).toBeNull();
+    expect(sectionIds(actor)).toEqual(['section:promoted', 'section:spotlight', 'section:discover']);
+    expect(actor.getSnapshot().matches({ tabs: 'tracking' })).toBe(true);
+  });
+
+  it('keeps a thrown non-Error as text', async () => {
+    const { actor } = home({ loadFeed: () => Promise.reject('offline') });
+    await waitFor(actor, (s) => s.hasTag('feed:failed'));
+    expect(actor.getSnapshot().context.error).toBe('offline');
+  });
+
+  it('ignores feed.retry while loading or once ready', async () => {
+    const answer = deferred<SectionSeed[]>();
+    const { actor, spies } = home({ loadFeed: () => answer.promise });
+    actor.send({ type: 'feed.retry' });
+    expect(spies.loadFeed).toHaveBeenCalledTimes(1);
+    answer.resolve(V1_SEEDS);
+    await feedReady(actor);
+    actor.send({ type: 'feed.retry' });
+    await flush();
+    expect(actor.getSnapshot().matches({ feed: 'ready' })).toBe(true);
+    expect(spies.loadFeed).toHaveBeenCalledTimes(1);
+    expect(sectionIds(actor)).toHaveLength(3);
+  });
+});
+
+describe('homeMachine: utilities', () => {
+  const buttons = () => {
+    order = 0;
+    return {
+      concierge: utility({ name: 'concierge', order: 3 }),
+      amenities: utility({ name: 'amenities', utility_name: 'AMENITIES', type: 'NATIVE', url: null, route: 'amenities', order: 1 }),
+      wallet: utility({ name: 'wallet', utility_name: 'WALLET', type: 'NATIVELINK', url: null, order: 2 }),
+      safety: utility({ name: 'safety', utility_name: 'SAFETY', url: 'https://safety.example.com', order: 4 }),
+      lutron: utility({ name: 'lutron', utility_name: 'LUTRON', type: 'NATIVELINK', url: null, order: 0 }),
+      excluded: utility({ name: 'excluded', excluded: true, order: 5 }),
+      thanx: utility({ name: 'thanx', utility_name: 'LOYALTY', type: 'MICROFRONTEND', url: 'https://app.thanx.com/x', order: 6 }),
+      ritual: utility({ name: 'ritual', utility_name: 'FOOD', url: 'https://ritual.co/o?embed=1&s=1', order: 7, sign_in_required: true }),
+    };
+  };
+
+  it('keeps the visible utilities, sorted, labelled, without the safety button when its flag is off', async () => {
+    const b = buttons();
+    const { actor } = home({ loadUtilities: () => Promise.resolve(Object.values(b)) });
+    await waitFor(actor, (s) => s.matches({ utilities: 'loaded' }));
+    expect(actor.getSnapshot().context.utilities).toEqual([
+      asTile(b.amenities),
+      asTile(b.wallet, 'mobile_only'),
+      asTile(b.concierge),
+      { ...asTile(b.ritual, 'sign_in_required'), url: 'https://ritual.co/o?s=1' },
+    ]);
+  });
+
+  it('shows the safety button when its flag is on', async () => {
+    const b = buttons();
+    const { actor } = home({ loadUtilities: () => Promise.resolve(Object.values(b)), input: { safety: true } });
+    await waitFor(actor, (s) => s.matches({ utilities: 'loaded' }));
+    expect(actor.getSnapshot().context.utilities.map((u) => u.name)).toEqual(['amenities', 'wallet', 'concierge', 'safety', 'ritual']);
+  });
+
+  it('fails on its own (the feed goes on) and loads again on utilities.retry', async () => {
+    const answers: Deferred<UtilityButton[]>[] = [deferred(), deferred()];
+    let call = 0;
+    const { actor, spies } = home({ loadUtilities: () => answers[call++]!.promise, input: { buildingUuid: 'b-3' } });
+    answers[0]!.reject(new Error('down'));
+    await waitFor(actor, (s) => s.hasTag('utilities:failed'));
+    await feedReady(actor);
+    expect(actor.getSnapshot().context.utilities).toEqual([]);
+    expect(actor.getSnapshot().context.error).toBeNull();
+
+    actor.send({ type: 'utilities.retry' });
+    expect(actor.getSnapshot().hasTag('utilities:loading')).toBe(true);
+    expect(spies.loadUtilities).toHaveBeenCalledTimes(2);
+    expect(spies.loadUtilities).toHaveBeenLastCalledWith({ buildingUuid: 'b-3' });
+    const concierge = utility({ name: 'concierge' });
+    answers[1]!.resolve([concierge]);
+    await waitFor(actor, (s) => s.matches({ utilities: 'loaded' }));
+    expect(actor.getSnapshot().context.utilities).toEqual([asTile(concierge)]);
+  });
+
+  it('ignores utilities.retry once loaded', async () => {
+    const { actor, spies } = home();
+    await waitFor(actor, (s) => s.matches({ utilities: 'loaded' }));
+    actor.send({ type: 'utilities.retry' });
+    expect(actor.getSnapshot().matches({ utilities: 'loaded' })).toBe(true);
+    expect(spies.loadUtilities).toHaveBeenCalledTimes(1);
+  });
+
+  it('a failed feed does not stop the utilities', async () => {
+    const { actor } = home({ loadFeed: () => Promise.reject(new Error('x')), loadUtilities: () => Promise.resolve([utility({ name: 'only' })]) });
+    await waitFor(actor, (s) => s.hasTag('feed:failed') && s.matches({ utilities: 'loaded' }));
+    expect(actor.getSnapshot().context.utilities.map((u) => u.name)).toEqual(['only']);
+  });
+});
+
+describe('homeMachine: tabs before the feed is in', () => {
+  it('waits while the feed loads: scrolls are ignored, no hash is written', async () => {
+    const { actor, spies, clock } = home({ loadFeed: never, input: { hashTarget: 'discover' } });
+    actor.send(scroll(TOPS_AT_DISCOVER));
+    clock.increment(HASH_SCROLL_DELAY_MS * 5);
+    await flush();
+    expect(actor.getSnapshot().matches({ tabs: 'waiting' })).toBe(true);
+    expect(actor.getSnapshot().context.activeTab).toBeNull();
+    expect(spies.writeHash).not.toHaveBeenCalled();
+    expect(spies.scrollToSection).not.toHaveBeenCalled();
+  });
+
+  it('without a hash target, goes straight to tracking once the feed is in, without scrolling', async () => {
+    const { actor, spies, clock } = await tracking();
+    clock.increment(HASH_SCROLL_DELAY_MS);
+    expect(spies.scrollToSection).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().context.activeTab).toBeNull();
+  });
+
+  it('with a hash target, scrolls to it 1000 ms after the feed is in, then tracks', async () => {
+    const { actor, spies, clock } = home({ input: { hashTarget: 'cat-7' } });
+    await feedReady(actor);
+    expect(actor.getSnapshot().matches({ tabs: 'settling' })).toBe(true);
+    clock.increment(HASH_SCROLL_DELAY_MS - 1);
+    expect(spies.scrollToSection).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().matches({ tabs: 'settling' })).toBe(true);
+    clock.increment(1);
+    expect(spies.scrollToSection).toHaveBeenCalledTimes(1);
+    expect(spies.scrollToSection).toHaveBeenCalledWith({ id: 'cat-7' });
+    expect(actor.getSnapshot().matches({ tabs: 'tracking' })).toBe(true);
+    clock.increment(HASH_SCROLL_DELAY_MS * 3);
+    expect(spies.scrollToSection).toHaveBeenCalledTimes(1);
+  });
+
+  it('counts the hash delay from the moment the feed is in, not from the start', async () => {
+    const answer = deferred<SectionSeed[]>();
+    const { actor, spies, clock } = home({ loadFeed: () => answer.promise, input: { hashTarget: 'discover' } });
+    clock.increment(HASH_SCROLL_DELAY_MS * 2);
+    answer.resolve(V1_SEEDS);
+    await feedReady(actor);
+    expect(spies.scrollToSection).not.toHaveBeenCalled();
+    clock.increment(HASH_SCROLL_DELAY_MS);
+    expect(spies.scrollToSection).toHaveBeenCalledWith({ id: 'discover' });
+  });
+
+  it('with a hash target after a failed feed, waits for the retry to succeed', async () => {
+    const answers: Deferred<SectionSeed[]>[] = [deferred(), deferred()];
+    let call = 0;
+    const { actor, spies, clock } = home({ loadFeed: () => answers[call++]!.promise, input: { hashTarget: 'spotlight' } });
+    answers[0]!.reject(new Error('x'));
+    await waitFor(actor, (s) => s.hasTag('feed:failed'));
+    clock.increment(HASH_SCROLL_DELAY_MS);
+    expect(spies.scrollToSection).not.toHaveBeenCalled();
+    actor.send({ type: 'feed.retry' });
+    answers[1]!.resolve(V1_SEEDS);
+    await feedReady(actor);
+    clock.increment(HASH_SCROLL_DELAY_MS);
+    expect(spies.scrollToSection).toHaveBeenCalledWith({ id: 'spotlight' });
+  });
+
+  it('ignores scrolls while settling before the hash scroll', async () => {
+    const { actor, spies } = home({ input: { hashTarget: 'discover' } });
+    await feedReady(actor);
+    actor.send(scroll(TOPS_AT_SPOTLIGHT));
+    expect(actor.getSnapshot().context.activeTab).toBeNull();
+    expect(spies.writeHash).not.toHaveBeenCalled();
+  });
+});
+
+describe('homeMachine: tracking the scroll', () => {
+  it('sets the active tab to the section nearest the top and writes it to the hash', async () => {
+    const { actor, spies } = await tracking();
+    actor.send(scroll(TOPS_AT_SPOTLIGHT));
+    expect(actor.getSnapshot().context.activeTab).toBe('spotlight');
+    expect(spies.writeHash).toHaveBeenCalledTimes(1);
+    expect(spies.writeHash).toHaveBeenLastCalledWith({ id: 'spotlight' });
+
+    actor.send(scroll(TOPS_AT_DISCOVER));
+    expect(actor.getSnapshot().context.activeTab).toBe('discover');
+    expect(spies.writeHash).toHaveBeenCalledTimes(2);
+    expect(spies.writeHash).toHaveBeenLastCalledWith({ id: 'discover' });
+    expect(spies.scrollToSection).not.toHaveBeenCalled();
+  });
+
+  it('writes the hash only when the active section changes', async () => {
+    const { actor, spies } = await tracking();
+    actor.send(scroll(TOPS_AT_SPOTLIGHT));
+    actor.send(scroll([{ id: 'spotlight', top: 20 }, { id: 'discover', top: 500 }]));
+    actor.send(scroll(TOPS_AT_SPOTLIGHT));
+    expect(spies.writeHash).toHaveBeenCalledTimes(1);
+    actor.send(scroll(TOPS_AT_DISCOVER));
+    actor.send(scroll(TOPS_AT_DISCOVER));
+    expect(spies.writeHash).toHaveBeenCalledTimes(2);
+    actor.send(scroll(TOPS_AT_SPOTLIGHT));
+    expect(spies.writeHash).toHaveBeenCalledTimes(3);
+    expect(spies.writeHash.mock.calls.map(([p]) => p.id)).toEqual(['spotlight', 'discover', 'spotlight']);
+  });
+
+  it('uses the header offset with its 10 px slack', async () => {
+    const { actor } = await tracking();
+    const tops = [{ id: 'a', top: 0 }, { id: 'b', top: 110 }];
+    actor.send(scroll(tops, 99));
+    expect(actor.getSnapshot().context.activeTab).toBe('a');
+    actor.send(scroll(tops, 100));
+    expect(actor.getSnapshot().context.activeTab).toBe('b');
+  });
+
+  it('takes the last section at the end of the page', async () => {
+    const { actor, spies } = await tracking();
+    actor.send(scroll([{ id: 'a', top: -500 }, { id: 'b', top: 200 }, { id: 'c', top: 500 }], 64, true));
+    expect(actor.getSnapshot().context.activeTab).toBe('c');
+    expect(spies.writeHash).toHaveBeenCalledWith({ id: 'c' });
+  });
+
+  it('ignores a scroll with no sections measured', async () => {
+    const { actor, spies } = await tracking();
+    actor.send(scroll(TOPS_AT_DISCOVER));
+    actor.send(scroll([]));
+    actor.send(scroll([], 64, true));
+    expect(actor.getSnapshot().context.activeTab).toBe('discover');
+    expect(spies.writeHash).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('homeMachine: selecting a tab', () => {
+  it('sets the active tab, scrolls to the section and writes the hash', async () => {
+    const { actor, spies } = await tracking();
+    actor.send({ type: 'tab.selected', id: 'cat-3' });
+    expect(actor.getSnapshot().context.activeTab).toBe('cat-3');
+    expect(spies.scrollToSection).toHaveBeenCalledTimes(1);
+    expect(spies.scrollToSection).toHaveBeenCalledWith({ id: 'cat-3' });
+    expect(spies.writeHash).toHaveBeenCalledTimes(1);
+    expect(spies.writeHash).toHaveBeenCalledWith({ id: 'cat-3' });
+    expect(actor.getSnapshot().matches({ tabs: 'jumping' })).toBe(true);
+  });
+
+  it('ignores the scroll for 800 ms while the page jumps, then follows it again', async () => {
+    const { actor, spies, clock } = await tracking();
+    actor.send({ type: 'tab.selected', id: 'discover' });
+    actor.send(scroll(TOPS_AT_SPOTLIGHT));
+    clock.increment(TAB_JUMP_MS - 1);
+    actor.send(scroll(TOPS_AT_SPOTLIGHT));
+    expect(actor.getSnapshot().context.activeTab).toBe('discover');
+    expect(spies.writeHash).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().matches({ tabs: 'jumping' })).toBe(true);
+
+    clock.increment(1);
+    expect(actor.getSnapshot().matches({ tabs: 'tracking' })).toBe(true);
+    actor.send(scroll(TOPS_AT_SPOTLIGHT));
+    expect(actor.getSnapshot().context.activeTab).toBe('spotlight');
+    expect(spies.writeHash).toHaveBeenCalledTimes(2);
+    expect(spies.writeHash).toHaveBeenLastCalledWith({ id: 'spotlight' });
+  });
+
+  it('the jump lasts 800 ms', () => {
+    expect(TAB_JUMP_MS).toBe(800);
+  });
+
+  it('a scroll landing on the selected section after the jump writes no hash again', async () => {
+    const { actor, spies, clock } = await tracking();
+    actor.send({ type: 'tab.selected', id: 'discover' });
+    clock.increment(TAB_JUMP_MS);
+    actor.send(scroll(TOPS_AT_DISCOVER));
+    expect(spies.writeHash).toHaveBeenCalledTimes(1);
+  });
+
+  it('another tab during a jump starts the 800 ms again', async () => {
+    const { actor, spies, clock } = await tracking();
+    actor.send({ type: 'tab.selected', id: 'spotlight' });
+    clock.increment(500);
+    actor.send({ type: 'tab.selected', id: 'discover' });
+    expect(actor.getSnapshot().context.activeTab).toBe('discover');
+    expect(spies.scrollToSection.mock.calls.map(([p]) => p.id)).toEqual(['spotlight', 'discover']);
+    expect(spies.writeHash.mock.calls.map(([p]) => p.id)).toEqual(['spotlight', 'discover']);
+    clock.increment(TAB_JUMP_MS - 1);
+    expect(actor.getSnapshot().matches({ tabs: 'jumping' })).toBe(true);
+    clock.increment(1);
+    expect(actor.getSnapshot().matches({ tabs: 'tracking' })).toBe(true);
+  });
+
+  it('a tab chosen before the hash scroll wins over it', async () => {
+    const { actor, spies, clock } = home({ input: { hashTarget: 'discover' } });
+    await feedReady(actor);
+    actor.send({ type: 'tab.selected', id: 'spotlight' });
+    clock.increment(HASH_SCROLL_DELAY_MS * 2);
+    expect(spies.scrollToSection.mock.calls.map(([p]) => p.id)).toEqual(['spotlight']);
+    expect(actor.getSnapshot().matches({ tabs: 'tracking' })).toBe(true);
+    expect(actor.getSnapshot().context.activeTab).toBe('spotlight');
+  });
+});
+
+describe('homeMachine: links', () => {
+  const tile = (overrides: Partial<FeedTile> = {}): FeedTile => ({ uuid: 't-1', type: 'POST', title: 'T', image_url: null, ...overrides });
+  const web = (url: string): FeedTile['navigation_command'] => ({ type: 'WEBVIEW', value: '', options: { url } });
+
+  it('a tile without navigation opens its content screen', async () => {
+    const { actor, spies } = home({ input: { buildingUuid: 'b-6' } });
+    actor.send({ type: 'tile.open', tile: tile({ uuid: 'c-1' }) });
+    expect(spies.followLink).toHaveBeenCalledTimes(1);
+    expect(spies.followLink).toHaveBeenCalledWith({ kind: 'route', to: '/building/b-6/content/c-1' });
+  });
+
+  it('a NATIVE tile opens its screen', () => {
+    const { actor, spies } = home();
+    actor.send({ type: 'tile.open', tile: tile({ uuid: 'e-1', navigation_command: { type: 'NATIVE', value: 'EVENT_POSTS', options: { building_uuid: 'b-8' } } }) });
+    expect(spies.followLink).toHaveBeenCalledWith({ kind: 'route', to: '/building/b-8/event-posts/e-1' });
+  });
+
+  it('a WEBVIEW tile to another site opens a new tab', () => {
+    const { actor, spies } = home();
+    actor.send({ type: 'tile.open', tile: tile({ navigation_command: web('https://other.test/x') }) });
+    expect(spies.followLink).toHaveBeenCalledWith({ kind: 'newTab', url: 'https://other.test/x' });
+  });
+
+  it('a WEBVIEW tile to this site opens the page frame when frames are allowed, else a new tab', () => {
+    const url = `${ORIGIN}/mfe-offers/`;
+    const allowed = home();
+    allowed.actor.send({ type: 'tile.open', tile: tile({ navigation_command: web(url) }) });
+    expect(allowed.spies.followLink).toHaveBeenCalledWith({ kind: 'frame', url, frame: 'page' });
+    const notAllowed = home({ input: { framesAllowed: false } });
+    notAllowed.actor.send({ type: 'tile.open', tile: tile({ navigation_command: web(url) }) });
+    expect(notAllowed.spies.followLink).toHaveBeenCalledWith({ kind: 'newTab', url });
+  });
+
+  it('a tile that leads nowhere follows nothing', () => {
+    const { actor, spies } = home();
+    actor.send({ type: 'tile.open', tile: tile({ navigation_command: { type: 'WEBVIEW', value: '', options: {} } }) });
+    expect(spies.followLink).not.toHaveBeenCalled();
+  });
+
+  it('utilities open their screens, the mobile-only page, or the frame', () => {
+    const { actor, spies } = home({ input: { buildingUuid: 'b-2' } });
+    const base = asTile(utility());
+    actor.send({ type: 'utility.open', utility: { ...base, utility_name: 'AMENITIES', type: 'NATIVE', url: null } });
+    actor.send({ type: 'utility.open', utility: { ...base, utility_name: 'COMPANIES', type: 'NATIVE', url: null, company_types: 'tenant,retail' } });
+    actor.send({ type: 'utility.open', utility: { ...base, utility_name: 'WALLET', type: 'NATIVELINK', subLabel: 'mobile_only' } });
+    actor.send({ type: 'utility.open', utility: { ...base, utility_name: 'VISITORS', type: 'MICROFRONTEND', url: '/mfe-visitors/' } });
+    actor.send({ type: 'utility.open', utility: { ...base, type: 'WEBVIEW', url: 'https://concierge.example.com' } });
+    actor.send({ type: 'utility.open', utility: { ...base, type: 'WEBVIEW', url: '/mfe-survey/?s=1' } });
+    expect(spies.followLink.mock.calls.map(([link]) => link)).toEqual([
+      { kind: 'route', to: '/building/b-2/amenities' },
+      { kind: 'route', to: '/building/b-2/companies?company_types=tenant%2Cretail' },
+      { kind: 'route', to: '/mobile-only' },
+      { kind: 'frame', url: '/mfe-visitors/', frame: 'page' },
+      { kind: 'newTab', url: 'https://concierge.example.com' },
+      { kind: 'frame', url: '/mfe-survey/?s=1', frame: 'survey' },
+    ]);
+  });
+
+  it('a utility with neither url nor route follows nothing', () => {
+    const { actor, spies } = home();
+    actor.send({ type: 'utility.open', utility: { ...asTile(utility()), utility_name: 'CONCIERGE', type: 'NATIVE', url: null, route: null } });
+    expect(spies.followLink).not.toHaveBeenCalled();
+  });
+
+  it('links work in every state of the feed (loading, failed)', async () => {
+    const { actor, spies } = home({ loadFeed: () => Promise.reject(new Error('x')) });
+    actor.send({ type: 'tile.open', tile: tile({ uuid: 'a' }) });
+    await waitFor(actor, (s) => s.hasTag('feed:failed'));
+    actor.send({ type: 'tile.open', tile: tile({ uuid: 'b' }) });
+    expect(spies.followLink.mock.calls.map(([link]) => link)).toEqual([
+      { kind: 'route', to: '/building/b-1/content/a' },
+      { kind: 'route', to: '/building/b-1/content/b' },
+    ]);
+  });
+
+  it('a frame link can open the linkOut child, as the app wires it', async () => {
+    const { actor, spies } = home({ wireFrame: true });
+    actor.send({ type: 'tile.open', tile: tile({ navigation_command: web('https://surveys.other.test/mfe-survey/?id=1') }) });
+    const child = linkOutChild(actor)!;
+    expect(child.getSnapshot().hasTag('frame:survey')).toBe(true);
+    expect(child.getSnapshot().context.url).toBe('https://surveys.other.test/mfe-survey/?id=1');
+
+    child.send({ type: 'linkOut.close' });
+    actor.send({ type: 'tile.open', tile: tile({ navigation_command: web(`${ORIGIN}/mfe-offers/`) }) });
+    await waitFor(child, (s) => s.hasTag('frame:page'));
+    expect(spies.fetchPage).toHaveBeenCalledWith(`${ORIGIN}/mfe-offers/`);
+    expect(child.getSnapshot().context.html).toBe(`<html>${ORIGIN}/mfe-offers/</html>`);
+  });
+});

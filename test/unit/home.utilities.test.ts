@@ -1,0 +1,287 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EXCLUDED_UTILITIES,
+  WEB_NATIVE_UTILITIES,
+  utilityAction,
+  visibleUtilities,
+  withoutRitualEmbed,
+  type UtilityButton,
+  type UtilityTile,
+} from '../../machines/home/utilities';
+import type { LinkContext } from '../../machines/home/feed';
+
+const ORIGIN = 'https://tenant.atrium.test';
+const context = (overrides: Partial<LinkContext> = {}): LinkContext => ({ buildingUuid: 'b-1', origin: ORIGIN, framesAllowed: true, ...overrides });
+
+let next = 0;
+const button = (overrides: Partial<UtilityButton> = {}): UtilityButton => {
+  next += 1;
+  return {
+    uuid: `u-${next}`,
+    text: `Utility ${next}`,
+    name: `utility-${next}`,
+    utility_name: 'CONCIERGE',
+    type: 'WEBVIEW',
+    url: 'https://concierge.example.com',
+    route: null,
+    web_image: null,
+    order: next,
+    company_types: null,
+    sign_in_required: false,
+    mobile_only: false,
+    excluded: false,
+    ...overrides,
+  };
+};
+
+const tileOf = (overrides: Partial<UtilityTile> = {}): UtilityTile => ({ ...button(), subLabel: null, ...overrides });
+const visible = (buttons: UtilityButton[], safety = false) => visibleUtilities(buttons, { safety });
+const names = (tiles: UtilityTile[]) => tiles.map((t) => t.name);
+
+describe('visibleUtilities: order and exclusions', () => {
+  it('sorts the buttons by order, whatever order they come in', () => {
+    const tiles = visible([button({ name: 'c', order: 30 }), button({ name: 'a', order: 1 }), button({ name: 'b', order: 7 })]);
+    expect(names(tiles)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('keeps the given order for buttons with the same order', () => {
+    expect(names(visible([button({ name: 'x', order: 2 }), button({ name: 'y', order: 2 }), button({ name: 'w', order: 1 })]))).toEqual(['w', 'x', 'y']);
+  });
+
+  it('does not reorder the list it was given', () => {
+    const list = [button({ name: 'c', order: 3 }), button({ name: 'a', order: 1 })];
+    visible(list);
+    expect(list.map((b) => b.name)).toEqual(['c', 'a']);
+  });
+
+  it('drops the buttons flagged excluded', () => {
+    expect(names(visible([button({ name: 'keep' }), button({ name: 'drop', excluded: true })]))).toEqual(['keep']);
+  });
+
+  it('lists mobile access, ecobee and lutron as excluded', () => {
+    expect([...EXCLUDED_UTILITIES].sort()).toEqual(['ECOBEE', 'LUTRON', 'MOBILE_ACCESS']);
+  });
+
+  it.each(['MOBILE_ACCESS', 'ECOBEE', 'LUTRON'])('drops %s even when not flagged excluded', (utility) => {
+    const tiles = visible([button({ name: 'keep' }), button({ name: 'drop', utility_name: utility, type: 'NATIVELINK', url: null, excluded: false })]);
+    expect(names(tiles)).toEqual(['keep']);
+  });
+
+  it.each([
+    'https://thanx.com/loyalty',
+    'https://app.thanx.com/?merchant=1',
+    'https://a.b.thanx.com',
+    'http://THANX.com/x',
+  ])('drops the thanx mini-app at %s', (url) => {
+    const tiles = visible([button({ name: 'keep' }), button({ name: 'drop', utility_name: 'LOYALTY', type: 'MICROFRONTEND', url })]);
+    expect(names(tiles)).toEqual(['keep']);
+  });
+
+  it.each([
+    'https://notthanx.com/loyalty',
+    'https://thanx.com.evil.test/loyalty',
+    'https://example.com/?next=thanx.com',
+    'https://example.com/thanx.com',
+  ])('keeps %s, which is not the thanx site', (url) => {
+    expect(names(visible([button({ name: 'kept', url })]))).toEqual(['kept']);
+  });
+
+  it('keeps a button with no url or an unparseable one', () => {
+    expect(names(visible([button({ name: 'no-url', url: null, route: 'x' }), button({ name: 'bad', url: 'https://[bad' })]))).toEqual(['no-url', 'bad']);
+  });
+
+  it('shows the safety button only when its flag is on', () => {
+    const list = [button({ name: 'safety', utility_name: 'SAFETY', url: 'https://safety.example.com' }), button({ name: 'other' })];
+    expect(names(visible(list, false))).toEqual(['other']);
+    expect(names(visible(list, true))).toEqual(['safety', 'other']);
+  });
+
+  it('still drops an excluded safety button when the flag is on', () => {
+    expect(visible([button({ utility_name: 'SAFETY', excluded: true })], true)).toEqual([]);
+  });
+
+  it('answers an empty grid for no buttons', () => {
+    expect(visible([], true)).toEqual([]);
+  });
+});
+
+describe('visibleUtilities: ritual links', () => {
+  it('drops embed=1 from a ritual link and keeps its other parameters', () => {
+    const [tile] = visible([button({ url: 'https://app.ritual.co/order/store?embed=1&location=42' })]);
+    const url = new URL(tile!.url!);
+    expect(url.hostname).toBe('app.ritual.co');
+    expect(url.pathname).toBe('/order/store');
+    expect(url.searchParams.has('embed')).toBe(false);
+    expect(url.searchParams.get('location')).toBe('42');
+  });
+
+  it.each([
+    ['https://ritual.co/x?embed=1', 'https://ritual.co/x'],
+    ['https://ritual.co/x?a=1&embed=1', 'https://ritual.co/x?a=1'],
+    ['https://ritual.co/x?a=1&embed=1&b=2', 'https://ritual.co/x?a=1&b=2'],
+    ['https://app.ritual.co/x?embed=1#menu', 'https://app.ritual.co/x#menu'],
+  ])('%s → %s', (from, to) => {
+    expect(withoutRitualEmbed(from)).toBe(to);
+    expect(visible([button({ url: from })])[0]?.url).toBe(to);
+  });
+
+  it.each([
+    'https://ritual.co/x?embed=0',
+    'https://ritual.co/x?embed=10',
+    'https://ritual.co/x?a=1',
+    'https://ritual.co/x',
+  ])('leaves a ritual link without embed=1 as it is: %s', (url) => {
+    expect(withoutRitualEmbed(url)).toBe(url);
+  });
+
+  it.each([
+    'https://example.com/x?embed=1',
+    'https://notritual.co/x?embed=1&a=2',
+    'https://ritual.co.evil.test/x?embed=1',
+    '/mfe-visitors/?embed=1',
+  ])('leaves a link elsewhere untouched: %s', (url) => {
+    expect(withoutRitualEmbed(url)).toBe(url);
+    expect(visible([button({ url })])[0]?.url).toBe(url);
+  });
+
+  it('keeps a null url null', () => {
+    expect(visible([button({ url: null, route: 'amenities' })])[0]?.url).toBeNull();
+  });
+});
+
+describe('visibleUtilities: sub-labels', () => {
+  it('names the native utilities the web app has screens for', () => {
+    expect([...WEB_NATIVE_UTILITIES].sort()).toEqual(['AMENITIES', 'COMPANIES', 'CONCIERGE']);
+  });
+
+  it('labels a button flagged mobile_only as mobile only', () => {
+    expect(visible([button({ mobile_only: true })])[0]?.subLabel).toBe('mobile_only');
+  });
+
+  it('labels a NATIVELINK button as mobile only', () => {
+    expect(visible([button({ utility_name: 'WALLET', type: 'NATIVELINK', url: null })])[0]?.subLabel).toBe('mobile_only');
+  });
+
+  it.each(['WALLET', 'VISITOR_REGISTRATION_MINIAPP', 'TENANT_SATISFACTION'])('labels a NATIVE %s button as mobile only', (utility) => {
+    expect(visible([button({ utility_name: utility, type: 'NATIVE', url: null })])[0]?.subLabel).toBe('mobile_only');
+  });
+
+  it('labels a NATIVE button with no utility name as mobile only', () => {
+    expect(visible([button({ utility_name: null, type: 'NATIVE', url: null })])[0]?.subLabel).toBe('mobile_only');
+  });
+
+  it.each(['AMENITIES', 'COMPANIES', 'CONCIERGE'])('does not label a NATIVE %s button', (utility) => {
+    expect(visible([button({ utility_name: utility, type: 'NATIVE', url: null, route: 'x' })])[0]?.subLabel).toBeNull();
+  });
+
+  it('labels a button that needs sign-in', () => {
+    expect(visible([button({ sign_in_required: true })])[0]?.subLabel).toBe('sign_in_required');
+    expect(visible([button({ utility_name: 'AMENITIES', type: 'NATIVE', sign_in_required: true })])[0]?.subLabel).toBe('sign_in_required');
+  });
+
+  it('prefers mobile only to sign-in required', () => {
+    expect(visible([button({ mobile_only: true, sign_in_required: true })])[0]?.subLabel).toBe('mobile_only');
+    expect(visible([button({ type: 'NATIVELINK', sign_in_required: true })])[0]?.subLabel).toBe('mobile_only');
+  });
+
+  it('labels nothing otherwise (WEBVIEW, MICROFRONTEND)', () => {
+    const tiles = visible([button({ type: 'WEBVIEW' }), button({ type: 'MICROFRONTEND', url: '/mfe-visitors/' })]);
+    expect(tiles.map((t) => t.subLabel)).toEqual([null, null]);
+  });
+
+  it('keeps every field of the button', () => {
+    const original = button({ utility_name: 'COMPANIES', type: 'NATIVE', url: null, route: 'companies', company_types: 'tenant,retail', web_image: '/i.svg' });
+    expect(visible([original])[0]).toEqual({ ...original, subLabel: null });
+  });
+});
+
+describe('utilityAction', () => {
+  it('sends a mobile-only utility to the mobile-only page, whatever it is', () => {
+    expect(utilityAction(tileOf({ subLabel: 'mobile_only' }), context())).toEqual({ kind: 'route', to: '/mobile-only' });
+    expect(utilityAction(tileOf({ subLabel: 'mobile_only', utility_name: 'AMENITIES', type: 'NATIVE' }), context())).toEqual({ kind: 'route', to: '/mobile-only' });
+  });
+
+  it('takes the sub-label visibleUtilities gives: a NATIVELINK utility goes to the mobile-only page', () => {
+    const [tile] = visible([button({ utility_name: 'WALLET', type: 'NATIVELINK', url: 'https://wallet.example.com' })]);
+    expect(utilityAction(tile!, context())).toEqual({ kind: 'route', to: '/mobile-only' });
+  });
+
+  it('opens the amenities of the building', () => {
+    expect(utilityAction(tileOf({ utility_name: 'AMENITIES', type: 'NATIVE', url: null, route: 'amenities' }), context())).toEqual({ kind: 'route', to: '/building/b-1/amenities' });
+  });
+
+  it('opens the amenities even when the button has a url', () => {
+    expect(utilityAction(tileOf({ utility_name: 'AMENITIES', type: 'NATIVE', url: 'https://other.test' }), context({ buildingUuid: 'b-9' }))).toEqual({
+      kind: 'route',
+      to: '/building/b-9/amenities',
+    });
+  });
+
+  it('opens the company directory without company types', () => {
+    expect(utilityAction(tileOf({ utility_name: 'COMPANIES', type: 'NATIVE', url: null, route: 'companies', company_types: null }), context())).toEqual({
+      kind: 'route',
+      to: '/building/b-1/companies',
+    });
+    expect(utilityAction(tileOf({ utility_name: 'COMPANIES', type: 'NATIVE', url: null, company_types: '' }), context())).toEqual({ kind: 'route', to: '/building/b-1/companies' });
+  });
+
+  it('opens the company directory with its company types, encoded', () => {
+    expect(utilityAction(tileOf({ utility_name: 'COMPANIES', type: 'NATIVE', url: null, company_types: 'tenant,retail,restaurant' }), context())).toEqual({
+      kind: 'route',
+      to: '/building/b-1/companies?company_types=tenant%2Cretail%2Crestaurant',
+    });
+    expect(utilityAction(tileOf({ utility_name: 'COMPANIES', type: 'NATIVE', url: null, company_types: 'food & drink' }), context())).toEqual({
+      kind: 'route',
+      to: '/building/b-1/companies?company_types=food%20%26%20drink',
+    });
+  });
+
+  it('encodes the building uuid', () => {
+    expect(utilityAction(tileOf({ utility_name: 'AMENITIES', type: 'NATIVE' }), context({ buildingUuid: 'b/1' }))).toEqual({ kind: 'route', to: '/building/b%2F1/amenities' });
+  });
+
+  it('opens the building route of a utility with no url', () => {
+    expect(utilityAction(tileOf({ utility_name: 'CONCIERGE', type: 'NATIVE', url: null, route: 'concierge' }), context())).toEqual({ kind: 'route', to: '/building/b-1/concierge' });
+  });
+
+  it('leads nowhere with neither url nor route', () => {
+    expect(utilityAction(tileOf({ utility_name: 'CONCIERGE', type: 'NATIVE', url: null, route: null }), context())).toEqual({ kind: 'none' });
+    expect(utilityAction(tileOf({ type: 'WEBVIEW', url: '', route: '' }), context())).toEqual({ kind: 'none' });
+  });
+
+  it('opens a micro-frontend in the page frame, even on another site or with frames not allowed', () => {
+    expect(utilityAction(tileOf({ type: 'MICROFRONTEND', url: '/mfe-visitors/' }), context())).toEqual({ kind: 'frame', url: '/mfe-visitors/', frame: 'page' });
+    expect(utilityAction(tileOf({ type: 'MICROFRONTEND', url: 'https://other.test/mfe/' }), context({ framesAllowed: false }))).toEqual({
+      kind: 'frame',
+      url: 'https://other.test/mfe/',
+      frame: 'page',
+    });
+  });
+
+  it('a url wins over a route', () => {
+    expect(utilityAction(tileOf({ type: 'WEBVIEW', url: 'https://other.test', route: 'concierge' }), context())).toEqual({ kind: 'newTab', url: 'https://other.test' });
+  });
+
+  it('opens a WEBVIEW to another site in a new tab', () => {
+    expect(utilityAction(tileOf({ type: 'WEBVIEW', url: 'https://concierge.example.com' }), context())).toEqual({ kind: 'newTab', url: 'https://concierge.example.com' });
+  });
+
+  it('opens a WEBVIEW to this site in the page frame, or a new tab when frames are not allowed', () => {
+    const tile = tileOf({ type: 'WEBVIEW', url: `${ORIGIN}/mfe-parking/` });
+    expect(utilityAction(tile, context())).toEqual({ kind: 'frame', url: `${ORIGIN}/mfe-parking/`, frame: 'page' });
+    expect(utilityAction(tile, context({ framesAllowed: false }))).toEqual({ kind: 'newTab', url: `${ORIGIN}/mfe-parking/` });
+  });
+
+  it('opens a WEBVIEW survey in the survey frame', () => {
+    expect(utilityAction(tileOf({ utility_name: 'TENANT_SATISFACTION', type: 'WEBVIEW', url: '/mfe-survey/?survey=satisfaction' }), context({ framesAllowed: false }))).toEqual({
+      kind: 'frame',
+      url: '/mfe-survey/?survey=satisfaction',
+      frame: 'survey',
+    });
+  });
+
+  it('opens a ritual link without its embed parameter once it went through visibleUtilities', () => {
+    const [tile] = visible([button({ type: 'WEBVIEW', url: 'https://ritual.co/order?embed=1&s=2' })]);
+    expect(utilityAction(tile!, context())).toEqual({ kind: 'newTab', url: 'https://ritual.co/order?s=2' });
+  });
+});
