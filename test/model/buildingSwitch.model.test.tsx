@@ -3,6 +3,7 @@ import { assign, createActor, fromPromise, setup, waitFor } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { act, cleanup, fireEvent, render, screen, waitFor as waitForDom, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { appMachine } from '../../machines/app/app.machine';
 import { buildingMachine, BUILDING_ID, type Building } from '../../machines/building/building.machine';
 import { AppActorProvider } from '../../src/app/AppActorContext';
@@ -108,10 +109,13 @@ describe('building switching against the rendered home page', () => {
     it(description, async () => {
       const { app, building } = startApp();
       const expected = createActor(model).start();
+      // The home page's links need a router: one route, the page, in memory.
+      const router = createRouter({ routeTree: createRootRoute({ component: HomePage }), history: createMemoryHistory({ initialEntries: ['/home'] }) });
+      await router.load();
       render(
         <AppActorProvider actor={app}>
           <IntlProvider locale="en" messages={englishCatalogue}>
-            <HomePage />
+            <RouterProvider router={router} />
           </IntlProvider>
         </AppActorProvider>,
       );

@@ -335,6 +335,16 @@ describe('POST /dev/contents', () => {
     expect((await get(`/tenant/v1/event-posts/${uuid}?lang=es-ES`)).language).toBe('es-ES');
   });
 
+  it('stores a post with its image and link call-to-action, which its tile and detail carry', async () => {
+    const body = { building_uuid: plaza, type: 'post', title: 'Mini-app post', image_url: '/media/content/none.png', cta_type: 'MICRO_FRONTEND', cta_url: '/mfe-visitors/' };
+    const res = await server.call('POST', '/dev/contents', { body });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { uuid } = res.body.data as { uuid: string };
+    const content = await get(`/tenant/v2/buildings/${plaza}/content/${uuid}`);
+    expect(content).toMatchObject({ title: 'Mini-app post', image_url: '/media/content/none.png', cta_type: 'MICRO_FRONTEND', cta_url: '/mfe-visitors/' });
+    expectError(await server.call('POST', '/dev/contents', { body: { ...body, cta_type: 'CLAIM' } }), 400);
+  });
+
   it('answers 400 for bad input and 404 for an unknown building', async () => {
     expectError(await server.call('POST', '/dev/contents', { body: { building_uuid: plaza, type: 'post' } }), 400);
     expectError(await server.call('POST', '/dev/contents', { body: { building_uuid: plaza, type: 'poll', title: 'x' } }), 400);
@@ -342,3 +352,22 @@ describe('POST /dev/contents', () => {
     expectError(await server.call('POST', '/dev/contents', { body: { building_uuid: '00000000-0000-4000-8000-000000000000', type: 'post', title: 'x' } }), 404);
   });
 });
+
+describe('demo mini-apps', () => {
+  it('serves the visitor mini-app with the name it is given, escaped', async () => {
+    const res = await server.app.inject({ method: 'GET', url: `/mfe-visitors/?firstName=${encodeURIComponent('<b>Dana</b>')}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('Hello, &#60;b&#62;Dana&#60;/b&#62;.');
+    expect(res.body).not.toContain('<b>Dana</b>');
+    expect(res.body).toContain("parent.postMessage('closeMFE', '*')");
+  });
+
+  it('serves the survey, telling whether it got the auth parameters', async () => {
+    const signedIn = await server.app.inject({ method: 'GET', url: '/mfe-survey/?survey=commute&authToken=t' });
+    expect(signedIn.body).toContain('data-topic="commute" data-auth="signed-in"');
+    const anonymous = await server.app.inject({ method: 'GET', url: '/mfe-survey/' });
+    expect(anonymous.body).toContain('data-topic="general" data-auth="anonymous"');
+  });
+});
+
