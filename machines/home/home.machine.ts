@@ -1,4 +1,4 @@
-import { assign, fromPromise, not, setup, stateIn, type ActorRefFrom } from 'xstate';
+import { and, assign, fromPromise, not, setup, stateIn, type ActorRefFrom } from 'xstate';
 import type { CtaAction } from '../content/cta';
 import { linkOutFrameMachine } from '../linkOut/linkOutFrame.machine';
 import { HASH_SCROLL_DELAY_MS, nearestSection, tileAction, type FeedTile, type LinkContext, type SectionSeed } from './feed';
@@ -65,7 +65,8 @@ export const homeMachine = setup({
     hasHashTarget: ({ context }) => context.hashTarget !== null,
     activeTabChanged: ({ context, event }) =>
       event.type === 'scroll.observed' && nearestSection(event.tops, event.headerOffset, event.atEnd) !== context.activeTab && event.tops.length > 0,
-    feedIn: stateIn({ feed: 'ready' }),
+    /** The feed's sections are known and each has its content or its failure: the page has its height. */
+    feedSettled: and([stateIn({ feed: 'ready' }), ({ context }) => context.sections.every((section) => !section.getSnapshot().hasTag('loading'))]),
   },
   delays: { hashScroll: HASH_SCROLL_DELAY_MS, tabJump: TAB_JUMP_MS },
 }).createMachine({
@@ -91,7 +92,10 @@ export const homeMachine = setup({
               actions: assign({
                 error: null,
                 sections: ({ context, event, spawn }) =>
-                  event.output.map((seed) => spawn('section', { id: `section:${seed.id}`, input: { ...seed, buildingUuid: context.buildingUuid } })),
+                  // Their snapshots come back (syncSnapshot), so the tabs know when every section has settled.
+                  event.output.map((seed) =>
+                    spawn('section', { id: `section:${seed.id}`, input: { ...seed, buildingUuid: context.buildingUuid }, syncSnapshot: true }),
+                  ),
               }),
             },
             onError: { target: 'failed', actions: assign({ error: ({ event }) => message(event.error) }) },
@@ -120,9 +124,9 @@ export const homeMachine = setup({
     tabs: {
       initial: 'waiting',
       states: {
-        waiting: { description: 'Until the feed’s sections are known.', always: { guard: 'feedIn', target: 'settling' } },
+        waiting: { description: 'Until every section of the feed has loaded or failed.', always: { guard: 'feedSettled', target: 'settling' } },
         settling: {
-          description: 'The feed is in: after the delay, the page scrolls to the hash target it opened with.',
+          description: 'The feed is loaded: after the delay, the page scrolls to the hash target it opened with.',
           always: { guard: not('hasHashTarget'), target: 'tracking' },
           after: { hashScroll: { target: 'tracking', actions: { type: 'scrollToSection', params: ({ context }) => ({ id: context.hashTarget ?? '' }) } } },
         },

@@ -33,7 +33,7 @@ describe('the building home', () => {
     const { page, context, home } = await signedIn();
     await home.jumpBar().waitFor();
     expect(categories.length).toBeGreaterThan(2);
-    expect(await home.jumps()).toEqual(categories.map((c) => c.name));
+    await expect.poll(() => home.jumps()).toEqual(categories.map((c) => c.name));
     for (const c of categories) await home.category(c.name).waitFor();
 
     // Sorted by order; mobile access and lighting (excluded) and safety (its flag is off) dropped; sub-labels.
@@ -54,7 +54,7 @@ describe('the building home', () => {
 
   it('scrolls to a category when its tab is clicked, writes its id into the hash, and follows the scroll', async () => {
     const { context, home } = await signedIn();
-    await home.jumpBar().waitFor();
+    await home.ready();
     const target = categories[2]!;
     await home.jumpBar().getByRole('button', { name: target.name }).click();
     await expect.poll(() => home.hash()).toBe(target.uuid);
@@ -124,7 +124,7 @@ describe('the building home', () => {
       const calls: string[] = [];
       page.on('request', (request) => calls.push(new URL(request.url()).pathname));
       await home.open(`/building/${plaza}`);
-      expect(await home.jumps()).toEqual(categories.map((c) => c.name));
+      await expect.poll(() => home.jumps()).toEqual(categories.map((c) => c.name));
       expect(calls.some((p) => p.endsWith('/categories/contents-spotlight'))).toBe(true);
       expect(calls.some((p) => p.endsWith('/contents-promoted'))).toBe(true);
       expect(calls.some((p) => /\/tenant\/v2\/buildings\/[^/]+\/categories\//.test(p))).toBe(false);

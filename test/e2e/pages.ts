@@ -248,7 +248,13 @@ export class HomePage {
 
   async open(path: string) {
     await this.page.goto(path);
+    await this.ready();
+  }
+
+  /** The feed is in: the jump bar shows and no section is loading. */
+  async ready() {
     await this.jumpBar().waitFor();
+    await this.page.getByTestId('feed-skeleton').first().waitFor({ state: 'detached' });
   }
 
   jumpBar() {

@@ -363,6 +363,28 @@ describe('homeMachine: tabs before the feed is in', () => {
     expect(spies.scrollToSection).toHaveBeenCalledWith({ id: 'discover' });
   });
 
+  it('waits for every section to load or fail before the hash delay starts', async () => {
+    const content = deferred<FeedCategory[]>();
+    const seeds = [seed('cat-1', { source: { version: 'v2', categoryUuid: 'cat-1' }, categories: null }), seed('cat-2', { source: { version: 'v2', categoryUuid: 'cat-2' }, categories: null })];
+    let call = 0;
+    const { actor, spies, clock } = home({
+      loadFeed: () => Promise.resolve(seeds),
+      loadSection: () => (call++ === 0 ? Promise.resolve([]) : content.promise),
+      input: { hashTarget: 'cat-2' },
+    });
+    await feedReady(actor);
+    await flush();
+    expect(actor.getSnapshot().matches({ tabs: 'waiting' })).toBe(true);
+    clock.increment(HASH_SCROLL_DELAY_MS * 2);
+    expect(spies.scrollToSection).not.toHaveBeenCalled();
+    content.reject(new Error('down'));
+    await waitFor(actor, (s) => s.matches({ tabs: 'settling' }));
+    clock.increment(HASH_SCROLL_DELAY_MS - 1);
+    expect(spies.scrollToSection).not.toHaveBeenCalled();
+    clock.increment(1);
+    expect(spies.scrollToSection).toHaveBeenCalledWith({ id: 'cat-2' });
+  });
+
   it('with a hash target after a failed feed, waits for the retry to succeed', async () => {
     const answers: Deferred<SectionSeed[]>[] = [deferred(), deferred()];
     let call = 0;
