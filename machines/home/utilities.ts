@@ -37,10 +37,14 @@ const isHostOrSubdomain = (host: string, domain: string) => host === domain || h
 
 /** Ritual links embed themselves when asked to (`embed=1`); the web app opens the full page instead. */
 export function withoutRitualEmbed(url: string): string {
-  if (!isHostOrSubdomain(hostOf(url), 'ritual.co') || !/[?&]embed=1(&|#|$)/.test(url)) return url;
-  const parsed = new URL(url);
-  parsed.searchParams.delete('embed');
-  return parsed.toString();
+  if (!isHostOrSubdomain(hostOf(url), 'ritual.co')) return url;
+  // Only the embed=1 pairs go; the rest of the query stays exactly as written.
+  const hashAt = url.indexOf('#');
+  const [base, hash] = hashAt < 0 ? [url, ''] : [url.slice(0, hashAt), url.slice(hashAt)];
+  const queryAt = base.indexOf('?');
+  if (queryAt < 0) return url;
+  const kept = base.slice(queryAt + 1).split('&').filter((pair) => pair !== 'embed=1');
+  return `${base.slice(0, queryAt)}${kept.length ? `?${kept.join('&')}` : ''}${hash}`;
 }
 
 export type UtilitySubLabel = 'sign_in_required' | 'mobile_only' | null;

@@ -120,6 +120,9 @@ describe('visibleUtilities: ritual links', () => {
     ['https://ritual.co/x?a=1&embed=1', 'https://ritual.co/x?a=1'],
     ['https://ritual.co/x?a=1&embed=1&b=2', 'https://ritual.co/x?a=1&b=2'],
     ['https://app.ritual.co/x?embed=1#menu', 'https://app.ritual.co/x#menu'],
+    // The rest of the query is kept as written: no re-encoding, valueless flags stay valueless.
+    ['https://ritual.co/o?embed=1&q=a%20b&flag', 'https://ritual.co/o?q=a%20b&flag'],
+    ['https://ritual.co/o?embed=1&embed=1&x=1', 'https://ritual.co/o?x=1'],
   ])('%s → %s', (from, to) => {
     expect(withoutRitualEmbed(from)).toBe(to);
     expect(visible([button({ url: from })])[0]?.url).toBe(to);
