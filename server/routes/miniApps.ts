@@ -14,7 +14,8 @@ const page = (title: string, body: string) => `<!doctype html>
 <style>
   body { font: 16px/1.5 system-ui, sans-serif; margin: 0; padding: 24px; color: #1d2125; background: #fff; }
   h1 { font-size: 22px; margin: 0 0 8px; } p { margin: 0 0 16px; color: #5c6268; }
-  label { display: block; margin: 0 0 12px; } input, select { font: inherit; padding: 8px; width: 100%; max-width: 360px; box-sizing: border-box; }
+  label { display: block; margin: 0 0 12px; } input:not([type=radio]), select { font: inherit; padding: 8px; width: 100%; max-width: 360px; box-sizing: border-box; }
+  input[type=radio] { margin: 0 8px 0 0; }
   fieldset { border: 1px solid #d5d9dd; border-radius: 8px; margin: 0 0 16px; padding: 12px 16px; }
   button { font: inherit; padding: 10px 18px; border-radius: 8px; border: 0; background: #257bad; color: #fff; cursor: pointer; margin-right: 8px; }
   button.secondary { background: #e4e8ec; color: #1d2125; }
