@@ -2,7 +2,10 @@
 import type { CtaAction } from '../content/cta';
 import { contentScreenPath, isSurveyUrl } from '../content/links';
 
-/** A content tile as the feed calls answer it. */
+/**
+ * A content tile as the feed calls answer it, or a promoted content (v2), which has no navigation command or dates.
+ * Wider than the API's `ContentTile`: the specification knows navigation types beyond NATIVE and WEBVIEW.
+ */
 export interface FeedTile {
   uuid: string;
   type: string;

@@ -1,22 +1,10 @@
 /** The utility-button grid's rules (content document, sections 1, 3 and 9). */
+import type { components } from '../../src/api/schema';
 import type { CtaAction } from '../content/cta';
 import { webLinkAction, type LinkContext } from './feed';
 
-export interface UtilityButton {
-  uuid: string;
-  text: string;
-  name: string;
-  utility_name: string | null;
-  type: string;
-  url: string | null;
-  route: string | null;
-  web_image: string | null;
-  order: number;
-  company_types: string | null;
-  sign_in_required: boolean;
-  mobile_only: boolean;
-  excluded: boolean;
-}
+/** A utility button as the API answers it. */
+export type UtilityButton = components['schemas']['UtilityButton'];
 
 /** Utilities the web app never shows: they drive phone hardware or a native SDK. */
 export const EXCLUDED_UTILITIES = ['MOBILE_ACCESS', 'ECOBEE', 'LUTRON'];

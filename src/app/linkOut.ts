@@ -1,6 +1,7 @@
 import { fromCallback, fromPromise, type AnyActorRef } from 'xstate';
 import { linkOutFrameMachine, type LinkOutEvent } from '../../machines/linkOut/linkOutFrame.machine';
 import type { FollowedLink } from '../../machines/home/home.machine';
+import { pageText } from '../api/pages';
 import type { AppActor } from './appActor';
 import { navigate } from './navigation';
 import { withMicroFrontendParams } from './microFrontend';
@@ -15,7 +16,7 @@ export const CLOSE_MESSAGE = 'closeMFE';
 export function linkOutFrameLogic() {
   return linkOutFrameMachine.provide({
     actors: {
-      fetchPage: fromPromise(async ({ input }) => (await fetch(input.url, { mode: 'no-cors', credentials: 'same-origin' })).text()),
+      fetchPage: fromPromise(({ input }) => pageText(input.url)),
       closeMessages: fromCallback<LinkOutEvent>(({ sendBack }) => {
         const onMessage = (event: MessageEvent) => {
           if (event.data === CLOSE_MESSAGE || (typeof event.data === 'object' && event.data?.type === CLOSE_MESSAGE)) sendBack({ type: 'linkOut.close' });

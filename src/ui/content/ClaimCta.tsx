@@ -5,7 +5,7 @@ import type { ContentView } from '../../../machines/content/contentView';
 import { useT } from '../../i18n/useT';
 import { Button } from '../kit/Button';
 import { Alert, Text } from '../kit/Layout';
-import { ConfirmModal, Modal, ModalActions } from '../kit/Modal';
+import { ConfirmModal, NoticeModal } from '../kit/Modal';
 import { CtaStatus } from './CtaStatus';
 
 type ClaimRef = ActorRefFrom<typeof claimMachine>;
@@ -55,14 +55,9 @@ export function ClaimCta({ actor, content }: { actor: ClaimRef; content: Content
         </ConfirmModal>
       ) : null}
       {confirmed ? (
-        <Modal title={t('content.claim.confirmedTitle')} onClose={() => actor.send({ type: 'user.done' })}>
+        <NoticeModal title={t('content.claim.confirmedTitle')} buttonLabel={t('content.done')} onClose={() => actor.send({ type: 'user.done' })}>
           <Text css={{ margin: 0 }}>{t('content.claim.confirmedText')}</Text>
-          <ModalActions>
-            <Button type="button" onClick={() => actor.send({ type: 'user.done' })}>
-              {t('content.done')}
-            </Button>
-          </ModalActions>
-        </Modal>
+        </NoticeModal>
       ) : null}
       {cancelling ? (
         <ConfirmModal

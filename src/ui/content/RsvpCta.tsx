@@ -6,7 +6,7 @@ import type { ContentView } from '../../../machines/content/contentView';
 import { useT } from '../../i18n/useT';
 import { Button } from '../kit/Button';
 import { Alert, Text } from '../kit/Layout';
-import { ConfirmModal, Modal, ModalActions } from '../kit/Modal';
+import { ConfirmModal, NoticeModal } from '../kit/Modal';
 import { CtaStatus } from './CtaStatus';
 
 type RsvpRef = ActorRefFrom<typeof rsvpMachine>;
@@ -58,14 +58,9 @@ export function RsvpCta({ actor, content }: { actor: RsvpRef; content: ContentVi
         </ConfirmModal>
       ) : null}
       {confirmed ? (
-        <Modal title={t('content.rsvp.confirmedTitle')} onClose={() => actor.send({ type: 'user.done' })}>
+        <NoticeModal title={t('content.rsvp.confirmedTitle')} buttonLabel={t('content.done')} onClose={() => actor.send({ type: 'user.done' })}>
           <Text css={{ margin: 0 }}>{t('content.rsvp.confirmedText', { title: content.title })}</Text>
-          <ModalActions>
-            <Button type="button" onClick={() => actor.send({ type: 'user.done' })}>
-              {t('content.done')}
-            </Button>
-          </ModalActions>
-        </Modal>
+        </NoticeModal>
       ) : null}
       {cancelling ? (
         <ConfirmModal

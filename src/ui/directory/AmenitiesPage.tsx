@@ -57,12 +57,9 @@ function Categories({ amenities, buildingUuid }: { amenities: AmenitiesRef; buil
     <>
       <JumpBar
         label={t('directory.amenities.categories')}
-        items={categories.map((category) => ({ id: categorySectionId(category.category_uuid), label: category.category_name }))}
-        current={active ? categorySectionId(active) : null}
-        onJump={(id) => {
-          const category = categories.find((c) => categorySectionId(c.category_uuid) === id);
-          if (category) amenities.send({ type: 'user.selectCategory', categoryUuid: category.category_uuid });
-        }}
+        items={categories.map((category) => ({ id: category.category_uuid, label: category.category_name, controls: categorySectionId(category.category_uuid) }))}
+        current={active}
+        onJump={(categoryUuid) => amenities.send({ type: 'user.selectCategory', categoryUuid })}
       />
       {categories.map((category) => (
         <Section key={category.category_uuid} id={categorySectionId(category.category_uuid)} aria-labelledby={`${categorySectionId(category.category_uuid)}-title`}>

@@ -28,6 +28,8 @@ const Jump = styled('button', {
 export interface JumpItem {
   id: string;
   label: string;
+  /** The id of the section it jumps to, when not `id`. */
+  controls?: string;
 }
 
 /**
@@ -40,7 +42,7 @@ export function JumpBar({ label, items, current, onJump, barRef }: { label: stri
       <List>
         {items.map((item) => (
           <li key={item.id}>
-            <Jump type="button" aria-current={item.id === current ? 'true' : undefined} aria-controls={item.id} onClick={() => onJump(item.id)}>
+            <Jump type="button" aria-current={item.id === current ? 'true' : undefined} aria-controls={item.controls ?? item.id} onClick={() => onJump(item.id)}>
               {item.label}
             </Jump>
           </li>

@@ -85,3 +85,17 @@ export function ConfirmModal({
     </Modal>
   );
 }
+
+/** A notice with one button that closes it (Escape closes it too). */
+export function NoticeModal({ title, children, buttonLabel, onClose }: { title: ReactNode; children?: ReactNode; buttonLabel: string; onClose: () => void }) {
+  return (
+    <Modal title={title} onClose={onClose}>
+      {children}
+      <ModalActions>
+        <Button type="button" onClick={onClose}>
+          {buttonLabel}
+        </Button>
+      </ModalActions>
+    </Modal>
+  );
+}
