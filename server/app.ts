@@ -11,7 +11,12 @@ import { CodeService } from './lib/codes.js';
 import { installErrorHandling, httpError } from './lib/errors.js';
 import type { Mailer } from './lib/mail.js';
 import { TokenService, type AccessClaims } from './lib/tokens.js';
+import type { Throttle } from './lib/throttle.js';
 import { sharedSchemas } from './schemas.js';
+import { dateTimeFormat, installInputGuard } from './lib/inputGuard.js';
+import { loggerOptions, type LogTarget } from './lib/logging.js';
+import { registeredMiniApps } from './lib/miniApps.js';
+import { appCsp, installSecurityHeaders, originOf } from './lib/securityHeaders.js';
 import { authRoutes } from './routes/auth.js';
 import { verificationRoutes } from './routes/verification.js';
 import { userRoutes } from './routes/users.js';
@@ -21,7 +26,7 @@ import { devRoutes } from './routes/dev.js';
 import { analyticsRoutes } from './routes/analytics.js';
 import { flagRoutes } from './routes/flags.js';
 import { miniAppRoutes } from './routes/miniApps.js';
-import { runtimeConfigRoutes } from './routes/runtimeConfig.js';
+import { runtimeConfigFrom, runtimeConfigRoutes } from './routes/runtimeConfig.js';
 import { contentRoutes } from './routes/content.js';
 import { directoryRoutes } from './routes/directory.js';
 
@@ -32,11 +37,13 @@ export interface AppDeps {
   mailer: Mailer;
   tokens: TokenService;
   codes: CodeService;
+  throttle: Throttle;
   /** Folder of the built app to serve beside the API; none in API-only tests. */
   staticDir?: string | undefined;
   /** Mounts extra handlers (the local OpenID provider) on the root instance. */
   mount?: (app: FastifyInstance) => Promise<void>;
-  logger?: boolean;
+  /** Request logging (LOG_REQUESTS=1); a stream in tests. Secrets are redacted (lib/logging.ts). */
+  logger?: LogTarget;
 }
 
 declare module 'fastify' {
@@ -57,10 +64,19 @@ declare module 'fastify' {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: deps.logger ?? false,
+    logger: loggerOptions(deps.logger),
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false, allowUnionTypes: true } },
+    trustProxy: config.trustProxy,
+    // A slow client is cut off: its whole request within requestTimeout, its headers within headersTimeout.
+    requestTimeout: config.requestTimeout * 1000,
+    ajv: {
+      customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false, allowUnionTypes: true },
+      plugins: [dateTimeFormat],
+    },
   });
+  app.server.headersTimeout = config.headersTimeout * 1000;
+  // How often Node looks for requests past those limits (its default, 30 s, would let them live that much longer).
+  if ('connectionsCheckingInterval' in app.server) (app.server as { connectionsCheckingInterval: number }).connectionsCheckingInterval = 2000;
   app.decorate('deps', deps);
   app.decorateRequest('auth', null);
   app.decorate('requireUser', async (request: FastifyRequest) => {
@@ -70,6 +86,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     request.auth = await deps.tokens.verifyAccess(match[1]!);
   });
   installErrorHandling(app);
+  installInputGuard(app);
+  const miniApps = await registeredMiniApps(deps.db);
+  const farms = await deps.db.query<{ url: string }>('SELECT url FROM farms');
+  const runtimeConfig = runtimeConfigFrom(config, process.env, miniApps);
+  installSecurityHeaders(app, {
+    apiBase: config.apiBase,
+    framedElsewhere: config.frameAncestors.length > 0,
+    csp: appCsp({
+      connect: [
+        originOf(runtimeConfig.apiBase),
+        originOf(runtimeConfig.farmListUrl),
+        ...farms.map((f) => originOf(f.url)),
+        originOf(runtimeConfig.sentryDsn),
+        ...miniApps.map(originOf),
+        ...config.cspConnect,
+      ].filter((o): o is string => !!o),
+      script: [originOf(runtimeConfig.analyticsTagUrl)].filter((o): o is string => !!o),
+      frame: miniApps.map(originOf).filter((o): o is string => !!o),
+      frameAncestors: config.frameAncestors,
+    }),
+  });
   for (const schema of sharedSchemas) app.addSchema(schema);
 
   await app.register(swagger, {
@@ -114,7 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await app.register(flagRoutes, { prefix: config.apiBase }); // beside the API plugin: checks the API key itself (EventSource sends no headers)
 
-  await app.register(runtimeConfigRoutes);
+  await app.register(runtimeConfigRoutes, { runtimeConfig });
   await app.register(miniAppRoutes);
   if (deps.mount) await deps.mount(app);
 

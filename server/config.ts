@@ -23,7 +23,22 @@ export interface ServerConfig {
   sensitiveRateLimit: number;
   /** The static API key clients send in the x-api-key header; empty means not checked. */
   apiKey: string;
+  /** Behind a proxy: trust its X-Forwarded-* headers for the client's address and protocol (HSTS over https). */
+  trustProxy: boolean;
+  /** Origins besides the app itself that may frame it (kiosk shells, web views served from a site). */
+  frameAncestors: string[];
+  /** Extra origins the app may call (a custom farm, say), added to the policy's connect-src. */
+  cspConnect: string[];
+  /** Seconds a client has to send a whole request (headers and body); slower ones are cut off. */
+  requestTimeout: number;
+  /** Seconds a client has to send a request's headers. */
+  headersTimeout: number;
+  /** Open flag event streams allowed per client address, and in all. */
+  eventStreamsPerClient: number;
+  eventStreamsTotal: number;
 }
+
+const origins = (value: string | undefined) => (value ?? '').split(/[\s,]+/).filter(Boolean);
 
 function int(value: string | undefined, fallback: number): number {
   const parsed = value ? Number.parseInt(value, 10) : Number.NaN;
@@ -48,5 +63,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicOrigin: env.PUBLIC_ORIGIN ?? `http://localhost:${port}`,
     sensitiveRateLimit: int(env.SENSITIVE_RATE_LIMIT, 30),
     apiKey: env.API_KEY ?? '',
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    frameAncestors: origins(env.FRAME_ANCESTORS),
+    cspConnect: origins(env.CSP_CONNECT_SRC),
+    requestTimeout: int(env.REQUEST_TIMEOUT, 30),
+    headersTimeout: int(env.HEADERS_TIMEOUT, 10),
+    eventStreamsPerClient: int(env.EVENT_STREAMS_PER_CLIENT, 10),
+    eventStreamsTotal: int(env.EVENT_STREAMS_TOTAL, 1000),
   };
 }

@@ -48,11 +48,14 @@ export const sharedSchemas = [
   },
   {
     $id: 'EmailRecord',
-    description: 'What the email check knows of an address: empty fields when no account exists yet.',
+    description:
+      'The next sign-in step for an address, in one shape for every address of a known domain: `email` echoes it; `confirmed` and ' +
+      '`terms_accepted` are true for a usable account (deactivated ones included: their message comes with the right password); ' +
+      '`created_by` is named only for an account made for the person beforehand (SCIM, upload, admin), which the sign-up claims.',
     type: 'object',
     required: ['email', 'terms_accepted', 'confirmed', 'deactivated', 'created_by', 'sso_mode', 'building_count'],
     properties: {
-      email: nstr, first_name: nstr, last_name: nstr, terms_accepted: bool, confirmed: bool, deactivated: bool,
+      email: nstr, terms_accepted: bool, confirmed: bool, deactivated: bool,
       created_by: { type: ['string', 'null'], enum: ['user', 'sso', 'scim', 'upload', 'acs', null] },
       sso_mode: { type: 'string', enum: ['none', 'required', 'optional'] },
       building_count: int,

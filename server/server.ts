@@ -7,6 +7,7 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { CodeService } from './lib/codes.js';
 import { createMailer } from './lib/mail.js';
 import { TokenService } from './lib/tokens.js';
+import { Throttle } from './lib/throttle.js';
 import { mountDevOidc } from './oidc/devProvider.js';
 
 export interface RunningServer {
@@ -30,12 +31,14 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   await seedDemoData(db);
   const clock = options.clock ?? systemClock;
   const tokens = new TokenService(db, await TokenService.secretFor(db, process.env.JWT_SECRET), clock, config);
+  const throttle = new Throttle(db, clock);
   const app = await buildApp({
     db,
     config,
     clock,
     tokens,
-    codes: new CodeService(db, clock),
+    throttle,
+    codes: new CodeService(db, clock, throttle),
     mailer: createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom }),
     staticDir: options.staticDir,
     logger: options.logger ?? false,

@@ -17,6 +17,11 @@ export interface RuntimeConfig {
   farmListUrl: string;
   farmListKey: string | null;
   apiKey: string | null;
+  /**
+   * Base URLs of the registered mini-apps and surveys (relative ones are on the app's origin): only links under
+   * them are framed and get the person's parameters, token among them.
+   */
+  miniAppUrls: string[];
 }
 
 /** Used when /config.json cannot be read (the app still works against the same origin's API). */
@@ -35,4 +40,5 @@ export const FALLBACK_RUNTIME_CONFIG: RuntimeConfig = {
   farmListUrl: '/api/farms',
   farmListKey: null,
   apiKey: null,
+  miniAppUrls: [],
 };

@@ -1,6 +1,7 @@
 import { readdir, readFile, mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { lockDataFolder } from './dataLock.js';
 
 /** The one database interface the server uses: plain SQL with $1 parameters, on PGlite or a Postgres server. */
 export interface Db {
@@ -24,8 +25,18 @@ export async function openDb(options: OpenDbOptions): Promise<Db> {
 
 async function openPglite(dataDir: string): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
-  if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
-  const pg = await PGlite.create(dataDir);
+  let release = () => {};
+  if (!dataDir.startsWith('memory://')) {
+    await mkdir(dataDir, { recursive: true });
+    release = lockDataFolder(dataDir);
+  }
+  let pg;
+  try {
+    pg = await PGlite.create(dataDir);
+  } catch (error) {
+    release();
+    throw error;
+  }
   type Queryable = Pick<typeof pg, 'query'>;
   const wrap = (q: Queryable): Db => ({
     kind: 'pglite',
@@ -34,7 +45,13 @@ async function openPglite(dataDir: string): Promise<Db> {
       return result.rows;
     },
     transaction: (work) => pg.transaction((tx) => work(wrap(tx))),
-    close: () => pg.close(),
+    close: async () => {
+      try {
+        await pg.close();
+      } finally {
+        release();
+      }
+    },
   });
   return wrap(pg);
 }

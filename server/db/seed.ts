@@ -1,6 +1,7 @@
 import type { Db } from './index.js';
 import { hashPassword } from '../lib/passwords.js';
 import { seedContentData } from './seedContent.js';
+import { DEMO_MINI_APPS } from '../lib/miniApps.js';
 
 /** The demo tenant that README and `npm start` print. */
 export const DEMO_LOGIN = { email: 'demo@northwind.example', password: 'Atrium!2026' } as const;
@@ -70,6 +71,8 @@ interface SeedUser {
   terms?: boolean;
   deactivated?: boolean;
   createdBy?: CreatedBy;
+  /** A sign-up started and never confirmed: its code was mailed, its password is chosen when the code is entered. */
+  pendingSignup?: boolean;
   admin?: boolean;
   buildings: string[];
   permissions?: string[];
@@ -86,7 +89,7 @@ export const seedUsers: SeedUser[] = [
   { email: 'admin@globex.example', first: 'Ada', last: 'Admin', password: true, confirmed: true, terms: true, admin: true, buildings: ['one-atrium-plaza', 'atrium-tower-west', 'harbor-point'], permissions: ['can-see-admin-ui-link'], roles: ['tenant', 'building_admin'] },
   { email: 'olivia@umbrella.example', first: 'Olivia', last: 'Optional', password: true, confirmed: true, terms: true, buildings: ['maison-du-port', 'harbor-point'], roles: ['tenant'] },
   { email: 'sam.sso@initech.example', first: 'Sam', last: 'Single', confirmed: true, terms: true, createdBy: 'sso', buildings: ['harbor-point'], roles: ['tenant'] },
-  { email: 'pending@northwind.example', first: 'Pat', last: 'Pending', password: true, confirmed: false, terms: true, buildings: ['one-atrium-plaza'] },
+  { email: 'pending@northwind.example', first: 'Pat', last: 'Pending', confirmed: false, pendingSignup: true, buildings: ['one-atrium-plaza'] },
   { email: 'former@globex.example', first: 'Frank', last: 'Former', password: true, confirmed: true, terms: true, deactivated: true, buildings: ['one-atrium-plaza'] },
   { email: 'scim.user@initech.example', first: 'Scout', last: 'Scim', createdBy: 'scim', buildings: ['harbor-point'] },
   { email: 'csv.user@northwind.example', first: 'Cass', last: 'Upload', createdBy: 'upload', buildings: ['one-atrium-plaza'] },
@@ -108,6 +111,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   const [existing] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM brands');
   if (existing && existing.count > 0) {
     await seedContentData(db);
+    await seedMiniApps(db);
     return false;
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -170,6 +174,9 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       );
       const id = row!.id;
       if (u.password) await tx.query('INSERT INTO password_history (user_id, password_hash) VALUES ($1, $2)', [id, passwordHash]);
+      if (u.pendingSignup) {
+        await tx.query('INSERT INTO signup_requests (user_id, first_name, last_name, building_id) VALUES ($1, $2, $3, $4)', [id, u.first, u.last, buildingIds.get(u.buildings[0]!)]);
+      }
       for (const key of u.buildings) {
         await tx.query('INSERT INTO user_buildings (user_id, building_id) VALUES ($1, $2)', [id, buildingIds.get(key)]);
         for (const permission of u.permissions ?? []) {
@@ -181,5 +188,13 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     for (const f of farms) await tx.query('INSERT INTO farms (description, url) VALUES ($1, $2)', [f.description, f.url]);
   });
   await seedContentData(db);
+  await seedMiniApps(db);
   return true;
+}
+
+/** Registers the demo mini-apps when none are registered (a database seeded before the registry existed too). */
+async function seedMiniApps(db: Db) {
+  const [row] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM mini_apps');
+  if (row && row.count > 0) return;
+  for (const app of DEMO_MINI_APPS) await db.query('INSERT INTO mini_apps (name, base_url) VALUES ($1, $2)', [app.name, app.baseUrl]);
 }

@@ -2,22 +2,33 @@ import type { Db } from '../db/index.js';
 import { addSeconds, type Clock } from './clock.js';
 import { httpError } from './errors.js';
 import { fourDigitCode, sha256 } from './random.js';
+import { codePolicy, MAIL_POLICY, RETRY_LIMIT_MESSAGE, type Throttle } from './throttle.js';
+
+export { RETRY_LIMIT_MESSAGE };
 
 export type CodePurpose = 'signup' | 'reset';
 
 export const CODE_TTL_SECONDS = 24 * 60 * 60;
 export const MAX_CODE_ATTEMPTS = 5;
-export const RETRY_LIMIT_MESSAGE = 'The retry attempt limit is reached';
 
-/** Four-digit codes: one live code per user and purpose, valid 24 hours, locked after MAX_CODE_ATTEMPTS wrong tries. */
+/**
+ * Four-digit codes: one live code per user and purpose, valid 24 hours, locked after MAX_CODE_ATTEMPTS wrong tries.
+ * Four digits are guessable by re-sending, so wrong tries also count per account across every code (codePolicy), and
+ * an address gets only so many codes an hour (MAIL_POLICY).
+ */
 export class CodeService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly throttle: Throttle,
   ) {}
 
-  /** Replaces any live code of this purpose with a new one and returns it (the caller mails it). */
-  async create(userId: number, purpose: CodePurpose, db: Db = this.db): Promise<string> {
+  /**
+   * Replaces any live code of this purpose with a new one and returns it (the caller mails it to `address`); refused
+   * with a 429 when the address has had its share of codes this hour.
+   */
+  async create(userId: number, purpose: CodePurpose, address: string, db: Db = this.db): Promise<string> {
+    await this.throttle.attempt(MAIL_POLICY, address);
     const now = this.clock.now();
     const code = fourDigitCode();
     await db.query(
@@ -39,6 +50,8 @@ export class CodeService {
    */
   async consume(userId: number, purpose: CodePurpose, code: string, options: { keep?: boolean } = {}): Promise<void> {
     const db = this.db;
+    const policy = codePolicy(purpose);
+    await this.throttle.attempt(policy, String(userId));
     const [live] = await db.query<{ id: number; code_hash: string; expires_at: Date; attempts: number }>(
       `SELECT id, code_hash, expires_at, attempts FROM verification_codes
         WHERE user_id = $1 AND purpose = $2 AND consumed_at IS NULL AND replaced_at IS NULL
@@ -57,6 +70,7 @@ export class CodeService {
       if (row!.attempts >= MAX_CODE_ATTEMPTS) throw httpError(403, RETRY_LIMIT_MESSAGE, 'retry_limit');
       throw httpError(400, 'Please enter a valid code', 'invalid_code');
     }
+    await this.throttle.clear(policy, String(userId));
     if (!options.keep) await db.query('UPDATE verification_codes SET consumed_at = $2 WHERE id = $1', [live.id, now]);
   }
 }

@@ -1,12 +1,20 @@
 import { hash, verify } from '@node-rs/argon2';
+import { randomToken } from './random.js';
 
 // argon2id with the library's defaults (19 MiB, 2 passes): memory-hard, as the architecture asks.
 export const hashPassword = (password: string) => hash(password);
 
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Whether `password` matches `stored`. Without a stored hash (no such account, or one with no password) it checks
+ * against a hash of a random secret all the same, so the answer takes as long for an unknown address as for a known
+ * one and timing does not tell which addresses have accounts.
+ */
 export async function verifyPassword(stored: string | null | undefined, password: string): Promise<boolean> {
-  if (!stored) return false;
   try {
-    return await verify(stored, password);
+    const matches = await verify(stored || (await (dummyHash ??= hash(randomToken()))), password);
+    return matches && !!stored;
   } catch {
     return false;
   }

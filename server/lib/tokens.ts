@@ -14,7 +14,12 @@ export interface AccessClaims {
   userId: number;
   userUuid: string;
   familyId: string;
+  /** The token version (`ver`); this server issues TOKEN_VERSION, older clients may hold others. */
+  version: number;
 }
+
+/** The version of the tokens this server issues (access document section 4: "the token version is not 3"). */
+export const TOKEN_VERSION = 3;
 
 interface TokenSettings {
   accessTokenTtl: number;
@@ -55,26 +60,54 @@ export class TokenService {
     return this.issue(user, family!.id, db);
   }
 
-  private async issue(user: { id: number; uuid: string }, familyId: string, db: Db): Promise<IssuedTokens> {
+  /**
+   * New tokens in an existing session (the token upgrade): its refresh tokens not yet used are spent, so if the session's
+   * owner later presents one, reuse detection ends the session for whoever holds the new ones; and the new refresh
+   * token expires when the session's newest did, so the session lasts no longer than it would have.
+   */
+  async continueSession(user: { id: number; uuid: string }, familyId: string): Promise<IssuedTokens> {
+    return this.db.transaction(async (tx) => {
+      const now = this.clock.now();
+      const [live] = await tx.query<{ expires_at: Date | null }>(
+        'SELECT max(r.expires_at) AS expires_at FROM refresh_tokens r JOIN token_families f ON f.id = r.family_id WHERE r.family_id = $1 AND f.revoked_at IS NULL',
+        [familyId],
+      );
+      const until = live?.expires_at ? new Date(live.expires_at) : null;
+      if (!until || until <= now) throw httpError(401, 'The session has ended', 'session_revoked');
+      await tx.query('UPDATE refresh_tokens SET used_at = $2 WHERE family_id = $1 AND used_at IS NULL', [familyId, now]);
+      return this.issue(user, familyId, tx, until);
+    });
+  }
+
+  /** Ends every session of a user but `keep` (a password change ends the others). */
+  async revokeOtherSessions(userId: number, keep: string | null, reason: string, db: Db = this.db) {
+    await db.query(
+      'UPDATE token_families SET revoked_at = $3, revoked_reason = $4 WHERE user_id = $1 AND revoked_at IS NULL AND ($2::uuid IS NULL OR id <> $2::uuid)',
+      [userId, keep, this.clock.now(), reason],
+    );
+  }
+
+  private async issue(user: { id: number; uuid: string }, familyId: string, db: Db, refreshUntil?: Date): Promise<IssuedTokens> {
     const now = this.clock.now();
     const nowSeconds = Math.floor(now.getTime() / 1000);
-    const token = await new SignJWT({ uid: user.id, fam: familyId, ver: 3 })
+    const token = await new SignJWT({ uid: user.id, fam: familyId, ver: TOKEN_VERSION })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(user.uuid)
       .setIssuedAt(nowSeconds)
       .setExpirationTime(nowSeconds + this.settings.accessTokenTtl)
       .sign(this.key);
     const refresh = randomToken();
+    const refreshExpires = refreshUntil ?? addSeconds(now, this.settings.refreshTokenTtl);
     await db.query('INSERT INTO refresh_tokens (token_hash, family_id, expires_at, created_at) VALUES ($1, $2, $3, $4)', [
       sha256(refresh),
       familyId,
-      addSeconds(now, this.settings.refreshTokenTtl),
+      refreshExpires,
       now,
     ]);
     return {
       token,
       expires_in: this.settings.accessTokenTtl,
-      refresh_token: { token: refresh, expires_in: this.settings.refreshTokenTtl },
+      refresh_token: { token: refresh, expires_in: Math.floor((refreshExpires.getTime() - now.getTime()) / 1000) },
     };
   }
 
@@ -134,6 +167,6 @@ export class TokenService {
       [familyId],
     );
     if (!family || family.revoked_at || family.deactivated) throw httpError(401, 'The session has ended', 'session_revoked');
-    return { userId: Number(payload.uid), userUuid: String(payload.sub), familyId };
+    return { userId: Number(payload.uid), userUuid: String(payload.sub), familyId, version: Number(payload.ver ?? 0) };
   }
 }

@@ -2,20 +2,32 @@ import type { FastifyInstance } from 'fastify';
 import { emailField, errorResponses, ref, dataOf, okData } from '../schemas.js';
 import { sensitive } from '../lib/sensitive.js';
 import { httpError } from '../lib/errors.js';
-import { hashPassword, passwordProblems, verifyPassword } from '../lib/passwords.js';
-import { emailDomain, findUserByEmail, findUserById, normalizeEmail, publicUser, rememberPassword } from '../lib/users.js';
+import { passwordProblems, verifyPassword } from '../lib/passwords.js';
+import { emailDomain, findUserByEmail, findUserById, normalizeEmail, publicUser } from '../lib/users.js';
+import {
+  ACCOUNT_EXISTS_MESSAGE,
+  emailRecord,
+  findEmailDomain,
+  isEstablished,
+  requireEmailDomain,
+  saveSignupRequest,
+  signupBuilding,
+  SSO_REQUIRED_MESSAGE,
+} from '../lib/signup.js';
+import { PASSWORD_POLICY } from '../lib/throttle.js';
+import { TOKEN_VERSION } from '../lib/tokens.js';
 import { randomToken, sha256 } from '../lib/random.js';
 import { addSeconds } from '../lib/clock.js';
 import { sendSignupCode } from './verification.js';
 
 export const WRONG_LOGIN = "User email or password doesn't match";
-export const COMPANY_EMAIL_NOT_FOUND = 'Company Email Not Found';
+export { COMPANY_EMAIL_NOT_FOUND } from '../lib/signup.js';
 
 const nameField = { type: 'string', minLength: 2, maxLength: 100, pattern: '\\S' } as const;
 const passwordField = { type: 'string', minLength: 1, maxLength: 200 } as const;
 
 export async function authRoutes(app: FastifyInstance) {
-  const { db, tokens, clock } = app.deps;
+  const { db, tokens, clock, throttle } = app.deps;
 
   app.post<{ Body: { email: string; password: string } }>(
     '/auth/v2/login',
@@ -33,12 +45,21 @@ export async function authRoutes(app: FastifyInstance) {
         response: { 200: ref('LoginResponse'), ...errorResponses },
       },
     },
-    async (request) => {
-      const user = await findUserByEmail(db, request.body.email);
+    async (request, reply) => {
+      const email = normalizeEmail(request.body.email);
+      const domain = await findEmailDomain(db, emailDomain(email));
+      if (domain?.sso_mode === 'required') throw httpError(403, SSO_REQUIRED_MESSAGE, 'sso_required');
+      // Counted per address whether or not it has an account, and before the check, so parallel guesses count too.
+      await throttle.attempt(PASSWORD_POLICY, email);
+      const user = await findUserByEmail(db, email);
+      // The hash work is the same without an account (verifyPassword), so timing does not tell which addresses exist.
       const ok = await verifyPassword(user?.password_hash, request.body.password);
       if (!user || !ok) throw httpError(401, WRONG_LOGIN, 'wrong_credentials');
+      await throttle.clear(PASSWORD_POLICY, email);
+      // Only the right password learns that the account is deactivated.
       if (user.deactivated) throw httpError(403, 'This account has been deactivated', 'deactivated');
       if (!user.confirmed) throw httpError(403, 'Please confirm your email address with the code we sent you', 'unconfirmed');
+      void reply.header('cache-control', 'no-store');
       return { user: publicUser(user), ...(await tokens.startSession(user)) };
     },
   );
@@ -76,14 +97,24 @@ export async function authRoutes(app: FastifyInstance) {
     '/auth/upgrade',
     {
       preHandler: app.requireUser,
-      schema: { tags: ['auth'], summary: 'Exchange a token of an older version for a version 3 session', security: [{ bearer: [] }], response: { 200: ref('LoginResponse'), ...errorResponses } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange an access token of an older version for version 3 tokens of the same session',
+        description:
+          'Only a token of another version is upgraded (409 for a current one). The session stays the same: its refresh token ' +
+          'expires when the session\'s newest one does, so an access token never buys a longer session.',
+        security: [{ bearer: [] }],
+        response: { 200: ref('LoginResponse'), ...errorResponses },
+      },
     },
     async (request) => {
-      const user = await findUserById(db, request.auth!.userId);
+      const auth = request.auth!;
+      if (auth.version === TOKEN_VERSION) throw httpError(409, 'This session is already current', 'token_current');
+      const user = await findUserById(db, auth.userId);
       if (!user || user.deactivated) throw httpError(401, 'The session has ended', 'session_revoked');
-      await db.query('UPDATE users SET token_version = 3 WHERE id = $1', [user.id]);
-      await tokens.revokeFamily(request.auth!.familyId, 'upgraded');
-      return { user: publicUser(user), ...(await tokens.startSession(user)) };
+      const issued = await tokens.continueSession(user, auth.familyId);
+      await db.query('UPDATE users SET token_version = $2 WHERE id = $1', [user.id, TOKEN_VERSION]);
+      return { user: publicUser(user), ...issued };
     },
   );
 
@@ -113,33 +144,16 @@ export async function authRoutes(app: FastifyInstance) {
     config: sensitive(app),
     schema: {
       tags: ['auth'],
-      summary: 'What is known of an email: its account (if any), how its domain signs in, how many buildings it has',
+      summary: 'The next sign-in step for an email: whether it has a usable account, how its domain signs in, its building count',
+      description: 'The same shape for every address of a known domain; no names, and nothing of unfinished sign-ups or deactivation.',
       body: { type: 'object', required: ['email'], properties: { email: emailField } },
       response: { 200: dataOf(ref('EmailRecord')), ...errorResponses },
     },
   } as const;
   const validateEmailHandler = async (request: { body: { email: string } }) => {
-    const domain = emailDomain(request.body.email);
-    const [known] = await db.query<{ sso_mode: 'none' | 'required' | 'optional'; building_count: number }>(
-      `SELECT d.sso_mode, (SELECT count(*)::int FROM domain_buildings db WHERE db.domain = d.domain) AS building_count
-         FROM email_domains d WHERE d.domain = $1`,
-      [domain],
-    );
-    if (!known) throw httpError(403, COMPANY_EMAIL_NOT_FOUND, 'domain_not_found');
-    const user = await findUserByEmail(db, request.body.email);
-    return {
-      data: {
-        email: user?.email ?? null,
-        first_name: user?.first_name ?? null,
-        last_name: user?.last_name ?? null,
-        terms_accepted: user?.terms_accepted ?? false,
-        confirmed: user?.confirmed ?? false,
-        deactivated: user?.deactivated ?? false,
-        created_by: user?.created_by ?? null,
-        sso_mode: known.sso_mode,
-        building_count: known.building_count,
-      },
-    };
+    const email = normalizeEmail(request.body.email);
+    const known = await requireEmailDomain(db, emailDomain(email));
+    return { data: emailRecord(email, await findUserByEmail(db, email), known) };
   };
   app.post<{ Body: { email: string } }>('/auth/validate-email', validateEmail, validateEmailHandler);
   app.post<{ Body: { email: string } }>('/auth/v2/validate-email', validateEmail, validateEmailHandler);
@@ -188,58 +202,34 @@ export async function authRoutes(app: FastifyInstance) {
       const problems = passwordProblems(body.password);
       if (problems.length) throw httpError(400, `The password needs ${problems.join(', ')}`, 'weak_password');
       const email = normalizeEmail(body.email);
-      const domain = emailDomain(email);
-      const [known] = await db.query<{ domain: string; company_id: number | null }>('SELECT domain, company_id FROM email_domains WHERE domain = $1', [domain]);
-      if (!known) throw httpError(403, COMPANY_EMAIL_NOT_FOUND, 'domain_not_found');
-      const domainBuildings = await db.query<{ id: number; uuid: string }>(
-        'SELECT b.id, b.uuid::text FROM domain_buildings d JOIN buildings b ON b.id = d.building_id WHERE d.domain = $1 ORDER BY b.id',
-        [domain],
-      );
+      const known = await requireEmailDomain(db, emailDomain(email));
+      if (known.sso_mode === 'required') throw httpError(403, SSO_REQUIRED_MESSAGE, 'sso_required');
       const existing = await findUserByEmail(db, email);
-      if (existing?.deactivated) throw httpError(403, 'This account has been deactivated', 'deactivated');
-      if (existing?.confirmed && existing.terms_accepted) throw httpError(409, 'An account with this email already exists', 'exists');
+      // A deactivated account answers as any existing one: the sign-up form must not tell which are deactivated.
+      if (existing && (isEstablished(existing) || existing.deactivated)) throw httpError(409, ACCOUNT_EXISTS_MESSAGE, 'exists');
+      const buildingId = await signupBuilding(db, known.domain, body.building_uuid, !!existing);
 
-      let buildingId: number | null = null;
-      if (body.building_uuid) {
-        const chosen = domainBuildings.find((b) => b.uuid === body.building_uuid);
-        if (!chosen) throw httpError(400, 'The building is not available for this email domain', 'building_not_allowed');
-        buildingId = chosen.id;
-      } else if (domainBuildings.length === 1) {
-        buildingId = domainBuildings[0]!.id;
-      } else if (!existing) {
-        throw httpError(400, 'Please choose a building', 'building_required');
-      }
-
-      const passwordHash = await hashPassword(body.password);
-      const userId = await db.transaction(async (tx) => {
-        let id: number;
-        if (existing) {
-          // Claiming an account someone created for this person, or finishing an unconfirmed sign-up.
-          await tx.query(
-            `UPDATE users SET first_name = $2, last_name = $3, password_hash = $4, terms_accepted = true,
-                    email_accepted = $5, default_building_id = COALESCE($6, default_building_id), updated_at = now()
-              WHERE id = $1`,
-            [existing.id, body.first_name.trim(), body.last_name.trim(), passwordHash, body.is_email_accepted ?? false, buildingId],
-          );
-          id = existing.id;
-        } else {
-          const [row] = await tx.query<{ id: number }>(
-            `INSERT INTO users (email, first_name, last_name, password_hash, default_building_id, company_id,
-                                terms_accepted, email_accepted, user_type_id, created_by)
-             VALUES ($1, $2, $3, $4, $5, $6, true, $7, $8, 'user') RETURNING id`,
-            [email, body.first_name.trim(), body.last_name.trim(), passwordHash, buildingId, known.company_id, body.is_email_accepted ?? false, body.user_type_id ?? 1],
-          );
-          id = row!.id;
-        }
-        if (buildingId) {
-          await tx.query('INSERT INTO user_buildings (user_id, building_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [id, buildingId]);
-        }
-        await rememberPassword(tx, id, passwordHash);
-        return id;
+      // Nothing of this sign-up reaches the account until its code is entered (lib/signup.ts): not the names, not the
+      // building, and not the password, which is given again with the code by whoever proves the mailbox.
+      const user = await db.transaction(async (tx) => {
+        const [row] = existing
+          ? [existing]
+          : await tx.query<{ id: number; email: string }>(
+              `INSERT INTO users (email, company_id, user_type_id, created_by) VALUES ($1, $2, $3, 'user') RETURNING id, email`,
+              [email, known.company_id, body.user_type_id ?? 1],
+            );
+        const request = {
+          first_name: body.first_name.trim(),
+          last_name: body.last_name.trim(),
+          building_id: buildingId,
+          email_accepted: body.is_email_accepted ?? false,
+          user_type_id: body.user_type_id ?? 1,
+        };
+        await saveSignupRequest(tx, row!.id, request, clock.now());
+        return { id: row!.id, email: row!.email };
       });
-      const user = (await findUserById(db, userId))!;
-      if (!user.confirmed) await sendSignupCode(app, user);
-      return { user: publicUser(user) };
+      await sendSignupCode(app, user);
+      return { user: publicUser((await findUserById(db, user.id))!) };
     },
   );
 }

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { dataOf, errorResponses } from '../schemas.js';
 import { httpError } from '../lib/errors.js';
-
-const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+import { requireLocal } from '../lib/local.js';
 
 interface NewContent {
   building_uuid: string;
@@ -16,8 +15,13 @@ interface NewContent {
   cta_url?: string;
 }
 
-/** Development only (not registered when NODE_ENV=production): the mailbox that stands in for SMTP. */
+/**
+ * Development only (not registered when NODE_ENV=production), and from this machine only: the mailbox that stands in
+ * for SMTP holds every sign-up and reset code, so anyone who could read it from the network could take any account.
+ */
 export async function devRoutes(app: FastifyInstance) {
+  app.addHook('preHandler', requireLocal);
+
   app.get<{ Querystring: { to: string } }>(
     '/dev/mailbox',
     {
@@ -81,9 +85,6 @@ export async function devRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      if (!loopback.has(request.socket.remoteAddress ?? '') || request.headers['x-forwarded-for']) {
-        throw httpError(403, 'Content can be added this way only from this machine', 'dev_local_only');
-      }
       const body = request.body;
       const { db, clock } = app.deps;
       return db.transaction(async (tx) => {

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { httpError } from '../lib/errors.js';
+import { isLocalRequest } from '../lib/local.js';
 import { FLAG_NAMES, FlagStore, isFlagName, unknownFlagMessage, type FlagUser } from '../lib/flags.js';
 import { dataOf, errorResponses, ref } from '../schemas.js';
 
@@ -48,7 +49,6 @@ const nameParam = {
   properties: { name: { type: 'string', maxLength: 200, description: `One of: ${FLAG_NAMES.join(', ')}` } },
 } as const;
 
-const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 function sameSecret(presented: string, expected: string) {
   const a = Buffer.from(presented);
@@ -97,8 +97,7 @@ export async function flagRoutes(app: FastifyInstance, options: FlagRoutesOption
       return;
     }
     if (config.production) throw httpError(403, 'Flag administration is off: set FLAGS_ADMIN_TOKEN to use it', 'flags_admin_off');
-    const local = loopback.has(request.socket.remoteAddress ?? '') && !request.headers['x-forwarded-for'];
-    if (!local) throw httpError(403, 'Without FLAGS_ADMIN_TOKEN, flags can be changed only from this machine', 'flags_admin_local_only');
+    if (!isLocalRequest(request)) throw httpError(403, 'Without FLAGS_ADMIN_TOKEN, flags can be changed only from this machine', 'flags_admin_local_only');
   };
   const admin = { preHandler: requireFlagAdmin };
   const adminSecurity = [{ bearer: [] }];
@@ -148,6 +147,7 @@ export async function flagRoutes(app: FastifyInstance, options: FlagRoutesOption
   );
 
   const streams = new Set<ServerResponse>();
+  const streamsPerClient = new Map<string, number>();
   app.get(
     '/flags/v1/stream',
     {
@@ -160,6 +160,8 @@ export async function flagRoutes(app: FastifyInstance, options: FlagRoutesOption
           200: { description: 'text/event-stream', content: { 'text/event-stream': { schema: { type: 'string' } } } },
           401: ref('Error'),
           406: ref('Error'),
+          429: ref('Error'),
+          503: ref('Error'),
         },
       },
     },
@@ -167,6 +169,14 @@ export async function flagRoutes(app: FastifyInstance, options: FlagRoutesOption
       // EventSource always asks for text/event-stream; anything else would hold a connection it cannot read.
       if (!/\btext\/event-stream\b/i.test(request.headers.accept ?? '')) {
         throw httpError(406, 'This is an event stream: ask for it with accept: text/event-stream (as EventSource does)', 'event_stream_only');
+      }
+      // Every stream holds a connection for as long as the client likes: a few per client, and a ceiling in all.
+      const client = request.ip;
+      if (streams.size >= config.eventStreamsTotal) {
+        throw Object.assign(httpError(503, 'Too many open event streams. Please try again later.', 'streams_full'), { retryAfter: 30 });
+      }
+      if ((streamsPerClient.get(client) ?? 0) >= config.eventStreamsPerClient) {
+        throw Object.assign(httpError(429, 'Too many open event streams from this address. Close one and try again.', 'streams_per_client'), { retryAfter: 30 });
       }
       // Read before taking the socket over, so a database failure is still an ordinary error answer.
       const version = await store.version();
@@ -177,6 +187,7 @@ export async function flagRoutes(app: FastifyInstance, options: FlagRoutesOption
         'cache-control': 'no-cache, no-transform',
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
+        'x-content-type-options': 'nosniff',
       });
       const send = (event: string, v: number) => res.write(`event: ${event}\ndata: ${JSON.stringify({ version: v })}\n\n`);
       // The version on connect lets a client that reconnects after a gap see that it missed a change.
@@ -185,10 +196,17 @@ export async function flagRoutes(app: FastifyInstance, options: FlagRoutesOption
       const unsubscribe = store.onChange((v) => send('flags.changed', v));
       const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), heartbeatMs);
       streams.add(res);
+      streamsPerClient.set(client, (streamsPerClient.get(client) ?? 0) + 1);
+      let open = true;
       const cleanUp = () => {
+        if (!open) return;
+        open = false;
         clearInterval(heartbeat);
         unsubscribe();
         streams.delete(res);
+        const left = (streamsPerClient.get(client) ?? 1) - 1;
+        if (left > 0) streamsPerClient.set(client, left);
+        else streamsPerClient.delete(client);
       };
       request.raw.once('close', cleanUp);
       res.once('close', cleanUp);

@@ -8,10 +8,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-const page = (title: string, body: string) => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>
+const STYLE = `
   body { font: 16px/1.5 system-ui, sans-serif; margin: 0; padding: 24px; color: #1d2125; background: #fff; }
   h1 { font-size: 22px; margin: 0 0 8px; } p { margin: 0 0 16px; color: #5c6268; }
   label { display: block; margin: 0 0 12px; } input:not([type=radio]), select { font: inherit; padding: 8px; width: 100%; max-width: 360px; box-sizing: border-box; }
@@ -19,17 +16,33 @@ const page = (title: string, body: string) => `<!doctype html>
   fieldset { border: 1px solid #d5d9dd; border-radius: 8px; margin: 0 0 16px; padding: 12px 16px; }
   button { font: inherit; padding: 10px 18px; border-radius: 8px; border: 0; background: #257bad; color: #fff; cursor: pointer; margin-right: 8px; }
   button.secondary { background: #e4e8ec; color: #1d2125; }
-</style></head><body>${body}
-<script>
+`;
+
+const SCRIPT = `
   document.querySelectorAll('[data-close]').forEach(function (b) { b.addEventListener('click', function () { parent.postMessage('closeMFE', '*'); }); });
   var form = document.querySelector('form');
   if (form) form.addEventListener('submit', function (e) { e.preventDefault(); form.hidden = true; document.getElementById('done').hidden = false; });
-</script></body></html>`;
+`;
+
+// Style and script are files of their own, not inline: the pages live under the app's Content-Security-Policy.
+const page = (title: string, body: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<link rel="stylesheet" href="/mfe-assets/mini-app.css">
+</head><body>${body}
+<script src="/mfe-assets/mini-app.js"></script></body></html>`;
 
 type Query = Record<string, string | undefined>;
 
 export async function miniAppRoutes(app: FastifyInstance) {
   const send = (reply: FastifyReply, html: string) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+
+  app.get('/mfe-assets/mini-app.css', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(STYLE),
+  );
+  app.get('/mfe-assets/mini-app.js', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send(SCRIPT),
+  );
 
   app.get<{ Querystring: Query }>('/mfe-visitors/', { schema: { hide: true } }, async (request, reply) => {
     const name = request.query.firstName ? `, ${escapeHtml(request.query.firstName)}` : '';

@@ -6,7 +6,7 @@ import type { RuntimeConfig } from '../../machines/app/runtimeConfig.js';
  * The app's runtime configuration (its shape is the app's: machines/app/runtimeConfig.ts), served beside the app
  * so one build serves every deployment and brand.
  */
-export function runtimeConfigFrom(config: ServerConfig, env: NodeJS.ProcessEnv = process.env): RuntimeConfig {
+export function runtimeConfigFrom(config: ServerConfig, env: NodeJS.ProcessEnv = process.env, miniAppUrls: string[] = []): RuntimeConfig {
   const value = (name: string) => env[name] || null;
   return {
     apiBase: env.CLIENT_API_BASE || config.apiBase,
@@ -23,14 +23,15 @@ export function runtimeConfigFrom(config: ServerConfig, env: NodeJS.ProcessEnv =
     farmListUrl: env.FARM_LIST_URL || `${config.apiBase}/farms`,
     farmListKey: value('FARM_LIST_KEY'),
     apiKey: config.apiKey || null,
+    miniAppUrls,
   };
 }
 
 const nstr = { type: ['string', 'null'] } as const;
 const str = { type: 'string' } as const;
 
-export async function runtimeConfigRoutes(app: FastifyInstance) {
-  const body = runtimeConfigFrom(app.deps.config);
+export async function runtimeConfigRoutes(app: FastifyInstance, options: { runtimeConfig: RuntimeConfig }) {
+  const body = options.runtimeConfig;
   app.get(
     '/config.json',
     {
@@ -44,7 +45,7 @@ export async function runtimeConfigRoutes(app: FastifyInstance) {
             properties: {
               apiBase: str, supportEmail: str, privacyPolicyUrl: str, eulaUrl: str, adminBaseUrl: str, serviceBookingUrl: nstr,
               samlResponseUrl: nstr, safetyServicesUrl: nstr, cardProviderKey: nstr, sentryDsn: nstr, analyticsTagUrl: nstr,
-              farmListUrl: str, farmListKey: nstr, apiKey: nstr,
+              farmListUrl: str, farmListKey: nstr, apiKey: nstr, miniAppUrls: { type: 'array', items: str },
             },
           },
         },

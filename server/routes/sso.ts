@@ -7,7 +7,7 @@ import { addSeconds } from '../lib/clock.js';
 import { emailDomain, findUserByEmail, findUserById, normalizeEmail, publicUser } from '../lib/users.js';
 import { OidcRelyingParty } from '../oidc/client.js';
 
-export const COMPANY_EMAIL_NOT_FOUND = 'Company Email Not Found';
+import { COMPANY_EMAIL_NOT_FOUND, signupBuilding } from '../lib/signup.js';
 /** Scopes the app asks every OpenID provider for. */
 export const SSO_SCOPE = 'openid email profile';
 /** Seconds between the provider list (the start of a sign-in) and its callback. */
@@ -368,29 +368,19 @@ export async function ssoRoutes(app: FastifyInstance) {
       if (existing?.deactivated) throw httpError(403, 'This account has been deactivated', 'deactivated');
       if (existing?.confirmed && existing.terms_accepted) throw httpError(409, 'An account with this email already exists; sign in with single sign-on', 'exists');
 
-      const domainBuildings = await db.query<{ id: number; uuid: string }>(
-        'SELECT b.id, b.uuid::text FROM domain_buildings d JOIN buildings b ON b.id = d.building_id WHERE d.domain = $1 ORDER BY b.id',
-        [domain],
-      );
-      let buildingId: number | null = null;
-      if (body.building_uuid) {
-        const chosen = domainBuildings.find((b) => b.uuid === body.building_uuid!.toLowerCase());
-        if (!chosen) throw httpError(400, 'The building is not available for this email domain', 'building_not_allowed');
-        buildingId = chosen.id;
-      } else if (domainBuildings.length === 1) {
-        buildingId = domainBuildings[0]!.id;
-      } else if (!existing) {
-        throw httpError(400, 'Please choose a building', 'building_required');
-      }
+      const buildingId = await signupBuilding(db, domain, body.building_uuid, !!existing);
 
       const { userId, issued } = await db.transaction(async (tx) => {
         const [spent] = await tx.query('UPDATE sso_transactions SET completed_at = $2 WHERE uuid = $1 AND completed_at IS NULL RETURNING uuid', [uuid, now]);
         if (!spent) throw httpError(409, 'This single sign-on sign-up has already been completed', 'sso_completed');
         let id: number;
         if (existing) {
-          // An account created for this person (SCIM, upload, admin) or an unfinished sign-up: SSO proved the email.
+          // An account created for this person (SCIM, upload, admin) or an unfinished sign-up: SSO proved the email. A
+          // password somebody set before (or a sign-up somebody started) is not the owner's: it goes, with any session.
+          await tx.query('DELETE FROM signup_requests WHERE user_id = $1', [existing.id]);
+          await tx.query(`UPDATE token_families SET revoked_at = $2, revoked_reason = 'sso sign-up' WHERE user_id = $1 AND revoked_at IS NULL`, [existing.id, now]);
           await tx.query(
-            `UPDATE users SET first_name = $2, last_name = $3, confirmed = true, terms_accepted = true,
+            `UPDATE users SET password_hash = NULL, first_name = $2, last_name = $3, confirmed = true, terms_accepted = true,
                     email_accepted = $4, default_building_id = COALESCE($5, default_building_id), updated_at = now()
               WHERE id = $1`,
             [existing.id, firstName, lastName, body.is_email_accepted ?? false, buildingId],

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { errorResponses, ref, dataOf, okData } from '../schemas.js';
 import { sensitive } from '../lib/sensitive.js';
 import { httpError } from '../lib/errors.js';
+import { PASSWORD_POLICY } from '../lib/throttle.js';
 import { hashPassword, passwordProblems, verifyPassword } from '../lib/passwords.js';
 import { findUserById, isoUpdatedAt, publicUser, recentPasswordHashes, rememberPassword } from '../lib/users.js';
 import { queryBuildings, withoutId } from '../lib/buildings.js';
@@ -124,9 +125,12 @@ export async function userRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const user = await currentUser(request.auth!.userId);
+      // A stolen access token must not buy unlimited guesses at the password it would need to take the account over.
+      await app.deps.throttle.attempt(PASSWORD_POLICY, user.email);
       if (!(await verifyPassword(user.password_hash, request.body.password))) {
         throw httpError(400, 'The current password is not correct', 'wrong_password');
       }
+      await app.deps.throttle.clear(PASSWORD_POLICY, user.email);
       const problems = passwordProblems(request.body.new_password);
       if (problems.length) throw httpError(400, `The password needs ${problems.join(', ')}`, 'weak_password');
       for (const old of await recentPasswordHashes(db, user.id)) {
@@ -138,6 +142,8 @@ export async function userRoutes(app: FastifyInstance) {
         // so a profile form open beside the password tab can still save.
         await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1', [user.id, passwordHash]);
         await rememberPassword(tx, user.id, passwordHash);
+        // Whoever else holds a session (a stolen token, a forgotten device) is signed out; this one goes on.
+        await app.deps.tokens.revokeOtherSessions(user.id, request.auth!.familyId, 'password changed', tx);
       });
       return { data: { ok: true } };
     },

@@ -1,23 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import { emailField, errorResponses, dataOf, okData, ref } from '../schemas.js';
 import { sensitive } from '../lib/sensitive.js';
+import { PASSWORD_POLICY } from '../lib/throttle.js';
 import { httpError } from '../lib/errors.js';
 import { hashPassword, passwordProblems, verifyPassword } from '../lib/passwords.js';
 import { findUserByEmail, findUserById, publicUser, recentPasswordHashes, rememberPassword, type UserRow } from '../lib/users.js';
+import { completeSignup, hasSignupRequest, isEstablished } from '../lib/signup.js';
 
 export const PASSWORD_REUSED = 'You can not reuse this old password';
+export const INVALID_CODE = 'Please enter a valid code';
 
-export async function sendSignupCode(app: FastifyInstance, user: Pick<UserRow, 'id' | 'email' | 'first_name'>) {
-  const code = await app.deps.codes.create(user.id, 'signup');
+/** Mails a sign-up code. It does not greet by name: the names of a sign-up are not the owner's until confirmed. */
+export async function sendSignupCode(app: FastifyInstance, user: Pick<UserRow, 'id' | 'email'>) {
+  const code = await app.deps.codes.create(user.id, 'signup', user.email);
   await app.deps.mailer.send({
     to: user.email,
     subject: `Your Atrium verification code is ${code}`,
-    text: `Hello ${user.first_name || 'there'},\n\nYour verification code is ${code}. It is valid for 24 hours.\n\nIf you did not sign up, you can ignore this message.`,
+    text: `Hello,\n\nYour verification code is ${code}. It is valid for 24 hours. Enter it where you signed up to choose your password and finish.\n\nIf you did not sign up, you can ignore this message: nobody can use this address without the code.`,
   });
 }
 
 async function sendResetCode(app: FastifyInstance, user: Pick<UserRow, 'id' | 'email' | 'first_name'>) {
-  const code = await app.deps.codes.create(user.id, 'reset');
+  const code = await app.deps.codes.create(user.id, 'reset', user.email);
   await app.deps.mailer.send({
     to: user.email,
     subject: `Your Atrium password reset code is ${code}`,
@@ -28,24 +32,31 @@ async function sendResetCode(app: FastifyInstance, user: Pick<UserRow, 'id' | 'e
 const emailBody = { type: 'object', required: ['email'], properties: { email: emailField } } as const;
 
 export async function verificationRoutes(app: FastifyInstance) {
-  const { db, codes } = app.deps;
+  const { db, codes, clock, throttle } = app.deps;
 
-  const requireAccount = async (email: string) => {
+  /** The account a code may be for: one that exists and is not deactivated. Unknown addresses answer as a wrong code. */
+  const accountFor = async (email: string) => {
     const user = await findUserByEmail(db, email);
-    if (!user || user.deactivated) throw httpError(404, 'No account was found for this email', 'unknown_email');
-    return user;
+    return user && !user.deactivated ? user : undefined;
   };
 
-  app.put<{ Params: { code: string }; Querystring: { email: string } }>(
+  app.put<{ Params: { code: string }; Querystring: { email: string }; Body: { password?: string } | undefined }>(
     '/user-verification/code/:code/consume',
     {
       config: sensitive(app),
       schema: {
         tags: ['verification'],
-        summary: 'Confirm a new account with the four-digit code mailed at sign-up',
-        description: 'The address goes in the query: a four-digit code alone cannot say whose it is.',
+        summary: 'Finish a sign-up with the four-digit code mailed to the address, choosing the password then',
+        description:
+          'The address goes in the query: a four-digit code alone cannot say whose it is. The password is set here, by whoever ' +
+          'proved the mailbox, never by the registration that mailed the code (somebody else may have started it).',
         params: { type: 'object', required: ['code'], properties: { code: { type: 'string', pattern: '^[0-9]{4}$' } } },
         querystring: { type: 'object', required: ['email'], properties: { email: emailField } },
+        body: {
+          type: ['object', 'null'],
+          properties: { password: { type: 'string', minLength: 1, maxLength: 200, description: 'The account\'s password (required)' } },
+          additionalProperties: false,
+        },
         response: {
           200: dataOf({ type: 'object', required: ['verified', 'user'], properties: { verified: { type: 'boolean' }, user: ref('User') } }),
           ...errorResponses,
@@ -53,10 +64,18 @@ export async function verificationRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = await requireAccount(request.query.email);
-      if (user.confirmed) throw httpError(409, 'This account is already confirmed', 'already_confirmed');
+      const password = request.body?.password;
+      if (!password) throw httpError(400, 'Choose a password to finish signing up', 'password_required');
+      const problems = passwordProblems(password);
+      if (problems.length) throw httpError(400, `The password needs ${problems.join(', ')}`, 'weak_password');
+      const user = await accountFor(request.query.email);
+      if (!user || !(await hasSignupRequest(db, user.id))) {
+        if (user && isEstablished(user)) throw httpError(409, 'This account is already confirmed', 'already_confirmed');
+        throw httpError(400, INVALID_CODE, 'invalid_code');
+      }
       await codes.consume(user.id, 'signup', request.params.code);
-      await db.query('UPDATE users SET confirmed = true, updated_at = now() WHERE id = $1', [user.id]);
+      const passwordHash = await hashPassword(password);
+      await db.transaction((tx) => completeSignup(tx, user.id, passwordHash, clock.now()));
       return { data: { verified: true, user: publicUser((await findUserById(db, user.id))!) } };
     },
   );
@@ -65,22 +84,35 @@ export async function verificationRoutes(app: FastifyInstance) {
     '/user-verification/code/resend',
     {
       config: sensitive(app),
-      schema: { tags: ['verification'], summary: 'Mail a new sign-up code (the old one stops working)', body: emailBody, response: { 200: okData, ...errorResponses } },
+      schema: {
+        tags: ['verification'],
+        summary: 'Mail a new sign-up code (the old one stops working)',
+        description: 'Answers the same whether or not a sign-up is waiting for the address; a code is mailed only when one is.',
+        body: emailBody,
+        response: { 200: okData, ...errorResponses },
+      },
     },
     async (request) => {
-      const user = await requireAccount(request.body.email);
-      if (user.confirmed) throw httpError(409, 'This account is already confirmed', 'already_confirmed');
-      await sendSignupCode(app, user);
+      const user = await accountFor(request.body.email);
+      if (user && (await hasSignupRequest(db, user.id))) await sendSignupCode(app, user);
       return { data: { ok: true } };
     },
   );
 
   const sendReset = {
     config: sensitive(app),
-    schema: { tags: ['verification'], summary: 'Mail a password reset code', body: emailBody, response: { 200: okData, ...errorResponses } },
+    schema: {
+      tags: ['verification'],
+      summary: 'Mail a password reset code',
+      description: 'Answers the same whether or not the address has an account; a code is mailed only when it has.',
+      body: emailBody,
+      response: { 200: okData, ...errorResponses },
+    },
   } as const;
+  // The same answer for every address, so the reset form does not tell which addresses have accounts.
   const sendResetHandler = async (request: { body: { email: string } }) => {
-    await sendResetCode(app, await requireAccount(request.body.email));
+    const user = await accountFor(request.body.email);
+    if (user && isEstablished(user)) await sendResetCode(app, user);
     return { data: { ok: true } };
   };
   app.post<{ Body: { email: string } }>('/user-verification/code/reset-password/send', sendReset, sendResetHandler);
@@ -106,7 +138,8 @@ export async function verificationRoutes(app: FastifyInstance) {
       const { email, code, new_password: newPassword } = request.body;
       const problems = passwordProblems(newPassword);
       if (problems.length) throw httpError(400, `The password needs ${problems.join(', ')}`, 'weak_password');
-      const user = await requireAccount(email);
+      const user = await accountFor(email);
+      if (!user || !isEstablished(user)) throw httpError(400, INVALID_CODE, 'invalid_code');
       // The code is checked before the password history, so nobody without the code learns about old passwords;
       // it is consumed only once the new password is accepted, so a 409 lets the user choose another.
       await codes.consume(user.id, 'reset', code, { keep: true });
@@ -120,6 +153,8 @@ export async function verificationRoutes(app: FastifyInstance) {
         await rememberPassword(tx, user.id, passwordHash);
         await tx.query(`UPDATE token_families SET revoked_at = now(), revoked_reason = 'password reset' WHERE user_id = $1 AND revoked_at IS NULL`, [user.id]);
       });
+      // The mailbox is proven: the wrong passwords somebody tried against this address no longer hold the owner back.
+      await throttle.clear(PASSWORD_POLICY, user.email);
       return { data: { ok: true } };
     },
   );

@@ -53,9 +53,20 @@ describe('POST /auth/v2/login', () => {
     }
   });
 
-  it('answers 401 for an account that has no password (SSO-created)', async () => {
-    const res = await server.call('POST', '/auth/v2/login', { body: { email: 'sam.sso@initech.example', password: DEMO_PASSWORD } });
+  it('answers 401 for an account that has no password (SSO-created on an optional-SSO domain)', async () => {
+    await server.db.query(
+      `INSERT INTO users (email, first_name, last_name, confirmed, terms_accepted, created_by) VALUES ('no.password@umbrella.example', 'No', 'Password', true, true, 'sso')`,
+    );
+    const res = await server.call('POST', '/auth/v2/login', { body: { email: 'no.password@umbrella.example', password: DEMO_PASSWORD } });
     expectError(res, 401, WRONG_LOGIN);
+  });
+
+  it('refuses password sign-in on a domain whose SSO is required, for every address of it', async () => {
+    for (const email of ['sam.sso@initech.example', 'nobody@initech.example']) {
+      const res = await server.call('POST', '/auth/v2/login', { body: { email, password: DEMO_PASSWORD } });
+      expectError(res, 403);
+      expect(res.body.code).toBe('sso_required');
+    }
   });
 
   it('refuses a deactivated account with 403, but only once the password is right', async () => {
@@ -67,11 +78,16 @@ describe('POST /auth/v2/login', () => {
     expectError(wrong, 401, WRONG_LOGIN);
   });
 
-  it('refuses an unconfirmed account with 403', async () => {
+  it('answers 401 for a sign-up nobody confirmed: it has no password until its code is entered', async () => {
     const res = await server.call('POST', '/auth/v2/login', { body: { email: 'pending@northwind.example', password: DEMO_PASSWORD } });
-    expectError(res, 403);
-    expect(res.body.code).toBe('unconfirmed');
+    expectError(res, 401, WRONG_LOGIN);
     expect(res.body).not.toHaveProperty('token');
+  });
+
+  it('answers a token without letting any cache keep it', async () => {
+    const res = await server.app.inject({ method: 'POST', url: '/api/auth/v2/login', payload: { email: DEMO_LOGIN.email, password: DEMO_PASSWORD } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('answers 400 with a message for missing fields, wrong types and malformed JSON', async () => {
@@ -125,29 +141,25 @@ describe('POST /auth/v2/login', () => {
 
 describe('POST /auth/validate-email and /auth/v2/validate-email', () => {
   for (const path of ['/auth/validate-email', '/auth/v2/validate-email']) {
-    it(`${path}: describes an existing account and its domain`, async () => {
+    it(`${path}: says a usable account is there, with no names or other detail`, async () => {
       const res = await server.call('POST', path, { body: { email: 'DEMO@northwind.example' } });
       expect(res.status).toBe(200);
       expect(res.body.data).toEqual({
         email: DEMO_LOGIN.email,
-        first_name: 'Dana',
-        last_name: 'Demo',
         terms_accepted: true,
         confirmed: true,
         deactivated: false,
-        created_by: 'user',
+        created_by: null,
         sso_mode: 'none',
         building_count: 1,
       });
     });
 
-    it(`${path}: describes a new address by its domain only`, async () => {
-      const res = await server.call('POST', path, { body: { email: 'someone.new@globex.example' } });
+    it(`${path}: answers a new address in the same shape, echoing it`, async () => {
+      const res = await server.call('POST', path, { body: { email: 'Someone.New@globex.example' } });
       expect(res.status).toBe(200);
       expect(res.body.data).toEqual({
-        email: null,
-        first_name: null,
-        last_name: null,
+        email: 'someone.new@globex.example',
         terms_accepted: false,
         confirmed: false,
         deactivated: false,
@@ -179,17 +191,21 @@ describe('POST /auth/validate-email and /auth/v2/validate-email', () => {
     }
   });
 
-  it('reports pre-created, unconfirmed and deactivated accounts as such', async () => {
-    const csv = await server.call('POST', '/auth/v2/validate-email', { body: { email: 'csv.user@northwind.example' } });
-    expect(csv.body.data).toMatchObject({ email: 'csv.user@northwind.example', created_by: 'upload', confirmed: false, terms_accepted: false });
-    const scim = await server.call('POST', '/auth/v2/validate-email', { body: { email: 'scim.user@initech.example' } });
-    expect(scim.body.data).toMatchObject({ created_by: 'scim', sso_mode: 'required', confirmed: false });
-    const acs = await server.call('POST', '/auth/v2/validate-email', { body: { email: 'invited@globex.example' } });
-    expect(acs.body.data).toMatchObject({ created_by: 'acs', first_name: 'Ivy' });
-    const pending = await server.call('POST', '/auth/v2/validate-email', { body: { email: 'pending@northwind.example' } });
-    expect(pending.body.data).toMatchObject({ confirmed: false, terms_accepted: true, deactivated: false });
-    const former = await server.call('POST', '/auth/v2/validate-email', { body: { email: 'former@globex.example' } });
-    expect(former.body.data).toMatchObject({ confirmed: true, deactivated: true });
+  it('names only who made a pre-created account; an unfinished sign-up reads as no account, a deactivated one as usable', async () => {
+    const check = async (email: string) => (await server.call('POST', '/auth/v2/validate-email', { body: { email } })).body.data;
+    const csv = await check('csv.user@northwind.example');
+    expect(csv).toEqual({ email: 'csv.user@northwind.example', created_by: 'upload', confirmed: false, terms_accepted: false, deactivated: false, sso_mode: 'none', building_count: 1 });
+    expect(await check('scim.user@initech.example')).toMatchObject({ created_by: 'scim', sso_mode: 'required', confirmed: false });
+    const acs = await check('invited@globex.example');
+    expect(acs).toMatchObject({ created_by: 'acs' });
+    expect(acs).not.toHaveProperty('first_name');
+    // The attacker's view: a started sign-up, a deactivated account and an unknown address tell nothing beyond the next step.
+    const unknown = await check('nobody.here@northwind.example');
+    const pending = await check('pending@northwind.example');
+    expect({ ...pending, email: null }).toEqual({ ...unknown, email: null });
+    const former = await check('former@globex.example');
+    const active = await check('admin@globex.example');
+    expect({ ...former, email: null }).toEqual({ ...active, email: null });
   });
 
   it('answers 400 for a missing or invalid email', async () => {

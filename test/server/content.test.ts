@@ -360,7 +360,12 @@ describe('demo mini-apps', () => {
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.body).toContain('Hello, &#60;b&#62;Dana&#60;/b&#62;.');
     expect(res.body).not.toContain('<b>Dana</b>');
-    expect(res.body).toContain("parent.postMessage('closeMFE', '*')");
+    // No inline script or style: the page lives under the app's Content-Security-Policy.
+    expect(res.body).not.toMatch(/<script>|<style>/);
+    expect(res.body).toContain('<script src="/mfe-assets/mini-app.js"></script>');
+    const script = await server.app.inject({ method: 'GET', url: '/mfe-assets/mini-app.js' });
+    expect(script.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(script.body).toContain("parent.postMessage('closeMFE', '*')");
   });
 
   it('serves the survey, telling whether it got the auth parameters', async () => {

@@ -26,7 +26,7 @@ export async function createConfirmedUser(server: TestServer, options: { email?:
   });
   expect(reg.status, JSON.stringify(reg.body)).toBe(200);
   const code = await server.latestCode(email);
-  const consumed = await server.call('PUT', consumeSignupPath(code, email));
+  const consumed = await server.call('PUT', consumeSignupPath(code, email), { body: { password } });
   expect(consumed.status, JSON.stringify(consumed.body)).toBe(200);
   return { email, password, user: consumed.body.data.user };
 }

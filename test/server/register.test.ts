@@ -28,37 +28,37 @@ describe('POST /auth/register: new accounts', () => {
     const res = await register(body);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const email = String(body.email).toLowerCase();
-    expect(res.body.user).toMatchObject({
-      email,
-      first_name: 'Nina',
-      last_name: 'Newcomer',
-      confirmed: false,
-      terms_accepted: true,
-      email_accepted: true,
-      deactivated: false,
-      created_by: 'user',
-      company_name: 'Northwind Traders',
-      default_building_uuid: buildingUuid['One Atrium Plaza'],
-    });
+    // Until the code is entered the account is a placeholder: nothing the sign-up asked for is on it yet.
+    expect(res.body.user).toMatchObject({ email, confirmed: false, terms_accepted: false, deactivated: false, created_by: 'user', company_name: 'Northwind Traders' });
     expect(res.body.user).not.toHaveProperty('password_hash');
-    const [membership] = await server.db.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM user_buildings ub JOIN users u ON u.id = ub.user_id WHERE u.email = $1',
-      [email],
-    );
-    expect(membership!.n).toBe(1);
+    const [stored] = await server.db.query<{ password_hash: string | null }>('SELECT password_hash FROM users WHERE email = $1', [email]);
+    expect(stored!.password_hash).toBeNull();
 
     const sent = await mails(email);
     expect(sent).toHaveLength(1);
     const code = await server.latestCode(email);
     expect(sent[0]!.subject).toContain(code);
-    expect(sent[0]!.text_body).toContain('Nina');
+    // The mail does not repeat names somebody else may have typed for this address.
+    expect(sent[0]!.text_body).not.toContain('Nina');
 
-    // Not yet confirmed: sign-in is refused until the code is used.
+    // Not yet confirmed: the registration's password opens nothing until the code is used with it.
     const early = await server.call('POST', '/auth/v2/login', { body: { email, password: body.password } });
-    expectError(early, 403);
-    expect(early.body.code).toBe('unconfirmed');
-    const consumed = await server.call('PUT', consumeSignupPath(code, email));
+    expectError(early, 401);
+    const consumed = await server.call('PUT', consumeSignupPath(code, email), { body: { password: body.password } });
     expect(consumed.status).toBe(200);
+    expect(consumed.body.data.user).toMatchObject({
+      first_name: 'Nina',
+      last_name: 'Newcomer',
+      confirmed: true,
+      terms_accepted: true,
+      email_accepted: true,
+      default_building_uuid: buildingUuid['One Atrium Plaza'],
+    });
+    const [membership] = await server.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM user_buildings ub JOIN users u ON u.id = ub.user_id WHERE u.email = $1',
+      [email],
+    );
+    expect(membership!.n).toBe(1);
     const session = await server.login(email, String(body.password));
     expect(session.user.confirmed).toBe(true);
   });
@@ -67,8 +67,10 @@ describe('POST /auth/register: new accounts', () => {
     const body = form({ first_name: '  Ann  ', last_name: ' Lee ', user_type_id: 2 });
     const res = await register(body);
     expect(res.status).toBe(200);
-    expect(res.body.user.first_name).toBe('Ann');
-    expect(res.body.user.last_name).toBe('Lee');
+    const email = String(body.email);
+    const consumed = await server.call('PUT', consumeSignupPath(await server.latestCode(email), email), { body: { password: body.password } });
+    expect(consumed.body.data.user.first_name).toBe('Ann');
+    expect(consumed.body.data.user.last_name).toBe('Lee');
     const [row] = await server.db.query<{ user_type_id: number }>('SELECT user_type_id FROM users WHERE email = $1', [body.email]);
     expect(row!.user_type_id).toBe(2);
     expectError(await register(form({ user_type_id: 3 })), 400);
@@ -88,10 +90,12 @@ describe('POST /auth/register: new accounts', () => {
     expectError(await register(form({ email: freshEmail('globex.example'), building_uuid: 'not-a-uuid' })), 400);
 
     const email = freshEmail('globex.example');
-    const ok = await register(form({ email, building_uuid: buildingUuid['Harbor Point'] }));
+    const password = strongPassword();
+    const ok = await register(form({ email, password, building_uuid: buildingUuid['Harbor Point'] }));
     expect(ok.status).toBe(200);
-    expect(ok.body.user.default_building_uuid).toBe(buildingUuid['Harbor Point']);
     expect(ok.body.user.company_name).toBe('Globex Corporation');
+    const consumed = await server.call('PUT', consumeSignupPath(await server.latestCode(email), email), { body: { password } });
+    expect(consumed.body.data.user.default_building_uuid).toBe(buildingUuid['Harbor Point']);
     // Nothing is created by the refused attempts.
     const [count] = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE email LIKE 'new.%@globex.example'`);
     expect(count!.n).toBe(1);
@@ -171,24 +175,19 @@ describe('POST /auth/register: existing accounts', () => {
     expect(stolen.status).toBe(401);
   });
 
-  it('claims a pre-created account that is already confirmed without a code: the user comes back confirmed', async () => {
-    // Section 4: "if the returned user is confirmed, go to the root" - an account made confirmed for the person.
-    const email = 'csv.optional@umbrella.example';
-    await server.db.query('UPDATE users SET confirmed = true WHERE email = $1', [email]);
-    const password = strongPassword();
-    const res = await register(form({ email, password }));
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.user).toMatchObject({ confirmed: true, terms_accepted: true, created_by: 'upload' });
-    expect(await mails(email)).toHaveLength(0);
-    await server.login(email, password);
-    // Now that the terms are accepted too, it is an existing account.
-    expectError(await register(form({ email })), 409);
+  it('answers a deactivated account as any existing one (409), so the form does not tell it apart', async () => {
+    const res = await register(form({ email: 'former@globex.example' }));
+    expectError(res, 409);
+    expect(res.body.code).toBe('exists');
   });
 
-  it('answers 403 for a deactivated account', async () => {
-    const res = await register(form({ email: 'former@globex.example' }));
-    expectError(res, 403);
-    expect(res.body.code).toBe('deactivated');
+  it("refuses password registration on a domain whose SSO is required, and keeps the address's accounts as they were", async () => {
+    for (const email of [freshEmail('initech.example'), 'scim.user@initech.example']) {
+      const res = await register(form({ email }));
+      expectError(res, 403);
+      expect(res.body.code).toBe('sso_required');
+      expect(await mails(email)).toHaveLength(0);
+    }
   });
 
   it('lets a person claim an account uploaded for them (csv), keeping who created it', async () => {
@@ -197,41 +196,38 @@ describe('POST /auth/register: existing accounts', () => {
     const password = strongPassword();
     const res = await register(form({ email, password, first_name: 'Cassie', last_name: 'Uploaded', is_email_accepted: true }));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.user).toMatchObject({
+    // Claiming changes nothing on the account until the code proves the mailbox: the upload's names stay.
+    expect(res.body.user).toMatchObject({ uuid: before!.uuid, email, first_name: 'Cass', created_by: 'upload', confirmed: false, terms_accepted: false });
+    const code = await server.latestCode(email);
+    const consumed = await server.call('PUT', consumeSignupPath(code, email), { body: { password } });
+    expect(consumed.status).toBe(200);
+    expect(consumed.body.data.user).toMatchObject({
       uuid: before!.uuid,
-      email,
       first_name: 'Cassie',
       last_name: 'Uploaded',
       created_by: 'upload',
-      confirmed: false,
+      confirmed: true,
       terms_accepted: true,
       email_accepted: true,
       default_building_uuid: buildingUuid['One Atrium Plaza'],
     });
-    const code = await server.latestCode(email);
-    const consumed = await server.call('PUT', consumeSignupPath(code, email));
-    expect(consumed.status).toBe(200);
-    expect(consumed.body.data.user.confirmed).toBe(true);
     const session = await server.login(email, password);
     expect(session.user.created_by).toBe('upload');
     // Once confirmed, the account cannot be claimed again.
     expectError(await register(form({ email })), 409);
   });
 
-  it('lets a SCIM-provisioned and an invited (acs) person claim their account without choosing a building', async () => {
-    const scim = await register(form({ email: 'scim.user@initech.example' }));
-    expect(scim.status, JSON.stringify(scim.body)).toBe(200);
-    expect(scim.body.user).toMatchObject({ created_by: 'scim', confirmed: false, default_building_uuid: buildingUuid['Harbor Point'] });
-    expect(await server.latestCode('scim.user@initech.example')).toMatch(/^\d{4}$/);
-
+  it('lets an invited (acs) person claim their account without choosing a building, or with one of the domain', async () => {
     // globex.example has three buildings, yet the invited person keeps the building they were invited to.
-    const acs = await register(form({ email: 'invited@globex.example' }));
+    const email = 'invited@globex.example';
+    const acs = await register(form({ email }));
     expect(acs.status, JSON.stringify(acs.body)).toBe(200);
     expect(acs.body.user).toMatchObject({ created_by: 'acs', default_building_uuid: buildingUuid['Atrium Tower West'] });
-    // Choosing a building of the domain adds it and makes it the default.
-    const again = await register(form({ email: 'invited@globex.example', building_uuid: buildingUuid['Harbor Point'] }));
-    expect(again.status).toBe(200);
-    expect(again.body.user.default_building_uuid).toBe(buildingUuid['Harbor Point']);
+    // Choosing a building of the domain adds it and makes it the default, once confirmed.
+    const password = strongPassword();
+    expect((await register(form({ email, password, building_uuid: buildingUuid['Harbor Point'] }))).status).toBe(200);
+    const consumed = await server.call('PUT', consumeSignupPath(await server.latestCode(email), email), { body: { password } });
+    expect(consumed.body.data.user.default_building_uuid).toBe(buildingUuid['Harbor Point']);
   });
 
   it('lets an unconfirmed sign-up start again: new password, new code', async () => {
@@ -242,7 +238,7 @@ describe('POST /auth/register: existing accounts', () => {
     expect(res.status).toBe(200);
     expect(await mails(email)).toHaveLength(firstCount + 1);
     const code = await server.latestCode(email);
-    expect((await server.call('PUT', consumeSignupPath(code, email))).status).toBe(200);
+    expect((await server.call('PUT', consumeSignupPath(code, email), { body: { password } })).status).toBe(200);
     await server.login(email, password);
     expect((await server.call('POST', '/auth/v2/login', { body: { email, password: DEMO_PASSWORD } })).status).toBe(401);
   });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.js';
 import { DEMO_LOGIN, DEMO_PASSWORD } from '../../server/db/seed.js';
 import { expectError } from './helpers.js';
+import { SignJWT } from 'jose';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -149,23 +150,51 @@ describe('POST /auth/v2/refresh', () => {
 });
 
 describe('POST /auth/upgrade', () => {
-  it('starts a new version 3 session and ends the old one', async () => {
+  const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+  /** An access token of an older version for the same session, as an older client would hold (signed with the server's key). */
+  async function olderToken(token: string, version = 2) {
+    const [secret] = await server.db.query<{ value: string }>(`SELECT value FROM settings WHERE key = 'jwt_secret'`);
+    const claims = claimsOf(token);
+    const now = Math.floor(server.clock.now().getTime() / 1000);
+    return new SignJWT({ uid: claims.uid, fam: claims.fam, ver: version })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(claims.sub))
+      .setIssuedAt(now)
+      .setExpirationTime(now + 600)
+      .sign(new TextEncoder().encode(secret!.value));
+  }
+
+  it('refuses a current token: a stolen 15-minute access token does not become a month-long session', async () => {
     const session = await login();
-    await server.db.query('UPDATE users SET token_version = 2 WHERE email = $1', [DEMO_LOGIN.email]);
     const res = await server.call('POST', '/auth/upgrade', { token: session.token });
-    expect(res.status).toBe(200);
+    expectError(res, 409);
+    expect(res.body.code).toBe('token_current');
+    expect(res.body).not.toHaveProperty('refresh_token');
+    const [row] = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM refresh_tokens WHERE family_id = $1', [claimsOf(session.token).fam]);
+    expect(row!.n).toBe(1);
+    // The owner's session goes on.
+    expect((await refresh(session.refresh)).status).toBe(200);
+  });
+
+  it('upgrades an older token within its session, never beyond the session’s own end', async () => {
+    const session = await login();
+    server.clock.advance(10 * 24 * 60 * 60);
+    await server.db.query('UPDATE users SET token_version = 2 WHERE email = $1', [DEMO_LOGIN.email]);
+    const res = await server.call('POST', '/auth/upgrade', { token: await olderToken(session.token) });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.user.email).toBe(DEMO_LOGIN.email);
-    expect(res.body.token).not.toBe(session.token);
-    expect(res.body.refresh_token.token).not.toBe(session.refresh);
-    const claims = JSON.parse(Buffer.from(res.body.token.split('.')[1], 'base64url').toString());
+    const claims = claimsOf(res.body.token);
     expect(claims.ver).toBe(3);
+    expect(claims.fam).toBe(claimsOf(session.token).fam);
+    // Ten of the thirty days have gone: the new refresh token has the twenty left, not thirty new ones.
+    expect(res.body.refresh_token.expires_in).toBeLessThanOrEqual(server.config.refreshTokenTtl - 10 * 24 * 60 * 60);
     const [row] = await server.db.query<{ token_version: number }>('SELECT token_version FROM users WHERE email = $1', [DEMO_LOGIN.email]);
     expect(row!.token_version).toBe(3);
     expect((await me(res.body.token)).status).toBe(200);
-    expect((await refresh(res.body.refresh_token.token)).status).toBe(200);
-    // The old session's tokens no longer work.
-    expectError(await me(session.token), 401);
+    // The session's earlier refresh token is spent: if the owner presents it, reuse ends the session for both holders.
     expectError(await refresh(session.refresh), 401);
+    expectError(await refresh(res.body.refresh_token.token), 401);
+    expectError(await me(res.body.token), 401);
   });
 
   it('requires a live token', async () => {

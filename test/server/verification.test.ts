@@ -21,7 +21,9 @@ async function signUp() {
   expect(res.body.user.confirmed).toBe(false);
   return { email, password, code: await server.latestCode(email) };
 }
-const consume = (code: string, email: string) => server.call('PUT', consumeSignupPath(code, email));
+/** Confirms with a code, choosing the password then (the registration's own password unless told otherwise). */
+const consume = (code: string, email: string, password: string = strongPassword()) =>
+  server.call('PUT', consumeSignupPath(code, email), { body: { password } });
 const resend = (email: string) => server.call('POST', '/user-verification/code/resend', { body: { email } });
 const loginStatus = async (email: string, password: string) => (await server.call('POST', '/auth/v2/login', { body: { email, password } })).status;
 const isConfirmed = async (email: string) =>
@@ -30,8 +32,9 @@ const isConfirmed = async (email: string) =>
 describe('PUT /user-verification/code/{code}/consume', () => {
   it('confirms the account with the right code; then sign-in works and the code is spent', async () => {
     const { email, password, code } = await signUp();
-    expect(await loginStatus(email, password)).toBe(403);
-    const res = await consume(code, email.toUpperCase());
+    // Before the code, the password given at registration opens nothing.
+    expect(await loginStatus(email, password)).toBe(401);
+    const res = await consume(code, email.toUpperCase(), password);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data.verified).toBe(true);
     expect(res.body.data.user).toMatchObject({ email, confirmed: true });
@@ -66,15 +69,15 @@ describe('PUT /user-verification/code/{code}/consume', () => {
     const fifth = await consume(wrong[4]!, email);
     expectError(fifth, 403, RETRY_LIMIT);
     expect(fifth.body.code).toBe('retry_limit');
-    const right = await consume(code, email);
+    const right = await consume(code, email, password);
     expectError(right, 403, RETRY_LIMIT);
     expect(await isConfirmed(email)).toBe(false);
-    expect(await loginStatus(email, password)).toBe(403);
+    expect(await loginStatus(email, password)).toBe(401);
 
     // A new code (resend) is the way out.
     expect((await resend(email)).status).toBe(200);
     const fresh = await server.latestCode(email);
-    expect((await consume(fresh, email)).status).toBe(200);
+    expect((await consume(fresh, email, password)).status).toBe(200);
     expect(await loginStatus(email, password)).toBe(200);
   });
 
@@ -98,20 +101,29 @@ describe('PUT /user-verification/code/{code}/consume', () => {
     expectError(await consume('1234', 'csv.user@northwind.example'), 400, INVALID_CODE);
   });
 
-  it('does not take a password reset code for the sign-up code', async () => {
+  it('answers 400 password_required without a password, and a weak one, before looking at the code', async () => {
     const { email, code } = await signUp();
-    let resetCode = code;
-    while (resetCode === code) {
-      expect((await server.call('POST', '/user-verification/code/reset-password/send', { body: { email } })).status).toBe(200);
-      resetCode = await server.latestCode(email);
-    }
-    expectError(await consume(resetCode, email), 400, INVALID_CODE);
+    const bare = await server.call('PUT', consumeSignupPath(code, email));
+    expectError(bare, 400, 'Choose a password to finish signing up');
+    expect(bare.body.code).toBe('password_required');
+    expectError(await consume(code, email, 'weak'), 400, /The password needs/);
+    expect(await isConfirmed(email)).toBe(false);
+    // Neither spent a try: the code still works.
+    expect((await consume(code, email)).status).toBe(200);
+  });
+
+  it('mails no reset code for an address whose sign-up is not finished, so a reset code cannot stand in', async () => {
+    const { email } = await signUp();
+    const before = await server.db.query('SELECT id FROM dev_mail WHERE to_address = $1', [email]);
+    expect((await server.call('POST', '/user-verification/code/reset-password/send', { body: { email } })).status).toBe(200);
+    const after = await server.db.query('SELECT id FROM dev_mail WHERE to_address = $1', [email]);
+    expect(after.length).toBe(before.length);
     expect(await isConfirmed(email)).toBe(false);
   });
 
-  it('answers 404 for an unknown or deactivated address and 409 for a confirmed one', async () => {
-    expectError(await consume('1234', 'nobody@northwind.example'), 404);
-    expectError(await consume('1234', 'former@globex.example'), 404);
+  it('answers an unknown or deactivated address as a wrong code (nothing to tell apart), and 409 for a confirmed one', async () => {
+    expectError(await consume('1234', 'nobody@northwind.example'), 400, INVALID_CODE);
+    expectError(await consume('1234', 'former@globex.example'), 400, INVALID_CODE);
     expectError(await consume('1234', DEMO_LOGIN.email), 409);
   });
 
@@ -145,13 +157,17 @@ describe('POST /user-verification/code/resend', () => {
     );
     expect(live!.n).toBe(1);
     expectError(await consume(old, email), 400, INVALID_CODE);
-    expect((await consume(fresh, email)).status).toBe(200);
+    expect((await consume(fresh, email, password)).status).toBe(200);
     expect(await loginStatus(email, password)).toBe(200);
   });
 
-  it('answers 404 for an unknown address, 409 for a confirmed account, 400 for a bad body', async () => {
-    expectError(await resend('nobody@northwind.example'), 404);
-    expectError(await resend(DEMO_LOGIN.email), 409);
+  it('answers the same for an unknown address and a confirmed account, mailing nothing; 400 for a bad body', async () => {
+    for (const email of ['nobody@northwind.example', DEMO_LOGIN.email, 'former@globex.example']) {
+      const res = await resend(email);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ data: { ok: true } });
+      expect(await server.db.query('SELECT id FROM dev_mail WHERE to_address = $1', [email])).toEqual([]);
+    }
     expectError(await resend('not-an-email'), 400);
     expectError(await server.call('POST', '/user-verification/code/resend', { body: {} }), 400);
   });

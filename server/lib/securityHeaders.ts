@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+
+/** What the app's Content-Security-Policy is built from: every origin a page of this deployment may reach. */
+export interface CspSources {
+  /** Origins the app calls besides its own (an API elsewhere, the farm list and farms, error reporting). */
+  connect: string[];
+  /** Origins of scripts besides the app's own (the consented analytics tag). */
+  script: string[];
+  /** Origins the app frames: the registered mini-apps and surveys. */
+  frame: string[];
+  /** Who may frame the app (kiosk shells, native web views served from a site); the app itself always may. */
+  frameAncestors: string[];
+}
+
+/** The origin of an absolute http(s) URL; null for a relative one or anything else. */
+export function originOf(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+const list = (values: (string | null | undefined)[]) => [...new Set(values.filter((v): v is string => !!v))];
+
+/**
+ * The app's policy: no inline script and no eval (the build has none); styles from the app and the CSSOM rules
+ * Stitches inserts; images from anywhere over https (building and content images live on other hosts); frames only
+ * of registered mini-apps; framed only by the app and configured ancestors.
+ */
+export function appCsp(sources: CspSources): string {
+  const directives: [string, string[]][] = [
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'", ...list(sources.script)]],
+    ['style-src', ["'self'"]],
+    ['img-src', ["'self'", 'data:', 'blob:', 'https:']],
+    ['font-src', ["'self'", 'data:']],
+    ['connect-src', ["'self'", ...list(sources.connect)]],
+    ['frame-src', ["'self'", ...list(sources.frame)]],
+    ['frame-ancestors', ["'self'", ...list(sources.frameAncestors)]],
+    ['form-action', ["'self'"]],
+    ['base-uri', ["'self'"]],
+    ['object-src', ["'none'"]],
+  ];
+  return directives.map(([name, values]) => `${name} ${values.join(' ')}`).join('; ');
+}
+
+/** API answers are data, never documents: nothing may load from them or frame them. */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
+
+/** The local OpenID provider's sign-in page (development only) has its own inline style and posts to itself. */
+export const OIDC_CSP = "default-src 'self'; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'";
+
+export interface SecurityHeaderOptions {
+  apiBase: string;
+  csp: string;
+  /** Other sites may frame the app (FRAME_ANCESTORS): X-Frame-Options cannot name them, so it is left out. */
+  framedElsewhere: boolean;
+}
+
+/**
+ * Headers on every answer: the policy for its kind (app page, API, OpenID provider), nosniff, a referrer policy that
+ * keeps paths (and tokens in them) on this site, X-Frame-Options for browsers without frame-ancestors, and HSTS when
+ * the request came over https. API answers are `no-store` unless a route says otherwise: they are personal.
+ */
+export function installSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions) {
+  const { apiBase } = options;
+  app.addHook('onSend', async (request, reply, payload) => {
+    const path = request.url.split('?')[0] ?? '';
+    const isApi = path === apiBase || path.startsWith(`${apiBase}/`);
+    const isOidc = path === '/oidc' || path.startsWith('/oidc/');
+    if (!reply.hasHeader('content-security-policy')) {
+      void reply.header('content-security-policy', isApi ? API_CSP : isOidc ? OIDC_CSP : options.csp);
+    }
+    void reply.header('x-content-type-options', 'nosniff');
+    void reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    void reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');
+    if (isApi || isOidc) void reply.header('x-frame-options', 'DENY');
+    else if (!options.framedElsewhere) void reply.header('x-frame-options', 'SAMEORIGIN');
+    if (request.protocol === 'https') void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    if (isApi && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+    return payload;
+  });
+}
