@@ -8,6 +8,7 @@ import { CodeService } from './lib/codes.js';
 import { createMailer } from './lib/mail.js';
 import { TokenService } from './lib/tokens.js';
 import { Throttle } from './lib/throttle.js';
+import type { LogTarget } from './lib/logging.js';
 import { mountDevOidc } from './oidc/devProvider.js';
 
 export interface RunningServer {
@@ -21,7 +22,7 @@ export interface CreateServerOptions {
   staticDir?: string;
   /** An open database to use instead of the one the config names (tests share one per file). */
   db?: Db;
-  logger?: boolean;
+  logger?: LogTarget;
 }
 
 /** Opens the database, migrates and seeds it, and builds the API (plus the app's files and the dev OpenID provider). */

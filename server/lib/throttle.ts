@@ -3,8 +3,8 @@ import type { Clock } from './clock.js';
 import { httpError, type HttpError } from './errors.js';
 
 /**
- * A guessing limit (OWASP ASVS 2.2.1): `free` tries, then each further try opens only after a lock that doubles
- * from `baseLockSeconds` up to `maxLockSeconds`. The count starts again after `resetAfterSeconds` without a try, or
+ * A guessing limit (OWASP ASVS 2.2.1): `free` tries, then a lock of `baseLockSeconds`; each try after a lock opens
+ * locks again for twice as long, up to `maxLockSeconds`. The count starts again after `resetAfterSeconds` without a try, or
  * at once on a success. The lock is never permanent, so an attacker who trips it on purpose delays the owner only
  * for a while.
  */
@@ -25,8 +25,9 @@ export function waitText(seconds: number): string {
   return `${Math.ceil(seconds / 3600)} hours`;
 }
 
+/** The lock after the `failures`-th try: none before the `free`-th, then base, doubling with each try after it. */
 export const lockSeconds = (policy: ThrottlePolicy, failures: number) =>
-  failures <= policy.free ? 0 : Math.min(policy.maxLockSeconds, policy.baseLockSeconds * 2 ** (failures - policy.free - 1));
+  failures < policy.free ? 0 : Math.min(policy.maxLockSeconds, policy.baseLockSeconds * 2 ** (failures - policy.free));
 
 export class Throttle {
   constructor(

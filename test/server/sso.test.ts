@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.js';
 import { IDP_PASSWORD } from '../../server/oidc/accounts.js';
+import { hashPassword } from '../../server/lib/passwords.js';
 
 let server: TestServer;
 let origin: string;
@@ -388,6 +389,14 @@ describe('SSO sign-up: callback then POST /sso/v2/authenticate', () => {
   });
 
   it('needs a building choice on a domain with several buildings (csv.optional keeps its own)', async () => {
+    // An attacker first starts a password sign-up for the address, with a password of their own.
+    const attackerPassword = 'Attack!2026pw';
+    const started = await server.call('POST', '/auth/register', {
+      body: { email: 'csv.optional@umbrella.example', password: attackerPassword, first_name: 'Mal', last_name: 'Lory', is_term_accepted: true },
+    });
+    expect(started.status).toBe(200);
+    // And a password that sits on the unconfirmed account (as one registered before this server kept them off would).
+    await server.db.query('UPDATE users SET password_hash = $2 WHERE email = $1', ['csv.optional@umbrella.example', await hashPassword(attackerPassword)]);
     const { result } = await fullSignIn('csv.optional@umbrella.example');
     expect(result.body.data.status).toBe('signup');
     const done = await server.call('POST', `/sso/v2/authenticate?email=csv.optional@umbrella.example&uuid=${result.body.data.transaction_uuid}`, {
@@ -395,6 +404,10 @@ describe('SSO sign-up: callback then POST /sso/v2/authenticate', () => {
     });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body.user.default_building_uuid).toMatch(/^[0-9a-f-]{36}$/);
+    // SSO sign-up keeps no password set before it, and no sign-up somebody else started.
+    const login = await server.call('POST', '/auth/v2/login', { body: { email: 'csv.optional@umbrella.example', password: attackerPassword } });
+    expect(login.status).toBe(401);
+    expect(await server.db.query(`SELECT 1 FROM signup_requests s JOIN users u ON u.id = s.user_id WHERE u.email = 'csv.optional@umbrella.example'`)).toEqual([]);
   });
 
   it('refuses a transaction that has not been through the callback, and unknown ones', async () => {
