@@ -53,7 +53,8 @@ export const authFlowMachine = setup({
     loadBuildings: fromPromise<BuildingOption[], { domain: string }>(notProvided('loadBuildings')),
     register: fromPromise<{ confirmed: boolean }, AuthFlowContext['fields']>(notProvided('register')),
     completeSso: fromPromise<SessionPayload, { email: string; transaction: string; fields: AuthFlowContext['fields'] }>(notProvided('completeSso')),
-    consumeSignupCode: fromPromise<void, { email: string; code: string }>(notProvided('consumeSignupCode')),
+    /** Confirms the sign-up with the mailed code and sets its password: whoever proves the mailbox chooses it. */
+    consumeSignupCode: fromPromise<void, { email: string; code: string; password: string }>(notProvided('consumeSignupCode')),
     resendSignupCode: fromPromise<void, { email: string }>(notProvided('resendSignupCode')),
     sendResetCode: fromPromise<void, { email: string }>(notProvided('sendResetCode')),
     consumeResetCode: fromPromise<void, { email: string; code: string; new_password: string }>(notProvided('consumeResetCode')),
@@ -87,11 +88,6 @@ export const authFlowMachine = setup({
       const plan = signupPlan(type, { domainBuildingCount: record?.building_count ?? 0, viaProvider: params.method === 'provider' });
       return { method: params.method, signupType: type, steps: plan.steps, completion: plan.completion, flow: 'sign_up' as const };
     }),
-    /** An account that signed up but never entered its code: resume at the code step. */
-    resumeVerification: assign(() => {
-      const plan = signupPlan('standard', { domainBuildingCount: 1 });
-      return { signupType: 'standard' as const, steps: plan.steps, completion: plan.completion, flow: 'sign_up' as const };
-    }),
     rememberSession: assign((_, params: { session: SessionPayload }) => ({ session: params.session })),
     startReset: assign({ flow: 'reset_password' as const, error: null, notice: null }),
     startLogin: assign(({ context }) => ({ flow: 'auth_login' as const, error: null, notice: null, fields: { ...defaultFields(), email: context.fields.email } })),
@@ -106,10 +102,6 @@ export const authFlowMachine = setup({
     accountAvailable: (_, params: { output: CheckEmailOutput }) => {
       const r = params.output.record;
       return !!r.email && r.terms_accepted && r.confirmed && !r.deactivated;
-    },
-    awaitingConfirmation: (_, params: { output: CheckEmailOutput }) => {
-      const r = params.output.record;
-      return !!r.email && r.terms_accepted && !r.confirmed && !r.deactivated;
     },
     hasProviders: (_, params: { output: CheckEmailOutput }) =>
       !!params.output.sso && params.output.sso.oidc_providers.length + params.output.sso.saml_providers.length > 0,
@@ -209,11 +201,6 @@ export const authFlowMachine = setup({
             actions: { type: 'rememberCheck', params: ({ event }) => ({ output: event.output }) },
           },
           {
-            guard: { type: 'awaitingConfirmation', params: ({ event }) => ({ output: event.output }) },
-            target: 'signup.resendingCode',
-            actions: [{ type: 'rememberCheck', params: ({ event }) => ({ output: event.output }) }, 'resumeVerification'],
-          },
-          {
             target: 'signup',
             actions: [{ type: 'rememberCheck', params: ({ event }) => ({ output: event.output }) }, { type: 'choosePath', params: { method: null } }],
           },
@@ -288,8 +275,8 @@ export const authFlowMachine = setup({
                   fields: {
                     ...context.fields,
                     email: out.user.email,
-                    first_name: out.user.first_name ?? pending?.record?.first_name ?? '',
-                    last_name: out.user.last_name ?? pending?.record?.last_name ?? '',
+                    first_name: out.user.first_name ?? '',
+                    last_name: out.user.last_name ?? '',
                   },
                 };
               }),
@@ -425,7 +412,7 @@ export const authFlowMachine = setup({
           tags: ['step:enter_code', 'loading'],
           invoke: {
             src: 'consumeSignupCode',
-            input: ({ context }) => ({ email: context.fields.email.trim(), code: context.fields.code }),
+            input: ({ context }) => ({ email: context.fields.email.trim(), code: context.fields.code, password: context.fields.password }),
             onDone: { target: 'congratulations' },
             onError: { target: 'enterCode', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
           },
@@ -528,7 +515,12 @@ export const authFlowMachine = setup({
 export function toAuthError(error: unknown): AuthError {
   if (error && typeof error === 'object' && 'status' in error && typeof (error as AuthError).status === 'number') {
     const e = error as AuthError;
-    return { status: e.status, message: String(e.message ?? ''), ...(e.code ? { code: e.code } : {}) };
+    return {
+      status: e.status,
+      message: String(e.message ?? ''),
+      ...(e.code ? { code: e.code } : {}),
+      ...(typeof e.retryAfter === 'number' ? { retryAfter: e.retryAfter } : {}),
+    };
   }
   return { status: 0, message: error instanceof Error ? error.message : 'Unable to complete at this moment. Please try again later.' };
 }

@@ -89,14 +89,25 @@ const CODE_MESSAGES: Record<string, string> = {
   unconfirmed: 'auth.error.unconfirmed',
   unknown_email: 'auth.error.unknownEmail',
   exists: 'auth.error.exists',
+  sso_required: 'auth.error.ssoRequired',
+};
+
+/** Refusals that name how long to wait: the message gets the wait in whole minutes. */
+const WAIT_MESSAGES: Record<string, string> = {
+  login_throttled: 'auth.error.loginThrottled',
+  mail_throttled: 'auth.error.mailThrottled',
+  retry_limit: 'auth.error.retryLimitWait',
 };
 
 /**
  * How to show a failure: a catalogue id for every failure the app knows, else the server's own message (it is
  * specific and already in the request's language where the server translates), else the generic text.
  */
-export function errorMessage(error: AuthError | null): { id: string } | { text: string } | null {
+export function errorMessage(error: AuthError | null): { id: string; values?: { minutes: number } } | { text: string } | null {
   if (!error) return null;
+  if (error.code && error.retryAfter && WAIT_MESSAGES[error.code]) {
+    return { id: WAIT_MESSAGES[error.code]!, values: { minutes: Math.max(1, Math.ceil(error.retryAfter / 60)) } };
+  }
   if (error.code && CODE_MESSAGES[error.code]) return { id: CODE_MESSAGES[error.code]! };
   if (error.status === 409) return { id: 'auth.error.passwordReused' };
   if (error.status === 429) return { id: 'auth.error.tooMany' };

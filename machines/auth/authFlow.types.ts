@@ -61,6 +61,8 @@ export interface AuthError {
   status: number;
   message: string;
   code?: string;
+  /** Seconds until a refused request may succeed (a guessing lock), from the answer's Retry-After. */
+  retryAfter?: number;
 }
 
 /** What the browser keeps across the identity provider's redirect (session storage). */

@@ -30,11 +30,13 @@ export const validateEmail = async (email: string) =>
 export const register = async (fields: RegisterFields) =>
   (await api().call<{ user: User }>('/auth/register', { method: 'POST', body: { ...fields } })).user;
 
-export const consumeSignupCode = async (email: string, code: string) =>
+/** Confirms a sign-up with its mailed code, setting the password then (the server never keeps one set before). */
+export const consumeSignupCode = async (email: string, code: string, password: string) =>
   (
     await api().call<{ data: { verified: boolean; user: User } }>(`/user-verification/code/${encodeURIComponent(code)}/consume`, {
       method: 'PUT',
-      query: { email } ,
+      query: { email },
+      body: { password },
     })
   ).data;
 

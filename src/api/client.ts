@@ -8,6 +8,8 @@ export interface ApiError {
   status: number;
   message: string;
   code?: string;
+  /** Seconds to wait before asking again (Retry-After of a 429 or a locked 403). */
+  retryAfter?: number;
 }
 
 export const APP_ID = '3';
@@ -47,10 +49,12 @@ const newTraceId = () =>
 export function toApiError(error: unknown): ApiError {
   if (error instanceof FetchError) {
     const data = error.data as { message?: string; code?: string } | undefined;
+    const retryAfter = Number.parseInt(error.response?.headers.get('retry-after') ?? '', 10);
     return {
       status: error.statusCode ?? 0,
       message: typeof data?.message === 'string' ? data.message : 'Unable to complete at this moment. Please try again later.',
       ...(data?.code ? { code: data.code } : {}),
+      ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfter } : {}),
     };
   }
   if (error && typeof error === 'object' && 'status' in error && 'message' in error) return error as ApiError;

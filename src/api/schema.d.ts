@@ -326,7 +326,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Exchange a token of an older version for a version 3 session */
+        /**
+         * Exchange an access token of an older version for version 3 tokens of the same session
+         * @description Only a token of another version is upgraded (409 for a current one). The session stays the same: its refresh token expires when the session's newest one does, so an access token never buys a longer session.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -528,7 +531,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** What is known of an email: its account (if any), how its domain signs in, how many buildings it has */
+        /**
+         * The next sign-in step for an email: whether it has a usable account, how its domain signs in, its building count
+         * @description The same shape for every address of a known domain; no names, and nothing of unfinished sign-ups or deactivation.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -636,7 +642,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** What is known of an email: its account (if any), how its domain signs in, how many buildings it has */
+        /**
+         * The next sign-in step for an email: whether it has a usable account, how its domain signs in, its building count
+         * @description The same shape for every address of a known domain; no names, and nothing of unfinished sign-ups or deactivation.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -861,8 +870,8 @@ export interface paths {
         };
         get?: never;
         /**
-         * Confirm a new account with the four-digit code mailed at sign-up
-         * @description The address goes in the query: a four-digit code alone cannot say whose it is.
+         * Finish a sign-up with the four-digit code mailed to the address, choosing the password then
+         * @description The address goes in the query: a four-digit code alone cannot say whose it is. The password is set here, by whoever proved the mailbox, never by the registration that mailed the code (somebody else may have started it).
          */
         put: {
             parameters: {
@@ -875,7 +884,14 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The account's password (required) */
+                        password?: string;
+                    } | null;
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -972,7 +988,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mail a new sign-up code (the old one stops working) */
+        /**
+         * Mail a new sign-up code (the old one stops working)
+         * @description Answers the same whether or not a sign-up is waiting for the address; a code is mailed only when one is.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1082,7 +1101,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mail a password reset code */
+        /**
+         * Mail a password reset code
+         * @description Answers the same whether or not the address has an account; a code is mailed only when it has.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1192,7 +1214,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mail a password reset code */
+        /**
+         * Mail a password reset code
+         * @description Answers the same whether or not the address has an account; a code is mailed only when it has.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1302,7 +1327,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mail a password reset code */
+        /**
+         * Mail a password reset code
+         * @description Answers the same whether or not the address has an account; a code is mailed only when it has.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -6130,6 +6158,24 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -6507,11 +6553,9 @@ export interface components {
             /** @description When the profile last changed (ISO 8601, UTC). Send it back with PUT /users/current to be told (409) when someone else changed the profile since. */
             updated_at: string;
         };
-        /** @description What the email check knows of an address: empty fields when no account exists yet. */
+        /** @description The next sign-in step for an address, in one shape for every address of a known domain: `email` echoes it; `confirmed` and `terms_accepted` are true for a usable account (deactivated ones included: their message comes with the right password); `created_by` is named only for an account made for the person beforehand (SCIM, upload, admin), which the sign-up claims. */
         EmailRecord: {
             email: string | null;
-            first_name?: string | null;
-            last_name?: string | null;
             terms_accepted: boolean;
             confirmed: boolean;
             deactivated: boolean;

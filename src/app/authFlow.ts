@@ -60,7 +60,7 @@ export function authFlowLogic(app: AppActor, options: { supportEmail: () => stri
         }),
       ),
       consumeSignupCode: fromPromise(async ({ input }) => {
-        await authApi.consumeSignupCode(input.email, input.code);
+        await authApi.consumeSignupCode(input.email, input.code, input.password);
       }),
       resendSignupCode: fromPromise(async ({ input }) => {
         await authApi.resendSignupCode(input.email);

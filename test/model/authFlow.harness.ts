@@ -41,7 +41,7 @@ export class FakeServer {
       case 'api.newManyBuildings':
         return this.take(['checkEmail']).resolve(check(record({ building_count: 3 })));
       case 'api.precreated':
-        return this.take(['checkEmail']).resolve(check(record({ email: EMAIL, created_by: 'upload', first_name: 'Cass', last_name: 'Upload' })));
+        return this.take(['checkEmail']).resolve(check(record({ email: EMAIL, created_by: 'upload' })));
       case 'api.unconfirmed':
         return this.take(['checkEmail']).resolve(check(record({ email: EMAIL, terms_accepted: true, created_by: 'user' })));
       case 'api.deactivated':
@@ -103,7 +103,7 @@ export const SESSION: SessionPayload = {
 
 function record(overrides: Partial<EmailRecord>): EmailRecord {
   return {
-    email: null, first_name: null, last_name: null, terms_accepted: false, confirmed: false, deactivated: false, created_by: null,
+    email: null, terms_accepted: false, confirmed: false, deactivated: false, created_by: null,
     sso_mode: 'none', building_count: 1, ...overrides,
   };
 }

@@ -5,7 +5,7 @@ import { assign, setup } from 'xstate';
  * person does (`user.*`) and what the server answers (`api.*`); its states mirror the real machine's steps.
  * `plan` stands for the sign-up plan the real machine derives from the email check.
  */
-export type Plan = 'none' | 'oneBuilding' | 'manyBuildings' | 'precreated' | 'sso' | 'resume';
+export type Plan = 'none' | 'oneBuilding' | 'manyBuildings' | 'precreated' | 'sso';
 
 export type ModelEvent =
   | { type: 'start.login' }
@@ -77,7 +77,8 @@ export const authFlowModel = setup({
         'api.newOneBuilding': { target: 'createAccount', actions: { type: 'setPlan', params: { plan: 'oneBuilding' } } },
         'api.newManyBuildings': { target: 'buildingLoading', actions: { type: 'setPlan', params: { plan: 'manyBuildings' } } },
         'api.precreated': { target: 'createAccount', actions: { type: 'setPlan', params: { plan: 'precreated' } } },
-        'api.unconfirmed': { target: 'resendingCode', actions: { type: 'setPlan', params: { plan: 'resume' } } },
+        // A sign-up nobody confirmed starts again from its first step (the server answers it as no account at all).
+        'api.unconfirmed': { target: 'createAccount', actions: { type: 'setPlan', params: { plan: 'oneBuilding' } } },
         'api.deactivated': 'email',
         'api.rejected': 'invalidDomain',
         'api.failed': 'email',

@@ -7,8 +7,6 @@ import { makeLoginPayload } from './fixtures';
 
 const record = (overrides: Partial<EmailRecord> = {}): EmailRecord => ({
   email: null,
-  first_name: null,
-  last_name: null,
   terms_accepted: false,
   confirmed: false,
   deactivated: false,
@@ -321,6 +319,12 @@ describe('errorMessage', () => {
     [{ status: 403, message: 'x', code: 'unconfirmed' }, { id: 'auth.error.unconfirmed' }],
     [{ status: 404, message: 'x', code: 'unknown_email' }, { id: 'auth.error.unknownEmail' }],
     [{ status: 409, message: 'x', code: 'exists' }, { id: 'auth.error.exists' }],
+    [{ status: 403, message: 'x', code: 'sso_required' }, { id: 'auth.error.ssoRequired' }],
+    [{ status: 429, message: 'x', code: 'login_throttled', retryAfter: 30 }, { id: 'auth.error.loginThrottled', values: { minutes: 1 } }],
+    [{ status: 429, message: 'x', code: 'login_throttled', retryAfter: 900 }, { id: 'auth.error.loginThrottled', values: { minutes: 15 } }],
+    [{ status: 429, message: 'x', code: 'mail_throttled', retryAfter: 3599 }, { id: 'auth.error.mailThrottled', values: { minutes: 60 } }],
+    [{ status: 403, message: 'x', code: 'retry_limit', retryAfter: 901 }, { id: 'auth.error.retryLimitWait', values: { minutes: 16 } }],
+    [{ status: 429, message: 'x', code: 'login_throttled' }, { id: 'auth.error.tooMany' }],
     [{ status: 409, message: 'Conflict' }, { id: 'auth.error.passwordReused' }],
     [{ status: 429, message: 'Slow down' }, { id: 'auth.error.tooMany' }],
     [{ status: 0, message: 'Failed to fetch' }, { id: 'auth.error.generic' }],

@@ -162,6 +162,12 @@ describe('createApiClient: errors', () => {
     });
   });
 
+  it('keeps the wait of a refused request (Retry-After) for the message that names it', async () => {
+    stubFetch(() => new Response(JSON.stringify({ message: 'Too many', code: 'login_throttled' }), { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '60' } }));
+    const client = createApiClient(() => baseContext(), fakeBridge());
+    await expect(client.call('/auth/v2/login', { method: 'POST', body: {} })).rejects.toEqual({ status: 429, message: 'Too many', code: 'login_throttled', retryAfter: 60 });
+  });
+
   it('a network failure becomes status 0 with the generic message', async () => {
     stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     const client = createApiClient(() => baseContext(), fakeBridge());

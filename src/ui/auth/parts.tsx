@@ -55,7 +55,7 @@ export function FlowError() {
   const t = useT();
   const message = useAuthSelector((s) => errorMessage(s.context.error));
   const notice = useAuthSelector((s) => s.context.notice);
-  if (message) return <Alert role="alert">{'id' in message ? t(message.id as MessageId) : message.text}</Alert>;
+  if (message) return <Alert role="alert">{'id' in message ? t(message.id as MessageId, message.values) : message.text}</Alert>;
   if (notice === 'code_resent') return <Alert tone="info" role="status">{t('auth.code.resent')}</Alert>;
   return null;
 }
