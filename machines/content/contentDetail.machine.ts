@@ -3,12 +3,15 @@ import { rsvpMachine, type RsvpInput } from './rsvp.machine';
 import { claimMachine, type ClaimInput } from './claim.machine';
 import { linkOutFrameMachine, type LinkOutKind } from '../linkOut/linkOutFrame.machine';
 import { ctaAction, type CtaAction } from './cta';
+import type { MiniAppRegistry } from './links';
 import type { ContentSource, ContentView } from './contentView';
 
 export interface ContentDetailInput {
   source: ContentSource;
   buildingUuid: string;
   uuid: string;
+  /** The app's origin and the registered mini-apps: which call-to-action links may be framed with parameters. */
+  links: MiniAppRegistry;
   /** When the screen opened; the CTA display window is judged against it. */
   now: string;
 }
@@ -57,7 +60,7 @@ export const claimInput = (c: ContentDetailContext): ClaimInput => ({
   now: c.now,
 });
 
-const actionOf = (context: ContentDetailContext): CtaAction => (context.content ? ctaAction(context.content) : { kind: 'none' });
+const actionOf = (context: ContentDetailContext): CtaAction => (context.content ? ctaAction(context.content, context.links) : { kind: 'none' });
 
 /**
  * A content screen (content, event post, offer or post): loads the content through its call, then runs its

@@ -1,5 +1,5 @@
 /** The call-to-action rules shared by the RSVP and claim flows (content document, section on actions). */
-import { isSurveyUrl } from './links';
+import { isRegisteredMiniApp, isSurveyUrl, type MiniAppRegistry } from './links';
 
 export const FEW_SPOTS_THRESHOLD = 5;
 
@@ -58,10 +58,11 @@ const inBuilding = (buildingUuid: string, path: string) => `/building/${encodeUR
  * (the home page's discover section) of the same building; a native link is for the mobile app; external URLs and
  * deep links open in a new tab.
  */
-export function ctaAction({ buildingUuid, cta }: CtaSubject): CtaAction {
+export function ctaAction({ buildingUuid, cta }: CtaSubject, registry: MiniAppRegistry): CtaAction {
   if (cta.isRsvp) return { kind: 'rsvp' };
   if (cta.isClaim || cta.type === 'CLAIM') return { kind: 'claim' };
-  if (isSurveyUrl(cta.url)) return { kind: 'frame', url: cta.url, frame: 'survey' };
+  // Frames (and the person's parameters) only for registered mini-apps; any other link leaves in a new tab, bare.
+  if (isSurveyUrl(cta.url)) return isRegisteredMiniApp(cta.url, registry) ? { kind: 'frame', url: cta.url, frame: 'survey' } : { kind: 'newTab', url: cta.url };
   switch (cta.type) {
     case 'INTERNAL_LINK':
       if (cta.attachableAmenityUuid) return { kind: 'route', to: inBuilding(buildingUuid, `/amenities/${encodeURIComponent(cta.attachableAmenityUuid)}`) };
@@ -70,7 +71,8 @@ export function ctaAction({ buildingUuid, cta }: CtaSubject): CtaAction {
       if (cta.attachSecondaryContent) return { kind: 'route', to: inBuilding(buildingUuid, '/#discover') };
       return { kind: 'none' };
     case 'MICRO_FRONTEND':
-      return cta.url ? { kind: 'frame', url: cta.url, frame: 'page' } : { kind: 'none' };
+      if (!cta.url) return { kind: 'none' };
+      return isRegisteredMiniApp(cta.url, registry) ? { kind: 'frame', url: cta.url, frame: 'page' } : { kind: 'newTab', url: cta.url };
     case 'NATIVE_LINK':
       return { kind: 'route', to: '/mobile-only' };
     default:

@@ -1,9 +1,44 @@
 /** Pure rules for the links content and utilities open (content document, sections 2 and 4; access document, section 7). */
 import type { ContentSource } from './contentView';
 
-/** The survey micro-frontend's marker in a URL: such links open in a frame with the person's auth parameters. */
+/**
+ * The survey micro-frontend's marker in a URL: such links open in the survey frame, with the person's parameters,
+ * when they are registered mini-apps (isRegisteredMiniApp); the marker alone proves nothing about where a link goes.
+ */
 export const SURVEY_MARKER = 'mfe-survey';
 export const isSurveyUrl = (url: string | null | undefined): url is string => !!url && url.includes(SURVEY_MARKER);
+
+/** Where links are judged from: the app's origin and the mini-apps the server registered (runtime config miniAppUrls). */
+export interface MiniAppRegistry {
+  origin: string;
+  /** Base URLs: a link under one of them is a registered mini-app; a base without a host is on `origin`. */
+  miniApps: readonly string[];
+}
+
+const httpUrl = (url: string, origin: string): URL | null => {
+  try {
+    const parsed = new URL(url, origin);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed : null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * A link to a registered mini-app or survey: same origin as one of the registered base URLs and under its path. Only
+ * these are framed with the person's parameters (their token among them); any other link opens without them.
+ */
+export function isRegisteredMiniApp(url: string | null | undefined, registry: MiniAppRegistry): boolean {
+  if (!url) return false;
+  const link = httpUrl(url.trim(), registry.origin);
+  if (!link || link.username || link.password) return false;
+  return registry.miniApps.some((base) => {
+    const registered = httpUrl(base, registry.origin);
+    if (!registered || registered.origin !== link.origin) return false;
+    const prefix = registered.pathname.endsWith('/') ? registered.pathname : `${registered.pathname}/`;
+    return link.pathname === registered.pathname || link.pathname.startsWith(prefix);
+  });
+}
 
 const HIERARCHICAL_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
 const ADDRESS_SCHEME = /^(mailto|tel|sms):/i;
@@ -16,6 +51,17 @@ export function withScheme(url: string): string {
   const trimmed = url.trim();
   if (HIERARCHICAL_SCHEME.test(trimmed) || ADDRESS_SCHEME.test(trimmed)) return trimmed;
   return `http://${trimmed.replace(/^\/+/, '')}`;
+}
+
+/**
+ * The sandbox of a mini-app's frame: scripts, forms and popups, never top navigation. A mini-app on another origin
+ * also keeps its own origin (its storage and cookies); one on the app's own origin does not, since with both it could
+ * reach into the app and lift its own sandbox.
+ */
+export function frameSandbox(url: string | null, origin: string): string {
+  const base = 'allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox';
+  const frame = url ? httpUrl(url, origin) : null;
+  return frame && frame.origin !== origin ? `${base} allow-same-origin` : base;
 }
 
 /** The query a micro-frontend link carries (access document, section 7). */

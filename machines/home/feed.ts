@@ -1,6 +1,6 @@
 /** The home feed's shapes and pure rules (content document, sections 2, 3 and 9). */
 import type { CtaAction } from '../content/cta';
-import { contentScreenPath, isSurveyUrl } from '../content/links';
+import { contentScreenPath, isRegisteredMiniApp, isSurveyUrl, type MiniAppRegistry } from '../content/links';
 
 /**
  * A content tile as the feed calls answer it, or a promoted content (v2), which has no navigation command or dates.
@@ -54,9 +54,8 @@ export const withContent = (categories: readonly FeedCategory[]) => categories.f
 export const firstPromoted = (categories: readonly FeedCategory[]): FeedTile | null => categories.find((c) => c.contents.length)?.contents[0] ?? null;
 
 /** What the page knows when it opens a link: its own origin, and whether mini-apps open in the frame. */
-export interface LinkContext {
+export interface LinkContext extends MiniAppRegistry {
   buildingUuid: string;
-  origin: string;
   framesAllowed: boolean;
 }
 
@@ -74,7 +73,7 @@ export const sameOrigin = (url: string, origin: string) => {
  * the link-out frame when mini-apps open in frames, anything else in a new tab.
  */
 export function webLinkAction(url: string, context: LinkContext): CtaAction {
-  if (isSurveyUrl(url)) return { kind: 'frame', url, frame: 'survey' };
+  if (isSurveyUrl(url)) return isRegisteredMiniApp(url, context) ? { kind: 'frame', url, frame: 'survey' } : { kind: 'newTab', url };
   if (context.framesAllowed && sameOrigin(url, context.origin)) return { kind: 'frame', url, frame: 'page' };
   return { kind: 'newTab', url };
 }

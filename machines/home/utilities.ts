@@ -2,6 +2,7 @@
 import type { components } from '../../src/api/schema';
 import type { CtaAction } from '../content/cta';
 import { webLinkAction, type LinkContext } from './feed';
+import { isRegisteredMiniApp } from '../content/links';
 
 /** A utility button as the API answers it. */
 export type UtilityButton = components['schemas']['UtilityButton'];
@@ -75,6 +76,8 @@ export function utilityAction(button: UtilityTile, context: LinkContext): CtaAct
       return { kind: 'route', to: button.company_types ? `${building}/companies?company_types=${encodeURIComponent(button.company_types)}` : `${building}/companies` };
   }
   if (!button.url) return button.route ? { kind: 'route', to: `${building}/${button.route}` } : { kind: 'none' };
-  if (button.type === 'MICROFRONTEND') return { kind: 'frame', url: button.url, frame: 'page' };
+  if (button.type === 'MICROFRONTEND') {
+    return isRegisteredMiniApp(button.url, context) ? { kind: 'frame', url: button.url, frame: 'page' } : { kind: 'newTab', url: button.url };
+  }
   return webLinkAction(button.url, context);
 }

@@ -1,6 +1,6 @@
 import { SESSION_ID } from '../../machines/session/session.machine';
 import { BUILDING_ID } from '../../machines/building/building.machine';
-import { microFrontendUrl, type MicroFrontendParams } from '../../machines/content/links';
+import { isRegisteredMiniApp, microFrontendUrl, type MicroFrontendParams } from '../../machines/content/links';
 import type { AppActor, BuildingRef, SessionRef } from './appActor';
 import { requestContext } from './requestContext';
 
@@ -22,5 +22,11 @@ export function microFrontendParams(app: AppActor): MicroFrontendParams {
   };
 }
 
-/** A micro-frontend (survey) link with the person's auth parameters. */
-export const withMicroFrontendParams = (app: AppActor, url: string) => microFrontendUrl(url, microFrontendParams(app), window.location.origin);
+/**
+ * A micro-frontend (survey) link with the person's auth parameters, when it is a registered mini-app; any other link
+ * as it is, so a token never leaves for a site the server did not register.
+ */
+export function withMicroFrontendParams(app: AppActor, url: string): string {
+  const registry = { origin: window.location.origin, miniApps: app.getSnapshot().context.config.miniAppUrls };
+  return isRegisteredMiniApp(url, registry) ? microFrontendUrl(url, microFrontendParams(app), window.location.origin) : url;
+}

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   contentScreenPath,
+  frameSandbox,
+  isRegisteredMiniApp,
   isSurveyUrl,
   microFrontendUrl,
   sourceOfPath,
@@ -22,6 +24,62 @@ const params = (overrides: Partial<MicroFrontendParams> = {}): MicroFrontendPara
   userUuid: 'user-1',
   apiUrl: 'https://api.atrium.test',
   ...overrides,
+});
+
+describe('isRegisteredMiniApp', () => {
+  const registry = { origin: ORIGIN, miniApps: ['/mfe-survey/', 'https://apps.partner.test/visitors/', 'https://surveys.partner.test'] };
+
+  it('is true under a registered base URL: relative ones on the app origin, absolute ones on their own', () => {
+    for (const url of [
+      '/mfe-survey/',
+      '/mfe-survey/?survey=commute',
+      `${ORIGIN}/mfe-survey/deep/page#x`,
+      'https://apps.partner.test/visitors/',
+      'https://apps.partner.test/visitors/new?x=1',
+      'https://surveys.partner.test/anything',
+      'HTTPS://APPS.PARTNER.TEST/visitors/',
+    ]) {
+      expect(isRegisteredMiniApp(url, registry), url).toBe(true);
+    }
+  });
+
+  it('is false for look-alikes: another host or port, a path that only starts alike, credentials, other schemes', () => {
+    for (const url of [
+      'https://attacker.test/mfe-survey/',
+      'https://attacker.test/?to=/mfe-survey/',
+      `${ORIGIN}:8443/mfe-survey/`,
+      `${ORIGIN}/mfe-survey-evil/`,
+      `${ORIGIN}/other/mfe-survey/`,
+      'https://apps.partner.test/visitors-evil/',
+      'https://apps.partner.test.attacker.test/visitors/',
+      'https://apps.partner.test@attacker.test/visitors/',
+      'https://user:pw@apps.partner.test/visitors/',
+      'http://apps.partner.test/visitors/',
+      '//attacker.test/mfe-survey/',
+      'javascript:alert(1)//mfe-survey/',
+      'data:text/html,mfe-survey',
+      '',
+      null,
+    ]) {
+      expect(isRegisteredMiniApp(url, registry), String(url)).toBe(false);
+    }
+  });
+
+  it('is false for everything when nothing is registered', () => {
+    expect(isRegisteredMiniApp('/mfe-survey/', { origin: ORIGIN, miniApps: [] })).toBe(false);
+  });
+});
+
+describe('frameSandbox', () => {
+  it('never allows top navigation; keeps its own origin only for a mini-app on another origin', () => {
+    const same = frameSandbox('/mfe-survey/', ORIGIN);
+    expect(same.split(' ')).toEqual(expect.arrayContaining(['allow-scripts', 'allow-forms']));
+    expect(same).not.toContain('allow-same-origin');
+    expect(same).not.toContain('allow-top-navigation');
+    const other = frameSandbox('https://apps.partner.test/visitors/', ORIGIN);
+    expect(other).toContain('allow-same-origin');
+    expect(other).not.toContain('allow-top-navigation');
+  });
 });
 
 describe('isSurveyUrl', () => {

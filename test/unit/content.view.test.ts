@@ -3,6 +3,9 @@ import type { components } from '../../src/api/schema';
 import { fromContent, fromEventPost, fromOffer, fromPost, type CallToAction, type ContentView } from '../../machines/content/contentView';
 import { ctaAction } from '../../machines/content/cta';
 
+/** The app's origin and the registered mini-apps (https://mfe.test/ among them). */
+const LINKS = { origin: 'https://tenant.atrium.test', miniApps: ['/mfe-survey/', 'https://mfe.test/'] };
+
 type Schemas = components['schemas'];
 
 /** A fully filled v2 content (an event post) as the API answers it. */
@@ -273,9 +276,9 @@ describe('fromContent', () => {
   });
 
   it('gives an action that matches the content (RSVP, claim, link)', () => {
-    expect(ctaAction(fromContent(content()))).toEqual({ kind: 'rsvp' });
-    expect(ctaAction(fromContent(minimalContent({ type: 'OFFER', claimable: true })))).toEqual({ kind: 'claim' });
-    expect(ctaAction(fromContent(minimalContent({ cta_type: 'INTERNAL_LINK', attachable_company_uuid: 'co-7' })))).toEqual({
+    expect(ctaAction(fromContent(content()), LINKS)).toEqual({ kind: 'rsvp' });
+    expect(ctaAction(fromContent(minimalContent({ type: 'OFFER', claimable: true })), LINKS)).toEqual({ kind: 'claim' });
+    expect(ctaAction(fromContent(minimalContent({ cta_type: 'INTERNAL_LINK', attachable_company_uuid: 'co-7' })), LINKS)).toEqual({
       kind: 'route',
       to: '/building/b-9/companies/co-7',
     });
@@ -379,7 +382,7 @@ describe('fromEventPost', () => {
   });
 
   it('gives the RSVP action', () => {
-    expect(ctaAction(fromEventPost(eventPost()))).toEqual({ kind: 'rsvp' });
+    expect(ctaAction(fromEventPost(eventPost()), LINKS)).toEqual({ kind: 'rsvp' });
   });
 });
 
@@ -446,7 +449,7 @@ describe('fromOffer', () => {
   });
 
   it('gives the claim action', () => {
-    expect(ctaAction(fromOffer(offer()))).toEqual({ kind: 'claim' });
+    expect(ctaAction(fromOffer(offer()), LINKS)).toEqual({ kind: 'claim' });
   });
 });
 
@@ -504,12 +507,12 @@ describe('fromPost', () => {
     expect(view.cta).toMatchObject({ type: null, url: null, label: null });
     expect(view.subtitle).toBeNull();
     expect(view.imageUrl).toBeNull();
-    expect(ctaAction(view)).toEqual({ kind: 'none' });
+    expect(ctaAction(view, LINKS)).toEqual({ kind: 'none' });
   });
 
   it('opens an external CTA in a new tab and a micro-frontend in the frame', () => {
-    expect(ctaAction(fromPost(post()))).toEqual({ kind: 'newTab', url: 'https://news.test/lift' });
-    expect(ctaAction(fromPost(post({ cta_type: 'MICRO_FRONTEND', cta_url: 'https://mfe.test/app' })))).toEqual({
+    expect(ctaAction(fromPost(post()), LINKS)).toEqual({ kind: 'newTab', url: 'https://news.test/lift' });
+    expect(ctaAction(fromPost(post({ cta_type: 'MICRO_FRONTEND', cta_url: 'https://mfe.test/app' })), LINKS)).toEqual({
       kind: 'frame',
       url: 'https://mfe.test/app',
       frame: 'page',

@@ -20,6 +20,7 @@ const input = (overrides: Partial<ContentDetailInput> = {}): ContentDetailInput 
   source: 'content',
   buildingUuid: 'b-1',
   uuid: 'c-1',
+  links: { origin: 'https://tenant.atrium.test', miniApps: ['/mfe-survey/', 'https://mfe.test/', 'https://x.test/mfe-survey'] },
   now: NOW,
   ...overrides,
 });
@@ -122,7 +123,7 @@ describe('contentDetailMachine: loading', () => {
     expect(CONTENT_DETAIL_ID).toBe('contentDetail');
     expect(snapshot.matches('loading')).toBe(true);
     expect(snapshot.hasTag('loading')).toBe(true);
-    expect(snapshot.context).toEqual({ source: 'event_post', buildingUuid: 'b-3', uuid: 'e-9', now: NOW, content: null, error: null });
+    expect(snapshot.context).toEqual({ source: 'event_post', buildingUuid: 'b-3', uuid: 'e-9', links: input().links, now: NOW, content: null, error: null });
     expect(spies.load).toHaveBeenCalledTimes(1);
     expect(spies.load).toHaveBeenCalledWith({ source: 'event_post', buildingUuid: 'b-3', uuid: 'e-9' });
   });
@@ -344,6 +345,15 @@ describe('contentDetailMachine: following a link call-to-action', () => {
     expect(spies.openFrame).toHaveBeenCalledWith({ url: 'https://mfe.test/app', kind: 'page' });
     expect(spies.openInNewTab).not.toHaveBeenCalled();
     expect(spies.navigate).not.toHaveBeenCalled();
+  });
+
+  it('opens a survey or micro-frontend on a host nobody registered in a new tab: no frame, no parameters', async () => {
+    for (const [type, url] of [['EXTERNAL_LINK', 'https://attacker.test/mfe-survey/?steal=1'], ['MICRO_FRONTEND', 'https://attacker.test/app']] as const) {
+      const { actor, spies } = await loadedDetail(view({ type, url }));
+      actor.send({ type: 'user.followCta' });
+      expect(spies.openFrame).not.toHaveBeenCalled();
+      expect(spies.openInNewTab).toHaveBeenCalledWith(url);
+    }
   });
 
   it('opens a survey URL in the frame as a survey, whatever its CTA type', async () => {

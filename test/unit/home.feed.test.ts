@@ -15,7 +15,7 @@ import {
 
 const ORIGIN = 'https://tenant.atrium.test';
 
-const context = (overrides: Partial<LinkContext> = {}): LinkContext => ({ buildingUuid: 'b-1', origin: ORIGIN, framesAllowed: true, ...overrides });
+const context = (overrides: Partial<LinkContext> = {}): LinkContext => ({ buildingUuid: 'b-1', origin: ORIGIN, miniApps: ['/mfe-survey/', '/mfe-visitors/'], framesAllowed: true, ...overrides });
 
 const tile = (overrides: Partial<FeedTile> = {}): FeedTile => ({ uuid: 't-1', type: 'POST', title: 'A tile', image_url: null, ...overrides });
 
@@ -90,10 +90,16 @@ describe('sameOrigin', () => {
 });
 
 describe('webLinkAction', () => {
-  it('opens a survey URL in the survey frame, wherever it is and whatever the frames setting', () => {
-    for (const url of ['https://surveys.other.test/mfe-survey/?s=1', `${ORIGIN}/mfe-survey/`, '/mfe-survey/?survey=satisfaction']) {
+  it('opens a registered survey URL in the survey frame, whatever the frames setting', () => {
+    for (const url of [`${ORIGIN}/mfe-survey/`, '/mfe-survey/?survey=satisfaction']) {
       expect(webLinkAction(url, context())).toEqual({ kind: 'frame', url, frame: 'survey' });
       expect(webLinkAction(url, context({ framesAllowed: false }))).toEqual({ kind: 'frame', url, frame: 'survey' });
+    }
+  });
+
+  it('opens a survey-looking URL on a host nobody registered in a new tab, without the frame or its parameters', () => {
+    for (const url of ['https://attacker.test/mfe-survey/?s=1', 'https://attacker.test/x?next=mfe-survey', `${ORIGIN}/other/mfe-survey/`]) {
+      expect(webLinkAction(url, context())).toEqual({ kind: 'newTab', url });
     }
   });
 
@@ -165,9 +171,11 @@ describe('tileAction', () => {
     expect(tileAction(t, context({ framesAllowed: false }))).toEqual({ kind: 'newTab', url: `${ORIGIN}/mfe-offers/` });
   });
 
-  it('a WEBVIEW tile to a survey opens the survey frame', () => {
+  it('a WEBVIEW tile to a registered survey opens the survey frame; to an unregistered one, a new tab', () => {
     const url = 'https://surveys.other.test/mfe-survey/?id=3';
-    expect(tileAction(tile({ navigation_command: command('WEBVIEW', '', { url }) }), context({ framesAllowed: false }))).toEqual({ kind: 'frame', url, frame: 'survey' });
+    const registered = context({ framesAllowed: false, miniApps: ['https://surveys.other.test/mfe-survey/'] });
+    expect(tileAction(tile({ navigation_command: command('WEBVIEW', '', { url }) }), registered)).toEqual({ kind: 'frame', url, frame: 'survey' });
+    expect(tileAction(tile({ navigation_command: command('WEBVIEW', '', { url }) }), context({ framesAllowed: false }))).toEqual({ kind: 'newTab', url });
   });
 
   it('a WEBVIEW tile without an options url follows its value', () => {

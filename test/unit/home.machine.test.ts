@@ -16,6 +16,7 @@ type SectionInput = { buildingUuid: string; source: SectionSource; name: string 
 const input = (overrides: Partial<HomeInput> = {}): HomeInput => ({
   buildingUuid: 'b-1',
   origin: ORIGIN,
+  miniApps: ['/mfe-survey/', '/mfe-visitors/', 'https://surveys.other.test/mfe-survey/'],
   framesAllowed: true,
   version: 'v1',
   safety: false,

@@ -11,7 +11,7 @@ import {
 import type { LinkContext } from '../../machines/home/feed';
 
 const ORIGIN = 'https://tenant.atrium.test';
-const context = (overrides: Partial<LinkContext> = {}): LinkContext => ({ buildingUuid: 'b-1', origin: ORIGIN, framesAllowed: true, ...overrides });
+const context = (overrides: Partial<LinkContext> = {}): LinkContext => ({ buildingUuid: 'b-1', origin: ORIGIN, miniApps: ['/mfe-survey/', '/mfe-visitors/', '/mfe-parking/'], framesAllowed: true, ...overrides });
 
 let next = 0;
 const button = (overrides: Partial<UtilityButton> = {}): UtilityButton => {
@@ -252,13 +252,18 @@ describe('utilityAction', () => {
     expect(utilityAction(tileOf({ type: 'WEBVIEW', url: '', route: '' }), context())).toEqual({ kind: 'none' });
   });
 
-  it('opens a micro-frontend in the page frame, even on another site or with frames not allowed', () => {
+  it('opens a registered micro-frontend in the page frame, even on another site or with frames not allowed', () => {
     expect(utilityAction(tileOf({ type: 'MICROFRONTEND', url: '/mfe-visitors/' }), context())).toEqual({ kind: 'frame', url: '/mfe-visitors/', frame: 'page' });
-    expect(utilityAction(tileOf({ type: 'MICROFRONTEND', url: 'https://other.test/mfe/' }), context({ framesAllowed: false }))).toEqual({
+    const registered = context({ framesAllowed: false, miniApps: ['https://other.test/mfe/'] });
+    expect(utilityAction(tileOf({ type: 'MICROFRONTEND', url: 'https://other.test/mfe/' }), registered)).toEqual({
       kind: 'frame',
       url: 'https://other.test/mfe/',
       frame: 'page',
     });
+  });
+
+  it('opens a micro-frontend nobody registered in a new tab, without the frame or its parameters', () => {
+    expect(utilityAction(tileOf({ type: 'MICROFRONTEND', url: 'https://other.test/mfe/' }), context())).toEqual({ kind: 'newTab', url: 'https://other.test/mfe/' });
   });
 
   it('a url wins over a route', () => {

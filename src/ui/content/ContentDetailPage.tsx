@@ -8,7 +8,7 @@ import type { ContentView } from '../../../machines/content/contentView';
 import type { ContentDetailRef } from '../../../machines/content/contentDetail.machine';
 import type { rsvpMachine } from '../../../machines/content/rsvp.machine';
 import type { claimMachine } from '../../../machines/content/claim.machine';
-import { useAppActor, useFlag } from '../../app/AppActorContext';
+import { useAppActor, useAppSelector, useFlag } from '../../app/AppActorContext';
 import { contentDetailLogic } from '../../app/content';
 import { useT } from '../../i18n/useT';
 import { Card, Heading, Page, Text } from '../kit/Layout';
@@ -50,7 +50,8 @@ function ContentScreen({ source, buildingUuid, uuid }: { source: ReturnType<type
   const t = useT();
   const app = useAppActor();
   const [logic] = useState(() => contentDetailLogic(app));
-  const detail = useActorRef(logic, { input: { source, buildingUuid, uuid, now: new Date().toISOString() } });
+  const miniApps = useAppSelector((s) => s.context.config.miniAppUrls);
+  const detail = useActorRef(logic, { input: { source, buildingUuid, uuid, links: { origin: window.location.origin, miniApps }, now: new Date().toISOString() } });
   const loading = useSelector(detail, (s) => s.hasTag('loading'));
   const failed = useSelector(detail, (s) => s.hasTag('failed'));
   const notFound = useSelector(detail, (s) => s.hasTag('notFound'));

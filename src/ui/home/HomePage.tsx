@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useAppActor, useBuildingSelector, useFlag, useSessionSelector } from '../../app/AppActorContext';
+import { useAppActor, useAppSelector, useBuildingSelector, useFlag, useSessionSelector } from '../../app/AppActorContext';
 import { homeLogic } from '../../app/home';
 import { AreaMessages } from '../../i18n/AreaMessages';
 import { useT } from '../../i18n/useT';
@@ -105,8 +105,9 @@ function AmenitiesButton({ buildingUuid }: { buildingUuid: string }) {
 function HomeFeed(props: { buildingUuid: string; version: 'v1' | 'v2'; safety: boolean; framesAllowed: boolean }) {
   const app = useAppActor();
   const [logic] = useState(() => homeLogic(app));
+  const miniApps = useAppSelector((s) => s.context.config.miniAppUrls);
   const home = useActorRef(logic, {
-    input: { ...props, origin: window.location.origin, hashTarget: decodeURIComponent(window.location.hash.slice(1)) || null },
+    input: { ...props, origin: window.location.origin, miniApps, hashTarget: decodeURIComponent(window.location.hash.slice(1)) || null },
   });
   const linkOut = useSelector(home, (s) => s.children.linkOut);
   return (

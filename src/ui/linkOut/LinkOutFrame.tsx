@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { linkOutFrameMachine } from '../../../machines/linkOut/linkOutFrame.machine';
+import { frameSandbox } from '../../../machines/content/links';
 import { useT } from '../../i18n/useT';
 import { Spinner } from '../kit/Layout';
 import { styled } from '../kit/stitches.config';
@@ -53,7 +54,7 @@ export function LinkOutFrame({ actor }: { actor: ActorRefFrom<typeof linkOutFram
           </Centre>
         ) : null}
         {failed ? <Centre role="alert">{t('linkOut.notLoaded')}</Centre> : null}
-        {survey && url ? <Frame kind="survey" title={t('linkOut.title')} src={url} /> : null}
+        {survey && url ? <Frame kind="survey" title={t('linkOut.title')} src={url} sandbox={frameSandbox(url, window.location.origin)} referrerPolicy="no-referrer" /> : null}
         {!survey && html !== null && !loading && !failed ? <Frame kind="page" title={t('linkOut.title')} srcDoc={html} sandbox="allow-scripts allow-forms allow-popups" /> : null}
       </Sheet>
     </Backdrop>
