@@ -23,18 +23,23 @@ export function originOf(url: string | null | undefined): string | null {
   }
 }
 
+/** The CSP hash of an empty inline element. */
+export const EMPTY_STYLE_HASH = "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='";
+
 const list = (values: (string | null | undefined)[]) => [...new Set(values.filter((v): v is string => !!v))];
 
 /**
- * The app's policy: no inline script and no eval (the build has none); styles from the app and the CSSOM rules
- * Stitches inserts; images from anywhere over https (building and content images live on other hosts); frames only
+ * The app's policy: no inline script and no eval (the build has none); styles from the app's files and the rules
+ * Stitches inserts through the CSSOM; images from anywhere over https (building and content images live on other hosts); frames only
  * of registered mini-apps; framed only by the app and configured ancestors.
  */
 export function appCsp(sources: CspSources): string {
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", ...list(sources.script)]],
-    ['style-src', ["'self'"]],
+    // Stitches adds one empty <style> element and fills it through the CSSOM, which the policy does not govern: the
+    // hash of empty text lets exactly that element in, and no inline style with content.
+    ['style-src', ["'self'", EMPTY_STYLE_HASH]],
     ['img-src', ["'self'", 'data:', 'blob:', 'https:']],
     ['font-src', ["'self'", 'data:']],
     ['connect-src', ["'self'", ...list(sources.connect)]],

@@ -59,6 +59,11 @@ export async function miniAppRoutes(app: FastifyInstance) {
     );
   });
 
+  // Any other page of the visitor mini-app answers an API error, as a broken mini-app would (page_not_loaded in the app).
+  app.get('/mfe-visitors/*', { schema: { hide: true } }, async (request, reply) =>
+    reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `The visitor mini-app has no page ${request.url.split('?')[0]}` }),
+  );
+
   app.get<{ Querystring: Query }>('/mfe-survey/', { schema: { hide: true } }, async (request, reply) => {
     const topic = escapeHtml(request.query.survey ?? 'general');
     const signedIn = request.query.authToken ? 'signed-in' : 'anonymous';

@@ -67,7 +67,11 @@ export async function createConfirmedAccount(account: { email: string; firstName
   });
   if (!registered.ok) throw new Error(`register ${account.email}: ${registered.status} ${await registered.text()}`);
   const code = await latestCode(account.email);
-  const confirmed = await fetch(`${api}/user-verification/code/${code}/consume?email=${encodeURIComponent(account.email)}`, { method: 'PUT' });
+  const confirmed = await fetch(`${api}/user-verification/code/${code}/consume?email=${encodeURIComponent(account.email)}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ password: account.password }),
+  });
   if (!confirmed.ok) throw new Error(`confirm ${account.email}: ${confirmed.status} ${await confirmed.text()}`);
 }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, setFlag } from './browser';
 import { addContent, apiSignIn, buildingUuid, type ApiSession } from './api';
-import { ContentPage, DEMO, HomePage, signedInPage } from './pages';
+import { ContentPage, DEMO, HomePage, openedTabs, signedInPage } from './pages';
 
 
 let browser: Browser;
@@ -169,7 +169,7 @@ describe('the link-out frame', () => {
     await context.close();
   });
 
-  it('frames a survey directly, 700px high, with the auth parameters', async () => {
+  it('frames a registered survey directly, 700px high, sandboxed, with the auth parameters', async () => {
     const { page, context, home } = await signedIn();
     await home.utilities().filter({ hasText: 'Feedback' }).click();
     const iframe = home.frame().locator('iframe');
@@ -179,6 +179,11 @@ describe('the link-out frame', () => {
     expect(src.searchParams.get('authToken')).toBeTruthy();
     expect(src.searchParams.get('buildingUuid')).toBe(plaza);
     expect(src.searchParams.get('firstName')).toBe('Dana');
+    // Sandboxed: no top navigation, and on the app's own origin not its origin either.
+    const sandbox = (await iframe.getAttribute('sandbox'))!.split(' ');
+    expect(sandbox).toContain('allow-scripts');
+    expect(sandbox).not.toContain('allow-same-origin');
+    expect(sandbox).not.toContain('allow-top-navigation');
     expect(Math.round((await iframe.boundingBox())!.height)).toBe(700);
     await page.frameLocator('[role="dialog"] iframe').locator('h1[data-auth="signed-in"]').waitFor();
     await home.frame().getByRole('button', { name: 'Close' }).click();
@@ -195,8 +200,20 @@ describe('the link-out frame', () => {
     await context.close();
   });
 
+  it('opens a survey link on a host nobody registered in a new tab, without the token or any other parameter', async () => {
+    const url = 'https://surveys.attacker.test/mfe-survey/?s=1';
+    const post = await addContent({ building_uuid: plaza, type: 'post', title: 'Survey elsewhere', cta_type: 'EXTERNAL_URL', cta_url: url });
+    const { page, context } = await signedInPage(browser, { recordOpens: true });
+    const content = new ContentPage(page);
+    await content.open(plaza, post);
+    await content.button('Open').click();
+    await expect.poll(() => openedTabs(page)).toEqual([[url, '_blank', 'noopener']]);
+    expect(await page.locator('iframe').count()).toBe(0);
+    await context.close();
+  });
+
   it('shows page_not_loaded when the mini-app answers an error', async () => {
-    const post = await addContent({ building_uuid: plaza, type: 'post', title: 'Broken mini-app post', cta_type: 'MICRO_FRONTEND', cta_url: '/api/no-such-mini-app' });
+    const post = await addContent({ building_uuid: plaza, type: 'post', title: 'Broken mini-app post', cta_type: 'MICRO_FRONTEND', cta_url: '/mfe-visitors/no-such-page' });
     const { page, context } = await signedIn();
     const content = new ContentPage(page);
     await content.open(plaza, post);
