@@ -14,7 +14,7 @@ const pick = (text: Text | undefined, language: string) => (text ? (text[languag
 export const MEDIA = '/media/content';
 
 type Kind =
-  | { type: 'event_post'; startDays: number; hours: number; price?: number; capacity?: number; taken?: number; virtual?: boolean; ctaUrl?: string }
+  | { type: 'event_post'; startDays: number; hours: number; startHour?: number; price?: number; capacity?: number; taken?: number; virtual?: boolean; ctaUrl?: string }
   | { type: 'offer'; maxTotal?: number; taken?: number; companyOnly?: boolean }
   | { type: 'post'; ctaUrl?: string; ctaType?: string; attach?: Attachment }
   | { type: 'article'; ctaUrl: string };
@@ -56,7 +56,7 @@ export const seedContents: SeedContent[] = [
     cta: t('RSVP', 'Reservar', 'Réserver'), tags: ['Wellness', ' fitness '],
   },
   {
-    key: 'event-wine', category: 'this-week', hue: 340, kind: { type: 'event_post', startDays: 4, hours: 2, price: 25, capacity: 40 },
+    key: 'event-wine', category: 'this-week', hue: 340, kind: { type: 'event_post', startDays: 4, hours: 2, startHour: 18, price: 25, capacity: 40 },
     title: t('Wine tasting evening', 'Cata de vinos', 'Soirée dégustation de vins'),
     description: t('<p>Six wines from small producers, with cheese.</p>', '<p>Seis vinos de pequeños productores, con queso.</p>', '<p>Six vins de petits producteurs, avec fromages.</p>'),
     cta: t('Book a seat', 'Reservar plaza', 'Réserver une place'), tags: ['social'],
@@ -244,6 +244,24 @@ const neighbourEmail = (n: number) => `neighbour.${String(n).padStart(2, '0')}@c
 const currencyOf = (locale: string) => (locale === 'en-GB' ? 'GBP' : locale.endsWith('-CA') ? 'CAD' : 'USD');
 
 /** Adds the demo content when the content tables are empty (so databases seeded before it get it on next start). */
+/**
+ * `hour` o'clock in the building's time zone, `days` from now: events start at a time of day people keep, whatever
+ * time the demo data was seeded (an evening event seeded at night must not run past midnight).
+ */
+export function atLocal(now: Date, days: number, hour: number, timeZone: string): string {
+  const date = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(now.getTime() + days * 86_400_000));
+  const asUtc = Date.parse(`${date}T00:00:00Z`) + hour * 3_600_000;
+  // The zone's offset at that moment: what its clock shows for asUtc, less asUtc (twice, in case a DST change lies between).
+  let guess = asUtc;
+  for (let i = 0; i < 2; i++) {
+    const shown = new Intl.DateTimeFormat('en-CA', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
+      .format(new Date(guess))
+      .replace(', ', 'T');
+    guess = asUtc - (Date.parse(`${shown}:00Z`) - guess);
+  }
+  return new Date(guess).toISOString();
+}
+
 export async function seedContentData(db: Db, now = new Date()): Promise<boolean> {
   const [existing] = await db.query<{ n: number }>('SELECT (SELECT count(*) FROM contents) + (SELECT count(*) FROM utility_buttons) AS n');
   if (Number(existing?.n) > 0) return false;
@@ -337,7 +355,7 @@ export async function seedContentData(db: Db, now = new Date()): Promise<boolean
           await tx.query(
             `INSERT INTO event_details (content_id, start_at, end_at, timezone, price, currency_type, capacity, is_virtual, cta_url, locality)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-            [id, at(k.startDays, 10), at(k.startDays, 10 + k.hours), b.timezone, k.price ?? null, k.price ? currencyOf(b.locale) : null,
+            [id, atLocal(now, k.startDays, k.startHour ?? 10, b.timezone), atLocal(now, k.startDays, (k.startHour ?? 10) + k.hours, b.timezone), b.timezone, k.price ?? null, k.price ? currencyOf(b.locale) : null,
               k.capacity ?? null, k.virtual ?? false, k.ctaUrl ?? null, k.virtual ? null : b.address_1.split(', ')[1] ?? null],
           );
           for (const user of neighbours.slice(0, k.taken ?? 0)) await tx.query('INSERT INTO rsvps (content_id, user_id) VALUES ($1, $2)', [id, user]);
