@@ -29,7 +29,7 @@ export default defineConfig(({ command }) => ({
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     // The API (and the local OpenID provider) run in the Node server; the dev server forwards to it.
-    proxy: { '/api': apiTarget, '/oidc': apiTarget, '/config.json': apiTarget, '/mfe-visitors': apiTarget, '/mfe-survey': apiTarget },
+    proxy: { '/api': apiTarget, '/oidc': apiTarget, '/config.json': apiTarget, '/mfe-visitors': apiTarget, '/mfe-survey': apiTarget, '/mfe-assets': apiTarget },
   },
   build: {
     target: 'es2022',

@@ -1,60 +1,12 @@
 /**
- * Writes a Mermaid state diagram per machine into docs/statecharts/. `--check` fails when a diagram is stale,
+ * Writes a Mermaid state diagram for every `*.machine.ts` under `machines/` (found on disk, no list to keep) into
+ * docs/statecharts/. `--check` fails when a machine has no diagram, a stale one, or a diagram has no machine left,
  * so CI catches a machine changed without its picture.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { rsvpMachine } from '../machines/content/rsvp.machine';
-import { claimMachine } from '../machines/content/claim.machine';
-import { contentDetailMachine } from '../machines/content/contentDetail.machine';
-import { linkOutFrameMachine } from '../machines/linkOut/linkOutFrame.machine';
-import { homeMachine } from '../machines/home/home.machine';
-import { feedSectionMachine } from '../machines/home/feedSection.machine';
-import type { AnyStateMachine, AnyStateNode } from 'xstate';
-import { appMachine } from '../machines/app/app.machine';
-import { authFlowMachine } from '../machines/auth/authFlow.machine';
-import { buildingMachine } from '../machines/building/building.machine';
-import { flagsMachine } from '../machines/flags/flags.machine';
-import { globalErrorMachine } from '../machines/globalError/globalError.machine';
-import { kioskMachine } from '../machines/kiosk/kiosk.machine';
-import { localeMachine } from '../machines/locale/locale.machine';
-import { sessionMachine } from '../machines/session/session.machine';
-import { profileFormMachine } from '../machines/account/profileForm.machine';
-import { passwordUpdateMachine } from '../machines/account/passwordUpdate.machine';
-import { emailConsentMachine } from '../machines/account/emailConsent.machine';
-import { farmSelectorMachine } from '../machines/farm/farmSelector.machine';
-import { analyticsConsentMachine } from '../machines/analytics/analyticsConsent.machine';
-import { amenitiesMachine } from '../machines/directory/amenities.machine';
-import { amenityDetailMachine } from '../machines/directory/amenityDetail.machine';
-import { companyDirectoryMachine } from '../machines/directory/companyDirectory.machine';
-import { companyDetailMachine } from '../machines/directory/companyDetail.machine';
-
-const MACHINES: { file: string; machine: AnyStateMachine; source: string }[] = [
-  { file: 'app', machine: appMachine, source: 'machines/app/app.machine.ts' },
-  { file: 'authFlow', machine: authFlowMachine, source: 'machines/auth/authFlow.machine.ts' },
-  { file: 'session', machine: sessionMachine, source: 'machines/session/session.machine.ts' },
-  { file: 'building', machine: buildingMachine, source: 'machines/building/building.machine.ts' },
-  { file: 'flags', machine: flagsMachine, source: 'machines/flags/flags.machine.ts' },
-  { file: 'locale', machine: localeMachine, source: 'machines/locale/locale.machine.ts' },
-  { file: 'globalError', machine: globalErrorMachine, source: 'machines/globalError/globalError.machine.ts' },
-  { file: 'kiosk', machine: kioskMachine, source: 'machines/kiosk/kiosk.machine.ts' },
-  { file: 'profileForm', machine: profileFormMachine, source: 'machines/account/profileForm.machine.ts' },
-  { file: 'passwordUpdate', machine: passwordUpdateMachine, source: 'machines/account/passwordUpdate.machine.ts' },
-  { file: 'emailConsent', machine: emailConsentMachine, source: 'machines/account/emailConsent.machine.ts' },
-  { file: 'farmSelector', machine: farmSelectorMachine, source: 'machines/farm/farmSelector.machine.ts' },
-  { file: 'analyticsConsent', machine: analyticsConsentMachine, source: 'machines/analytics/analyticsConsent.machine.ts' },
-  { file: 'rsvp', machine: rsvpMachine, source: 'machines/content/rsvp.machine.ts' },
-  { file: 'claim', machine: claimMachine, source: 'machines/content/claim.machine.ts' },
-  { file: 'contentDetail', machine: contentDetailMachine, source: 'machines/content/contentDetail.machine.ts' },
-  { file: 'linkOutFrame', machine: linkOutFrameMachine, source: 'machines/linkOut/linkOutFrame.machine.ts' },
-  { file: 'home', machine: homeMachine, source: 'machines/home/home.machine.ts' },
-  { file: 'feedSection', machine: feedSectionMachine, source: 'machines/home/feedSection.machine.ts' },
-  { file: 'amenities', machine: amenitiesMachine, source: 'machines/directory/amenities.machine.ts' },
-  { file: 'amenityDetail', machine: amenityDetailMachine, source: 'machines/directory/amenityDetail.machine.ts' },
-  { file: 'companyDirectory', machine: companyDirectoryMachine, source: 'machines/directory/companyDirectory.machine.ts' },
-  { file: 'companyDetail', machine: companyDetailMachine, source: 'machines/directory/companyDetail.machine.ts' },
-];
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { StateMachine, type AnyStateMachine, type AnyStateNode } from 'xstate';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'docs', 'statecharts');
@@ -132,9 +84,41 @@ function render(machine: AnyStateMachine): string {
   return [...lines, ...unique.map((edge) => `  ${edge}`)].join('\n');
 }
 
+/** Every `*.machine.ts` under `machines/`, with the machine it exports; a file without one is an error. */
+async function findMachines(): Promise<{ file: string; machine: AnyStateMachine; source: string }[]> {
+  const files = (await readdir(path.join(root, 'machines'), { recursive: true }))
+    .map((name) => name.split(path.sep).join('/'))
+    .filter((name) => name.endsWith('.machine.ts'))
+    .sort();
+  const found: { file: string; machine: AnyStateMachine; source: string }[] = [];
+  for (const name of files) {
+    const module = (await import(pathToFileURL(path.join(root, 'machines', name)).href)) as Record<string, unknown>;
+    const machines = Object.values(module).filter((value): value is AnyStateMachine => value instanceof StateMachine);
+    if (machines.length !== 1) throw new Error(`machines/${name} must export exactly one machine (found ${machines.length})`);
+    found.push({ file: path.basename(name, '.machine.ts'), machine: machines[0]!, source: `machines/${name}` });
+  }
+  const names = found.map((m) => m.file);
+  const twice = names.find((n, i) => names.indexOf(n) !== i);
+  if (twice) throw new Error(`two machine files are named ${twice}.machine.ts: their diagrams would share a file`);
+  return found;
+}
+
+const MACHINES = await findMachines();
 const check = process.argv.includes('--check');
 await mkdir(outDir, { recursive: true });
 let stale = 0;
+// A diagram whose machine is gone is stale too.
+const expected = new Set(MACHINES.map((m) => `${m.file}.md`));
+for (const name of await readdir(outDir)) {
+  if (!name.endsWith('.md') || expected.has(name)) continue;
+  if (check) {
+    console.error(`docs/statecharts/${name} has no machine: run npm run statecharts`);
+    stale += 1;
+  } else {
+    await unlink(path.join(outDir, name));
+    console.log(`removed docs/statecharts/${name}`);
+  }
+}
 for (const { file, machine, source } of MACHINES) {
   const body = `# ${machine.id}\n\nGenerated by \`npm run statecharts\` from [${source}](../../${source}). Do not edit.\n\n\`\`\`mermaid\n${render(machine)}\n\`\`\`\n`;
   const target = path.join(outDir, `${file}.md`);

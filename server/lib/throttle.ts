@@ -29,17 +29,34 @@ export function waitText(seconds: number): string {
 export const lockSeconds = (policy: ThrottlePolicy, failures: number) =>
   failures < policy.free ? 0 : Math.min(policy.maxLockSeconds, policy.baseLockSeconds * 2 ** (failures - policy.free));
 
+/** Every this many tries, rows that no longer hold anything back are deleted (sprayed addresses would pile up). */
+const PRUNE_EVERY = 500;
+const PRUNE_AFTER_SECONDS = 24 * 60 * 60;
+
 export class Throttle {
+  private tries = 0;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
   ) {}
+
+  /** Deletes the rows with no lock and no try for a day: their count would start again anyway. */
+  async prune(): Promise<number> {
+    const now = this.clock.now();
+    const rows = await this.db.query(
+      'DELETE FROM auth_throttle WHERE last_at < $1 AND (locked_until IS NULL OR locked_until < $2) RETURNING kind',
+      [new Date(now.getTime() - PRUNE_AFTER_SECONDS * 1000), now],
+    );
+    return rows.length;
+  }
 
   /**
    * Counts a try before it is checked, so tries sent side by side cannot all slip in under the limit; a success
    * takes it back with `clear`. Throws the policy's refusal while the subject is locked.
    */
   async attempt(policy: ThrottlePolicy, subject: string): Promise<void> {
+    if (++this.tries % PRUNE_EVERY === 0) await this.prune();
     const now = this.clock.now();
     const refusal = await this.db.transaction(async (tx) => {
       await tx.query(

@@ -404,3 +404,16 @@ describe('9. slow clients are let go', () => {
     }
   });
 });
+
+describe('the guessing counts do not pile up', () => {
+  it('prunes counts with no lock and no try for a day, and keeps live ones', async () => {
+    const stale = freshEmail('northwind.example', 'stale');
+    const live = freshEmail('northwind.example', 'live');
+    await loginFrom(stale, 'Wrong!1pass');
+    server.clock.advance(25 * 60 * 60);
+    await loginFrom(live, 'Wrong!1pass');
+    await server.app.deps.throttle.prune();
+    const kept = await server.db.query<{ subject: string }>(`SELECT subject FROM auth_throttle WHERE subject IN ($1, $2)`, [stale, live]);
+    expect(kept.map((r) => r.subject)).toEqual([live]);
+  });
+});
