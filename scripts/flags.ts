@@ -5,7 +5,7 @@
  * database: servers on it notice within a second (they poll the change log), and a server started later reads it.
  */
 import { pathToFileURL } from 'node:url';
-import { FLAG_DEFAULTS, type FlagName } from '../machines/flags/flagDefaults.js';
+import { FLAG_DEFAULTS, type FlagName } from '../contracts/flags.js';
 
 export const USAGE = `Usage:
   npm run flags -- list                                   every flag: default, global value, building overrides

@@ -1,4 +1,4 @@
-import type { FlagValues } from '../flags/flagDefaults';
+import type { FlagValues } from '../../contracts/flags';
 import type { Building } from '../building/building.machine';
 import { isValidProfileName } from '../auth/validation';
 import type { ProfileFormContext, ProfileNameField } from './profileForm.types';
@@ -88,3 +88,9 @@ export function passwordFormError(context: Pick<PasswordUpdateContext, 'error'>)
   if (error.status === 0) return { id: 'auth.error.generic' };
   return { text: error.message };
 }
+
+/** The tabs of /account and of /account/profile, in order; the first is the default and stays out of the address. */
+export const ACCOUNT_TABS = ['profile', 'legal', 'settings'] as const;
+export type AccountTab = (typeof ACCOUNT_TABS)[number];
+export const PROFILE_TABS = ['profile', 'password'] as const;
+export type ProfileTab = (typeof PROFILE_TABS)[number];

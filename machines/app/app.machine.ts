@@ -3,7 +3,7 @@ import { sessionMachine, SESSION_ID } from '../session/session.machine';
 import { flagsMachine, FLAGS_ID } from '../flags/flags.machine';
 import { buildingMachine, BUILDING_ID } from '../building/building.machine';
 import { localeMachine, LOCALE_ID } from '../locale/locale.machine';
-import { FALLBACK_RUNTIME_CONFIG, type RuntimeConfig } from './runtimeConfig';
+import { FALLBACK_RUNTIME_CONFIG, type RuntimeConfig } from '../../contracts/runtimeConfig';
 import { headerMenuMachine, HEADER_MENU_ID } from '../shell/headerMenu.machine';
 import { globalErrorMachine, GLOBAL_ERROR_ID } from '../globalError/globalError.machine';
 import { kioskMachine, KIOSK_ID } from '../kiosk/kiosk.machine';

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { components } from '../../src/api/schema';
+import type { components } from '../../contracts/api';
 
 export type Building = components['schemas']['Building'];
 export type BuildingTheme = components['schemas']['BuildingTheme'];

@@ -1,4 +1,4 @@
-import type { components } from '../../src/api/schema';
+import type { components } from '../../contracts/api';
 
 type Schemas = components['schemas'];
 

@@ -1,18 +1,10 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
-import { FLAG_DEFAULTS, type FlagValues } from './flagDefaults';
+import { FLAG_DEFAULTS, type FlagUser, type FlagValues } from '../../contracts/flags';
 
 export const FLAGS_ID = 'flags';
 
 /** Who flags are evaluated for; `anonymous` when nobody is signed in. */
-export interface FlagUser {
-  key: string;
-  anonymous: boolean;
-  admin: boolean;
-  roles: string[];
-  buildingUuids: string[];
-  hqo: boolean;
-  host: string;
-}
+export type { FlagUser };
 
 export type FlagsEvent = { type: 'flags.identify'; user: FlagUser } | { type: 'flags.changed' };
 

@@ -1,5 +1,5 @@
 /** The utility-button grid's rules (content document, sections 1, 3 and 9). */
-import type { components } from '../../src/api/schema';
+import type { components } from '../../contracts/api';
 import type { CtaAction } from '../content/cta';
 import { webLinkAction, type LinkContext } from './feed';
 import { isRegisteredMiniApp } from '../content/links';

@@ -1,4 +1,4 @@
-import type { components } from '../../src/api/schema';
+import type { components } from '../../contracts/api';
 
 export type SessionUser = components['schemas']['User'];
 export type LoginPayload = components['schemas']['LoginResponse'];

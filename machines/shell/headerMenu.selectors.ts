@@ -1,4 +1,4 @@
-import type { FlagValues } from '../flags/flagDefaults';
+import type { FlagValues } from '../../contracts/flags';
 
 export type MenuItem = 'buildings' | 'account' | 'history' | 'kiosk' | 'admin' | 'logout';
 

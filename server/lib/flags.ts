@@ -1,6 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { FLAG_DEFAULTS, type FlagName, type FlagValues } from '../../machines/flags/flagDefaults.js';
-import type { FlagUser } from '../../machines/flags/flags.machine.js';
+import { FLAG_DEFAULTS, type FlagName, type FlagUser, type FlagValues } from '../../contracts/flags.js';
 import type { Db } from '../db/index.js';
 import type { Clock } from './clock.js';
 import { httpError } from './errors.js';

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config.js';
-import type { RuntimeConfig } from '../../machines/app/runtimeConfig.js';
+import type { RuntimeConfig } from '../../contracts/runtimeConfig.js';
 
 /**
- * The app's runtime configuration (its shape is the app's: machines/app/runtimeConfig.ts), served beside the app
+ * The app's runtime configuration (its shape is the shared contract in contracts/runtimeConfig.ts), served beside the app
  * so one build serves every deployment and brand.
  */
 export function runtimeConfigFrom(config: ServerConfig, env: NodeJS.ProcessEnv = process.env, miniAppUrls: string[] = []): RuntimeConfig {

@@ -1,5 +1,5 @@
 import { ofetch, FetchError, type FetchOptions } from 'ofetch';
-import type { components } from './schema';
+import type { components } from '../../contracts/api';
 
 export type Schemas = components['schemas'];
 

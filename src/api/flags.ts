@@ -1,5 +1,5 @@
 import { api } from './client';
-import type { paths } from './schema';
+import type { paths } from '../../contracts/api';
 
 type Evaluate = paths['/flags/v1/evaluate']['post'];
 

@@ -1,5 +1,5 @@
 import { api } from './client';
-import type { components, paths } from './schema';
+import type { components, paths } from '../../contracts/api';
 
 type User = components['schemas']['User'];
 import type { SsoCallbackResult } from '../../machines/auth/authFlow.types';

@@ -1,5 +1,5 @@
 import { api } from './client';
-import type { paths } from './schema';
+import type { paths } from '../../contracts/api';
 
 type Json<P extends keyof paths> = paths[P] extends { get: { responses: { 200: { content: { 'application/json': infer T } } } } } ? T : never;
 

@@ -7,7 +7,7 @@ import { GLOBAL_ERROR_ID } from '../../machines/globalError/globalError.machine'
 import { KIOSK_ID } from '../../machines/kiosk/kiosk.machine';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { FLAGS_ID } from '../../machines/flags/flags.machine';
-import type { FlagName } from '../../machines/flags/flagDefaults';
+import type { FlagName } from '../../contracts/flags';
 import { HEADER_MENU_ID, type headerMenuMachine } from '../../machines/shell/headerMenu.machine';
 
 type HeaderMenuRef = ActorRefFrom<typeof headerMenuMachine>;

@@ -4,7 +4,7 @@ type InspectionObserver = Observer<InspectionEvent> | ((event: InspectionEvent) 
 import { appMachine, type Whitelabel } from '../../machines/app/app.machine';
 import { sessionMachine, isTokenExpired, SESSION_ID } from '../../machines/session/session.machine';
 import { flagsMachine, FLAGS_ID, type FlagUser } from '../../machines/flags/flags.machine';
-import type { FlagValues } from '../../machines/flags/flagDefaults';
+import type { FlagValues } from '../../contracts/flags';
 import { buildingMachine, BUILDING_ID, type Building, type BuildingEvent, type BuildingTheme } from '../../machines/building/building.machine';
 import { LOCALE_ID, type LocaleEvent } from '../../machines/locale/locale.machine';
 import { localeMachine } from '../../machines/locale/locale.machine';

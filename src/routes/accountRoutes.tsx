@@ -1,9 +1,6 @@
 import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 
-export const ACCOUNT_TABS = ['profile', 'legal', 'settings'] as const;
-export type AccountTab = (typeof ACCOUNT_TABS)[number];
-export const PROFILE_TABS = ['profile', 'password'] as const;
-export type ProfileTab = (typeof PROFILE_TABS)[number];
+import { ACCOUNT_TABS, PROFILE_TABS } from '../../machines/account/account.selectors';
 
 /** The tab in the address; the first tab (the default) is left out of it. */
 const tabSearch =

@@ -7,7 +7,7 @@ import { transitionPaths, uncoveredTransitions } from './transitionPaths';
 import { kioskMachine, KIOSK_ID } from '../../machines/kiosk/kiosk.machine';
 import { appMachine } from '../../machines/app/app.machine';
 import { flagsMachine, FLAGS_ID } from '../../machines/flags/flags.machine';
-import type { FlagValues } from '../../machines/flags/flagDefaults';
+import type { FlagValues } from '../../contracts/flags';
 import { AppActorProvider } from '../../src/app/AppActorContext';
 import { forwardExitKioskFlag, type FlagsRef, type KioskRef } from '../../src/app/appActor';
 import { KIOSK_ENABLED_KEY, persistedKioskEnabled, persistKioskEnabled } from '../../src/app/kioskStorage';

@@ -5,7 +5,7 @@ import { sessionMachine } from '../../machines/session/session.machine';
 import { flagsMachine } from '../../machines/flags/flags.machine';
 import { buildingMachine } from '../../machines/building/building.machine';
 import { localeMachine } from '../../machines/locale/locale.machine';
-import type { FlagValues } from '../../machines/flags/flagDefaults';
+import type { FlagValues } from '../../contracts/flags';
 import type { PersistedAuth } from '../../machines/session/session.types';
 import { deferred, flush, type Deferred } from './fixtures';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { components } from '../../src/api/schema';
+import type { components } from '../../contracts/api';
 import { fromContent, fromEventPost, fromOffer, fromPost, type CallToAction, type ContentView } from '../../machines/content/contentView';
 import { ctaAction } from '../../machines/content/cta';
 

@@ -1,6 +1,6 @@
 import { describe, it, expect, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
-import { FLAG_DEFAULTS, type FlagValues } from '../../machines/flags/flagDefaults';
+import { FLAG_DEFAULTS, type FlagValues } from '../../contracts/flags';
 import { flagsMachine, type FlagUser } from '../../machines/flags/flags.machine';
 import { deferred } from './fixtures';
 

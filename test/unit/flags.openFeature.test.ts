@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { ErrorCode, OpenFeature, ProviderEvents, ProviderStatus, StandardResolutionReasons } from '@openfeature/web-sdk';
-import { FLAG_DEFAULTS, type FlagName, type FlagValues } from '../../machines/flags/flagDefaults';
+import { FLAG_DEFAULTS, type FlagName, type FlagValues } from '../../contracts/flags';
 import { flagsMachine, type FlagUser } from '../../machines/flags/flags.machine';
 import type { FlagEvaluation } from '../../src/api/flags';
 import { AtriumFlagProvider, evaluationContextOf, flagUserOfContext, type EventSourceLike } from '../../src/app/flags/openFeatureProvider';

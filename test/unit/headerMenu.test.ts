@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, fromPromise, setup, waitFor } from 'xstate';
 import { adminUrl, headerMenuMachine, type AdminTarget } from '../../machines/shell/headerMenu.machine';
 import { adminOnVisitors, initials, menuItems } from '../../machines/shell/headerMenu.selectors';
-import { FLAG_DEFAULTS } from '../../machines/flags/flagDefaults';
+import { FLAG_DEFAULTS } from '../../contracts/flags';
 import { deferred } from './fixtures';
 
 const TARGET: AdminTarget = { baseUrl: 'https://admin.example/', buildingUuid: 'b-1', companyUuid: 'c-1', visitors: false };

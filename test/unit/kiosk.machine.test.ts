@@ -3,7 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import { kioskMachine, KIOSK_ID, type KioskInput } from '../../machines/kiosk/kiosk.machine';
 import { appMachine } from '../../machines/app/app.machine';
 import { flagsMachine, FLAGS_ID } from '../../machines/flags/flags.machine';
-import type { FlagValues } from '../../machines/flags/flagDefaults';
+import type { FlagValues } from '../../contracts/flags';
 import { forwardExitKioskFlag, type FlagsRef, type KioskRef } from '../../src/app/appActor';
 import { KIOSK_ENABLED_KEY, persistedKioskEnabled, persistKioskEnabled } from '../../src/app/kioskStorage';
 import { flush } from './fixtures';

@@ -1,5 +1,5 @@
 import { fromCallback, fromPromise } from 'xstate';
-import type { FlagValues } from '../../../machines/flags/flagDefaults';
+import type { FlagValues } from '../../../contracts/flags';
 import type { FlagsEvent, FlagUser } from '../../../machines/flags/flags.machine';
 import { evaluateFlags, FLAG_STREAM_PATH } from '../../api/flags';
 import { requestContext, whenConfigured } from '../requestContext';

@@ -1,6 +1,6 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { OpenFeature, ProviderEvents, ProviderStatus, type Provider } from '@openfeature/web-sdk';
-import { FLAG_DEFAULTS, type FlagName, type FlagValues } from '../../../machines/flags/flagDefaults';
+import { FLAG_DEFAULTS, type FlagName, type FlagValues } from '../../../contracts/flags';
 import type { FlagsEvent, FlagUser } from '../../../machines/flags/flags.machine';
 import { evaluateFlags } from '../../api/flags';
 import { requestContext } from '../requestContext';

@@ -9,7 +9,7 @@ import {
   type Provider,
   type ResolutionDetails,
 } from '@openfeature/web-sdk';
-import { FLAG_DEFAULTS, type FlagName } from '../../../machines/flags/flagDefaults';
+import { FLAG_DEFAULTS, type FlagName } from '../../../contracts/flags';
 import type { FlagUser } from '../../../machines/flags/flags.machine';
 import { FLAG_EVALUATE_PATH, FLAG_STREAM_PATH, type FlagEvaluation } from '../../api/flags';
 

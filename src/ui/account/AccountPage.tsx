@@ -5,7 +5,7 @@ import { buildingLanguages, canChangeLanguage, selectedLanguage } from '../../..
 import { useAppActor, useAppSelector, useBuildingSelector, useSessionSelector } from '../../app/AppActorContext';
 import { emailConsentLogic } from '../../app/account';
 import { useT } from '../../i18n/useT';
-import type { AccountTab } from '../../routes/accountRoutes';
+import type { AccountTab } from '../../../machines/account/account.selectors';
 import { Checkbox, SelectField } from '../kit/Field';
 import { Alert, Card, Heading, Page, Stack, Text } from '../kit/Layout';
 import { styled } from '../kit/stitches.config';

@@ -1,4 +1,7 @@
-/** Every feature flag of the specification (section 9) with its default value. */
+/**
+ * The feature-flag contract the app and the reference server share (decision 034): every flag of the specification
+ * (section 9) with its default value, and the flag user flags are evaluated for.
+ */
 export const FLAG_DEFAULTS = {
   'header-logo': true,
   'maintenance-mode': false,
@@ -24,3 +27,14 @@ export const FLAG_DEFAULTS = {
 
 export type FlagName = keyof typeof FLAG_DEFAULTS;
 export type FlagValues = Record<FlagName, boolean>;
+
+/** The flag user (access document section 3): the signed-in user, or an anonymous one when signed out. */
+export interface FlagUser {
+  key: string;
+  anonymous: boolean;
+  admin: boolean;
+  roles: string[];
+  buildingUuids: string[];
+  hqo: boolean;
+  host: string;
+}
