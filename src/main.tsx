@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { createAppActor } from './app/appActor';
-import { AppActorProvider } from './app/AppActorContext';
+import { AppActorProvider } from './ui/appContext';
 import { IntlRoot, Startup } from './app/Startup';
 import { createAppRouter } from './routes/router';
 import { globalStyles } from './ui/kit/stitches.config';

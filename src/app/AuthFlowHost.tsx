@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from '@tanstack/react-router';
 import { authRoute } from '../../machines/auth/authFlow.selectors';
 import { AuthFlowContext } from '../ui/auth/AuthFlowContext';
 import { AuthScreen } from '../ui/auth/AuthScreen';
-import { useAppActor } from './AppActorContext';
+import { useAppActor } from '../ui/appContext';
 import { authFlowInput, authFlowLogic } from './authFlow';
 
 /**

@@ -6,7 +6,7 @@ import { englishCatalogue } from '../i18n/locales';
 import { useT } from '../i18n/useT';
 import { Button } from '../ui/kit/Button';
 import { Card, FullScreenCenter, Heading, Page, Spinner, Text } from '../ui/kit/Layout';
-import { useAppActor, useAppSelector } from './AppActorContext';
+import { useAppActor, useAppSelector } from '../ui/appContext';
 import type { ActorRefFrom } from 'xstate';
 import type { localeMachine } from '../../machines/locale/locale.machine';
 

@@ -1,4 +1,4 @@
-import { createActor, enqueueActions, fromPromise, sendTo, waitFor, type ActorRefFrom, type InspectionEvent, type Observer } from 'xstate';
+import { createActor, enqueueActions, fromPromise, sendTo, waitFor, type InspectionEvent, type Observer } from 'xstate';
 
 type InspectionObserver = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 import { appMachine, type Whitelabel } from '../../machines/app/app.machine';
@@ -20,21 +20,17 @@ import * as whitelabelApi from '../api/whitelabel';
 import { loadRuntimeConfig } from '../api/runtimeConfig';
 import { headerMenuMachine } from '../../machines/shell/headerMenu.machine';
 import { navigate } from './navigation';
-import { clearUserState, persistAuth, persistBuilding, persistedAuth, persistedBuildingUuid, persistedLanguage, persistLanguage, persistTheme } from './storage';
+import { clearUserState, persistAuth, persistBuilding, persistedAuth, persistedBuildingUuid, persistedLanguage, persistLanguage, persistTheme, persistAnalyticsConsent, persistedAnalyticsConsent } from './storage';
 import { markConfigured, requestContext, updateRequestContext, whenConfigured } from './requestContext';
 import { flagActors } from './flags/flagActors';
 import { applyBrandLook, applyBuildingLook, applyPageIdentity } from '../ui/kit/theme';
 import { persistedKioskEnabled, persistKioskEnabled } from './kioskStorage';
 import { analyticsConsentMachine } from '../../machines/analytics/analyticsConsent.machine';
-import { persistAnalyticsConsent, persistedAnalyticsConsent } from './storage';
 import { addAnalyticsTag, configureAnalyticsTag, removeAnalyticsTag } from './analyticsTag';
 import { startErrorReporting } from './errorReporting';
 
-export type SessionRef = ActorRefFrom<typeof sessionMachine>;
-export type FlagsRef = ActorRefFrom<typeof flagsMachine>;
-export type BuildingRef = ActorRefFrom<typeof buildingMachine>;
-export type GlobalErrorRef = ActorRefFrom<typeof globalErrorMachine>;
-export type KioskRef = ActorRefFrom<typeof kioskMachine>;
+import type { AppActor, FlagsRef, KioskRef, SessionRef } from '../../machines/app/app.refs';
+export type { AppActor, BuildingRef, FlagsRef, GlobalErrorRef, KioskRef, SessionRef } from '../../machines/app/app.refs';
 
 const host = () => (typeof window === 'undefined' ? 'localhost' : window.location.hostname);
 
@@ -232,7 +228,6 @@ export const appLogic = appMachine.provide({
   },
 });
 
-export type AppActor = ReturnType<typeof createAppActor>;
 
 /** The session as the API client sees it: the current token, and a refresh that waits for the one in flight. */
 export function sessionBridge(session: () => SessionRef | undefined): SessionBridge {
@@ -273,7 +268,7 @@ export function forwardExitKioskFlag(system: { get(id: string): unknown }): () =
 }
 
 /** Starts the root actor and installs the API client that reads its session. */
-export function createAppActor(inspect?: InspectionObserver) {
+export function createAppActor(inspect?: InspectionObserver): AppActor {
   const lang = typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('lang');
   const browser = typeof navigator === 'undefined' ? null : navigator.language;
   const actor = createActor(appLogic, {

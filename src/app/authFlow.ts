@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { authFlowMachine } from '../../machines/auth/authFlow.machine';
-import type { AuthFlowInput, SsoReturn } from '../../machines/auth/authFlow.types';
+import type { AuthFlowInput, SsoReturn, SamlProvider } from '../../machines/auth/authFlow.types';
 import { SESSION_ID } from '../../machines/session/session.machine';
 import * as authApi from '../api/auth';
 import * as ssoApi from '../api/sso';
@@ -8,7 +8,6 @@ import type { AppActor } from './appActor';
 import { pendingSso, setPendingSso } from './storage';
 import { requestContext } from './requestContext';
 import { farmSelectorLogic } from './farm';
-import type { SamlProvider } from '../../machines/auth/authFlow.types';
 
 /**
  * A provider's code can be exchanged once. React's StrictMode (development) starts the flow twice, and both

@@ -9,7 +9,7 @@ import { authFlowMachine } from '../../machines/auth/authFlow.machine';
 import { appMachine } from '../../machines/app/app.machine';
 import { AuthFlowContext } from '../../src/ui/auth/AuthFlowContext';
 import { AuthScreen } from '../../src/ui/auth/AuthScreen';
-import { AppActorProvider } from '../../src/app/AppActorContext';
+import { AppActorProvider } from '../../src/ui/appContext';
 import { englishCatalogue } from '../../src/i18n/locales';
 
 afterEach(cleanup);

@@ -6,7 +6,7 @@ import { IntlProvider } from 'react-intl';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { appMachine } from '../../machines/app/app.machine';
 import { buildingMachine, BUILDING_ID, type Building } from '../../machines/building/building.machine';
-import { AppActorProvider } from '../../src/app/AppActorContext';
+import { AppActorProvider } from '../../src/ui/appContext';
 import type { AppActor, BuildingRef } from '../../src/app/appActor';
 import { englishCatalogue } from '../../src/i18n/locales';
 import { HomePage } from '../../src/ui/home/HomePage';

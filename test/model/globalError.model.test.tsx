@@ -6,7 +6,7 @@ import { globalErrorModel, type GlobalErrorModelEvent, type GlobalErrorModelStat
 import { globalErrorHarness, OWNERS, raised } from './globalError.harness';
 import { transitionPaths, uncoveredTransitions } from './transitionPaths';
 import { globalErrorMachine } from '../../machines/globalError/globalError.machine';
-import { AppActorProvider } from '../../src/app/AppActorContext';
+import { AppActorProvider } from '../../src/ui/appContext';
 import { GlobalErrorModal } from '../../src/ui/shell/GlobalErrorModal';
 import { englishCatalogue } from '../../src/i18n/locales';
 

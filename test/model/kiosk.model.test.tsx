@@ -8,7 +8,7 @@ import { kioskMachine, KIOSK_ID } from '../../machines/kiosk/kiosk.machine';
 import { appMachine } from '../../machines/app/app.machine';
 import { flagsMachine, FLAGS_ID } from '../../machines/flags/flags.machine';
 import type { FlagValues } from '../../contracts/flags';
-import { AppActorProvider } from '../../src/app/AppActorContext';
+import { AppActorProvider } from '../../src/ui/appContext';
 import { forwardExitKioskFlag, type FlagsRef, type KioskRef } from '../../src/app/appActor';
 import { KIOSK_ENABLED_KEY, persistedKioskEnabled, persistKioskEnabled } from '../../src/app/kioskStorage';
 import { KioskHeader } from '../../src/ui/shell/KioskHeader';

@@ -8,7 +8,7 @@ import { transitionPaths, uncoveredTransitions } from './transitionPaths';
 import type { profileFormMachine } from '../../machines/account/profileForm.machine';
 import { SESSION_ID } from '../../machines/session/session.machine';
 import { BUILDING_ID } from '../../machines/building/building.machine';
-import { AppActorProvider } from '../../src/app/AppActorContext';
+import { AppActorProvider } from '../../src/ui/appContext';
 import { ProfileForm } from '../../src/ui/account/ProfileForm';
 import { englishCatalogue } from '../../src/i18n/locales';
 

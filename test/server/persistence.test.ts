@@ -1,11 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../server/config.js';
 import { createServer } from '../../server/server.js';
 import { DataFolderLockedError, LOCK_FILE } from '../../server/db/dataLock.js';
-import { existsSync, writeFileSync } from 'node:fs';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-persist-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -7,7 +7,7 @@ import { DEMO_LOGIN } from '../../server/db/seed.js';
  * called with odd path parameters, bodies and query strings, with and without a bearer token.
  */
 let server: TestServer;
-let routes: { method: string; path: string }[] = [];
+const routes: { method: string; path: string }[] = [];
 let demo: { id: number; uuid: string };
 beforeAll(async () => {
   server = await startTestServer();

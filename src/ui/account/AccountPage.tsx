@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { buildingLanguages, canChangeLanguage, selectedLanguage } from '../../../machines/account/account.selectors';
-import { useAppActor, useAppSelector, useBuildingSelector, useSessionSelector } from '../../app/AppActorContext';
+import { useAppActor, useAppSelector, useBuildingSelector, useSessionSelector } from '../appContext';
 import { emailConsentLogic } from '../../app/account';
 import { useT } from '../../i18n/useT';
 import type { AccountTab } from '../../../machines/account/account.selectors';

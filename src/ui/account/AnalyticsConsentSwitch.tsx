@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { ANALYTICS_CONSENT_ID, type analyticsConsentMachine } from '../../../machines/analytics/analyticsConsent.machine';
-import { useAppActor } from '../../app/AppActorContext';
+import { useAppActor } from '../appContext';
 import { useT } from '../../i18n/useT';
 import { Text } from '../kit/Layout';
 import { Switch } from '../kit/Switch';

@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import type { profileFormMachine } from '../../../machines/account/profileForm.machine';
 import { profileError, profileFieldProblem } from '../../../machines/account/account.selectors';
 import type { ProfileNameField } from '../../../machines/account/profileForm.types';
-import { useBuildingSelector, useSessionSelector } from '../../app/AppActorContext';
+import { useBuildingSelector, useSessionSelector } from '../appContext';
 import { useT } from '../../i18n/useT';
 import { Button } from '../kit/Button';
 import { SelectField, TextField } from '../kit/Field';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useActorRef } from '@xstate/react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import type { SessionUser } from '../../../machines/session/session.types';
-import { useAppActor, useSessionSelector } from '../../app/AppActorContext';
+import { useAppActor, useSessionSelector } from '../appContext';
 import { passwordUpdateLogic, profileFormLogic } from '../../app/account';
 import { useT } from '../../i18n/useT';
 import type { ProfileTab } from '../../../machines/account/account.selectors';

@@ -1,11 +1,10 @@
-import type { ActorRefFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { useSelector } from '@xstate/react';
-import type { SnapshotFrom } from 'xstate';
 import { FLAGS_ID } from '../../../machines/flags/flags.machine';
 import { LOCALE_ID, type localeMachine } from '../../../machines/locale/locale.machine';
 import type { Message } from '../../../machines/account/account.selectors';
-import type { FlagsRef } from '../../app/appActor';
-import { useAppActor } from '../../app/AppActorContext';
+import type { FlagsRef } from '../../../machines/app/app.refs';
+import { useAppActor } from '../appContext';
 import type { MessageId } from '../../i18n/locales';
 import { useT } from '../../i18n/useT';
 

@@ -2,7 +2,7 @@ import { authModal, authView } from '../../../machines/auth/authFlow.selectors';
 import { useT } from '../../i18n/useT';
 import { Card, FullScreenCenter, Page, Spinner } from '../kit/Layout';
 import { styled } from '../kit/stitches.config';
-import { useAppSelector } from '../../app/AppActorContext';
+import { useAppSelector } from '../appContext';
 import { useAuthSelector } from './AuthFlowContext';
 import { EmailStep, PasswordStep } from './EmailStep';
 import { lazy, Suspense, type ComponentType } from 'react';

@@ -8,7 +8,7 @@ import type { ContentView } from '../../../machines/content/contentView';
 import type { ContentDetailRef } from '../../../machines/content/contentDetail.machine';
 import type { rsvpMachine } from '../../../machines/content/rsvp.machine';
 import type { claimMachine } from '../../../machines/content/claim.machine';
-import { useAppActor, useAppSelector, useFlag } from '../../app/AppActorContext';
+import { useAppActor, useAppSelector, useFlag } from '../appContext';
 import { contentDetailLogic } from '../../app/content';
 import { useT } from '../../i18n/useT';
 import { Card, Heading, Page, Text } from '../kit/Layout';

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { calendarLink, icsDataUrl, icsFile, type CalendarEvent } from '../../../machines/content/calendar';
 import type { ContentView } from '../../../machines/content/contentView';
-import { useBuildingSelector } from '../../app/AppActorContext';
+import { useBuildingSelector } from '../appContext';
 import { formatEventRange, formatPrice } from '../../i18n/format';
 import { useT } from '../../i18n/useT';
 import { styled } from '../kit/stitches.config';

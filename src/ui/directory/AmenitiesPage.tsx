@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { AmenitiesRef } from '../../../machines/directory/amenities.machine';
 import { amenitiesTitleId, categorySectionId } from '../../../machines/directory/directory.rules';
-import { useAppSelector } from '../../app/AppActorContext';
+import { useAppSelector } from '../appContext';
 import { amenitiesLogic } from '../../app/directory';
 import { useT } from '../../i18n/useT';
 import { Page, Text } from '../kit/Layout';

@@ -5,7 +5,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { AmenityDetailRef } from '../../../machines/directory/amenityDetail.machine';
 import type { Amenity } from '../../../machines/directory/directory.types';
 import { helpDeskMailto } from '../../../machines/directory/directory.rules';
-import { useAppSelector } from '../../app/AppActorContext';
+import { useAppSelector } from '../appContext';
 import { amenityDetailLogic } from '../../app/directory';
 import { useT } from '../../i18n/useT';
 import { Button } from '../kit/Button';

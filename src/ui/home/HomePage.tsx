@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useAppActor, useAppSelector, useBuildingSelector, useFlag, useSessionSelector } from '../../app/AppActorContext';
+import { useAppActor, useAppSelector, useBuildingSelector, useFlag, useSessionSelector } from '../appContext';
 import { homeLogic } from '../../app/home';
 import { AreaMessages } from '../../i18n/AreaMessages';
 import { useT } from '../../i18n/useT';

@@ -9,7 +9,7 @@ import {
   useHeaderMenuSelector,
   useKioskSelector,
   useSessionSelector,
-} from '../../app/AppActorContext';
+} from '../appContext';
 import type { MessageId } from '../../i18n/locales';
 import { useT } from '../../i18n/useT';
 import { styled } from '../kit/stitches.config';

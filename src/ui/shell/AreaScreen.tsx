@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { useParams } from '@tanstack/react-router';
-import { useBuildingSelector } from '../../app/AppActorContext';
+import { useBuildingSelector } from '../appContext';
 import type { Area } from '../../i18n/areas';
 import { AreaMessages } from '../../i18n/AreaMessages';
 import { FullScreenCenter, Spinner } from '../kit/Layout';

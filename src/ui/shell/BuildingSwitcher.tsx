@@ -1,4 +1,4 @@
-import { useBuildingSelector, useHeaderMenuRef } from '../../app/AppActorContext';
+import { useBuildingSelector, useHeaderMenuRef } from '../appContext';
 import { useT } from '../../i18n/useT';
 import { Modal, ModalActions } from '../kit/Modal';
 import { Button } from '../kit/Button';

@@ -1,4 +1,4 @@
-import { useGlobalErrorRef, useGlobalErrorSelector } from '../../app/AppActorContext';
+import { useGlobalErrorRef, useGlobalErrorSelector } from '../appContext';
 import { useT } from '../../i18n/useT';
 import { Button } from '../kit/Button';
 import { Text } from '../kit/Layout';

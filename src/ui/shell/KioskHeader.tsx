@@ -1,4 +1,4 @@
-import { useAppSelector, useKioskRef, useKioskSelector } from '../../app/AppActorContext';
+import { useAppSelector, useKioskRef, useKioskSelector } from '../appContext';
 import { useT } from '../../i18n/useT';
 import { styled } from '../kit/stitches.config';
 

@@ -1,4 +1,4 @@
-import { useKioskRef, useKioskSelector } from '../../app/AppActorContext';
+import { useKioskRef, useKioskSelector } from '../appContext';
 import { useT } from '../../i18n/useT';
 import { Switch } from '../kit/Switch';
 

@@ -1,5 +1,5 @@
 import { useT } from '../../i18n/useT';
-import { useAppSelector } from '../../app/AppActorContext';
+import { useAppSelector } from '../appContext';
 import { Card, Heading, Page, Stack, Text } from '../kit/Layout';
 
 /**

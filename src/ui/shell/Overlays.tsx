@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useGlobalErrorSelector, useSessionSelector } from '../../app/AppActorContext';
+import { useGlobalErrorSelector, useSessionSelector } from '../appContext';
 
 // The app-wide modals load when they open, so the first load of /login does not carry them.
 const GlobalErrorModal = lazy(() => import('./GlobalErrorModal').then((m) => ({ default: m.GlobalErrorModal })));

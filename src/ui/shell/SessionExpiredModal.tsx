@@ -1,4 +1,4 @@
-import { useSessionRef, useSessionSelector } from '../../app/AppActorContext';
+import { useSessionRef, useSessionSelector } from '../appContext';
 import { useT } from '../../i18n/useT';
 import { Button } from '../kit/Button';
 import { Modal, ModalActions } from '../kit/Modal';

@@ -1,16 +1,14 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
-import type { AppActor, BuildingRef, FlagsRef, GlobalErrorRef, KioskRef, SessionRef } from './appActor';
+import type { AppActor, BuildingRef, FlagsRef, GlobalErrorRef, HeaderMenuRef, KioskRef, SessionRef } from '../../machines/app/app.refs';
 import { SESSION_ID } from '../../machines/session/session.machine';
 import { BUILDING_ID } from '../../machines/building/building.machine';
 import { GLOBAL_ERROR_ID } from '../../machines/globalError/globalError.machine';
 import { KIOSK_ID } from '../../machines/kiosk/kiosk.machine';
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { FLAGS_ID } from '../../machines/flags/flags.machine';
 import type { FlagName } from '../../contracts/flags';
-import { HEADER_MENU_ID, type headerMenuMachine } from '../../machines/shell/headerMenu.machine';
-
-type HeaderMenuRef = ActorRefFrom<typeof headerMenuMachine>;
+import { HEADER_MENU_ID } from '../../machines/shell/headerMenu.machine';
 
 /**
  * The root actor is created outside React (the router and the API client need it too), so it is handed down

@@ -1,0 +1,20 @@
+import type { Actor, ActorRefFrom } from 'xstate';
+import type { appMachine } from './app.machine';
+import type { sessionMachine } from '../session/session.machine';
+import type { flagsMachine } from '../flags/flags.machine';
+import type { buildingMachine } from '../building/building.machine';
+import type { globalErrorMachine } from '../globalError/globalError.machine';
+import type { kioskMachine } from '../kiosk/kiosk.machine';
+import type { headerMenuMachine } from '../shell/headerMenu.machine';
+
+/**
+ * The root actor and its long-lived children as types, so views and wiring name them without importing each other:
+ * the composition root (src/app) provides the machine's implementations, which does not change its type.
+ */
+export type AppActor = Actor<typeof appMachine>;
+export type SessionRef = ActorRefFrom<typeof sessionMachine>;
+export type FlagsRef = ActorRefFrom<typeof flagsMachine>;
+export type BuildingRef = ActorRefFrom<typeof buildingMachine>;
+export type GlobalErrorRef = ActorRefFrom<typeof globalErrorMachine>;
+export type KioskRef = ActorRefFrom<typeof kioskMachine>;
+export type HeaderMenuRef = ActorRefFrom<typeof headerMenuMachine>;
