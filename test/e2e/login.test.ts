@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage } from './browser';
+import { createConfirmedAccount, launchBrowser, newPage } from './browser';
 import { AuthPages, expectUrlPath } from './pages';
 
 const DEMO = { email: 'demo@northwind.example', password: 'Atrium!2026' };
@@ -45,6 +45,28 @@ describe('signing in', () => {
     await auth.logOut();
     await page.goto('/home');
     await page.waitForURL('**/login');
+    await context.close();
+  });
+
+  it('after five wrong passwords says how long to wait, keeping the email', async () => {
+    const account = { email: `guessed.${Date.now()}@northwind.example`, firstName: 'Gus', lastName: 'Guessed', password: 'Right!2026pw' };
+    await createConfirmedAccount(account);
+    const { page, context } = await newPage(browser);
+    const auth = new AuthPages(page);
+    await auth.open();
+    await auth.enterEmail(account.email);
+    const answered = () => page.waitForResponse((r) => r.url().endsWith('/api/auth/v2/login'));
+    for (let i = 0; i < 5; i++) {
+      const [answer] = await Promise.all([answered(), auth.enterPassword(`Wrong!${i}guess`)]);
+      expect(answer.status()).toBe(401);
+      await auth.seeError("User email or password doesn't match");
+    }
+    // Locked now: even the right password waits, and the message names the wait.
+    const [locked] = await Promise.all([answered(), auth.enterPassword(account.password)]);
+    expect(locked.status()).toBe(429);
+    await auth.seeError('Too many sign-in attempts. Please try again in 1 minute.');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await expect(page.getByText(`Signing in as ${account.email}`).isVisible()).resolves.toBe(true);
     await context.close();
   });
 
