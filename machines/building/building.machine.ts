@@ -62,6 +62,8 @@ export const buildingMachine = setup({
     reportFailure: (_, _params: { status: number; message: string }) => {},
     /** Loaded after a failure: the global error modal, if it waits on this, closes (wired by the app). */
     reportRecovered: () => {},
+    /** The user's buildings could not be read: the session ends (access document section 8; wired by the app). */
+    logOut: () => {},
   },
   guards: {
     hasBuilding: ({ context }) => context.current !== null,
@@ -102,8 +104,14 @@ export const buildingMachine = setup({
             current: pickBuilding(event.output, context.defaultBuildingUuid, context.preferredUuid),
           })),
         },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => toError(event.error) }) },
+        // Specification section 8: a failed user-buildings fetch logs out (not the global error modal).
+        onError: { target: 'listFailed', actions: assign({ error: ({ event }) => toError(event.error) }) },
       },
+    },
+    listFailed: {
+      description: "The user's buildings could not be read: without them nothing can be shown, so the session ends.",
+      entry: 'logOut',
+      on: { 'building.select': { actions: assign({ preferredUuid: ({ event }) => event.uuid }) } },
     },
     picking: { always: [{ guard: 'hasBuilding', target: 'loadingBuilding' }, { target: 'noBuilding' }] },
     loadingBuilding: {
@@ -173,7 +181,7 @@ export const buildingMachine = setup({
     noBuilding: { description: 'The user belongs to no building.' },
     failed: {
       entry: { type: 'reportFailure', params: ({ context }) => ({ status: context.error?.status ?? 0, message: context.error?.message ?? '' }) },
-      on: { 'user.retry': { target: 'loadingList', actions: assign({ error: null }) } },
+      on: { 'user.retry': { target: 'loadingBuilding', actions: assign({ error: null }) } },
     },
   },
 });

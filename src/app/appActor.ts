@@ -158,6 +158,7 @@ export const appLogic = appMachine.provide({
             }) satisfies ErrorRaisedEvent as never,
         ),
         reportRecovered: sendTo(({ system }) => system.get(GLOBAL_ERROR_ID), ({ type: 'error.resolved', source: BUILDING_LOAD }) satisfies ErrorResolvedEvent as never),
+        logOut: sendTo(({ system }) => system.get(SESSION_ID), { type: 'session.logout' } as never),
       },
     }),
     locale: localeMachine.provide({

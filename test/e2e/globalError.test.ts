@@ -11,13 +11,28 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
+const unavailable = { status: 503, contentType: 'application/json', body: JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: 'down for a moment' }) };
+
+/** Makes the building's own call (`/tenant/v1/buildings/{uuid}`) answer 503 for its next `times` calls. */
+async function failBuilding(page: Page, times: number) {
+  let left = times;
+  await page.route((url) => /\/api\/tenant\/v1\/buildings\/[^/?]+$/.test(url.pathname), async (route) => {
+    if (left > 0) {
+      left -= 1;
+      await route.fulfill(unavailable);
+    } else {
+      await route.continue();
+    }
+  });
+}
+
 /** Makes the building list answer 503 for its next `times` calls (the rest reach the real server). */
 async function failBuildingList(page: Page, times: number) {
   let left = times;
   await page.route('**/api/tenant/v1/users/current/buildings**', async (route) => {
     if (left > 0) {
       left -= 1;
-      await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: 'down for a moment' }) });
+      await route.fulfill(unavailable);
     } else {
       await route.continue();
     }
@@ -27,7 +42,7 @@ async function failBuildingList(page: Page, times: number) {
 describe('the global error modal', () => {
   it('tries the failed action again, and the page recovers', async () => {
     const { page, context } = await newPage(browser);
-    await failBuildingList(page, 1);
+    await failBuilding(page, 1);
     const auth = new AuthPages(page);
     await auth.open();
     await auth.signIn(DEMO.email, DEMO.password);
@@ -41,7 +56,7 @@ describe('the global error modal', () => {
 
   it('turns the button into Go back when the same action fails twice in a row, which clears the error', async () => {
     const { page, context } = await newPage(browser);
-    await failBuildingList(page, 2);
+    await failBuilding(page, 2);
     const auth = new AuthPages(page);
     await auth.open();
     await auth.signIn(DEMO.email, DEMO.password);
@@ -51,6 +66,23 @@ describe('the global error modal', () => {
     expect(await dialog.getByRole('button', { name: 'Try again' }).count()).toBe(0);
     await dialog.getByRole('button', { name: 'Go back' }).click();
     await dialog.waitFor({ state: 'detached' });
+    await context.close();
+  });
+});
+
+describe('a failed list of the user’s buildings', () => {
+  it('logs out (specification section 8) instead of asking to try again', async () => {
+    const { page, context } = await newPage(browser);
+    await failBuildingList(page, 1);
+    const auth = new AuthPages(page);
+    await auth.open();
+    await auth.signIn(DEMO.email, DEMO.password);
+    await page.waitForURL('**/login');
+    await page.getByLabel('Work email').waitFor();
+    expect(await page.getByRole('dialog', { name: 'Something went wrong' }).count()).toBe(0);
+    // The session is gone: the app's pages send the person to sign in.
+    await page.goto('/home');
+    await page.waitForURL('**/login');
     await context.close();
   });
 });

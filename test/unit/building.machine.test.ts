@@ -15,6 +15,7 @@ function setupBuilding(fakes: Fakes = {}) {
     loadBuilding: vi.fn(fakes.loadBuilding ?? (async ({ uuid }: { uuid: string }) => makeBuilding(uuid, { name: `Full ${uuid}` }))),
     loadTheme: vi.fn(fakes.loadTheme ?? (async (_input: { uuid: string }) => makeTheme())),
   };
+  const spies = { logOut: vi.fn(), reportFailure: vi.fn() };
   const actor = createActor(
     buildingMachine.provide({
       actors: {
@@ -22,10 +23,11 @@ function setupBuilding(fakes: Fakes = {}) {
         loadBuilding: fromPromise(({ input }) => calls.loadBuilding(input)),
         loadTheme: fromPromise(({ input }) => calls.loadTheme(input)),
       },
+      actions: { logOut: spies.logOut, reportFailure: spies.reportFailure },
     }),
   );
   actor.start();
-  return { actor, calls };
+  return { actor, calls, spies };
 }
 
 describe('pickBuilding', () => {
@@ -101,29 +103,48 @@ describe('buildingMachine', () => {
     expect(snapshot.context.error).toBeNull();
   });
 
-  it('a list failure → failed with the error; user.retry loads again', async () => {
-    let attempt = 0;
-    const { actor, calls } = setupBuilding({
+  it('a list failure → listFailed and the session is logged out (section 8), with no global error', async () => {
+    const { actor, calls, spies } = setupBuilding({
       loadBuildings: async () => {
-        attempt += 1;
-        if (attempt === 1) throw { status: 503, message: 'Service unavailable' };
-        return [makeBuilding('b-5')];
+        throw { status: 503, message: 'Service unavailable' };
       },
     });
     actor.send({ type: 'building.load', defaultBuildingUuid: null });
+    const failed = await waitFor(actor, (s) => s.matches('listFailed'));
+    expect(failed.context.error).toEqual({ status: 503, message: 'Service unavailable' });
+    expect(spies.logOut).toHaveBeenCalledTimes(1);
+    expect(spies.reportFailure).not.toHaveBeenCalled();
+    expect(calls.loadBuilding).not.toHaveBeenCalled();
+    // Signing in again starts over.
+    actor.send({ type: 'building.clear' });
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+  });
+
+  it('a building failure → failed with the error and the global error; user.retry loads that building again', async () => {
+    let attempt = 0;
+    const { actor, calls, spies } = setupBuilding({
+      loadBuilding: async ({ uuid }) => {
+        attempt += 1;
+        if (attempt === 1) throw { status: 503, message: 'Service unavailable' };
+        return makeBuilding(uuid);
+      },
+    });
+    actor.send({ type: 'building.load', defaultBuildingUuid: 'b-2' });
     const failed = await waitFor(actor, (s) => s.matches('failed'));
     expect(failed.context.error).toEqual({ status: 503, message: 'Service unavailable' });
-    expect(calls.loadBuilding).not.toHaveBeenCalled();
+    expect(spies.reportFailure).toHaveBeenCalledWith(expect.anything(), { status: 503, message: 'Service unavailable' });
+    expect(spies.logOut).not.toHaveBeenCalled();
 
     actor.send({ type: 'user.retry' });
     expect(actor.getSnapshot().context.error).toBeNull();
     const ready = await waitFor(actor, (s) => s.matches('ready'));
-    expect(calls.loadBuildings).toHaveBeenCalledTimes(2);
-    expect(ready.context.current?.uuid).toBe('b-5');
+    expect(calls.loadBuildings).toHaveBeenCalledTimes(1);
+    expect(calls.loadBuilding).toHaveBeenCalledTimes(2);
+    expect(ready.context.current?.uuid).toBe('b-2');
   });
 
   it('a failure without status or message gets status 0 and the generic message', async () => {
-    const { actor } = setupBuilding({ loadBuildings: async () => Promise.reject('offline') });
+    const { actor } = setupBuilding({ loadBuilding: async () => Promise.reject('offline') });
     actor.send({ type: 'building.load', defaultBuildingUuid: null });
     const failed = await waitFor(actor, (s) => s.matches('failed'));
     expect(failed.context.error).toEqual({ status: 0, message: 'Unable to complete at this moment. Please try again later.' });
