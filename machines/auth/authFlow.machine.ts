@@ -134,6 +134,7 @@ export const authFlowMachine = setup({
     newPasswordReady: ({ context }) =>
       isValidPassword(context.fields.password) && context.fields.password === context.fields.confirm_password,
     errorStatusIs: (_, params: { error: unknown; status: number }) => toAuthError(params.error).status === params.status,
+    codeUnusable: (_, params: { error: unknown }) => [403, 410].includes(toAuthError(params.error).status),
   },
 }).createMachine({
   id: AUTH_FLOW_ID,
@@ -486,6 +487,13 @@ export const authFlowMachine = setup({
             input: ({ context }) => ({ email: context.fields.email.trim(), code: context.fields.code, new_password: context.fields.password }),
             onDone: { target: 'done' },
             onError: [
+              // The code can no longer be used (its tries are spent, 403; it expired, 410): the reset failed, and the
+              // person goes back to sign-in (access document section 4), the email kept and the reason shown.
+              {
+                guard: { type: 'codeUnusable', params: ({ event }) => ({ error: event.error }) },
+                target: '#authFlow.email',
+                actions: ['startLogin', { type: 'setError', params: ({ event }) => ({ error: event.error }) }],
+              },
               // 409: the password was used before; the code is still good, so only the password changes.
               { guard: { type: 'errorStatusIs', params: ({ event }) => ({ error: event.error, status: 409 }) }, target: 'newPassword', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
               { guard: { type: 'errorStatusIs', params: ({ event }) => ({ error: event.error, status: 0 }) }, target: 'newPassword', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },

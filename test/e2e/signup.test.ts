@@ -157,4 +157,28 @@ describe('resetting a forgotten password', () => {
     await auth.seeError("User email or password doesn't match");
     await context.close();
   });
+
+  it('goes back to sign-in, the email kept, when the reset code can no longer be used', async () => {
+    const email = newEmail('spent');
+    await createConfirmedAccount({ email, firstName: 'Spen', lastName: 'Code', password: PASSWORD });
+    const { page, context } = await newPage(browser);
+    const auth = new AuthPages(page);
+    await auth.open();
+    await auth.forgotPassword();
+    await auth.askForResetCode(email);
+    const wrong = otherCode(await latestCode(email));
+    // Four mistyped codes come back to the code step; the fifth spends the code's tries.
+    for (let i = 0; i < 4; i++) {
+      await auth.enterCode(wrong);
+      await auth.chooseNewPassword(NEW_PASSWORD);
+      await auth.seeError('Please enter a valid code');
+      await auth.seeStep('Enter your code');
+    }
+    await auth.enterCode(wrong);
+    await auth.chooseNewPassword(NEW_PASSWORD);
+    await page.waitForURL('**/login');
+    await auth.seeError('The retry attempt limit is reached');
+    expect(await auth.fieldValue('Work email')).toBe(email);
+    await context.close();
+  });
 });

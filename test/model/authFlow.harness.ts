@@ -64,6 +64,8 @@ export class FakeServer {
         });
       case 'api.passwordReused':
         return this.take(['consumeResetCode']).reject({ status: 409, message: 'You can not reuse this old password', code: 'password_has_been_used' });
+      case 'api.codeSpent':
+        return this.take(['consumeResetCode']).reject({ status: 403, message: 'The retry attempt limit is reached', code: 'retry_limit' });
       case 'api.failed': {
         const pending = this.take();
         return pending.reject(

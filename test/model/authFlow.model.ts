@@ -44,6 +44,8 @@ export type ModelEvent =
   | { type: 'api.ok' }
   | { type: 'api.failed' }
   | { type: 'api.passwordReused' }
+  /** The reset code can no longer be used (its tries spent, or expired). */
+  | { type: 'api.codeSpent' }
   | { type: 'api.ssoSignup' };
 
 export const authFlowModel = setup({
@@ -140,7 +142,8 @@ export const authFlowModel = setup({
     resetCode: { on: { 'user.enterCode': 'resetNewPassword', 'user.resend': 'resetResending', 'user.back': 'resetVerify', 'user.backToLogin': 'email' } },
     resetResending: { on: { 'api.ok': 'resetCode', 'api.failed': 'resetCode' } },
     resetNewPassword: { on: { 'user.enterNewPassword': 'resetSaving', 'user.back': 'resetCode' } },
-    resetSaving: { on: { 'api.ok': 'resetDone', 'api.passwordReused': 'resetNewPassword', 'api.failed': 'resetCode' } },
+    // A failed reset verification goes back to sign-in; a mistyped code (api.failed) back to the code.
+    resetSaving: { on: { 'api.ok': 'resetDone', 'api.passwordReused': 'resetNewPassword', 'api.failed': 'resetCode', 'api.codeSpent': 'email' } },
     resetDone: { on: { 'user.getStarted': 'password' } },
     signedIn: { type: 'final' },
   },
