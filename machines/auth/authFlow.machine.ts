@@ -69,6 +69,12 @@ export const authFlowMachine = setup({
     redirectToProvider: (_, _params: { url: string; pending: PendingSso }) => {},
     /** Opens a mail to support about an unknown company domain (wired by the app). */
     reportUnknownDomain: (_, _params: { email: string }) => {},
+    /**
+     * Tells the session which auth mode the person is in (access document section 2: "sign-up mode redirects to the
+     * sign-up route"), so the routing rules send a signed-out visitor to the sign-up while one is under way (wired by
+     * the app).
+     */
+    setAuthMode: (_, _params: { mode: 'login' | 'signup' }) => {},
     setField: assign(({ context, event }) => {
       if (event.type !== 'user.change') return {};
       return { fields: { ...context.fields, [event.field]: event.value }, error: null, notice: null };
@@ -171,6 +177,7 @@ export const authFlowMachine = setup({
     email: {
       description: 'Enter email: the first step of signing in and of signing up.',
       tags: ['route:email'],
+      entry: { type: 'setAuthMode', params: { mode: 'login' } },
       on: {
         'user.submit': [
           { guard: 'isFarmToken', target: 'farmSelector' },
@@ -307,6 +314,9 @@ export const authFlowMachine = setup({
     },
     signup: {
       tags: ['route:signup'],
+      entry: { type: 'setAuthMode', params: { mode: 'signup' } },
+      // Signed in, or back to sign-in: the routing rules land signed-out visitors on sign-in again.
+      exit: { type: 'setAuthMode', params: { mode: 'login' } },
       initial: 'first',
       on: {
         'user.backToLogin': { target: 'email', actions: 'startLogin' },

@@ -82,6 +82,7 @@ export function authFlowLogic(app: AppActor, options: { supportEmail: () => stri
         setPendingSso(pending);
         window.location.assign(url);
       },
+      setAuthMode: (_, { mode }) => app.system.get(SESSION_ID)?.send({ type: 'session.authMode', mode }),
       reportUnknownDomain: (_, { email }) => {
         const domain = email.split('@')[1] ?? email;
         const subject = encodeURIComponent(`Company email not found: ${domain}`);

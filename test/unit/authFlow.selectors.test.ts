@@ -30,6 +30,7 @@ interface Fakes {
 
 function startFlow(fakes: Fakes = {}, input: AuthFlowInput = {}) {
   const emitSignedIn = vi.fn<() => void>();
+  const setAuthMode = vi.fn<(_: unknown, params: { mode: 'login' | 'signup' }) => void>();
   const logic = authFlowMachine.provide({
     actors: {
       checkEmail: fromPromise(({ input: i }) => (fakes.checkEmail ?? (async () => ({ record: record(), sso: null })))(i)),
@@ -43,12 +44,13 @@ function startFlow(fakes: Fakes = {}, input: AuthFlowInput = {}) {
       consumeResetCode: fromPromise(() => (fakes.consumeResetCode ?? (async () => {}))()),
       ssoCallback: fromPromise<SsoCallbackResult, { code: string; state: string }>(async () => ({ status: 'authenticated', session: makeLoginPayload() })),
     },
-    actions: { emitSignedIn, redirectToProvider: vi.fn<() => void>(), reportUnknownDomain: vi.fn<() => void>() },
+    actions: { emitSignedIn, setAuthMode, redirectToProvider: vi.fn<() => void>(), reportUnknownDomain: vi.fn<() => void>() },
   });
   const actor = createActor(logic, { input });
   actor.start();
   const change = (field: Parameters<typeof fieldProblem>[1], value: string | boolean | null) => actor.send({ type: 'user.change', field, value });
-  return { actor, change, emitSignedIn };
+  const modes = () => setAuthMode.mock.calls.map((call) => call[1].mode);
+  return { actor, change, emitSignedIn, modes };
 }
 
 const idle = (s: { hasTag(tag: string): boolean }) => !s.hasTag('loading');
@@ -250,6 +252,20 @@ describe('auth flow selectors on the real machine', () => {
   it('the reset flow from input starts on reset_verify', () => {
     const { actor } = startFlow({}, { flow: 'reset_password' });
     expect(authView(actor.getSnapshot())).toBe('reset_verify');
+  });
+});
+
+describe('the auth mode the session is told', () => {
+  it('is login at the email step, signup through the sign-up, login again when the person goes back', async () => {
+    const { actor, change, modes } = startFlow();
+    expect(modes()).toEqual(['login']);
+    change('email', 'new.person@acme.com');
+    actor.send({ type: 'user.submit' });
+    await waitFor(actor, (s) => s.hasTag('route:signup'));
+    expect(modes()).toEqual(['login', 'signup']);
+    actor.send({ type: 'user.backToLogin' });
+    expect(actor.getSnapshot().hasTag('route:email')).toBe(true);
+    expect(modes()).toEqual(['login', 'signup', 'login', 'login']);
   });
 });
 
