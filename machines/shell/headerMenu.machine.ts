@@ -41,7 +41,7 @@ export const headerMenuMachine = setup({
     generateAuthLink: fromPromise<string, void>(() => Promise.reject(new Error('generateAuthLink is not provided'))),
   },
   actions: {
-    navigate: (_, _params: { to: '/account' | '/account/history' }) => {},
+    navigate: (_, _params: { to: '/account' | '/my-history' }) => {},
     openAdminTab: () => {},
     sendAdminTab: (_, _params: { url: string }) => {},
     closeAdminTab: () => {},
@@ -62,7 +62,7 @@ export const headerMenuMachine = setup({
         'user.openBuildings': 'buildings',
         'user.logout': { target: 'closed', actions: sendTo(({ system }) => system.get(SESSION_ID), { type: 'session.logout' }) },
         'user.openAccount': { target: 'closed', actions: { type: 'navigate', params: { to: '/account' } } },
-        'user.openHistory': { target: 'closed', actions: { type: 'navigate', params: { to: '/account/history' } } },
+        'user.openHistory': { target: 'closed', actions: { type: 'navigate', params: { to: '/my-history' } } },
         'user.launchAdmin': { target: 'launchingAdmin', actions: [assign({ admin: ({ event }) => event.admin, error: null }), 'openAdminTab'] },
       },
     },

@@ -5,15 +5,16 @@ import type { Locale } from './locales';
  * They are not in the first load: a lazy screen wraps itself in `<AreaMessages areas={[…]}>`, which loads the
  * area's English and the current locale's messages and lays them over the core catalogue.
  */
-export const AREAS = ['home', 'content', 'directory', 'linkOut'] as const;
+export const AREAS = ['home', 'content', 'directory', 'linkOut', 'history'] as const;
 export type Area = (typeof AREAS)[number];
 
 type HomeIds = keyof typeof import('./areas/home/en.json');
 type ContentIds = keyof typeof import('./areas/content/en.json');
 type DirectoryIds = keyof typeof import('./areas/directory/en.json');
 type LinkOutIds = keyof typeof import('./areas/linkOut/en.json');
+type HistoryIds = keyof typeof import('./areas/history/en.json');
 /** The message ids of every area (a JSON module's type also lists `default`, which is no message). */
-export type AreaMessageId = Exclude<HomeIds | ContentIds | DirectoryIds | LinkOutIds, 'default'>;
+export type AreaMessageId = Exclude<HomeIds | ContentIds | DirectoryIds | LinkOutIds | HistoryIds, 'default'>;
 
 const loaders = import.meta.glob<{ default: Record<string, string> }>('./areas/*/*.json');
 

@@ -100,11 +100,18 @@ const MobileOnlyPage = lazyRouteComponent(() => import('../ui/shell/MobileOnlyPa
 const maintenanceRoute = createRoute({ getParentRoute: () => rootRoute, path: '/maintenance', component: MaintenancePage });
 const signInRequiredRoute = createRoute({ getParentRoute: () => rootRoute, path: '/sign-in-required', component: SignInRequiredPage });
 const mobileOnlyRoute = createRoute({ getParentRoute: () => rootRoute, path: '/mobile-only', component: MobileOnlyPage });
+/** The header's account history (a signed-in route by the routing rules); its content comes with the services. */
+const myHistoryRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/my-history',
+  component: lazyRouteComponent(() => import('../ui/history/MyHistoryPage'), 'MyHistoryPage'),
+});
 
 const routeTree = rootRoute.addChildren([
   indexRoute,
   authLayout.addChildren([loginRoute, signupRoute, resetRoute]),
   logoutRoute,
+  myHistoryRoute,
   homeRoute,
   buildingRoute,
   buildingByIdRoute.addChildren(buildingScreenRoutes),

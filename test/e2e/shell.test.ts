@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from './browser';
+import { launchBrowser, newPage, setFlag } from './browser';
+import { signedInPage } from './pages';
 import { AuthPages } from './pages';
 
 const ADMIN = { email: 'admin@globex.example', password: 'Atrium!2026' };
@@ -82,3 +83,21 @@ describe('language', () => {
     await context.close();
   });
 });
+
+describe('account history', () => {
+  it('opens /my-history from the header menu when its flag is on, with its empty state until there is history', async () => {
+    await setFlag('account-history', true);
+    try {
+      const { page, context } = await signedInPage(browser);
+      await page.getByRole('button', { name: 'Account menu' }).click();
+      await page.getByRole('menuitem', { name: 'Account history' }).click();
+      await page.waitForURL('**/my-history');
+      await page.getByRole('heading', { name: 'Account history', level: 1 }).waitFor();
+      await page.getByRole('status').filter({ hasText: 'Your bookings, claimed offers and payments will show here.' }).waitFor();
+      await context.close();
+    } finally {
+      await setFlag('account-history', null);
+    }
+  });
+});
+
