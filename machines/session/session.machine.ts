@@ -17,6 +17,25 @@ export function fromLoginPayload(payload: LoginPayload, now = nowSeconds()): Pic
 
 export const isTokenExpired = (context: Pick<SessionContext, 'tokenExpiresAt'>, now = nowSeconds()) => context.tokenExpiresAt <= now;
 
+/** The token version the app works with (access document section 4: "if the token version is not 3 …"). */
+export const CURRENT_TOKEN_VERSION = 3;
+
+/**
+ * The version an access token names in its `ver` claim (a JWT's payload, read, not verified); null when it names none
+ * or is no JWT, which is then left as it is.
+ */
+export function tokenVersion(token: string | null): number | null {
+  const payload = token?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const version = (JSON.parse(json) as { ver?: unknown }).ver;
+    return typeof version === 'number' ? version : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The signed-in context as it is kept across reloads. */
 const persistedOf = (context: SessionContext): PersistedAuth => ({
   token: context.token!,
@@ -41,6 +60,8 @@ export const sessionMachine = setup({
   actors: {
     loadPersisted: fromPromise<PersistedAuth | null>(notProvided('loadPersisted')),
     refreshTokens: fromPromise<LoginPayload, { refreshToken: string }>(notProvided('refreshTokens')),
+    /** Trades a token of an older version for current ones (POST /auth/upgrade with the old token as bearer). */
+    upgradeTokens: fromPromise<LoginPayload, void>(notProvided('upgradeTokens')),
     fetchUser: fromPromise<SessionUser, void>(notProvided('fetchUser')),
     logoutCall: fromPromise<void, void>(notProvided('logoutCall')),
   },
@@ -66,6 +87,10 @@ export const sessionMachine = setup({
     hasPersisted: (_, params: { auth: PersistedAuth | null }) => params.auth !== null,
     accessExpired: ({ context }) => isTokenExpired(context),
     hasRefreshToken: ({ context }) => !!context.refreshToken && context.refreshToken.expiresAt > nowSeconds(),
+    olderTokenVersion: ({ context }) => {
+      const version = tokenVersion(context.token);
+      return version !== null && version !== CURRENT_TOKEN_VERSION;
+    },
     shouldAutoLogin: ({ context }) => context.shouldAutoLogin,
   },
 }).createMachine({
@@ -96,7 +121,15 @@ export const sessionMachine = setup({
           },
         },
         checking: {
-          always: [{ guard: 'accessExpired', target: 'refreshing' }, { target: 'loadingUser' }],
+          always: [{ guard: 'accessExpired', target: 'refreshing' }, { guard: 'olderTokenVersion', target: 'upgrading' }, { target: 'loadingUser' }],
+        },
+        upgrading: {
+          description: 'A kept token of an older version is traded for current ones; if that fails, the person is signed out.',
+          invoke: {
+            src: 'upgradeTokens',
+            onDone: { target: 'loadingUser', actions: { type: 'assignLogin', params: ({ event }) => ({ payload: event.output }) } },
+            onError: { target: '#session.signedOut', actions: ['clearTokens', 'clearPersisted'] },
+          },
         },
         refreshing: {
           invoke: {

@@ -21,6 +21,9 @@ export const login = (email: string, password: string) =>
 
 export const logout = () => api().call<unknown>('/auth/logout', { method: 'POST' });
 
+/** Trades the current (older-version) access token for version 3 tokens of the same session. */
+export const upgradeSession = () => api().call<LoginResponse>('/auth/upgrade', { method: 'POST' });
+
 export const refreshSession = (refreshToken: string) =>
   api().call<LoginResponse>('/auth/v2/refresh', { method: 'POST', body: { refresh_token: refreshToken }, withoutBearer: true });
 

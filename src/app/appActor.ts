@@ -87,6 +87,7 @@ export const appLogic = appMachine.provide({
           return persistedAuth();
         }),
         refreshTokens: fromPromise(({ input }) => authApi.refreshSession(input.refreshToken)),
+        upgradeTokens: fromPromise(() => authApi.upgradeSession()),
         fetchUser: fromPromise(() => authApi.currentUser()),
         logoutCall: fromPromise(async () => {
           await authApi.logout();

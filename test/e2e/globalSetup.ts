@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     port: number;
+    /** The server's token signing key, so a test can make a token of an older version as an old client holds. */
+    jwtSecret: string;
   }
 }
 
@@ -21,9 +24,10 @@ export default async function setup(project: TestProject) {
   const port = Number(process.env.E2E_PORT ?? 18080);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-e2e-'));
   const baseURL = `http://localhost:${port}`;
+  const jwtSecret = randomBytes(32).toString('base64url');
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'start.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_ORIGIN: baseURL },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_ORIGIN: baseURL, JWT_SECRET: jwtSecret },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -44,6 +48,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseURL', baseURL);
   project.provide('port', port);
+  project.provide('jwtSecret', jwtSecret);
 
   return async () => {
     server.kill('SIGTERM');

@@ -9,6 +9,7 @@ interface Fakes {
   refreshTokens?: (input: { refreshToken: string }) => Promise<LoginPayload>;
   fetchUser?: () => Promise<SessionUser>;
   logoutCall?: () => Promise<void>;
+  upgradeTokens?: () => Promise<LoginPayload>;
 }
 
 function setupSession(fakes: Fakes = {}) {
@@ -17,6 +18,7 @@ function setupSession(fakes: Fakes = {}) {
     refreshTokens: vi.fn(fakes.refreshTokens ?? (async (_input: { refreshToken: string }) => makeLoginPayload({ token: 'refreshed' }))),
     fetchUser: vi.fn(fakes.fetchUser ?? (async () => makeUser())),
     logoutCall: vi.fn(fakes.logoutCall ?? (async () => {})),
+    upgradeTokens: vi.fn(fakes.upgradeTokens ?? (async () => makeLoginPayload({ token: jwtOf({ ver: 3 }) }))),
   };
   const actions = {
     persist: vi.fn(),
@@ -31,12 +33,16 @@ function setupSession(fakes: Fakes = {}) {
       refreshTokens: fromPromise(({ input }) => calls.refreshTokens(input)),
       fetchUser: fromPromise(() => calls.fetchUser()),
       logoutCall: fromPromise(() => calls.logoutCall()),
+      upgradeTokens: fromPromise(() => calls.upgradeTokens()),
     },
     actions,
   });
   const actor = createActor(logic);
   return { actor, calls, actions };
 }
+
+/** An unsigned JWT-shaped token with these claims (the session reads, never verifies, its payload). */
+const jwtOf = (claims: Record<string, unknown>) => `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify(claims)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.sig`;
 
 /** The params each call of a provided action received (XState calls actions with (args, params)). */
 const paramsOf = (spy: ReturnType<typeof vi.fn>) => spy.mock.calls.map((call) => call[1]);
@@ -119,6 +125,38 @@ describe('sessionMachine: restoring', () => {
     expect(snapshot.context.token).toBe('renewed');
     expect(snapshot.context.refreshToken?.token).toBe('refresh-2');
     expect(snapshot.context.tokenExpiresAt).toBeGreaterThan(nowSeconds());
+  });
+
+  it('with a kept token of an older version → upgrades it first, then fetches the user (section 4)', async () => {
+    const stored = makePersisted({ token: jwtOf({ ver: 2, uid: 7 }) });
+    const upgraded = makeLoginPayload({ token: jwtOf({ ver: 3, uid: 7 }) });
+    const { actor, calls } = setupSession({ loadPersisted: async () => stored, upgradeTokens: async () => upgraded });
+    actor.start();
+    const snapshot = await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(calls.upgradeTokens).toHaveBeenCalledTimes(1);
+    expect(calls.upgradeTokens.mock.invocationCallOrder[0]!).toBeLessThan(calls.fetchUser.mock.invocationCallOrder[0]!);
+    expect(snapshot.context.token).toBe(upgraded.token);
+  });
+
+  it('a current or unreadable token is not upgraded', async () => {
+    for (const token of [jwtOf({ ver: 3 }), 'stored-access', jwtOf({ uid: 1 })]) {
+      const { actor, calls } = setupSession({ loadPersisted: async () => makePersisted({ token }) });
+      actor.start();
+      await waitFor(actor, (s) => s.matches('signedIn'));
+      expect(calls.upgradeTokens, token).not.toHaveBeenCalled();
+    }
+  });
+
+  it('a failed upgrade signs out: tokens and stored auth cleared (section 8)', async () => {
+    const { actor, calls, actions } = setupSession({
+      loadPersisted: async () => makePersisted({ token: jwtOf({ ver: 1 }) }),
+      upgradeTokens: async () => Promise.reject({ status: 401, message: 'The session has ended' }),
+    });
+    actor.start();
+    const snapshot = await waitFor(actor, (s) => s.matches('signedOut'));
+    expect(actions.clearPersisted).toHaveBeenCalledTimes(1);
+    expect(calls.fetchUser).not.toHaveBeenCalled();
+    expect(snapshot.context).toMatchObject({ token: null, refreshToken: null, user: null });
   });
 
   it('a failed refresh on restore → signedOut, tokens and stored auth cleared', async () => {
