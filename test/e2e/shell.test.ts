@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, setFlag } from './browser';
-import { signedInPage } from './pages';
-import { AuthPages } from './pages';
+import { signedInPage, AuthPages } from './pages';
 
 const ADMIN = { email: 'admin@globex.example', password: 'Atrium!2026' };
 
