@@ -1,5 +1,5 @@
 import { ofetch, FetchError, type FetchOptions } from 'ofetch';
-import type { components } from '../../contracts/api';
+import type { components, paths } from '../../contracts/api';
 
 export type Schemas = components['schemas'];
 
@@ -128,3 +128,44 @@ export function api(): ApiClient {
   if (!current) throw new Error('The API client is not installed');
   return current;
 }
+
+/* The typed way to call the API: by path and verb of the OpenAPI document (contracts/api.d.ts), so a path the server
+ * no longer serves, a wrong parameter or a misread answer fails the type check. */
+
+type Verb = 'get' | 'post' | 'put' | 'delete';
+type Operation<P extends keyof paths, V extends Verb> = NonNullable<paths[P][V]>;
+/** The paths that serve a verb. */
+export type PathOf<V extends Verb> = { [P in keyof paths]: paths[P][V] extends undefined ? never : P }[keyof paths];
+type PathParams<O> = O extends { parameters: { path: infer T } } ? (T extends Record<string, unknown> ? T : never) : never;
+type QueryOf<O> = O extends { parameters: { query?: infer Q } } ? Q : never;
+type BodyOf<O> = O extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+/** The answer of a call: its 200's JSON body. */
+export type AnswerOf<P extends keyof paths, V extends Verb> = Operation<P, V> extends { responses: { 200: { content: { 'application/json': infer R } } } } ? R : unknown;
+
+export type RequestOptions<P extends keyof paths, V extends Verb> = {
+  query?: QueryOf<Operation<P, V>>;
+  body?: BodyOf<Operation<P, V>>;
+  /** No bearer and no refresh on 401: only the refresh call itself. */
+  withoutBearer?: boolean;
+} & ([PathParams<Operation<P, V>>] extends [never] ? { params?: undefined } : { params: PathParams<Operation<P, V>> });
+
+/** `/tenant/v1/buildings/{id}` with `{ id: 'b 1' }` → `/tenant/v1/buildings/b%201`. */
+export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null || value === '') throw new Error(`The path ${path} needs ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** Calls the installed client by verb and path of the API document; the answer is typed from it. */
+export function request<V extends Verb, P extends PathOf<V>>(verb: V, path: P, ...[options]: {} extends RequestOptions<P, V> ? [RequestOptions<P, V>?] : [RequestOptions<P, V>]): Promise<AnswerOf<P, V>> {
+  const { params, query, body, withoutBearer } = (options ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; withoutBearer?: boolean };
+  return api().call<AnswerOf<P, V>>(fillPath(path, params), {
+    method: verb.toUpperCase() as CallOptions['method'],
+    ...(body !== undefined ? { body: body as Record<string, unknown> } : {}),
+    ...(query ? { query: query as CallOptions['query'] } : {}),
+    ...(withoutBearer ? { withoutBearer } : {}),
+  });
+}
+
