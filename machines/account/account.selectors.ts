@@ -88,9 +88,3 @@ export function passwordFormError(context: Pick<PasswordUpdateContext, 'error'>)
   if (error.status === 0) return { id: 'auth.error.generic' };
   return { text: error.message };
 }
-
-/** The tabs of /account and of /account/profile, in order; the first is the default and stays out of the address. */
-export const ACCOUNT_TABS = ['profile', 'legal', 'settings'] as const;
-export type AccountTab = (typeof ACCOUNT_TABS)[number];
-export const PROFILE_TABS = ['profile', 'password'] as const;
-export type ProfileTab = (typeof PROFILE_TABS)[number];

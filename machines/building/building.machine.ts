@@ -108,8 +108,9 @@ export const buildingMachine = setup({
         onError: { target: 'listFailed', actions: assign({ error: ({ event }) => toError(event.error) }) },
       },
     },
+    // The user's buildings could not be read: without them nothing can be shown, so the session ends. (A comment, not a
+    // description: the first load of /login carries this machine.)
     listFailed: {
-      description: "The user's buildings could not be read: without them nothing can be shown, so the session ends.",
       entry: 'logOut',
       on: { 'building.select': { actions: assign({ preferredUuid: ({ event }) => event.uuid }) } },
     },

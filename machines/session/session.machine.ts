@@ -25,11 +25,9 @@ export const CURRENT_TOKEN_VERSION = 3;
  * or is no JWT, which is then left as it is.
  */
 export function tokenVersion(token: string | null): number | null {
-  const payload = token?.split('.')[1];
-  if (!payload) return null;
   try {
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
-    const version = (JSON.parse(json) as { ver?: unknown }).ver;
+    // atob forgives the missing base64 padding of a JWT segment.
+    const version = (JSON.parse(atob(token!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { ver?: unknown }).ver;
     return typeof version === 'number' ? version : null;
   } catch {
     return null;
@@ -123,8 +121,8 @@ export const sessionMachine = setup({
         checking: {
           always: [{ guard: 'accessExpired', target: 'refreshing' }, { guard: 'olderTokenVersion', target: 'upgrading' }, { target: 'loadingUser' }],
         },
+        // A kept token of an older version is traded for current ones; if that fails, the person is signed out.
         upgrading: {
-          description: 'A kept token of an older version is traded for current ones; if that fails, the person is signed out.',
           invoke: {
             src: 'upgradeTokens',
             onDone: { target: 'loadingUser', actions: { type: 'assignLogin', params: ({ event }) => ({ payload: event.output }) } },

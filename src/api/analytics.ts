@@ -1,4 +1,4 @@
-import { api } from './client';
+import { request } from './client';
 
 export interface TrackedEvent {
   event: string;
@@ -8,7 +8,7 @@ export interface TrackedEvent {
 /** Sends one analytics event; analytics never gets in the user's way, so failures are dropped. */
 export async function track(event: TrackedEvent): Promise<void> {
   try {
-    await api().call('/analytics/v2/track', { method: 'POST', body: { ...event, timestamp: new Date().toISOString() } });
+    await request('post', '/analytics/v2/track', { body: { ...event, timestamp: new Date().toISOString() } });
   } catch {
     /* ignored on purpose */
   }

@@ -138,7 +138,14 @@ type Operation<P extends keyof paths, V extends Verb> = NonNullable<paths[P][V]>
 export type PathOf<V extends Verb> = { [P in keyof paths]: paths[P][V] extends undefined ? never : P }[keyof paths];
 type PathParams<O> = O extends { parameters: { path: infer T } } ? (T extends Record<string, unknown> ? T : never) : never;
 type QueryOf<O> = O extends { parameters: { query?: infer Q } } ? Q : never;
-type BodyOf<O> = O extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+/** The JSON body an operation takes; never for one that takes none (`requestBody?: never`). */
+type BodyOf<O> = O extends { requestBody?: infer R }
+  ? [NonNullable<R>] extends [never]
+    ? never
+    : NonNullable<R> extends { content: { 'application/json': infer B } }
+      ? B
+      : never
+  : never;
 /** The answer of a call: its 200's JSON body. */
 export type AnswerOf<P extends keyof paths, V extends Verb> = Operation<P, V> extends { responses: { 200: { content: { 'application/json': infer R } } } } ? R : unknown;
 
@@ -153,19 +160,18 @@ export type RequestOptions<P extends keyof paths, V extends Verb> = {
 export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
   return path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = params?.[name];
-    if (value === undefined || value === null || value === '') throw new Error(`The path ${path} needs ${name}`);
+    if (value == null || value === '') throw new Error(`${path} needs ${name}`);
     return encodeURIComponent(String(value));
   });
 }
 
 /** Calls the installed client by verb and path of the API document; the answer is typed from it. */
-export function request<V extends Verb, P extends PathOf<V>>(verb: V, path: P, ...[options]: {} extends RequestOptions<P, V> ? [RequestOptions<P, V>?] : [RequestOptions<P, V>]): Promise<AnswerOf<P, V>> {
+export function request<V extends Verb, P extends PathOf<V>>(verb: V, path: P, ...[options]: Record<never, never> extends RequestOptions<P, V> ? [RequestOptions<P, V>?] : [RequestOptions<P, V>]): Promise<AnswerOf<P, V>> {
   const { params, query, body, withoutBearer } = (options ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; withoutBearer?: boolean };
-  return api().call<AnswerOf<P, V>>(fillPath(path, params), {
-    method: verb.toUpperCase() as CallOptions['method'],
-    ...(body !== undefined ? { body: body as Record<string, unknown> } : {}),
-    ...(query ? { query: query as CallOptions['query'] } : {}),
-    ...(withoutBearer ? { withoutBearer } : {}),
-  });
+  const call: CallOptions = { method: verb.toUpperCase() as CallOptions['method'] };
+  if (body !== undefined) call.body = body as Record<string, unknown>;
+  if (query) call.query = query as CallOptions['query'];
+  if (withoutBearer) call.withoutBearer = true;
+  return api().call<AnswerOf<P, V>>(fillPath(path, params), call);
 }
 

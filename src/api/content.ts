@@ -1,29 +1,25 @@
-import { api, type Schemas } from './client';
+import { request } from './client';
 
 /** Content screens' calls (content document, section 7). `lang` is the language the content is asked in. */
 
-const seg = encodeURIComponent;
-
 export const content = async (buildingUuid: string, uuid: string, lang: string) =>
-  (await api().call<{ data: Schemas['Content'] }>(`/tenant/v2/buildings/${seg(buildingUuid)}/content/${seg(uuid)}`, { query: { lang } })).data;
+  (await request('get', '/tenant/v2/buildings/{id}/content/{contentUuid}', { params: { id: buildingUuid, contentUuid: uuid }, query: { lang } })).data;
 
 export const eventPost = async (uuid: string, lang: string) =>
-  (await api().call<{ data: Schemas['EventPost'] }>(`/tenant/v1/event-posts/${seg(uuid)}`, { query: { lang } })).data;
+  (await request('get', '/tenant/v1/event-posts/{id}', { params: { id: uuid }, query: { lang } })).data;
 
 export const attend = async (buildingUuid: string, uuid: string, lang: string) =>
-  (await api().call<{ data: Schemas['EventPost'] }>(`/tenant/v1/buildings/${seg(buildingUuid)}/event-posts/${seg(uuid)}/attend`, { method: 'PUT', query: { lang } })).data;
+  (await request('put', '/tenant/v1/buildings/{id}/event-posts/{uuid}/attend', { params: { id: buildingUuid, uuid }, query: { lang } })).data;
 
 export const recall = async (uuid: string, lang: string) =>
-  (await api().call<{ data: Schemas['EventPost'] }>(`/tenant/v1/event-posts/${seg(uuid)}/recall`, { method: 'PUT', query: { lang } })).data;
+  (await request('put', '/tenant/v1/event-posts/{uuid}/recall', { params: { uuid }, query: { lang } })).data;
 
-export const offer = async (uuid: string, lang: string) =>
-  (await api().call<{ data: Schemas['Offer'] }>(`/tenant/v1/offers/${seg(uuid)}`, { query: { lang } })).data;
+export const offer = async (uuid: string, lang: string) => (await request('get', '/tenant/v1/offers/{id}', { params: { id: uuid }, query: { lang } })).data;
 
 export const claimOffer = async (buildingUuid: string, uuid: string, lang: string) =>
-  (await api().call<{ data: Schemas['Offer'] }>(`/tenant/v1/buildings/${seg(buildingUuid)}/offers/${seg(uuid)}/claim`, { method: 'PUT', query: { lang } })).data;
+  (await request('put', '/tenant/v1/buildings/{id}/offers/{uuid}/claim', { params: { id: buildingUuid, uuid }, query: { lang } })).data;
 
 export const cancelClaim = async (buildingUuid: string, uuid: string, lang: string) =>
-  (await api().call<{ data: Schemas['Offer'] }>(`/tenant/v1/buildings/${seg(buildingUuid)}/offers/${seg(uuid)}/cancel`, { method: 'PUT', query: { lang } })).data;
+  (await request('put', '/tenant/v1/buildings/{id}/offers/{uuid}/cancel', { params: { id: buildingUuid, uuid }, query: { lang } })).data;
 
-export const post = async (uuid: string, lang: string) =>
-  (await api().call<{ data: Schemas['Post'] }>(`/tenant/v1/posts/${seg(uuid)}`, { query: { lang } })).data;
+export const post = async (uuid: string, lang: string) => (await request('get', '/tenant/v1/posts/{id}', { params: { id: uuid }, query: { lang } })).data;

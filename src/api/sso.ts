@@ -1,35 +1,19 @@
-import { api } from './client';
-import type { components, paths } from '../../contracts/api';
-
-type User = components['schemas']['User'];
+import { request, type RequestOptions, type Schemas } from './client';
 import type { SsoCallbackResult } from '../../machines/auth/authFlow.types';
 
-type Answer<P extends keyof paths, M extends 'get' | 'post'> = paths[P][M] extends {
-  responses: { 200: { content: { 'application/json': infer T } } };
-}
-  ? T
-  : never;
-
-export type SsoProvidersAnswer = Answer<'/sso/v1/providers/{source}', 'get'>['data'];
-type CallbackAnswer = Answer<'/sso/v1/callback/oidc', 'get'>['data'];
-type AuthenticateAnswer = Answer<'/sso/v2/authenticate', 'post'>;
+/** What an SSO sign-up sends: the user's fields (the document's body of POST /sso/v2/authenticate). */
+type SsoSignupFields = NonNullable<RequestOptions<'/sso/v2/authenticate', 'post'>['body']>;
 
 export const ssoProviders = async (source: string, redirectUri: string) =>
-  (
-    await api().call<{ data: SsoProvidersAnswer }>(`/sso/v1/providers/${encodeURIComponent(source)}`, {
-      query: { source: 'tenantweb', redirect_uri: redirectUri } ,
-    })
-  ).data;
+  (await request('get', '/sso/v1/providers/{source}', { params: { source }, query: { source: 'tenantweb', redirect_uri: redirectUri } })).data;
 
 /** Exchanges the identity provider's code: a signed-in session, or what sign-up needs to go on. */
 export async function ssoCallback(code: string, state: string): Promise<SsoCallbackResult> {
-  const { data } = await api().call<{ data: CallbackAnswer }>('/sso/v1/callback/oidc', {
-    query: { code, state, tenantweb: true } ,
-  });
+  const { data } = await request('get', '/sso/v1/callback/oidc', { query: { code, state, tenantweb: true } });
   if (data.status === 'authenticated') {
     return {
       status: 'authenticated',
-      session: { user: data.user as User, token: data.token!, expires_in: data.expires_in!, refresh_token: data.refresh_token! },
+      session: { user: data.user as Schemas['User'], token: data.token!, expires_in: data.expires_in!, refresh_token: data.refresh_token! },
     };
   }
   const prefill = data.user!;
@@ -40,5 +24,5 @@ export async function ssoCallback(code: string, state: string): Promise<SsoCallb
   };
 }
 
-export const ssoAuthenticate = (email: string, transaction: string, user: Record<string, unknown>) =>
-  api().call<AuthenticateAnswer>('/sso/v2/authenticate', { method: 'POST', query: { email, uuid: transaction }, body: user });
+export const ssoAuthenticate = (email: string, transaction: string, user: SsoSignupFields) =>
+  request('post', '/sso/v2/authenticate', { query: { email, uuid: transaction }, body: user });

@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 
-import { ACCOUNT_TABS, PROFILE_TABS } from '../../machines/account/account.selectors';
+import { ACCOUNT_TABS, PROFILE_TABS } from '../../machines/account/accountTabs';
 
 /** The tab in the address; the first tab (the default) is left out of it. */
 const tabSearch =

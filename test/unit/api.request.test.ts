@@ -15,6 +15,8 @@ function typeChecks() {
   void request('get', '/tenant/v1/buildings/{id}', {});
   // @ts-expect-error: include is a string in the document
   void request('get', '/tenant/v1/buildings/{id}', { params: { id: 'b-1' }, query: { include: 3 } });
+  // @ts-expect-error: logging out takes no body
+  void request('post', '/auth/logout', { body: { everything: true } });
   // @ts-expect-error: the login body needs a password
   void request('post', '/auth/v2/login', { body: { email: 'a@b.c' } });
   // The answer's type is the document's: a building's name is a string.

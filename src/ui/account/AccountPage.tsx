@@ -5,7 +5,7 @@ import { buildingLanguages, canChangeLanguage, selectedLanguage } from '../../..
 import { useAppActor, useAppSelector, useBuildingSelector, useSessionSelector } from '../appContext';
 import { emailConsentLogic } from '../../app/account';
 import { useT } from '../../i18n/useT';
-import type { AccountTab } from '../../../machines/account/account.selectors';
+import type { AccountTab } from '../../../machines/account/accountTabs';
 import { Checkbox, SelectField } from '../kit/Field';
 import { Alert, Card, Heading, Page, Stack, Text } from '../kit/Layout';
 import { styled } from '../kit/stitches.config';

@@ -5,7 +5,7 @@ import type { SessionUser } from '../../../machines/session/session.types';
 import { useAppActor, useSessionSelector } from '../appContext';
 import { passwordUpdateLogic, profileFormLogic } from '../../app/account';
 import { useT } from '../../i18n/useT';
-import type { ProfileTab } from '../../../machines/account/account.selectors';
+import type { ProfileTab } from '../../../machines/account/accountTabs';
 import { Card, FullScreenCenter, Heading, Page, Spinner } from '../kit/Layout';
 import { Tabs } from '../kit/Tabs';
 import { AppHeader } from '../shell/AppHeader';
