@@ -1,3 +1,4 @@
+import { build, type Sql } from '../db/sql.js';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.js';
 import { httpError } from './errors.js';
@@ -146,9 +147,8 @@ export interface ContentRow {
 }
 
 export interface ContentQuery {
-  /** Conditions on `c` (contents), `cat` (categories) or `e` (event details), with $n from 5 on. */
-  where: string;
-  params: unknown[];
+  /** Conditions on `c` (contents), `cat` (categories) or `e` (event details), with their own values. */
+  where: Sql;
   lang: string;
   fallback: string;
   userId: number;
@@ -162,6 +162,8 @@ export interface ContentQuery {
 
 /** Contents with their best translation, event and offer details, and the RSVPs and claims they carry. */
 export async function queryContents(db: Db, q: ContentQuery): Promise<ContentRow[]> {
+  // The query's own parameters are $1 to $4; the caller's conditions are numbered after them, whatever they hold.
+  const where = build(q.where, 5);
   // $4 (now) appears either way: Postgres refuses a parameter it cannot type.
   const window = q.displayedOnly
     ? 'AND (c.display_start_at IS NULL OR c.display_start_at <= $4::timestamptz) AND (c.display_end_at IS NULL OR c.display_end_at > $4::timestamptz)'
@@ -191,9 +193,9 @@ export async function queryContents(db: Db, q: ContentQuery): Promise<ContentRow
        LEFT JOIN event_details e ON e.content_id = c.id
        LEFT JOIN offers o ON o.content_id = c.id
        ${translation('content_translations', 'content_id', 'c.id', '$1', '$2')}
-      WHERE (${q.where}) ${window}
+      WHERE (${where.text}) ${window}
       ORDER BY ${q.order ?? 'c.position, c.id'} ${paging}`,
-    [q.lang, q.fallback, q.userId, q.now.toISOString(), ...q.params],
+    [q.lang, q.fallback, q.userId, q.now.toISOString(), ...where.values],
   );
 }
 

@@ -1,3 +1,4 @@
+import { sql, type Sql } from '../db/sql.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorResponses, ref, dataOf } from '../schemas.js';
 import { httpError } from '../lib/errors.js';
@@ -43,8 +44,8 @@ export async function contentRoutes(app: FastifyInstance) {
     return { building, lang: requestLanguage(request, building, lang), userId: request.auth!.userId, now: clock.now() };
   };
   type Scope = Awaited<ReturnType<typeof scope>>;
-  const contents = (s: Scope, where: string, params: unknown[], extra: { order?: string; limit?: number; offset?: number; displayedOnly?: boolean } = {}) =>
-    queryContents(db, { where, params, lang: s.lang, fallback: s.building.languages[0] ?? s.lang, userId: s.userId, now: s.now, displayedOnly: true, ...extra });
+  const contents = (s: Scope, where: Sql, extra: { order?: string; limit?: number; offset?: number; displayedOnly?: boolean } = {}) =>
+    queryContents(db, { where, lang: s.lang, fallback: s.building.languages[0] ?? s.lang, userId: s.userId, now: s.now, displayedOnly: true, ...extra });
 
   /** Categories of a v1 group with their displayed contents. */
   const groupCategories = async (s: Scope, group: 'spotlight' | 'discover', query: ListQuery) => {
@@ -54,7 +55,7 @@ export async function contentRoutes(app: FastifyInstance) {
         WHERE cat.building_id = $1 AND cat.category_group = $2 AND cat.active ORDER BY cat.position, cat.id`,
       [s.building.id, group, s.lang, s.building.languages[0] ?? s.lang],
     );
-    const rows = await contents(s, 'c.building_id = $5 AND cat.category_group = $6 AND cat.active', [s.building.id, group], { order: contentOrder(query) });
+    const rows = await contents(s, sql`c.building_id = ${s.building.id} AND cat.category_group = ${group} AND cat.active`, { order: contentOrder(query) });
     return categories.map((cat) => ({
       uuid: cat.uuid,
       name: cat.name,
@@ -90,7 +91,7 @@ export async function contentRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const s = await scope(request, request.params.id, request.query.lang);
-      const rows = await contents(s, 'c.building_id = $5 AND c.promoted', [s.building.id], { order: contentOrder(request.query), limit: request.query.limit ?? 100, offset: request.query.offset ?? 0 });
+      const rows = await contents(s, sql`c.building_id = ${s.building.id} AND c.promoted`, { order: contentOrder(request.query), limit: request.query.limit ?? 100, offset: request.query.offset ?? 0 });
       return { data: rows.length ? [{ uuid: s.building.uuid, name: 'Promoted', category_type: 'AudienceContent', contents: rows.map(toTile) }] : [] };
     },
   );
@@ -149,7 +150,7 @@ export async function contentRoutes(app: FastifyInstance) {
       const s = await scope(request, request.params.id, request.query.lang);
       const [category] = await db.query('SELECT 1 FROM content_categories WHERE uuid::text = $1 AND building_id = $2', [request.params.categoryUuid.toLowerCase(), s.building.id]);
       if (!category) throw httpError(404, 'No content category with this id in this building', 'unknown_category');
-      const rows = await contents(s, 'c.building_id = $5 AND cat.uuid::text = $6', [s.building.id, request.params.categoryUuid.toLowerCase()], {
+      const rows = await contents(s, sql`c.building_id = ${s.building.id} AND cat.uuid::text = ${request.params.categoryUuid.toLowerCase()}`, {
         order: contentOrder(request.query), limit: request.query.limit ?? 100, offset: request.query.offset ?? 0,
       });
       return { data: rows.map(toTile) };
@@ -164,7 +165,7 @@ export async function contentRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const s = await scope(request, request.params.id, request.query.lang);
-      const rows = await contents(s, 'c.building_id = $5 AND c.promoted', [s.building.id], { order: contentOrder(request.query), limit: request.query.limit ?? 100, offset: request.query.offset ?? 0 });
+      const rows = await contents(s, sql`c.building_id = ${s.building.id} AND c.promoted`, { order: contentOrder(request.query), limit: request.query.limit ?? 100, offset: request.query.offset ?? 0 });
       return { data: rows.map(toPromoted) };
     },
   );
@@ -184,7 +185,7 @@ export async function contentRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const s = await scope(request, request.params.id, request.query.lang);
-      const [row] = await contents(s, 'c.building_id = $5 AND c.uuid::text = $6', [s.building.id, request.params.contentUuid.toLowerCase()], { displayedOnly: false });
+      const [row] = await contents(s, sql`c.building_id = ${s.building.id} AND c.uuid::text = ${request.params.contentUuid.toLowerCase()}`, { displayedOnly: false });
       if (!row) throw httpError(404, 'No content with this id in this building', 'unknown_content');
       return { data: toContent(row, s.userId, s.now) };
     },
@@ -227,7 +228,7 @@ export async function contentRoutes(app: FastifyInstance) {
     return { building, lang: requestLanguage(request, building, lang), userId: request.auth!.userId, now: clock.now() };
   };
   const reload = async (s: Scope, uuid: string): Promise<ContentRow> => {
-    const [row] = await contents(s, 'c.uuid::text = $5', [uuid.toLowerCase()], { displayedOnly: false });
+    const [row] = await contents(s, sql`c.uuid::text = ${uuid.toLowerCase()}`, { displayedOnly: false });
     return row!;
   };
 
