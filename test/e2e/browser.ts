@@ -1,4 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
 import { inject } from 'vitest';
 
 /** Debian's Chromium, with the flags this machine needs (no sandbox as root, no background network). */
@@ -83,4 +84,12 @@ export async function setFlag(name: string, value: boolean | null) {
     body: value === null ? undefined : JSON.stringify({ value }),
   });
   if (!answer.ok) throw new Error(`setting ${name} failed: ${answer.status} ${await answer.text()}`);
+}
+
+/** The serious and critical accessibility violations axe finds on the page as it is now, as `rule: selector` lines. */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
 }

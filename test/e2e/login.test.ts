@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { createConfirmedAccount, launchBrowser, newPage } from './browser';
+import { createConfirmedAccount, launchBrowser, newPage, seriousA11yViolations } from './browser';
 import { AuthPages, expectUrlPath } from './pages';
 
 const DEMO = { email: 'demo@northwind.example', password: 'Atrium!2026' };
@@ -54,6 +54,7 @@ describe('signing in', () => {
     const { page, context } = await newPage(browser);
     const auth = new AuthPages(page);
     await auth.open();
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await auth.enterEmail(account.email);
     const answered = () => page.waitForResponse((r) => r.url().endsWith('/api/auth/v2/login'));
     for (let i = 0; i < 5; i++) {
@@ -65,6 +66,8 @@ describe('signing in', () => {
     const [locked] = await Promise.all([answered(), auth.enterPassword(account.password)]);
     expect(locked.status()).toBe(429);
     await auth.seeError('Too many sign-in attempts. Please try again in 1 minute.');
+    // The error's red text keeps AA contrast on its tint (it fell short before).
+    expect(await seriousA11yViolations(page)).toEqual([]);
     expect(new URL(page.url()).pathname).toBe('/login');
     await expect(page.getByText(`Signing in as ${account.email}`).isVisible()).resolves.toBe(true);
     await context.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, setFlag } from './browser';
+import { launchBrowser, newPage, seriousA11yViolations, setFlag } from './browser';
 import { signedInPage, AuthPages } from './pages';
 
 const ADMIN = { email: 'admin@globex.example', password: 'Atrium!2026' };
@@ -93,6 +93,7 @@ describe('account history', () => {
       await page.waitForURL('**/my-history');
       await page.getByRole('heading', { name: 'Account history', level: 1 }).waitFor();
       await page.getByRole('status').filter({ hasText: 'Your bookings, claimed offers and payments will show here.' }).waitFor();
+      expect(await seriousA11yViolations(page)).toEqual([]);
       await context.close();
     } finally {
       await setFlag('account-history', null);
