@@ -21,7 +21,6 @@ import { addSeconds } from '../lib/clock.js';
 import { sendSignupCode } from './verification.js';
 
 export const WRONG_LOGIN = "User email or password doesn't match";
-export { COMPANY_EMAIL_NOT_FOUND } from '../lib/signup.js';
 
 const nameField = { type: 'string', minLength: 2, maxLength: 100, pattern: '\\S' } as const;
 const passwordField = { type: 'string', minLength: 1, maxLength: 200 } as const;

@@ -29,6 +29,12 @@ export async function apiSignIn(email: string, password: string): Promise<ApiSes
   };
 }
 
+/** The demo tenant signed in through the API, and the uuid of their building, One Atrium Plaza. */
+export async function demoInPlaza(): Promise<{ demo: ApiSession; plaza: string }> {
+  const demo = await apiSignIn('demo@northwind.example', 'Atrium!2026');
+  return { demo, plaza: await buildingUuid(demo, 'One Atrium Plaza') };
+}
+
 /** The uuid of the person's building of that name. */
 export async function buildingUuid(session: ApiSession, name: string): Promise<string> {
   const { buildings } = await session.call<{ buildings: { uuid: string; name: string }[] }>('/tenant/v1/users/current/buildings');

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { createConfirmedAccount, launchBrowser } from './browser';
-import { addContent, apiSignIn, buildingUuid, contentUuid, type ApiSession } from './api';
-import { ContentPage, DEMO, openedTabs, signedInPage } from './pages';
+import { addContent, apiSignIn, contentUuid, demoInPlaza, type ApiSession } from './api';
+import { ContentPage, openedTabs, signedInPage } from './pages';
 
 
 let browser: Browser;
@@ -10,8 +10,7 @@ let demo: ApiSession;
 let plaza: string;
 beforeAll(async () => {
   browser = await launchBrowser();
-  demo = await apiSignIn(DEMO.email, DEMO.password);
-  plaza = await buildingUuid(demo, 'One Atrium Plaza');
+  ({ demo, plaza } = await demoInPlaza());
 });
 afterAll(() => browser?.close());
 

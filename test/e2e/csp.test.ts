@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from './browser';
-import { apiSignIn, buildingUuid, contentUuid, type ApiSession } from './api';
+import { contentUuid, demoInPlaza, type ApiSession } from './api';
 import { AuthPages, DEMO, HomePage, signedInPage } from './pages';
 
 /**
@@ -16,8 +16,7 @@ let plaza: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  demo = await apiSignIn(DEMO.email, DEMO.password);
-  plaza = await buildingUuid(demo, 'One Atrium Plaza');
+  ({ demo, plaza } = await demoInPlaza());
 });
 afterAll(() => browser?.close());
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage } from './browser';
-import { apiSignIn, buildingUuid, type ApiSession } from './api';
+import { apiSignIn, buildingUuid, demoInPlaza, type ApiSession } from './api';
 import { AuthPages, DEMO, DirectoryPage, expectUrlPath, signedInPage } from './pages';
 
 
@@ -21,8 +21,7 @@ let demo: ApiSession;
 let plaza: string;
 beforeAll(async () => {
   browser = await launchBrowser();
-  demo = await apiSignIn(DEMO.email, DEMO.password);
-  plaza = await buildingUuid(demo, 'One Atrium Plaza');
+  ({ demo, plaza } = await demoInPlaza());
 });
 afterAll(() => browser?.close());
 

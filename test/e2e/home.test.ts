@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, setFlag } from './browser';
-import { addContent, apiSignIn, buildingUuid, type ApiSession } from './api';
-import { ContentPage, DEMO, HomePage, openedTabs, signedInPage } from './pages';
+import { addContent, demoInPlaza, type ApiSession } from './api';
+import { ContentPage, HomePage, openedTabs, signedInPage } from './pages';
 
 
 let browser: Browser;
@@ -13,8 +13,7 @@ let categories: { uuid: string; name: string }[];
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  demo = await apiSignIn(DEMO.email, DEMO.password);
-  plaza = await buildingUuid(demo, 'One Atrium Plaza');
+  ({ demo, plaza } = await demoInPlaza());
   const all = await demo.call<{ uuid: string; name: string; group: string }[]>(`/tenant/v1/buildings/${plaza}/categories?active=true&lang=en`);
   const filled = await Promise.all(
     all.map(async (c) => ({ ...c, count: (await demo.call<unknown[]>(`/tenant/v2/buildings/${plaza}/categories/${c.uuid}/content?lang=en`)).length })),
