@@ -1,7 +1,14 @@
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 
-export const FIRST_LOAD_BUDGET_BYTES = 150 * 1024;
+/** The target for the first load of /login: `npm run bench` prints it and marks the figure PASS or OVER. */
+export const FIRST_LOAD_BUDGET_BYTES = 125 * 1024;
+/**
+ * The ceiling the first load may not break today (test/e2e/budget.test.ts, and `npm run bench` fails over it):
+ * the old 150 KB budget, until the lazy loading that brings /login under FIRST_LOAD_BUDGET_BYTES lands and the
+ * test asserts the budget itself.
+ */
+export const FIRST_LOAD_LIMIT_BYTES = 150 * 1024;
 
 export interface FirstLoad {
   files: { url: string; type: 'script' | 'stylesheet'; bytes: number; gzipBytes: number }[];

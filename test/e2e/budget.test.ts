@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { FIRST_LOAD_BUDGET_BYTES, measureFirstLoad } from '../../scripts/firstLoad';
+import { FIRST_LOAD_LIMIT_BYTES, measureFirstLoad } from '../../scripts/firstLoad';
+import { FLOOR_MIN_BYTES, measureFloorPage } from '../../scripts/floor/floorPage';
 import { baseURL, launchBrowser } from './browser';
 
 let browser: Browser;
@@ -10,11 +11,21 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 describe('first load of /login', () => {
-  it(`stays within ${FIRST_LOAD_BUDGET_BYTES / 1024} KB of gzipped JavaScript and CSS`, async () => {
+  // The limit is the old 150 KB budget; this moves to FIRST_LOAD_BUDGET_BYTES (125 KB, what `npm run bench` marks
+  // PASS or OVER) when the lazy loading that brings /login under it lands.
+  it(`stays within ${FIRST_LOAD_LIMIT_BYTES / 1024} KB of gzipped JavaScript and CSS`, async () => {
     const load = await measureFirstLoad(browser, `${baseURL()}/login`);
     expect(load.files.length).toBeGreaterThan(0);
     // Screens past sign-in are their own chunks: none of them may be part of the first load.
     expect(load.files.map((f) => f.url).filter((url) => /HomePage/.test(url))).toEqual([]);
-    expect(load.gzipBytes, load.files.map((f) => `${f.url} ${f.gzipBytes}`).join('\n')).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_BYTES);
+    expect(load.gzipBytes, load.files.map((f) => `${f.url} ${f.gzipBytes}`).join('\n')).toBeLessThanOrEqual(FIRST_LOAD_LIMIT_BYTES);
+  });
+});
+
+describe('the floor page npm run bench compares /login with', () => {
+  // A floor that built or loaded without its libraries would flatter /login's ratio to it.
+  it(`builds, shows its form and measures over ${FLOOR_MIN_BYTES / 1024} KB`, async () => {
+    const floor = await measureFloorPage(browser);
+    expect(floor.gzipBytes, floor.files.map((f) => `${f.url} ${f.gzipBytes}`).join('\n')).toBeGreaterThan(FLOOR_MIN_BYTES);
   });
 });
