@@ -38,12 +38,13 @@ export interface FlagListing {
   overrides: { building_uuid: string; building_name: string; value: boolean }[];
 }
 
-export interface FlagChange {
+// A type, not an interface: an answer's schema allows more properties, and only a type literal fits that index signature.
+export type FlagChange = {
   name: FlagName;
   value: boolean | null;
   building_uuid: string | null;
   version: number;
-}
+};
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../lib/typedRoutes.js';
 import { errorResponses, okData } from '../schemas.js';
 
 /** Analytics events from the app (page views and the like), stored as they come. */
-export async function analyticsRoutes(app: FastifyInstance) {
-  app.post<{ Body: { event: string; properties?: Record<string, unknown>; timestamp?: string } }>(
+export async function analyticsRoutes(app: Api) {
+  app.post(
     '/analytics/v2/track',
     {
       schema: {

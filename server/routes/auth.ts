@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../lib/typedRoutes.js';
 import { emailField, errorResponses, ref, dataOf, okData } from '../schemas.js';
 import { sensitive } from '../lib/sensitive.js';
 import { httpError } from '../lib/errors.js';
@@ -25,10 +25,10 @@ export const WRONG_LOGIN = "User email or password doesn't match";
 const nameField = { type: 'string', minLength: 2, maxLength: 100, pattern: '\\S' } as const;
 const passwordField = { type: 'string', minLength: 1, maxLength: 200 } as const;
 
-export async function authRoutes(app: FastifyInstance) {
+export async function authRoutes(app: Api) {
   const { db, tokens, clock, throttle } = app.deps;
 
-  app.post<{ Body: { email: string; password: string } }>(
+  app.post(
     '/auth/v2/login',
     {
       config: sensitive(app),
@@ -75,7 +75,7 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Body: { refresh_token: string } }>(
+  app.post(
     '/auth/v2/refresh',
     {
       schema: {
@@ -149,25 +149,15 @@ export async function authRoutes(app: FastifyInstance) {
       response: { 200: dataOf(ref('EmailRecord')), ...errorResponses },
     },
   } as const;
-  const validateEmailHandler = async (request: { body: { email: string } }) => {
-    const email = normalizeEmail(request.body.email);
-    const known = await requireEmailDomain(db, emailDomain(email));
-    return { data: emailRecord(email, await findUserByEmail(db, email), known) };
-  };
-  app.post<{ Body: { email: string } }>('/auth/validate-email', validateEmail, validateEmailHandler);
-  app.post<{ Body: { email: string } }>('/auth/v2/validate-email', validateEmail, validateEmailHandler);
-
-  interface RegisterBody {
-    email: string;
-    first_name: string;
-    last_name: string;
-    password: string;
-    building_uuid?: string | null;
-    user_type_id?: number;
-    is_term_accepted: boolean;
-    is_email_accepted?: boolean;
+  for (const path of ['/auth/validate-email', '/auth/v2/validate-email']) {
+    app.post(path, validateEmail, async (request) => {
+      const email = normalizeEmail(request.body.email);
+      const known = await requireEmailDomain(db, emailDomain(email));
+      return { data: emailRecord(email, await findUserByEmail(db, email), known) };
+    });
   }
-  app.post<{ Body: RegisterBody }>(
+
+  app.post(
     '/auth/register',
     {
       config: sensitive(app),

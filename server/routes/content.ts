@@ -1,5 +1,6 @@
 import { sql, type Sql } from '../db/sql.js';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { Api } from '../lib/typedRoutes.js';
 import { errorResponses, ref, dataOf } from '../schemas.js';
 import { httpError } from '../lib/errors.js';
 import type { Db } from '../db/index.js';
@@ -22,18 +23,12 @@ const orderingQuery = { type: 'object', properties: orderingProps } as const;
 const langQuery = { type: 'object', properties: { lang: langField } } as const;
 const listOf = (id: string) => ({ type: 'array', items: ref(id) }) as const;
 
-interface ListQuery extends Ordering {
-  lang?: string;
-  offset?: number;
-  limit?: number;
-}
-
 export const RSVP_FULL = 'This event is full: there are no spots left.';
 export const ALREADY_RSVPD = 'You have already RSVPd to this event.';
 export const CLAIM_FULL = 'This offer has been fully claimed.';
 export const ALREADY_CLAIMED = 'You have already claimed this offer.';
 
-export async function contentRoutes(app: FastifyInstance) {
+export async function contentRoutes(app: Api) {
   const { db, clock } = app.deps;
   const secured = { preHandler: app.requireUser };
   const security = [{ bearer: [] }];
@@ -48,7 +43,7 @@ export async function contentRoutes(app: FastifyInstance) {
     queryContents(db, { where, lang: s.lang, fallback: s.building.languages[0] ?? s.lang, userId: s.userId, now: s.now, displayedOnly: true, ...extra });
 
   /** Categories of a v1 group with their displayed contents. */
-  const groupCategories = async (s: Scope, group: 'spotlight' | 'discover', query: ListQuery) => {
+  const groupCategories = async (s: Scope, group: 'spotlight' | 'discover', query: Ordering & { offset: number; limit: number }) => {
     const categories = await db.query<{ id: number; uuid: string; name: string; category_type: string }>(
       `SELECT cat.id, cat.uuid::text, COALESCE(t.name, '') AS name, cat.category_type FROM content_categories cat
        ${translation('content_category_translations', 'category_id', 'cat.id', '$3', '$4')}
@@ -69,7 +64,7 @@ export async function contentRoutes(app: FastifyInstance) {
     ['/tenant/v1/buildings/:id/categories/contents-spotlight', 'spotlight', 'Spotlight categories with their contents (v1)'],
     ['/tenant/v1/buildings/:id/categories/contents', 'discover', 'Discover categories with their contents (v1)'],
   ] as const) {
-    app.get<{ Params: { id: string }; Querystring: ListQuery }>(
+    app.get(
       path,
       { ...secured, schema: { tags: ['content'], summary, security, params: buildingParams, querystring: orderingQuery, response: categoryList } },
       async (request) => {
@@ -79,7 +74,7 @@ export async function contentRoutes(app: FastifyInstance) {
     );
   }
 
-  app.get<{ Params: { id: string }; Querystring: ListQuery }>(
+  app.get(
     '/tenant/v1/buildings/:id/contents-promoted',
     {
       ...secured,
@@ -96,7 +91,7 @@ export async function contentRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { id: string }; Querystring: { lang?: string; categoryType?: string; active?: boolean; limit?: number; offset?: number } }>(
+  app.get(
     '/tenant/v1/buildings/:id/categories',
     {
       ...secured,
@@ -133,7 +128,7 @@ export async function contentRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { id: string; categoryUuid: string }; Querystring: ListQuery }>(
+  app.get(
     '/tenant/v2/buildings/:id/categories/:categoryUuid/content',
     {
       ...secured,
@@ -157,7 +152,7 @@ export async function contentRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { id: string }; Querystring: ListQuery }>(
+  app.get(
     '/tenant/v2/buildings/:id/promoted-content',
     {
       ...secured,
@@ -170,7 +165,7 @@ export async function contentRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { id: string; contentUuid: string }; Querystring: { lang?: string } }>(
+  app.get(
     '/tenant/v2/buildings/:id/content/:contentUuid',
     {
       ...secured,
@@ -191,7 +186,7 @@ export async function contentRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/tenant/v2/buildings/:id/sanitized-tags',
     {
       ...secured,
@@ -238,7 +233,7 @@ export async function contentRoutes(app: FastifyInstance) {
   const eventAnswer = { 200: dataOf(ref('EventPost')), ...errorResponses };
   const offerAnswer = { 200: dataOf(ref('Offer')), ...errorResponses };
 
-  app.get<{ Params: { id: string }; Querystring: { lang?: string } }>(
+  app.get(
     '/tenant/v1/event-posts/:id',
     { ...secured, schema: { tags: ['content'], summary: 'An event post with its attendants', security, params: itemParams, querystring: langQuery, response: eventAnswer } },
     async (request) => {
@@ -247,7 +242,7 @@ export async function contentRoutes(app: FastifyInstance) {
     },
   );
 
-  app.put<{ Params: { id: string; uuid: string }; Querystring: { lang?: string } }>(
+  app.put(
     '/tenant/v1/buildings/:id/event-posts/:uuid/attend',
     {
       ...secured,
@@ -268,7 +263,7 @@ export async function contentRoutes(app: FastifyInstance) {
     },
   );
 
-  app.put<{ Params: { uuid: string }; Querystring: { lang?: string } }>(
+  app.put(
     '/tenant/v1/event-posts/:uuid/recall',
     {
       ...secured,
@@ -281,7 +276,7 @@ export async function contentRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { id: string }; Querystring: { lang?: string } }>(
+  app.get(
     '/tenant/v1/offers/:id',
     { ...secured, schema: { tags: ['content'], summary: 'An offer with its claimers and whether the signed-in user may claim it', security, params: itemParams, querystring: langQuery, response: offerAnswer } },
     async (request) => {
@@ -290,7 +285,7 @@ export async function contentRoutes(app: FastifyInstance) {
     },
   );
 
-  app.put<{ Params: { id: string; uuid: string }; Querystring: { lang?: string } }>(
+  app.put(
     '/tenant/v1/buildings/:id/offers/:uuid/claim',
     {
       ...secured,
@@ -308,7 +303,7 @@ export async function contentRoutes(app: FastifyInstance) {
     },
   );
 
-  app.put<{ Params: { id: string; uuid: string }; Querystring: { lang?: string } }>(
+  app.put(
     '/tenant/v1/buildings/:id/offers/:uuid/cancel',
     {
       ...secured,
@@ -321,7 +316,7 @@ export async function contentRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { id: string }; Querystring: { lang?: string } }>(
+  app.get(
     '/tenant/v1/posts/:id',
     { ...secured, schema: { tags: ['content'], summary: 'A post', security, params: itemParams, querystring: langQuery, response: { 200: dataOf(ref('Post')), ...errorResponses } } },
     async (request) => {

@@ -1,28 +1,17 @@
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../lib/typedRoutes.js';
 import { dataOf, errorResponses } from '../schemas.js';
 import { httpError } from '../lib/errors.js';
 import { requireLocal } from '../lib/local.js';
 
-interface NewContent {
-  building_uuid: string;
-  type: 'post' | 'event_post' | 'offer';
-  title: string;
-  description?: string;
-  rich_description?: string;
-  capacity?: number;
-  image_url?: string;
-  cta_type?: 'EXTERNAL_URL' | 'DEEP_LINK' | 'MICRO_FRONTEND';
-  cta_url?: string;
-}
 
 /**
  * Development only (not registered when NODE_ENV=production), and from this machine only: the mailbox that stands in
  * for SMTP holds every sign-up and reset code, so anyone who could read it from the network could take any account.
  */
-export async function devRoutes(app: FastifyInstance) {
+export async function devRoutes(app: Api) {
   app.addHook('preHandler', requireLocal);
 
-  app.get<{ Querystring: { to: string } }>(
+  app.get(
     '/dev/mailbox',
     {
       schema: {
@@ -56,7 +45,7 @@ export async function devRoutes(app: FastifyInstance) {
    * included, e.g. hostile HTML). From this machine only. Events start tomorrow for an hour; `capacity` is an
    * event's spots or an offer's total claims.
    */
-  app.post<{ Body: NewContent }>(
+  app.post(
     '/dev/contents',
     {
       schema: {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../lib/typedRoutes.js';
 import { errorResponses, ref, dataOf } from '../schemas.js';
 import { httpError } from '../lib/errors.js';
 import { memberBuilding, requestLanguage, translation } from '../lib/content.js';
@@ -16,12 +16,12 @@ const companyOrder: Record<string, string> = { name: 'lower(co.name)', company_t
 export const COMPANY_PAGE_SIZE = 50;
 
 /** Utility buttons, amenities and the company directory of a building. */
-export async function directoryRoutes(app: FastifyInstance) {
+export async function directoryRoutes(app: Api) {
   const { db } = app.deps;
   const secured = { preHandler: app.requireUser };
   const security = [{ bearer: [] }];
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/tenant/v1/buildings/:id/utility-buttons',
     {
       ...secured,
@@ -44,7 +44,7 @@ export async function directoryRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { id: string }; Querystring: { lang?: string; offset?: number; limit?: number } }>(
+  app.get(
     '/tenant/v1/buildings/:id/amenitiesByCategory',
     {
       ...secured,
@@ -88,14 +88,7 @@ export async function directoryRoutes(app: FastifyInstance) {
     },
   );
 
-  interface CompanyQuery {
-    orderByProperty?: string;
-    orderBy?: string;
-    offset?: number;
-    limit?: number;
-    company_types?: string;
-  }
-  app.get<{ Params: { id: string }; Querystring: CompanyQuery }>(
+  app.get(
     '/tenant/v1/buildings/:id/companies',
     {
       ...secured,
@@ -165,7 +158,7 @@ export async function directoryRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/tenant/v1/companies/:id',
     {
       ...secured,
@@ -178,7 +171,7 @@ export async function directoryRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const [company] = await db.query<{ visible: boolean }>(
+      const [company] = await db.query<{ uuid: string; name: string; logo_url: string | null; description: string | null; url: string | null; company_type: string | null; visible: boolean }>(
         `SELECT ${companyColumns},
                 EXISTS (SELECT 1 FROM user_buildings ub JOIN buildings b ON b.id = ub.building_id
                          WHERE ub.user_id = $2 AND ${listedIn('b.id', 'b.portfolio_id')}) AS visible

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { Api } from '../lib/typedRoutes.js';
 import { httpError } from '../lib/errors.js';
 import { isLocalRequest } from '../lib/local.js';
 import { FLAG_NAMES, FlagStore, isFlagName, unknownFlagMessage, type FlagUser } from '../lib/flags.js';
@@ -62,7 +63,7 @@ function sameSecret(presented: string, expected: string) {
  * EventSource cannot send the x-api-key header: this plugin checks the API key itself and, on the stream only, also
  * takes it as `?key=`.
  */
-export async function flagRoutes(app: FastifyInstance, options: FlagRoutesOptions) {
+export async function flagRoutes(app: Api, options: FlagRoutesOptions) {
   const { db, clock, config, tokens } = app.deps;
   const store = new FlagStore(db, clock);
   const adminToken = options.adminToken ?? process.env.FLAGS_ADMIN_TOKEN ?? '';
@@ -119,7 +120,7 @@ export async function flagRoutes(app: FastifyInstance, options: FlagRoutesOption
     }
   };
 
-  app.post<{ Body: FlagUser }>(
+  app.post(
     '/flags/v1/evaluate',
     {
       schema: {
@@ -260,7 +261,7 @@ export async function flagRoutes(app: FastifyInstance, options: FlagRoutesOption
     async () => ({ data: await store.list() }),
   );
 
-  app.put<{ Params: { name: string }; Body: { value: boolean; building_uuid?: string | null } }>(
+  app.put(
     '/admin/flags/:name',
     {
       ...admin,
@@ -285,7 +286,7 @@ export async function flagRoutes(app: FastifyInstance, options: FlagRoutesOption
     },
   );
 
-  app.delete<{ Params: { name: string }; Querystring: { building_uuid?: string } }>(
+  app.delete(
     '/admin/flags/:name',
     {
       ...admin,

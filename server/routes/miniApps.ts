@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import type { Api } from '../lib/typedRoutes.js';
 
 /**
  * Two demo mini-apps the seeded utilities and posts open, served by the reference server so the link-out frame has
@@ -32,9 +33,11 @@ const page = (title: string, body: string) => `<!doctype html>
 </head><body>${body}
 <script src="/mfe-assets/mini-app.js"></script></body></html>`;
 
-type Query = Record<string, string | undefined>;
+// The parameters the pages read; the app adds others (the person's), which pass.
+const visitorQuery = { type: 'object', properties: { firstName: { type: 'string' } } } as const;
+const surveyQuery = { type: 'object', properties: { survey: { type: 'string' }, authToken: { type: 'string' } } } as const;
 
-export async function miniAppRoutes(app: FastifyInstance) {
+export async function miniAppRoutes(app: Api) {
   const send = (reply: FastifyReply, html: string) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
 
   app.get('/mfe-assets/mini-app.css', { schema: { hide: true } }, async (_request, reply) =>
@@ -44,7 +47,7 @@ export async function miniAppRoutes(app: FastifyInstance) {
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send(SCRIPT),
   );
 
-  app.get<{ Querystring: Query }>('/mfe-visitors/', { schema: { hide: true } }, async (request, reply) => {
+  app.get('/mfe-visitors/', { schema: { hide: true, querystring: visitorQuery } }, async (request, reply) => {
     const name = request.query.firstName ? `, ${escapeHtml(request.query.firstName)}` : '';
     return send(
       reply,
@@ -64,7 +67,7 @@ export async function miniAppRoutes(app: FastifyInstance) {
     reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `The visitor mini-app has no page ${request.url.split('?')[0]}` }),
   );
 
-  app.get<{ Querystring: Query }>('/mfe-survey/', { schema: { hide: true } }, async (request, reply) => {
+  app.get('/mfe-survey/', { schema: { hide: true, querystring: surveyQuery } }, async (request, reply) => {
     const topic = escapeHtml(request.query.survey ?? 'general');
     const signedIn = request.query.authToken ? 'signed-in' : 'anonymous';
     return send(

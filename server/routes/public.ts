@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Api } from '../lib/typedRoutes.js';
 import { errorResponses, ref, dataOf } from '../schemas.js';
 import { sensitive } from '../lib/sensitive.js';
 import { httpError } from '../lib/errors.js';
@@ -56,7 +57,7 @@ const whitelabelOut = (b: BrandRow) => ({
   logo_url: b.logo_url,
 });
 
-export async function publicRoutes(app: FastifyInstance) {
+export async function publicRoutes(app: Api) {
   const { db } = app.deps;
   const domainQuery = { type: 'object', properties: { domain: { type: 'string', maxLength: 253 } } } as const;
 
@@ -69,7 +70,7 @@ export async function publicRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Querystring: { domain: string; guestBuildingsOnly?: boolean } }>(
+  app.get(
     '/public/buildings',
     {
       config: sensitive(app),
@@ -97,7 +98,7 @@ export async function publicRoutes(app: FastifyInstance) {
     async () => ({ data: (await queryBuildings(db, { where: 'b.is_guest', params: [], withLanguages: true })).map(withoutId) }),
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/buildings/:id/theme',
     {
       schema: {
@@ -108,7 +109,10 @@ export async function publicRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const [theme] = await db.query(
+      const [theme] = await db.query<{
+        primary_color: string; secondary_color: string; primary_font_color: string; font: string; home_header_image_url: string | null;
+        building_logo_url: string | null; display_portfolio_logo: boolean; portfolio_logo_url: string | null;
+      }>(
         `SELECT t.primary_color, t.secondary_color, t.primary_font_color, t.font, t.home_header_image_url, t.building_logo_url,
                 t.display_portfolio_logo, p.logo_url AS portfolio_logo_url
            FROM building_themes t JOIN buildings b ON b.id = t.building_id JOIN portfolios p ON p.id = b.portfolio_id
@@ -120,7 +124,7 @@ export async function publicRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Querystring: { domain?: string } }>(
+  app.get(
     '/public/theme',
     {
       schema: {
@@ -136,13 +140,13 @@ export async function publicRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Querystring: { domain?: string } }>(
+  app.get(
     '/public/whitelabel',
     { schema: { tags: ['public'], summary: "A host name's white-label brand (the default brand when none matches)", querystring: domainQuery, response: { 200: dataOf(whitelabelSchema), ...errorResponses } } },
     async (request) => ({ data: whitelabelOut(await brandForHost(app, request.query.domain)) }),
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/v1/whitelabels/:id',
     {
       schema: {
@@ -159,7 +163,7 @@ export async function publicRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { uuid: string } }>(
+  app.get(
     '/public/whitelabel-config/:uuid',
     {
       schema: {
@@ -183,7 +187,7 @@ export async function publicRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Querystring: { repo?: string; key?: string } }>(
+  app.get(
     '/farms',
     {
       schema: {
@@ -205,7 +209,7 @@ export async function publicRoutes(app: FastifyInstance) {
     async (request) => {
       const key = process.env.FARM_LIST_KEY;
       if (key && request.query.key !== key) throw httpError(401, 'A valid farm list key is required', 'invalid_key');
-      return { items: await db.query('SELECT uuid::text, description, url FROM farms ORDER BY description') };
+      return { items: await db.query<{ uuid: string; description: string; url: string }>('SELECT uuid::text, description, url FROM farms ORDER BY description') };
     },
   );
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../lib/typedRoutes.js';
 import type { ServerConfig } from '../config.js';
 import type { RuntimeConfig } from '../../contracts/runtimeConfig.js';
 
@@ -30,7 +30,7 @@ export function runtimeConfigFrom(config: ServerConfig, env: NodeJS.ProcessEnv =
 const nstr = { type: ['string', 'null'] } as const;
 const str = { type: 'string' } as const;
 
-export async function runtimeConfigRoutes(app: FastifyInstance, options: { runtimeConfig: RuntimeConfig }) {
+export async function runtimeConfigRoutes(app: Api, options: { runtimeConfig: RuntimeConfig }) {
   const body = options.runtimeConfig;
   app.get(
     '/config.json',
@@ -53,7 +53,7 @@ export async function runtimeConfigRoutes(app: FastifyInstance, options: { runti
     },
     async (_request, reply) => {
       void reply.header('cache-control', 'no-cache');
-      return body;
+      return { ...body };
     },
   );
 }

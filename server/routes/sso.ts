@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../lib/typedRoutes.js';
 import { emailField } from '../schemas.js';
 import { httpError } from '../lib/errors.js';
 import { sensitive } from '../lib/sensitive.js';
@@ -116,7 +116,7 @@ const selectTransaction = `SELECT uuid::text, domain, email, provider_id, nonce,
 const trimName = (value: unknown) => (typeof value === 'string' ? value.trim().slice(0, 100) : '');
 
 /** Single sign-on: the providers of an email domain, the OpenID Connect callback and the SSO sign-up. */
-export async function ssoRoutes(app: FastifyInstance) {
+export async function ssoRoutes(app: Api) {
   const { db, clock, tokens } = app.deps;
   const rp = new OidcRelyingParty();
 
@@ -137,7 +137,7 @@ export async function ssoRoutes(app: FastifyInstance) {
     return url.toString();
   };
 
-  app.get<{ Params: { source: string }; Querystring: { source?: string; redirect_uri?: string } }>(
+  app.get(
     '/sso/v1/providers/:source',
     {
       config: sensitive(app),
@@ -224,7 +224,7 @@ export async function ssoRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Querystring: { code: string; state: string; iss?: string; tenantweb?: boolean } }>(
+  app.get(
     '/sso/v1/callback/oidc',
     {
       config: sensitive(app),
@@ -290,7 +290,7 @@ export async function ssoRoutes(app: FastifyInstance) {
           'UPDATE sso_transactions SET verified_email = $2, verified_first_name = $3, verified_last_name = $4, subject = $5, completed_at = $6 WHERE uuid = $1',
           [state, email, firstName, lastName, claims.sub ?? null, now],
         );
-        return { data: { status: 'authenticated', user: publicUser(user), ...(await tokens.startSession(user)) } };
+        return { data: { status: 'authenticated' as const, user: publicUser(user), ...(await tokens.startSession(user)) } };
       }
       await db.query(
         'UPDATE sso_transactions SET verified_email = $2, verified_first_name = $3, verified_last_name = $4, subject = $5 WHERE uuid = $1',
@@ -298,7 +298,7 @@ export async function ssoRoutes(app: FastifyInstance) {
       );
       return {
         data: {
-          status: 'signup',
+          status: 'signup' as const,
           transaction_uuid: transaction.uuid,
           user: { email, first_name: firstName, last_name: lastName, created_by: user?.created_by ?? null },
         },
@@ -306,14 +306,7 @@ export async function ssoRoutes(app: FastifyInstance) {
     },
   );
 
-  interface AuthenticateBody {
-    first_name: string;
-    last_name: string;
-    building_uuid?: string | null;
-    is_term_accepted: boolean;
-    is_email_accepted?: boolean;
-  }
-  app.post<{ Querystring: { email: string; uuid: string }; Body: AuthenticateBody }>(
+  app.post(
     '/sso/v2/authenticate',
     {
       config: sensitive(app),

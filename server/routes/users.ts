@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { Api } from '../lib/typedRoutes.js';
 import { errorResponses, ref, dataOf, okData } from '../schemas.js';
 import { sensitive } from '../lib/sensitive.js';
 import { httpError } from '../lib/errors.js';
@@ -14,7 +14,7 @@ export const PROFILE_CONFLICT = 'Your profile was changed elsewhere. Please revi
 /** The six brands whose users see only their own brand's buildings; any other brand scope is ALL. */
 export const SCOPED_BRANDS = ['atrium', 'harbor', 'summit', 'meridian', 'crescent', 'foundry'] as const;
 
-export async function userRoutes(app: FastifyInstance) {
+export async function userRoutes(app: Api) {
   const { db } = app.deps;
   const secured = { preHandler: app.requireUser };
   const security = [{ bearer: [] }];
@@ -31,16 +31,7 @@ export async function userRoutes(app: FastifyInstance) {
     async (request) => ({ data: publicUser(await currentUser(request.auth!.userId)) }),
   );
 
-  interface ProfileBody {
-    first_name?: string;
-    last_name?: string;
-    default_building_uuid?: string | null;
-    is_term_accepted?: boolean;
-    is_email_accepted?: boolean;
-    confirmed?: boolean;
-    updated_at?: string;
-  }
-  app.put<{ Body: ProfileBody }>(
+  app.put(
     '/users/current',
     {
       ...secured,
@@ -106,7 +97,7 @@ export async function userRoutes(app: FastifyInstance) {
     },
   );
 
-  app.put<{ Body: { password: string; new_password: string } }>(
+  app.put(
     '/users/current/password',
     {
       ...secured,
@@ -157,7 +148,7 @@ export async function userRoutes(app: FastifyInstance) {
     }),
   );
 
-  app.get<{ Querystring: { include?: string; brand_scope?: string } }>(
+  app.get(
     '/tenant/v1/users/current/buildings',
     {
       ...secured,
@@ -181,7 +172,7 @@ export async function userRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { id: string }; Querystring: { include?: string; attachPortfolioCompanyUuid?: boolean } }>(
+  app.get(
     '/tenant/v1/buildings/:id',
     {
       ...secured,
@@ -209,7 +200,7 @@ export async function userRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Querystring: { buildings?: string[]; permissions?: string[] } }>(
+  app.get(
     '/user-permissions/v1',
     {
       ...secured,

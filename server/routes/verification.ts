@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Api } from '../lib/typedRoutes.js';
 import { emailField, errorResponses, dataOf, okData, ref } from '../schemas.js';
 import { sensitive } from '../lib/sensitive.js';
 import { PASSWORD_POLICY } from '../lib/throttle.js';
@@ -31,7 +32,7 @@ async function sendResetCode(app: FastifyInstance, user: Pick<UserRow, 'id' | 'e
 
 const emailBody = { type: 'object', required: ['email'], properties: { email: emailField } } as const;
 
-export async function verificationRoutes(app: FastifyInstance) {
+export async function verificationRoutes(app: Api) {
   const { db, codes, clock, throttle } = app.deps;
 
   /** The account a code may be for: one that exists and is not deactivated. Unknown addresses answer as a wrong code. */
@@ -40,7 +41,7 @@ export async function verificationRoutes(app: FastifyInstance) {
     return user && !user.deactivated ? user : undefined;
   };
 
-  app.put<{ Params: { code: string }; Querystring: { email: string }; Body: { password?: string } | undefined }>(
+  app.put(
     '/user-verification/code/:code/consume',
     {
       config: sensitive(app),
@@ -80,7 +81,7 @@ export async function verificationRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Body: { email: string } }>(
+  app.post(
     '/user-verification/code/resend',
     {
       config: sensitive(app),
@@ -110,16 +111,15 @@ export async function verificationRoutes(app: FastifyInstance) {
     },
   } as const;
   // The same answer for every address, so the reset form does not tell which addresses have accounts.
-  const sendResetHandler = async (request: { body: { email: string } }) => {
-    const user = await accountFor(request.body.email);
-    if (user && isEstablished(user)) await sendResetCode(app, user);
-    return { data: { ok: true } };
-  };
-  app.post<{ Body: { email: string } }>('/user-verification/code/reset-password/send', sendReset, sendResetHandler);
-  app.post<{ Body: { email: string } }>('/user-verification/v2/code/reset-password/send', sendReset, sendResetHandler);
-  app.post<{ Body: { email: string } }>('/user-verification/code/reset-password/resend', sendReset, sendResetHandler);
+  for (const path of ['/user-verification/code/reset-password/send', '/user-verification/v2/code/reset-password/send', '/user-verification/code/reset-password/resend']) {
+    app.post(path, sendReset, async (request) => {
+      const user = await accountFor(request.body.email);
+      if (user && isEstablished(user)) await sendResetCode(app, user);
+      return { data: { ok: true } };
+    });
+  }
 
-  app.put<{ Body: { email: string; code: string; new_password: string } }>(
+  app.put(
     '/user-verification/code/reset-password/consume',
     {
       config: sensitive(app),
