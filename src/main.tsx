@@ -1,7 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
-import { createAppActor } from './app/appActor';
+import { attachAppRouter, createAppActor } from './app/appActor';
+import { screenLoader } from './app/screens';
+import { reportError } from './app/adapters/errorReporting';
 import { AppActorProvider } from './ui/appContext';
 import { IntlRoot, Startup } from './app/Startup';
 import { createAppRouter } from './routes/router';
@@ -16,7 +18,8 @@ async function boot() {
     inspect = createBrowserInspector().inspect;
   }
   const app = createAppActor(inspect);
-  const router = createAppRouter(app);
+  const router = createAppRouter(app, screenLoader(app), reportError);
+  attachAppRouter(router);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <AppActorProvider actor={app}>

@@ -30,7 +30,7 @@ export const emailConsentMachine = setup({
     saveConsent: fromPromise<SessionUser, { accepted: boolean }>(() => Promise.reject(new Error('saveConsent is not provided'))),
   },
   actions: {
-    /** Hands the server's user to the session; the app provides it with the root actor's session (see profileForm). */
+    /** Hands the server's user to the session (by its systemId in the app's system). */
     userUpdated: enqueueActions(({ enqueue, system }, params: { user: SessionUser }) => {
       const session = system.get(SESSION_ID);
       const event: SessionEvent = { type: 'session.userUpdated', user: params.user };

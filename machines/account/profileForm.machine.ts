@@ -54,9 +54,8 @@ export const profileFormMachine = setup({
   },
   actions: {
     /**
-     * Hands the server's user to the session (`session.userUpdated`). By default to the actor registered as
-     * `session` in this actor's system; a form started by its route runs in its own system, so the app provides
-     * this action with the root actor's session.
+     * Hands the server's user to the session (`session.userUpdated`): the actor registered as `session` in the
+     * app's system, where the form runs as a screen flow.
      */
     userUpdated: enqueueActions(({ enqueue, system }, params: { user: SessionUser }) => {
       const session = system.get(SESSION_ID);

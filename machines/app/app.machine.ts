@@ -1,13 +1,19 @@
-import { assign, fromPromise, setup, waitFor, type AnyActorRef } from 'xstate';
+import { assign, enqueueActions, fromPromise, sendTo, setup, waitFor, type AnyActorLogic, type AnyActorRef } from 'xstate';
 import { sessionMachine, SESSION_ID } from '../session/session.machine';
-import { flagsMachine, FLAGS_ID } from '../flags/flags.machine';
-import { buildingMachine, BUILDING_ID } from '../building/building.machine';
-import { localeMachine, LOCALE_ID } from '../locale/locale.machine';
+import type { SessionReport, SessionUser } from '../session/session.types';
+import { flagsMachine, FLAGS_ID, type FlagsReport } from '../flags/flags.machine';
+import { flagUserOf } from '../flags/flagUser';
+import { buildingMachine, BUILDING_ID, buildingLanguage, type BuildingReport } from '../building/building.machine';
+import { localeMachine, LOCALE_ID, type LocaleReport } from '../locale/locale.machine';
 import { FALLBACK_RUNTIME_CONFIG, type RuntimeConfig } from '../../contracts/runtimeConfig';
+import { FLAG_DEFAULTS, type FlagValues } from '../../contracts/flags';
 import { headerMenuMachine, HEADER_MENU_ID } from '../shell/headerMenu.machine';
 import { globalErrorMachine, GLOBAL_ERROR_ID } from '../globalError/globalError.machine';
 import { kioskMachine, KIOSK_ID } from '../kiosk/kiosk.machine';
 import { analyticsConsentMachine, ANALYTICS_CONSENT_ID, type AnalyticsConsent } from '../analytics/analyticsConsent.machine';
+import type { Farm } from '../farm/farmSelector.types';
+import { screenId, SCREENS, type ScreenName } from './screens';
+import type { ScreenFacts } from './screen.types';
 
 export const APP_ID = 'app';
 
@@ -24,6 +30,13 @@ export interface Whitelabel {
   isAvatarVisible: boolean;
 }
 
+/** A screen flow the routes opened: its params, its logic, and what it is about now (null: waiting for a fact). */
+export interface OpenScreen {
+  params: unknown;
+  logic: AnyActorLogic;
+  key: string | null;
+}
+
 export interface AppContext {
   /** The deployment's runtime configuration (/config.json). */
   config: RuntimeConfig;
@@ -34,10 +47,43 @@ export interface AppContext {
   kioskEnabled: boolean;
   /** The analytics consent kept in the browser, handed to the consent actor at start. */
   analyticsConsent: AnalyticsConsent;
+  /** The page's host name: the anonymous flag user is evaluated for it. */
+  host: string;
+  /** The farm (test environment) whose API every call goes to, or null for the configured one. */
+  farm: Farm | null;
+  /** The building to open after sign-in: the address's or the last visit's, then the last one ready. */
+  preferredBuildingUuid: string | null;
+  /** What the children last reported: the facts screen flows start from, and the API's per-call values. */
+  user: SessionUser | null;
+  buildingUuid: string | null;
+  locale: string;
+  flags: FlagValues;
+  screens: Partial<Record<ScreenName, OpenScreen>>;
   error: { status: number; message: string } | null;
 }
 
-export type AppEvent = { type: 'user.retry' };
+export type ScreenOpenEvent = { type: 'screen.open'; screen: ScreenName; params: unknown; logic: AnyActorLogic };
+
+export type AppEvent =
+  | { type: 'user.retry' }
+  | SessionReport
+  | BuildingReport
+  | LocaleReport
+  | FlagsReport
+  | ScreenOpenEvent
+  | { type: 'screen.close'; screen: ScreenName }
+  /** The router resolved a new address (`from` is null on the first one). */
+  | { type: 'route.changed'; from: string | null; to: string }
+  | { type: 'farm.choose'; farm: Farm | null };
+
+export interface AppInput {
+  requestedLocale: string | null;
+  kioskEnabled?: boolean;
+  analyticsConsent?: AnalyticsConsent;
+  host?: string;
+  farm?: Farm | null;
+  preferredBuildingUuid?: string | null;
+}
 
 /** Resolves when a long-lived child reaches a tagged state (the session leaving restoring, the flags ready). */
 const waitForChild = (system: { get(id: string): AnyActorRef | undefined }, id: string, done: (snapshot: { hasTag(tag: string): boolean }) => boolean) => {
@@ -46,13 +92,44 @@ const waitForChild = (system: { get(id: string): AnyActorRef | undefined }, id: 
   return waitFor(child, (snapshot) => done(snapshot as { hasTag(tag: string): boolean }));
 };
 
+/** The facts a screen flow starts from, as the app knows them now. */
+export const screenFacts = (context: AppContext): ScreenFacts => ({
+  buildingUuid: context.buildingUuid,
+  locale: context.locale,
+  flags: context.flags,
+  user: context.user,
+  miniAppUrls: context.config.miniAppUrls,
+  helpDeskEmail: context.whitelabel?.helpDeskEmail ?? null,
+});
+
+/** Where a screen should be: its input and key from the facts, or null while a fact is missing. */
+const screenTarget = (name: ScreenName, params: unknown, facts: ScreenFacts) => {
+  const spec = SCREENS[name] as { input(p: unknown, f: ScreenFacts): unknown; restartKey(p: unknown, f: ScreenFacts): string };
+  const input = spec.input(params, facts);
+  return input === null ? null : { input, key: spec.restartKey(params, facts) };
+};
+
+/** The open screens whose key no longer matches the facts: what to stop, what to start, and the new key. */
+export function screenChanges(context: AppContext) {
+  const facts = screenFacts(context);
+  return (Object.keys(context.screens) as ScreenName[]).flatMap((name) => {
+    const open = context.screens[name]!;
+    const target = screenTarget(name, open.params, facts);
+    const key = target?.key ?? null;
+    if (key === open.key) return [];
+    return [{ name, key, stop: open.key !== null, start: target ? { logic: open.logic, input: target.input } : null }];
+  });
+}
+
 /**
- * The root actor. It owns the long-lived actors (session, flags, building, locale, global error, kiosk, analytics consent) and the
- * start-up: the white-label brand, the health check, the flags, the user and the language load in parallel regions;
- * the app shows once all are done.
+ * The root actor. It owns the long-lived actors (session, flags, building, locale, header menu, global error, kiosk,
+ * analytics consent) and the screen flows the routes open, all in one actor system, and it holds the rules by which
+ * one drives another: each child reports what happened (`session.signedIn`, `building.ready`, `locale.changed`,
+ * `flags.updated`) and the app's transitions tell the others. Start-up: the white-label brand, the health check, the
+ * flags, the user and the language load in parallel regions; the app shows once all are done.
  */
 export const appMachine = setup({
-  types: { context: {} as AppContext, events: {} as AppEvent, input: {} as { requestedLocale: string | null; kioskEnabled?: boolean; analyticsConsent?: AnalyticsConsent } },
+  types: { context: {} as AppContext, events: {} as AppEvent, input: {} as AppInput },
   actors: {
     session: sessionMachine,
     flags: flagsMachine,
@@ -76,14 +153,110 @@ export const appMachine = setup({
     }),
   },
   actions: {
-    /** Points the API client at the configured API base and key (wired by the app). */
+    /** Points analytics and error reporting at the configured services (wired by the app). */
     applyConfig: (_, _params: { config: RuntimeConfig }) => {},
     /** Applies the brand's colours, title and favicon (wired by the app). */
     applyWhitelabel: (_, _params: { whitelabel: Whitelabel }) => {},
+
+    // Sign-in and sign-out.
+    /** Flags are evaluated for whoever is signed in now (the anonymous user when nobody is). */
+    identifyFlagUser: sendTo(FLAGS_ID, ({ context }) => ({ type: 'flags.identify' as const, user: flagUserOf(context.user, context.host) })),
+    /** After sign-in, the person's building: the preferred one if they still have it, else their default. */
+    loadBuilding: sendTo(BUILDING_ID, ({ context }) => ({
+      type: 'building.load' as const,
+      defaultBuildingUuid: context.user?.default_building_uuid ?? null,
+      preferredUuid: context.preferredBuildingUuid,
+    })),
+    clearBuilding: sendTo(BUILDING_ID, { type: 'building.clear' as const }),
+    /** Forgets what the signed-in person had in this browser (building, theme, SSO details; wired by the app). */
+    clearUserState: () => {},
+    /** The routing rules run again (a sign-in, a sign-out or the maintenance flag changes where one may be; wired by the app). */
+    recheckRoute: () => {},
+
+    // A building switch and a language change.
+    /** A switch resets the language to the new building's own (its first language by priority). */
+    resetLanguage: sendTo(LOCALE_ID, (_, params: { requested: string | null }) => ({ type: 'locale.set' as const, requested: params.requested })),
+    /** After a switch the address names the building (/building/{uuid}) when the person is on a building page (wired by the app). */
+    showBuildingInAddress: (_, _params: { uuid: string }) => {},
+    /** Content comes in the request's language: a new language loads the building again. */
+    reloadBuilding: sendTo(BUILDING_ID, { type: 'building.reload' as const }),
+
+    // Flags.
+    /** The kiosk may be left by a tap only while the flag enable-exit-kiosk-mode is on. */
+    forwardKioskExit: sendTo(KIOSK_ID, ({ context }) => ({ type: 'kiosk.exitAllowed' as const, allowed: context.flags['enable-exit-kiosk-mode'] })),
+
+    // The address.
+    /** Every new page starts at the top (wired by the app). */
+    scrollToTop: () => {},
+    /** A page view with where the person came from (wired by the app). */
+    trackPageView: (_, _params: { from: string | null; to: string }) => {},
+    /** Keeps the chosen farm for the next visit (wired by the app). */
+    persistFarm: (_, _params: { farm: Farm | null }) => {},
+
+    // Screen flows.
+    rememberScreen: assign({
+      screens: ({ context, event }) => {
+        const { screen, params, logic } = event as ScreenOpenEvent;
+        return { ...context.screens, [screen]: { params, logic, key: context.screens[screen]?.key ?? null } };
+      },
+    }),
+    stopScreen: enqueueActions<AppContext, AppEvent, undefined, AppEvent, never, never, never, never, never>(({ enqueue, context, event }) => {
+      const { screen } = event as { screen: ScreenName };
+      if (context.screens[screen] && context.screens[screen].key !== null) enqueue.stopChild(screenId(screen));
+    }),
+    forgetScreen: assign({
+      screens: ({ context, event }) => {
+        const { [(event as { screen: ScreenName }).screen]: _closed, ...rest } = context.screens;
+        return rest;
+      },
+    }),
+    /**
+     * Brings every open screen in line with the facts: a screen whose key changed is stopped and started again with
+     * its new input (the same id, so the view's hook finds the new one); one whose facts are missing waits.
+     */
+    restartScreens: enqueueActions<AppContext, AppEvent, undefined, AppEvent, never, never, never, never, never>(({ enqueue, context }) => {
+      for (const change of screenChanges(context)) {
+        if (change.stop) enqueue.stopChild(screenId(change.name));
+        // The logic came with the route's code, so it is not one of this machine's named actors.
+        if (change.start) enqueue.spawnChild(change.start.logic as never, { id: screenId(change.name), systemId: screenId(change.name), input: change.start.input } as never);
+      }
+    }),
+    recordScreenKeys: assign({
+      screens: ({ context }) => {
+        const changes = screenChanges(context);
+        if (changes.length === 0) return context.screens;
+        const screens = { ...context.screens };
+        for (const change of changes) screens[change.name] = { ...screens[change.name]!, key: change.key };
+        return screens;
+      },
+    }),
+  },
+  guards: {
+    loadsBuilding: ({ event }) => event.type === 'session.signedIn' && event.loadBuilding,
+    switched: ({ event }) => event.type === 'building.ready' && event.switched,
+    localeChanged: ({ context, event }) => event.type === 'locale.changed' && event.locale !== context.locale,
+    kioskExitChanged: ({ context, event }) =>
+      event.type === 'flags.updated' && event.values['enable-exit-kiosk-mode'] !== context.flags['enable-exit-kiosk-mode'],
+    maintenanceChanged: ({ context, event }) => event.type === 'flags.updated' && event.values['maintenance-mode'] !== context.flags['maintenance-mode'],
   },
 }).createMachine({
   id: APP_ID,
-  context: ({ input }) => ({ config: FALLBACK_RUNTIME_CONFIG, whitelabel: null, error: null, requestedLocale: input.requestedLocale, kioskEnabled: input.kioskEnabled ?? false, analyticsConsent: input.analyticsConsent ?? null }),
+  context: ({ input }) => ({
+    config: FALLBACK_RUNTIME_CONFIG,
+    whitelabel: null,
+    error: null,
+    requestedLocale: input.requestedLocale,
+    kioskEnabled: input.kioskEnabled ?? false,
+    analyticsConsent: input.analyticsConsent ?? null,
+    host: input.host ?? 'localhost',
+    farm: input.farm ?? null,
+    preferredBuildingUuid: input.preferredBuildingUuid ?? null,
+    user: null,
+    buildingUuid: null,
+    locale: 'en',
+    flags: { ...FLAG_DEFAULTS },
+    screens: {},
+  }),
   invoke: [
     { src: 'session', id: SESSION_ID, systemId: SESSION_ID },
     { src: 'flags', id: FLAGS_ID, systemId: FLAGS_ID },
@@ -91,9 +264,74 @@ export const appMachine = setup({
     { src: 'locale', id: LOCALE_ID, systemId: LOCALE_ID, input: ({ context }) => ({ requested: context.requestedLocale }) },
     { src: 'headerMenu', id: HEADER_MENU_ID, systemId: HEADER_MENU_ID },
     { src: 'globalError', id: GLOBAL_ERROR_ID, systemId: GLOBAL_ERROR_ID },
-    { src: 'kiosk', id: KIOSK_ID, systemId: KIOSK_ID, input: ({ context }) => ({ enabled: context.kioskEnabled }) },
+    {
+      src: 'kiosk',
+      id: KIOSK_ID,
+      systemId: KIOSK_ID,
+      input: ({ context }) => ({ enabled: context.kioskEnabled, exitAllowed: context.flags['enable-exit-kiosk-mode'] }),
+    },
     { src: 'analyticsConsent', id: ANALYTICS_CONSENT_ID, systemId: ANALYTICS_CONSENT_ID, input: ({ context }) => ({ persisted: context.analyticsConsent }) },
   ],
+  on: {
+    'session.signedIn': {
+      description: 'Sign-in (or a restored session): flags for the person, their building, and the routing rules again.',
+      actions: [
+        assign({ user: ({ event }) => event.user }),
+        'identifyFlagUser',
+        enqueueActions(({ enqueue, check }) => {
+          if (check('loadsBuilding')) enqueue('loadBuilding');
+        }),
+        'recheckRoute',
+        'restartScreens', 'recordScreenKeys',
+      ],
+    },
+    'session.signedOut': {
+      description: 'Nobody is signed in: anonymous flags, and the routing rules again.',
+      actions: [assign({ user: null }), 'identifyFlagUser', 'recheckRoute', 'restartScreens', 'recordScreenKeys'],
+    },
+    'session.cleared': {
+      description: "Sign-out or an expired session: the person's building and browser state go.",
+      actions: [assign({ preferredBuildingUuid: null }), 'clearUserState', 'clearBuilding'],
+    },
+    'building.ready': [
+      {
+        guard: 'switched',
+        description: "A switch: the building's own language, and its address.",
+        actions: [
+          assign({ buildingUuid: ({ event }) => event.building.uuid, preferredBuildingUuid: ({ event }) => event.building.uuid }),
+          { type: 'resetLanguage', params: ({ event }) => ({ requested: buildingLanguage(event.building) }) },
+          { type: 'showBuildingInAddress', params: ({ event }) => ({ uuid: event.building.uuid }) },
+          'restartScreens', 'recordScreenKeys',
+        ],
+      },
+      {
+        actions: [assign({ buildingUuid: ({ event }) => event.building.uuid, preferredBuildingUuid: ({ event }) => event.building.uuid }), 'restartScreens', 'recordScreenKeys'],
+      },
+    ],
+    'building.cleared': { actions: [assign({ buildingUuid: null }), 'restartScreens', 'recordScreenKeys'] },
+    'locale.changed': [
+      {
+        guard: 'localeChanged',
+        description: 'Another language: the building (and its content) is asked for again in it.',
+        actions: [assign({ locale: ({ event }) => event.locale }), 'reloadBuilding', 'restartScreens', 'recordScreenKeys'],
+      },
+    ],
+    'flags.updated': {
+      actions: enqueueActions(({ enqueue, check, event }) => {
+        const kioskExit = check('kioskExitChanged');
+        const maintenance = check('maintenanceChanged');
+        enqueue.assign({ flags: event.values });
+        if (kioskExit) enqueue('forwardKioskExit');
+        if (maintenance) enqueue('recheckRoute');
+        enqueue('restartScreens');
+        enqueue('recordScreenKeys');
+      }),
+    },
+    'route.changed': { actions: ['scrollToTop', { type: 'trackPageView', params: ({ event }) => ({ from: event.from, to: event.to }) }] },
+    'farm.choose': { actions: [assign({ farm: ({ event }) => event.farm }), { type: 'persistFarm', params: ({ event }) => ({ farm: event.farm }) }] },
+    'screen.open': { actions: ['rememberScreen', 'restartScreens', 'recordScreenKeys'] },
+    'screen.close': { actions: ['stopScreen', 'forgetScreen'] },
+  },
   initial: 'configuring',
   states: {
     configuring: {

@@ -1,11 +1,22 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, sendTo, setup, type AnyActorRef } from 'xstate';
+import { globalErrorOrSelf, parentOrSelf } from '../shared/reports';
 import type { components } from '../../contracts/api';
+import type { ErrorRaisedEvent, ErrorResolvedEvent } from '../globalError/globalError.types';
+import { SESSION_ID } from '../session/session.machine';
+import type { SessionEvent } from '../session/session.types';
 
 export type Building = components['schemas']['Building'];
 export type BuildingTheme = components['schemas']['BuildingTheme'];
 
 export const BUILDING_ID = 'building';
+/** The global error modal's name for a failed building load. */
+export const BUILDING_LOAD = 'building.load';
 export const ADMIN_LINK_PERMISSION = 'can-see-admin-ui-link';
+
+export interface LoadError {
+  status: number;
+  message: string;
+}
 
 export interface BuildingContext {
   buildings: Building[];
@@ -27,6 +38,18 @@ export type BuildingEvent =
   | { type: 'building.reload' }
   | { type: 'building.clear' }
   | { type: 'user.retry' };
+
+/** What the building tells the app (its parent): the app resets the language after a switch and restarts screens. */
+export type BuildingReport = { type: 'building.ready'; building: Building; switched: boolean } | { type: 'building.cleared' };
+
+/** What the page shows of a ready building: its look comes from its theme. */
+export interface BuildingLook {
+  building: Building;
+  theme: BuildingTheme | null;
+}
+
+/** The building's own language: its first by priority. */
+export const buildingLanguage = (building: Building) => [...(building.languages ?? [])].sort((a, b) => a.priority - b.priority)[0]?.code ?? null;
 
 /** Picks the current building: the preferred one (address or last visit), the user's default, else the first. */
 export function pickBuilding(buildings: Building[], defaultUuid: string | null, preferredUuid: string | null = null): Building | null {
@@ -53,17 +76,22 @@ export const buildingMachine = setup({
     loadPermissions: fromPromise<string[], { uuid: string }>(async () => []),
   },
   actions: {
-    /** The building (and its theme) is ready: apply the look, keep it for the next visit, and after a switch reset
-     *  the language and reload content (wired by the app). */
-    buildingReady: (_, _params: { building: Building; theme: BuildingTheme | null; switched: boolean }) => {},
+    /** The building (and its theme) is ready: apply the look and keep it for the next visit (wired by the app). */
+    buildingReady: (_, _params: BuildingLook) => {},
     /** The building is gone (signed out): back to the brand's look (wired by the app). */
     buildingCleared: () => {},
-    /** A load failed: the global error modal offers to try again (wired by the app; the retry is `user.retry`). */
-    reportFailure: (_, _params: { status: number; message: string }) => {},
-    /** Loaded after a failure: the global error modal, if it waits on this, closes (wired by the app). */
-    reportRecovered: () => {},
-    /** The user's buildings could not be read: the session ends (access document section 8; wired by the app). */
-    logOut: () => {},
+    /** Tells the app the building is ready (and whether a switch chose it): the app resets the language and restarts screens. */
+    reportReady: sendTo(parentOrSelf, ({ context }): BuildingReport => ({ type: 'building.ready', building: context.current!, switched: context.switched })),
+    reportCleared: sendTo(parentOrSelf, (): BuildingReport => ({ type: 'building.cleared' })),
+    /** A load failed: the global error modal offers to try again (its retry sends this actor `user.retry`). */
+    reportFailure: sendTo(
+      globalErrorOrSelf,
+      (_, params: LoadError): ErrorRaisedEvent => ({ type: 'error.raised', source: BUILDING_LOAD, ...params, retry: { to: BUILDING_ID, event: { type: 'user.retry' } } }),
+    ),
+    /** Loaded after a failure: the global error modal, if it waits on this, closes. */
+    reportRecovered: sendTo(globalErrorOrSelf, (): ErrorResolvedEvent => ({ type: 'error.resolved', source: BUILDING_LOAD })),
+    /** The user's buildings could not be read: the session ends (access document section 8). */
+    logOut: sendTo(({ system, self }) => (system.get(SESSION_ID) ?? self) as AnyActorRef, (): SessionEvent => ({ type: 'session.logout' })),
   },
   guards: {
     hasBuilding: ({ context }) => context.current !== null,
@@ -81,7 +109,7 @@ export const buildingMachine = setup({
     },
     'building.clear': {
       target: '.idle',
-      actions: [assign({ buildings: [], current: null, theme: null, permissions: {}, preferredUuid: null, switched: false, error: null }), 'buildingCleared'],
+      actions: [assign({ buildings: [], current: null, theme: null, permissions: {}, preferredUuid: null, switched: false, error: null }), 'buildingCleared', 'reportCleared'],
     },
   },
   states: {
@@ -139,8 +167,9 @@ export const buildingMachine = setup({
     ready: {
       tags: ['ready'],
       entry: [
-        { type: 'buildingReady', params: ({ context }) => ({ building: context.current!, theme: context.theme, switched: context.switched }) },
+        { type: 'buildingReady', params: ({ context }) => ({ building: context.current!, theme: context.theme }) },
         'reportRecovered',
+        'reportReady',
       ],
       on: {
         'building.select': {

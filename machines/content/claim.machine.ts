@@ -1,4 +1,6 @@
-import { and, assign, fromPromise, not, or, setup } from 'xstate';
+import { and, assign, fromPromise, sendTo, not, or, setup } from 'xstate';
+import { globalErrorOrSelf } from '../shared/reports';
+import type { ErrorRaisedEvent, ErrorResolvedEvent } from '../globalError/globalError.types';
 import { failureKind, inDisplayWindow } from './cta';
 
 export interface ClaimInput {
@@ -63,8 +65,12 @@ export const claimMachine = setup({
     refresh: fromPromise<ClaimCounts, { buildingUuid: string; contentUuid: string }>(() => Promise.reject(new Error('refresh is not provided'))),
   },
   actions: {
-    reportFailure: (_, _params: { status: number; message: string }) => {},
-    reportRecovered: () => {},
+    /** A failure the person may retry goes to the global error modal, whose "Try again" sends this flow (by its id) `user.retry`. */
+    reportFailure: sendTo(
+      globalErrorOrSelf,
+      (_, params: { status: number; message: string }): ErrorRaisedEvent => ({ type: 'error.raised', source: 'claim.update', ...params, retry: { to: CLAIM_ID, event: { type: 'user.retry' } } }),
+    ),
+    reportRecovered: sendTo(globalErrorOrSelf, (): ErrorResolvedEvent => ({ type: 'error.resolved', source: 'claim.update' })),
     setCounts: assign((_, counts: ClaimCounts) => ({ ...counts })),
     clearError: assign({ error: null }),
   },

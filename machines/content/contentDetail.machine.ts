@@ -1,6 +1,6 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { rsvpMachine, type RsvpInput } from './rsvp.machine';
-import { claimMachine, type ClaimInput } from './claim.machine';
+import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { rsvpMachine, RSVP_ID, type RsvpInput } from './rsvp.machine';
+import { claimMachine, CLAIM_ID, type ClaimInput } from './claim.machine';
 import { linkOutFrameMachine, type LinkOutKind } from '../linkOut/linkOutFrame.machine';
 import { ctaAction, type CtaAction } from './cta';
 import type { MiniAppRegistry } from './links';
@@ -79,7 +79,7 @@ export const contentDetailMachine = setup({
     openInNewTab: (_, _params: { url: string }) => {},
     navigate: (_, _params: { to: string }) => {},
     /** Opens the link-out frame child (the app adds the micro-frontend parameters to the URL). */
-    openFrame: (_, _params: { url: string; kind: LinkOutKind }) => {},
+    openFrame: sendTo('linkOut', (_, params: { url: string; kind: LinkOutKind }) => ({ type: 'linkOut.open' as const, url: params.url, kind: params.kind })),
   },
   guards: {
     notFound: (_, params: { status: number }) => params.status === 404,
@@ -115,8 +115,8 @@ export const contentDetailMachine = setup({
       initial: 'deciding',
       states: {
         deciding: { always: [{ guard: 'isRsvp', target: 'rsvp' }, { guard: 'isClaim', target: 'claim' }, { target: 'link' }] },
-        rsvp: { tags: ['cta:rsvpFlow'], invoke: { src: 'rsvp', id: 'rsvp', input: ({ context }) => rsvpInput(context) } },
-        claim: { tags: ['cta:claimFlow'], invoke: { src: 'claim', id: 'claim', input: ({ context }) => claimInput(context) } },
+        rsvp: { tags: ['cta:rsvpFlow'], invoke: { src: 'rsvp', id: 'rsvp', systemId: RSVP_ID, input: ({ context }) => rsvpInput(context) } },
+        claim: { tags: ['cta:claimFlow'], invoke: { src: 'claim', id: 'claim', systemId: CLAIM_ID, input: ({ context }) => claimInput(context) } },
         link: {
           description: 'A link call-to-action (or none): the button follows it.',
           on: {

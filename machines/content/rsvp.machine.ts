@@ -1,4 +1,6 @@
-import { and, assign, fromPromise, setup } from 'xstate';
+import { and, assign, fromPromise, sendTo, setup } from 'xstate';
+import { globalErrorOrSelf } from '../shared/reports';
+import type { ErrorRaisedEvent, ErrorResolvedEvent } from '../globalError/globalError.types';
 import { failureKind, fewSpots, inDisplayWindow, spotsLeft } from './cta';
 
 export interface RsvpInput {
@@ -61,8 +63,12 @@ export const rsvpMachine = setup({
   },
   actions: {
     openCtaUrl: (_, _params: { url: string }) => {},
-    reportFailure: (_, _params: { status: number; message: string }) => {},
-    reportRecovered: () => {},
+    /** A failure the person may retry goes to the global error modal, whose "Try again" sends this flow (by its id) `user.retry`. */
+    reportFailure: sendTo(
+      globalErrorOrSelf,
+      (_, params: { status: number; message: string }): ErrorRaisedEvent => ({ type: 'error.raised', source: 'rsvp.update', ...params, retry: { to: RSVP_ID, event: { type: 'user.retry' } } }),
+    ),
+    reportRecovered: sendTo(globalErrorOrSelf, (): ErrorResolvedEvent => ({ type: 'error.resolved', source: 'rsvp.update' })),
     setCounts: assign((_, counts: RsvpCounts) => ({ ...counts })),
     clearError: assign({ error: null }),
   },

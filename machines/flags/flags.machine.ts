@@ -1,4 +1,5 @@
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import { parentOrSelf } from '../shared/reports';
 import { FLAG_DEFAULTS, type FlagUser, type FlagValues } from '../../contracts/flags';
 
 export const FLAGS_ID = 'flags';
@@ -7,6 +8,9 @@ export const FLAGS_ID = 'flags';
 export type { FlagUser };
 
 export type FlagsEvent = { type: 'flags.identify'; user: FlagUser } | { type: 'flags.changed' };
+
+/** What the flags tell the app (its parent): the values now in force, each time they are loaded. */
+export type FlagsReport = { type: 'flags.updated'; values: FlagValues };
 
 /**
  * Feature flags: start with the defaults for an anonymous user, become ready, then load the values for whoever
@@ -21,6 +25,10 @@ export const flagsMachine = setup({
     loadFlags: fromPromise<Partial<FlagValues>, { user: FlagUser | null }>(async () => ({})),
     /** Listens to the flag service for as long as the machine runs and sends `flags.changed` back on a change. */
     watchFlags: fromCallback<FlagsEvent>(() => () => {}),
+  },
+  actions: {
+    /** Tells the app the values in force: it forwards the kiosk exit, re-runs the routing rules and restarts screens. */
+    reportValues: sendTo(parentOrSelf, ({ context }): FlagsReport => ({ type: 'flags.updated', values: context.values })),
   },
 }).createMachine({
   id: FLAGS_ID,
@@ -37,7 +45,7 @@ export const flagsMachine = setup({
       invoke: {
         src: 'loadFlags',
         input: ({ context }) => ({ user: context.user }),
-        onDone: { target: 'ready', actions: assign({ values: ({ event }) => ({ ...FLAG_DEFAULTS, ...event.output }) }) },
+        onDone: { target: 'ready', actions: [assign({ values: ({ event }) => ({ ...FLAG_DEFAULTS, ...event.output }) }), 'reportValues'] },
         // The defaults keep the app usable when the flag service cannot be reached.
         onError: { target: 'ready' },
       },

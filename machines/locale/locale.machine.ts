@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { parentOrSelf } from '../shared/reports';
 
 export const LOCALE_ID = 'locale';
 
@@ -9,6 +10,9 @@ export interface LocaleContext<M = Record<string, string>> {
 }
 
 export type LocaleEvent = { type: 'locale.set'; requested: string | null };
+
+/** What the locale tells the app (its parent): the language in use, each time a catalogue is in. */
+export type LocaleReport = { type: 'locale.changed'; locale: string };
 
 /**
  * The interface language: a requested tag (the `lang` parameter, the stored choice, the browser's) is matched to
@@ -28,6 +32,8 @@ export const localeMachine = setup({
   actions: {
     /** Keeps the chosen language for the next visit and tells the API (wired by the app). */
     rememberLocale: (_, _params: { locale: string }) => {},
+    /** Tells the app the language in use: it reloads the building's content in it and restarts screens. */
+    reportLocale: sendTo(parentOrSelf, (_, params: { locale: string }): LocaleReport => ({ type: 'locale.changed', locale: params.locale })),
   },
 }).createMachine({
   id: LOCALE_ID,
@@ -47,6 +53,7 @@ export const localeMachine = setup({
           actions: [
             assign({ locale: ({ event }) => event.output.locale, messages: ({ event }) => event.output.messages }),
             { type: 'rememberLocale', params: ({ event }) => ({ locale: event.output.locale }) },
+            { type: 'reportLocale', params: ({ event }) => ({ locale: event.output.locale }) },
           ],
         },
         // A catalogue that fails to load leaves the current language in place.

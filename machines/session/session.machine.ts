@@ -1,5 +1,6 @@
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
-import type { LoginPayload, PersistedAuth, SessionContext, SessionEvent, SessionUser } from './session.types';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { parentOrSelf } from '../shared/reports';
+import type { LoginPayload, PersistedAuth, SessionContext, SessionEvent, SessionReport, SessionUser } from './session.types';
 
 export const SESSION_ID = 'session';
 
@@ -66,12 +67,12 @@ export const sessionMachine = setup({
   actions: {
     persist: (_, _params: { auth: PersistedAuth }) => {},
     clearPersisted: () => {},
-    /** Clears stored single-sign-on details and everything the signed-in user had (building, theme ...). */
-    clearUserState: () => {},
-    /** Tells the flags service who is signed in, or that nobody is (the anonymous flag user). */
-    identifyFlagUser: (_, _params: { user: SessionUser | null }) => {},
-    /** On sign-in (and on a restored session): load the user's building (the building machine). */
-    loadBuildingAfterLogin: (_, _params: { user: SessionUser }) => {},
+    /** Tells the app someone is signed in (and whether their building should load); the app tells flags and building. */
+    reportSignedIn: sendTo(parentOrSelf, ({ context }): SessionReport => ({ type: 'session.signedIn', user: context.user!, loadBuilding: context.shouldAutoLogin })),
+    /** Tells the app nobody is signed in. */
+    reportSignedOut: sendTo(parentOrSelf, (): SessionReport => ({ type: 'session.signedOut' })),
+    /** Tells the app the person's state is to go (sign-out, expiry): their building, theme and SSO details. */
+    reportCleared: sendTo(parentOrSelf, (): SessionReport => ({ type: 'session.cleared' })),
     assignLogin: assign((_, params: { payload: LoginPayload }) => fromLoginPayload(params.payload)),
     assignRestored: assign((_, params: { auth: PersistedAuth }) => ({
       token: params.auth.token,
@@ -148,7 +149,7 @@ export const sessionMachine = setup({
     },
     signedOut: {
       tags: ['signedOut'],
-      entry: { type: 'identifyFlagUser', params: { user: null } },
+      entry: 'reportSignedOut',
       on: {
         'session.loggedIn': {
           target: 'signedIn',
@@ -160,10 +161,7 @@ export const sessionMachine = setup({
       tags: ['signedIn'],
       entry: [
         { type: 'persist', params: ({ context }) => ({ auth: persistedOf(context) }) },
-        { type: 'identifyFlagUser', params: ({ context }) => ({ user: context.user }) },
-        enqueueActions(({ enqueue, check, context }) => {
-          if (check('shouldAutoLogin')) enqueue({ type: 'loadBuildingAfterLogin', params: { user: context.user! } });
-        }),
+        'reportSignedIn',
       ],
       initial: 'active',
       on: {
@@ -197,16 +195,16 @@ export const sessionMachine = setup({
     expired: {
       description: "The session-expired modal: 'Your session has expired. Please login again.' with OK.",
       tags: ['modal:sessionExpired'],
-      entry: ['clearTokens', 'clearPersisted', 'clearUserState'],
+      entry: ['clearTokens', 'clearPersisted', 'reportCleared'],
       on: { 'user.acknowledge': { target: 'signedOut' } },
     },
     signingOut: {
       tags: ['signingOut'],
       invoke: {
         src: 'logoutCall',
-        onDone: { target: 'signedOut', actions: ['clearTokens', 'clearPersisted', 'clearUserState'] },
+        onDone: { target: 'signedOut', actions: ['clearTokens', 'clearPersisted', 'reportCleared'] },
         // Signing out never fails for the user: the local session ends whatever the server answers.
-        onError: { target: 'signedOut', actions: ['clearTokens', 'clearPersisted', 'clearUserState'] },
+        onError: { target: 'signedOut', actions: ['clearTokens', 'clearPersisted', 'reportCleared'] },
       },
     },
   },

@@ -29,3 +29,9 @@ export type SessionEvent =
   | { type: 'session.userUpdated'; user: SessionUser }
   | { type: 'session.authMode'; mode: 'login' | 'signup' }
   | { type: 'user.acknowledge' };
+
+/** What the session tells the app (its parent), which tells the other actors. */
+export type SessionReport =
+  | { type: 'session.signedIn'; user: SessionUser; loadBuilding: boolean }
+  | { type: 'session.signedOut' }
+  | { type: 'session.cleared' };

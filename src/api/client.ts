@@ -63,6 +63,8 @@ export function toApiError(error: unknown): ApiError {
 
 export interface ApiClient {
   call<T>(path: string, options?: CallOptions): Promise<T>;
+  /** The per-call values as the client reads them now (from the app's actors). */
+  values(): RequestContext;
 }
 
 export function createApiClient(context: () => RequestContext, session: SessionBridge): ApiClient {
@@ -94,6 +96,7 @@ export function createApiClient(context: () => RequestContext, session: SessionB
   };
 
   return {
+    values: context,
     async call<T>(path: string, options: CallOptions = {}): Promise<T> {
       try {
         if (options.withoutBearer) return await send<T>(path, options, null);
@@ -128,6 +131,9 @@ export function api(): ApiClient {
   if (!current) throw new Error('The API client is not installed');
   return current;
 }
+
+/** The language, building, brand and API base the next call goes out with. */
+export const requestValues = (): RequestContext => api().values();
 
 /* The typed way to call the API: by path and verb of the OpenAPI document (contracts/api.d.ts), so a path the server
  * no longer serves, a wrong parameter or a misread answer fails the type check. */

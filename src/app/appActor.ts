@@ -1,68 +1,68 @@
-import { createActor, enqueueActions, fromPromise, sendTo, waitFor, type InspectionEvent, type Observer } from 'xstate';
-
-type InspectionObserver = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
-import { appMachine, type Whitelabel } from '../../machines/app/app.machine';
+import { createActor, fromPromise, waitFor, type InspectionEvent, type Observer } from 'xstate';
+import { appMachine, APP_ID, type Whitelabel } from '../../machines/app/app.machine';
 import { sessionMachine, isTokenExpired, SESSION_ID } from '../../machines/session/session.machine';
-import { flagsMachine, FLAGS_ID, type FlagUser } from '../../machines/flags/flags.machine';
-import type { FlagValues } from '../../contracts/flags';
-import { buildingMachine, BUILDING_ID, type Building, type BuildingEvent, type BuildingTheme } from '../../machines/building/building.machine';
-import { LOCALE_ID, type LocaleEvent } from '../../machines/locale/locale.machine';
+import { flagsMachine } from '../../machines/flags/flags.machine';
+import { flagUserOf } from '../../machines/flags/flagUser';
+import { buildingMachine } from '../../machines/building/building.machine';
 import { localeMachine } from '../../machines/locale/locale.machine';
-import { globalErrorMachine, GLOBAL_ERROR_ID } from '../../machines/globalError/globalError.machine';
-import type { ErrorRaisedEvent, ErrorResolvedEvent } from '../../machines/globalError/globalError.types';
-import { kioskMachine, KIOSK_ID } from '../../machines/kiosk/kiosk.machine';
+import { globalErrorMachine } from '../../machines/globalError/globalError.machine';
+import { kioskMachine } from '../../machines/kiosk/kiosk.machine';
+import { headerMenuMachine } from '../../machines/shell/headerMenu.machine';
+import { analyticsConsentMachine } from '../../machines/analytics/analyticsConsent.machine';
 import { loadCatalogue, matchLocale } from '../i18n/locales';
-import type { SessionUser } from '../../machines/session/session.types';
-import { createApiClient, installApiClient, type SessionBridge } from '../api/client';
+import { createApiClient, installApiClient, type RequestContext, type SessionBridge } from '../api/client';
 import * as authApi from '../api/auth';
 import * as buildingsApi from '../api/buildings';
 import * as whitelabelApi from '../api/whitelabel';
+import { track } from '../api/analytics';
 import { loadRuntimeConfig } from '../api/runtimeConfig';
-import { headerMenuMachine } from '../../machines/shell/headerMenu.machine';
-import { navigate } from './navigation';
-import { clearUserState, persistAuth, persistBuilding, persistedAuth, persistedBuildingUuid, persistedLanguage, persistLanguage, persistTheme, persistAnalyticsConsent, persistedAnalyticsConsent } from './storage';
-import { markConfigured, requestContext, updateRequestContext, whenConfigured } from './requestContext';
-import { flagActors } from './flags/flagActors';
 import { applyBrandLook, applyBuildingLook, applyPageIdentity } from '../ui/kit/theme';
-import { persistedKioskEnabled, persistKioskEnabled } from './kioskStorage';
-import { analyticsConsentMachine } from '../../machines/analytics/analyticsConsent.machine';
-import { addAnalyticsTag, configureAnalyticsTag, removeAnalyticsTag } from './analyticsTag';
-import { startErrorReporting } from './errorReporting';
+import { attachRouter, currentPath, invalidateRoute, navigate } from './adapters/navigation';
+import {
+  clearUserState,
+  persistAnalyticsConsent,
+  persistAuth,
+  persistBuilding,
+  persistedAnalyticsConsent,
+  persistedAuth,
+  persistedBuildingUuid,
+  persistedFarm,
+  persistedLanguage,
+  persistFarm,
+  persistLanguage,
+  persistTheme,
+} from './adapters/storage';
+import { persistedKioskEnabled, persistKioskEnabled } from './adapters/kioskStorage';
+import { addAnalyticsTag, configureAnalyticsTag, removeAnalyticsTag } from './adapters/analyticsTag';
+import { startErrorReporting } from './adapters/errorReporting';
+import { flagActors } from './flags/flagActors';
 
-import type { AppActor, FlagsRef, KioskRef, SessionRef } from '../../machines/app/app.refs';
+import type { AppActor, SessionRef } from '../../machines/app/app.refs';
 export type { AppActor, BuildingRef, FlagsRef, GlobalErrorRef, KioskRef, SessionRef } from '../../machines/app/app.refs';
 
+type InspectionObserver = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+
 const host = () => (typeof window === 'undefined' ? 'localhost' : window.location.hostname);
-
-let adminTab: Window | null = null;
-
-/** The global error modal's name for a failed building load. */
-const BUILDING_LOAD = 'building.load';
-
-/** The building's own language: its first by priority. */
-const buildingLanguage = (building: Building) => [...(building.languages ?? [])].sort((a, b) => a.priority - b.priority)[0]?.code ?? null;
 
 /** A building uuid in the address (/building/{uuid}) asks for that building from the first load on. */
 const buildingUuidInAddress = () =>
   typeof window === 'undefined' ? null : (/^\/building\/([^/?#]+)/.exec(window.location.pathname)?.[1] ?? null);
 
-export function flagUserOf(user: SessionUser | null, buildingUuids: string[] = []): FlagUser {
-  if (!user) return { key: 'anonymous', anonymous: true, admin: false, roles: [], buildingUuids: [], hqo: false, host: host() };
-  return {
-    key: user.uuid,
-    anonymous: false,
-    admin: user.admin,
-    roles: user.roles.map((r) => r.name),
-    buildingUuids,
-    hqo: user.hqo,
-    host: host(),
-  };
+/** The API is named by the runtime configuration: calls wait until the app has read it. */
+const configured = (app: () => AppActor) => waitFor(app(), (s) => !s.matches('configuring')).then(() => undefined);
+
+/**
+ * What every call carries that changes while the app runs, read from the actors whenever a call leaves: the API base
+ * (the farm's when one is chosen) and key, the brand, the language and the current building.
+ */
+export function requestValuesOf(app: AppActor): RequestContext {
+  const { config, farm, whitelabel, locale, buildingUuid } = app.getSnapshot().context;
+  return { apiBase: farm?.url ?? config.apiBase, apiKey: config.apiKey ?? '', brand: whitelabel?.brand ?? 'atrium', locale, buildingUuid, appUuid: 'atrium-tenant-web' };
 }
 
 async function loadWhitelabel(): Promise<Whitelabel> {
   const [label, theme] = await Promise.all([whitelabelApi.whitelabelForHost(host()), whitelabelApi.domainTheme(host())]);
   const config = await whitelabelApi.whitelabelConfig(label.whitelabel_config_uuid);
-  updateRequestContext({ brand: label.brand_identifier });
   return {
     brand: label.brand_identifier,
     name: label.name,
@@ -76,160 +76,130 @@ async function loadWhitelabel(): Promise<Whitelabel> {
   };
 }
 
-/** The root logic with the real side effects: the API, browser storage and the page's look. */
-export const appLogic = appMachine.provide({
-  actors: {
-    session: sessionMachine.provide({
-      actors: {
-        // The session's first call (the user) must go to the configured API.
-        loadPersisted: fromPromise(async () => {
-          await whenConfigured();
-          return persistedAuth();
-        }),
-        refreshTokens: fromPromise(({ input }) => authApi.refreshSession(input.refreshToken)),
-        upgradeTokens: fromPromise(() => authApi.upgradeSession()),
-        fetchUser: fromPromise(() => authApi.currentUser()),
-        logoutCall: fromPromise(async () => {
-          await authApi.logout();
-        }),
-      },
-      // Messages to the sibling actors go through sendTo, which delivers them after the session's own transition,
-      // so they see the session as it now is (a building load must carry the new token).
-      actions: {
-        persist: (_, params) => persistAuth(params.auth),
-        clearPersisted: () => persistAuth(null),
-        clearUserState: enqueueActions(({ enqueue, system }) => {
-          enqueue(() => {
-            clearUserState();
-            updateRequestContext({ buildingUuid: null });
-          });
-          enqueue.sendTo(system.get(BUILDING_ID), { type: 'building.clear' });
-        }),
-        identifyFlagUser: sendTo(
-          ({ system }) => system.get(FLAGS_ID),
-          (_, params: { user: SessionUser | null }) => ({ type: 'flags.identify' as const, user: flagUserOf(params.user) }),
-        ),
-        loadBuildingAfterLogin: sendTo(
-          ({ system }) => system.get(BUILDING_ID),
-          (_, params: { user: SessionUser }) => ({
-            type: 'building.load' as const,
-            defaultBuildingUuid: params.user.default_building_uuid,
-            preferredUuid: buildingUuidInAddress() ?? persistedBuildingUuid(),
+let adminTab: Window | null = null;
+
+/**
+ * The root logic with the real side effects: the API, browser storage, the router and the page's look. Every machine
+ * gets its implementations here, once; how the actors drive one another is in the app machine's chart.
+ */
+function appLogicFor(app: () => AppActor) {
+  return appMachine.provide({
+    actors: {
+      session: sessionMachine.provide({
+        actors: {
+          // The session's first call (the user) must go to the configured API.
+          loadPersisted: fromPromise(async () => {
+            await configured(app);
+            return persistedAuth();
           }),
-        ),
-      },
-    }),
-    flags: flagsMachine.provide({
-      actors: flagActors({ anonymousUser: () => flagUserOf(null) }),
-    }),
-    building: buildingMachine.provide({
-      actors: {
-        loadBuildings: fromPromise(() => buildingsApi.userBuildings(requestContext().brand)),
-        loadBuilding: fromPromise(({ input }) => buildingsApi.building(input.uuid)),
-        loadTheme: fromPromise(({ input }) => buildingsApi.buildingTheme(input.uuid)),
-        loadPermissions: fromPromise(({ input }) => buildingsApi.permissions(input.uuid)),
-      },
-      actions: {
-        buildingReady: enqueueActions(({ enqueue, system }, { building, theme, switched }: { building: Building; theme: BuildingTheme | null; switched: boolean }) => {
-          enqueue(() => {
-            updateRequestContext({ buildingUuid: building.uuid });
+          refreshTokens: fromPromise(({ input }) => authApi.refreshSession(input.refreshToken)),
+          upgradeTokens: fromPromise(() => authApi.upgradeSession()),
+          fetchUser: fromPromise(() => authApi.currentUser()),
+          logoutCall: fromPromise(async () => {
+            await authApi.logout();
+          }),
+        },
+        actions: {
+          persist: (_, params) => persistAuth(params.auth),
+          clearPersisted: () => persistAuth(null),
+        },
+      }),
+      flags: flagsMachine.provide({
+        actors: flagActors({ anonymousUser: () => flagUserOf(null, host()), whenConfigured: () => configured(app) }),
+      }),
+      building: buildingMachine.provide({
+        actors: {
+          loadBuildings: fromPromise(() => buildingsApi.userBuildings(requestValuesOf(app()).brand)),
+          loadBuilding: fromPromise(({ input }) => buildingsApi.building(input.uuid)),
+          loadTheme: fromPromise(({ input }) => buildingsApi.buildingTheme(input.uuid)),
+          loadPermissions: fromPromise(({ input }) => buildingsApi.permissions(input.uuid)),
+        },
+        actions: {
+          buildingReady: (_, { building, theme }) => {
             persistBuilding(building.uuid);
             persistTheme(theme);
             applyBuildingLook(
               theme ? { primary: theme.primary_color, secondary: theme.secondary_color, onPrimary: theme.primary_font_color, font: theme.font } : null,
             );
-          });
-          // A switch resets the language to the building's own (its first language by priority).
-          if (switched) enqueue.sendTo(system.get(LOCALE_ID), { type: 'locale.set', requested: buildingLanguage(building) } as LocaleEvent);
-        }),
-        buildingCleared: () => {
-          persistBuilding(null);
-          persistTheme(null);
-          applyBuildingLook(null);
+          },
+          buildingCleared: () => {
+            persistBuilding(null);
+            persistTheme(null);
+            applyBuildingLook(null);
+          },
         },
-        reportFailure: sendTo(
-          ({ system }) => system.get(GLOBAL_ERROR_ID),
-          (_, params: { status: number; message: string }) =>
-            ({
-              type: 'error.raised',
-              source: BUILDING_LOAD,
-              status: params.status,
-              message: params.message,
-              retry: { to: BUILDING_ID, event: { type: 'user.retry' } },
-            }) satisfies ErrorRaisedEvent as never,
-        ),
-        reportRecovered: sendTo(({ system }) => system.get(GLOBAL_ERROR_ID), ({ type: 'error.resolved', source: BUILDING_LOAD }) satisfies ErrorResolvedEvent as never),
-        logOut: sendTo(({ system }) => system.get(SESSION_ID), { type: 'session.logout' } as never),
-      },
-    }),
-    locale: localeMachine.provide({
-      actors: {
-        loadCatalogue: fromPromise(async ({ input }) => {
-          const locale = matchLocale(input.requested);
-          return { locale, messages: await loadCatalogue(locale) };
-        }),
-      },
-      actions: {
-        rememberLocale: enqueueActions(({ enqueue, system }, { locale }: { locale: string }) => {
-          const changed = requestContext().locale !== locale;
-          enqueue(() => {
+      }),
+      locale: localeMachine.provide({
+        actors: {
+          loadCatalogue: fromPromise(async ({ input }) => {
+            const locale = matchLocale(input.requested);
+            return { locale, messages: await loadCatalogue(locale) };
+          }),
+        },
+        actions: {
+          rememberLocale: (_, { locale }) => {
             persistLanguage(locale);
-            updateRequestContext({ locale });
             if (typeof document !== 'undefined') document.documentElement.lang = locale;
-          });
-          // Content is asked for in the request's language: a new language loads the building again.
-          if (changed) enqueue.sendTo(system.get(BUILDING_ID), { type: 'building.reload' } as BuildingEvent);
-        }),
-      },
-    }),
-    globalError: globalErrorMachine.provide({
-      actions: {
-        goBack: () => {
-          if (typeof window !== 'undefined') window.history.back();
+          },
         },
-      },
-    }),
-    kiosk: kioskMachine.provide({ actions: { persist: (_, { enabled }) => persistKioskEnabled(enabled) } }),
-    analyticsConsent: analyticsConsentMachine.provide({
-      actions: { addTag: addAnalyticsTag, removeTag: removeAnalyticsTag, persistConsent: (_, { consent }) => persistAnalyticsConsent(consent) },
-    }),
-    headerMenu: headerMenuMachine.provide({
-      actors: { generateAuthLink: fromPromise(() => authApi.generateAuthLink()) },
-      actions: {
-        navigate: (_, { to }) => navigate(to),
-        // The tab opens on the click itself (browsers block tabs opened later), then follows the link.
-        openAdminTab: () => {
-          adminTab = window.open('', '_blank');
+      }),
+      globalError: globalErrorMachine.provide({
+        actions: {
+          goBack: () => {
+            if (typeof window !== 'undefined') window.history.back();
+          },
         },
-        sendAdminTab: (_, { url }) => {
-          if (adminTab) adminTab.location.href = url;
-          else window.open(url, '_blank', 'noopener');
-          adminTab = null;
+      }),
+      kiosk: kioskMachine.provide({ actions: { persist: (_, { enabled }) => persistKioskEnabled(enabled) } }),
+      analyticsConsent: analyticsConsentMachine.provide({
+        actions: { addTag: addAnalyticsTag, removeTag: removeAnalyticsTag, persistConsent: (_, { consent }) => persistAnalyticsConsent(consent) },
+      }),
+      headerMenu: headerMenuMachine.provide({
+        actors: { generateAuthLink: fromPromise(() => authApi.generateAuthLink()) },
+        actions: {
+          navigate: (_, { to }) => navigate(to),
+          // The tab opens on the click itself (browsers block tabs opened later), then follows the link.
+          openAdminTab: () => {
+            adminTab = window.open('', '_blank');
+          },
+          sendAdminTab: (_, { url }) => {
+            if (adminTab) adminTab.location.href = url;
+            else window.open(url, '_blank', 'noopener');
+            adminTab = null;
+          },
+          closeAdminTab: () => {
+            adminTab?.close();
+            adminTab = null;
+          },
         },
-        closeAdminTab: () => {
-          adminTab?.close();
-          adminTab = null;
-        },
-      },
-    }),
-    loadConfig: fromPromise(loadRuntimeConfig),
-    loadWhitelabel: fromPromise(loadWhitelabel),
-    healthCheck: fromPromise(() => whitelabelApi.healthCheck()),
-  },
-  actions: {
-    applyConfig: (_, { config }) => {
-      updateRequestContext({ apiBase: config.apiBase, apiKey: config.apiKey ?? '' });
-      markConfigured();
-      configureAnalyticsTag(config.analyticsTagUrl);
-      void startErrorReporting(config);
+      }),
+      loadConfig: fromPromise(loadRuntimeConfig),
+      loadWhitelabel: fromPromise(loadWhitelabel),
+      healthCheck: fromPromise(() => whitelabelApi.healthCheck()),
     },
-    applyWhitelabel: (_, { whitelabel }) => {
-      applyBrandLook({ primary: whitelabel.primaryColor, secondary: whitelabel.secondaryColor });
-      applyPageIdentity({ title: whitelabel.name, iconUrl: whitelabel.logoUrl ? `/media/brands/${whitelabel.brand}-icon.svg` : null });
+    actions: {
+      applyConfig: (_, { config }) => {
+        configureAnalyticsTag(config.analyticsTagUrl);
+        void startErrorReporting(config);
+      },
+      applyWhitelabel: (_, { whitelabel }) => {
+        applyBrandLook({ primary: whitelabel.primaryColor, secondary: whitelabel.secondaryColor });
+        applyPageIdentity({ title: whitelabel.name, iconUrl: whitelabel.logoUrl ? `/media/brands/${whitelabel.brand}-icon.svg` : null });
+      },
+      clearUserState,
+      recheckRoute: invalidateRoute,
+      showBuildingInAddress: (_, { uuid }) => {
+        const path = currentPath();
+        if (path !== null && path !== `/building/${uuid}` && (path === '/home' || path.startsWith('/building'))) navigate(`/building/${uuid}`);
+      },
+      scrollToTop: () => {
+        if (typeof window !== 'undefined') window.scrollTo(0, 0);
+      },
+      trackPageView: (_, { from, to }) => void track({ event: 'page_view', properties: { previousUrl: from, url: to } }),
+      persistFarm: (_, { farm }) => persistFarm(farm),
     },
-  },
-});
-
+  });
+}
 
 /** The session as the API client sees it: the current token, and a refresh that waits for the one in flight. */
 export function sessionBridge(session: () => SessionRef | undefined): SessionBridge {
@@ -249,37 +219,40 @@ export function sessionBridge(session: () => SessionRef | undefined): SessionBri
   };
 }
 
-/**
- * Tells the kiosk actor whether a tap may leave kiosk mode, now and whenever the flag enable-exit-kiosk-mode changes,
- * so the kiosk machine stays free of the flags machine. Returns the unsubscribe.
- */
-export function forwardExitKioskFlag(system: { get(id: string): unknown }): () => void {
-  const flags = system.get(FLAGS_ID) as FlagsRef | undefined;
-  const kiosk = system.get(KIOSK_ID) as KioskRef | undefined;
-  if (!flags || !kiosk) return () => {};
-  let forwarded: boolean | null = null;
-  const forward = (values: FlagValues) => {
-    const allowed = values['enable-exit-kiosk-mode'];
-    if (allowed === forwarded) return;
-    forwarded = allowed;
-    kiosk.send({ type: 'kiosk.exitAllowed', allowed });
-  };
-  forward(flags.getSnapshot().context.values);
-  const subscription = flags.subscribe((snapshot) => forward(snapshot.context.values));
-  return () => subscription.unsubscribe();
-}
-
-/** Starts the root actor and installs the API client that reads its session. */
+/** Starts the root actor and installs the API client that reads its session and its per-call values. */
 export function createAppActor(inspect?: InspectionObserver): AppActor {
   const lang = typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('lang');
   const browser = typeof navigator === 'undefined' ? null : navigator.language;
-  const actor = createActor(appLogic, {
-    input: { requestedLocale: lang ?? persistedLanguage() ?? browser, kioskEnabled: persistedKioskEnabled(), analyticsConsent: persistedAnalyticsConsent() },
+  let actor: AppActor | null = null;
+  const app = () => actor!;
+  actor = createActor(appLogicFor(app), {
+    systemId: APP_ID,
+    input: {
+      requestedLocale: lang ?? persistedLanguage() ?? browser,
+      kioskEnabled: persistedKioskEnabled(),
+      analyticsConsent: persistedAnalyticsConsent(),
+      host: host(),
+      farm: persistedFarm(),
+      preferredBuildingUuid: buildingUuidInAddress() ?? persistedBuildingUuid(),
+    },
     ...(inspect ? { inspect } : {}),
   });
-  const session = () => actor.system.get(SESSION_ID) as SessionRef | undefined;
-  installApiClient(createApiClient(requestContext, sessionBridge(session)));
+  installApiClient(createApiClient(() => requestValuesOf(app()), sessionBridge(() => app().system.get(SESSION_ID) as SessionRef | undefined)));
   actor.start();
-  forwardExitKioskFlag(actor.system);
   return actor;
+}
+
+/** The router as the app's named actions move it (navigate, re-run the routing rules, read the path). */
+export function attachAppRouter(router: {
+  navigate(options: { href: string; replace?: boolean; resetScroll?: boolean; hashScrollIntoView?: boolean }): Promise<void>;
+  invalidate(): Promise<void>;
+  state: { location: { pathname: string } };
+}) {
+  attachRouter({
+    // `href` so a target may carry a hash (`/building/{uuid}/#discover`).
+    navigate: (to, options = {}) =>
+      void router.navigate({ href: to, replace: options.replace, ...(options.quiet ? { resetScroll: false, hashScrollIntoView: false } : {}) }),
+    invalidate: () => void router.invalidate(),
+    pathname: () => router.state.location.pathname,
+  });
 }

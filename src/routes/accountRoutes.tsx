@@ -1,6 +1,7 @@
 import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 
 import { ACCOUNT_TABS, PROFILE_TABS } from '../../machines/account/accountTabs';
+import { screenFlows } from './screens';
 
 /** The tab in the address; the first tab (the default) is left out of it. */
 const tabSearch =
@@ -20,12 +21,14 @@ export function accountRoutes<TParent extends AnyRoute>(parent: TParent) {
     path: '/account',
     validateSearch: tabSearch(ACCOUNT_TABS),
     component: lazyRouteComponent(() => import('../ui/account/AccountPage'), 'AccountPage'),
+    ...screenFlows({ emailConsent: () => ({}) }),
   });
   const profile = createRoute({
     getParentRoute: () => parent,
     path: '/account/profile',
     validateSearch: tabSearch(PROFILE_TABS),
     component: lazyRouteComponent(() => import('../ui/account/ProfilePage'), 'ProfilePage'),
+    ...screenFlows({ profileForm: () => ({}), passwordUpdate: () => ({}) }),
   });
   return [account, profile] as const;
 }

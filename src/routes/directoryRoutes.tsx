@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
+import { screenFlows } from './screens';
 
 /** `?company_types=tenant,retail` keeps those types in the directory; anything else is dropped. */
 export const companySearch = (search: Record<string, unknown>): { company_types?: string } =>
@@ -7,22 +8,30 @@ export const companySearch = (search: Record<string, unknown>): { company_types?
 /** Amenities and the company directory of the building in `parent` (/building/{uuid}). */
 export function directoryRoutes<TParent extends AnyRoute>(parent: TParent) {
   return [
-    createRoute({ getParentRoute: () => parent, path: 'amenities', component: lazyRouteComponent(() => import('../ui/directory/AmenitiesPage'), 'AmenitiesPage') }),
+    createRoute({
+      getParentRoute: () => parent,
+      path: 'amenities',
+      component: lazyRouteComponent(() => import('../ui/directory/AmenitiesPage'), 'AmenitiesPage'),
+      ...screenFlows({ amenities: ({ params }) => ({ buildingUuid: params.buildingUuid }) }),
+    }),
     createRoute({
       getParentRoute: () => parent,
       path: 'amenities/$amenityUuid',
       component: lazyRouteComponent(() => import('../ui/directory/AmenityDetailPage'), 'AmenityDetailPage'),
+      ...screenFlows({ amenityDetail: ({ params }) => ({ buildingUuid: params.buildingUuid, amenityUuid: params.amenityUuid! }) }),
     }),
     createRoute({
       getParentRoute: () => parent,
       path: 'companies',
       validateSearch: companySearch,
       component: lazyRouteComponent(() => import('../ui/directory/CompaniesPage'), 'CompaniesPage'),
+      ...screenFlows({ companyDirectory: ({ params, search }) => ({ buildingUuid: params.buildingUuid, companyTypes: companySearch(search).company_types ?? null }) }),
     }),
     createRoute({
       getParentRoute: () => parent,
       path: 'companies/$companyUuid',
       component: lazyRouteComponent(() => import('../ui/directory/CompanyDetailPage'), 'CompanyDetailPage'),
+      ...screenFlows({ companyDetail: ({ params }) => ({ buildingUuid: params.buildingUuid, companyUuid: params.companyUuid! }) }),
     }),
   ] as const;
 }

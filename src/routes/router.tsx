@@ -2,12 +2,10 @@ import { createRootRouteWithContext, createRoute, createRouter, lazyRouteCompone
 import { waitFor } from 'xstate';
 import { redirectFor } from '../../machines/routing/routeAccess';
 import { SESSION_ID } from '../../machines/session/session.machine';
-import type { AppActor, BuildingRef, FlagsRef, SessionRef } from '../app/appActor';
+import type { AppActor, BuildingRef, FlagsRef, SessionRef } from '../../machines/app/app.refs';
 import { BUILDING_ID } from '../../machines/building/building.machine';
 import { FLAGS_ID } from '../../machines/flags/flags.machine';
-import { setNavigator } from '../app/navigation';
 import { AuthFlowHost } from '../app/AuthFlowHost';
-import { track } from '../api/analytics';
 import { ErrorPage, NotFoundPage } from '../ui/shell/ErrorPages';
 import { Overlays } from '../ui/shell/Overlays';
 import { FarmBar } from '../ui/shell/FarmBar';
@@ -15,10 +13,7 @@ import { FullScreenCenter, Spinner } from '../ui/kit/Layout';
 import { accountRoutes } from './accountRoutes';
 import { contentRoutes } from './contentRoutes';
 import { directoryRoutes } from './directoryRoutes';
-
-export interface RouterContext {
-  app: AppActor;
-}
+import { hashTarget, origin, screenFlows, type RouterContext, type ScreenLoader } from './screens';
 
 const sessionOf = (app: AppActor) => app.system.get(SESSION_ID) as SessionRef;
 const maintenanceOn = (app: AppActor) => (app.system.get(FLAGS_ID) as FlagsRef | undefined)?.getSnapshot().context.values['maintenance-mode'] ?? false;
@@ -71,8 +66,9 @@ const logoutRoute = createRoute({
 
 // Screens past sign-in load on demand, so the first load of /login carries only what sign-in needs.
 const HomePage = lazyRouteComponent(() => import('../ui/home/HomePage'), 'HomePage');
-const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/home', component: HomePage });
-const buildingRoute = createRoute({ getParentRoute: () => rootRoute, path: '/building', component: HomePage });
+const homeFlow = () => screenFlows({ home: () => ({ origin: origin(), hashTarget: hashTarget() }) });
+const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/home', component: HomePage, ...homeFlow() });
+const buildingRoute = createRoute({ getParentRoute: () => rootRoute, path: '/building', component: HomePage, ...homeFlow() });
 /** Every building screen sits under /building/{uuid}; the layout switches to that building first. */
 const buildingByIdRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -84,7 +80,7 @@ const buildingByIdRoute = createRoute({
   },
   component: Outlet,
 });
-const buildingHomeRoute = createRoute({ getParentRoute: () => buildingByIdRoute, path: '/', component: HomePage });
+const buildingHomeRoute = createRoute({ getParentRoute: () => buildingByIdRoute, path: '/', component: HomePage, ...homeFlow() });
 const buildingScreenRoutes = [
   buildingHomeRoute,
   ...contentRoutes(buildingByIdRoute, ['content', 'posts', 'event-posts', 'offers', 'articles']),
@@ -122,51 +118,24 @@ const routeTree = rootRoute.addChildren([
   ...accountRoutes(rootRoute),
 ]);
 
-export function createAppRouter(app: AppActor) {
-  const router = createRouter({ routeTree, context: { app }, defaultPreload: false, scrollRestoration: false });
-
-  // Every route change starts at the top; a changed pathname records a page view with where the user came from.
+/**
+ * The router over the root actor. Its only report to the app is `route.changed` (the app's chart scrolls to the top
+ * and records the page view); the app's named actions move it through the navigation adapter.
+ */
+export function createAppRouter(app: AppActor, screens: ScreenLoader, reportError: (error: unknown) => void) {
+  const router = createRouter({
+    routeTree,
+    context: { app, screens } satisfies RouterContext,
+    defaultPreload: false,
+    scrollRestoration: false,
+    // A screen that throws while rendering shows the error page; the error goes to the console and Sentry.
+    defaultOnCatch: (error) => {
+      console.error(error);
+      reportError(error);
+    },
+  });
   router.subscribe('onResolved', ({ fromLocation, toLocation, pathChanged }) => {
-    if (!pathChanged) return;
-    if (typeof window !== 'undefined') window.scrollTo(0, 0);
-    void track({ event: 'page_view', properties: { previousUrl: fromLocation?.href ?? null, url: toLocation.href } });
-  });
-
-  // `href` so a target may carry a hash (`/building/{uuid}/#discover`).
-  setNavigator((to, options = {}) =>
-    void router.navigate({ href: to, replace: options.replace, ...(options.quiet ? { resetScroll: false, hashScrollIntoView: false } : {}) }),
-  );
-
-  // After a switch the address names the building: /building/{uuid}.
-  const building = app.system.get(BUILDING_ID) as BuildingRef;
-  building.subscribe((snapshot) => {
-    const { current, switched } = snapshot.context;
-    if (!switched || !snapshot.hasTag('ready') || !current) return;
-    const path = router.state.location.pathname;
-    if (path !== `/building/${current.uuid}` && (path === '/home' || path.startsWith('/building'))) {
-      void router.navigate({ to: '/building/$buildingUuid', params: { buildingUuid: current.uuid } });
-    }
-  });
-
-  // Signing in or out re-runs the routing rules, so the person lands where the rules say.
-  let signedIn = sessionOf(app).getSnapshot().hasTag('signedIn');
-  sessionOf(app).subscribe((snapshot) => {
-    const now = snapshot.hasTag('signedIn');
-    if (now !== signedIn && !snapshot.hasTag('signingOut') && !snapshot.hasTag('modal:sessionExpired')) {
-      signedIn = now;
-      void router.invalidate();
-    }
-  });
-
-  // The maintenance flag is live: turning it on or off re-runs the routing rules (to /maintenance and back to /).
-  const flags = app.system.get(FLAGS_ID) as FlagsRef | undefined;
-  let maintenance = maintenanceOn(app);
-  flags?.subscribe((snapshot) => {
-    const now = snapshot.context.values['maintenance-mode'];
-    if (now !== maintenance) {
-      maintenance = now;
-      void router.invalidate();
-    }
+    if (pathChanged) app.send({ type: 'route.changed', from: fromLocation?.href ?? null, to: toLocation.href });
   });
   return router;
 }

@@ -5,7 +5,17 @@ import { SESSION_ID } from '../../machines/session/session.machine';
 import { BUILDING_ID } from '../../machines/building/building.machine';
 import { GLOBAL_ERROR_ID } from '../../machines/globalError/globalError.machine';
 import { KIOSK_ID } from '../../machines/kiosk/kiosk.machine';
-import type { SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, AnyActorRef, SnapshotFrom } from 'xstate';
+import { screenId, type ScreenName } from '../../machines/app/screens';
+import type { homeMachine } from '../../machines/home/home.machine';
+import type { contentDetailMachine } from '../../machines/content/contentDetail.machine';
+import type { amenitiesMachine } from '../../machines/directory/amenities.machine';
+import type { amenityDetailMachine } from '../../machines/directory/amenityDetail.machine';
+import type { companyDirectoryMachine } from '../../machines/directory/companyDirectory.machine';
+import type { companyDetailMachine } from '../../machines/directory/companyDetail.machine';
+import type { profileFormMachine } from '../../machines/account/profileForm.machine';
+import type { passwordUpdateMachine } from '../../machines/account/passwordUpdate.machine';
+import type { emailConsentMachine } from '../../machines/account/emailConsent.machine';
 import { FLAGS_ID } from '../../machines/flags/flags.machine';
 import type { FlagName } from '../../contracts/flags';
 import { HEADER_MENU_ID } from '../../machines/shell/headerMenu.machine';
@@ -59,3 +69,24 @@ export function useHeaderMenuRef(): HeaderMenuRef {
   return useAppActor().system.get(HEADER_MENU_ID) as HeaderMenuRef;
 }
 export const useHeaderMenuSelector = <T,>(selector: (snapshot: SnapshotFrom<HeaderMenuRef>) => T) => useSelector(useHeaderMenuRef(), selector);
+
+/** The screen flows' actor types, by the name the app opens them under. */
+export interface ScreenActors {
+  home: ActorRefFrom<typeof homeMachine>;
+  contentDetail: ActorRefFrom<typeof contentDetailMachine>;
+  amenities: ActorRefFrom<typeof amenitiesMachine>;
+  amenityDetail: ActorRefFrom<typeof amenityDetailMachine>;
+  companyDirectory: ActorRefFrom<typeof companyDirectoryMachine>;
+  companyDetail: ActorRefFrom<typeof companyDetailMachine>;
+  profileForm: ActorRefFrom<typeof profileFormMachine>;
+  passwordUpdate: ActorRefFrom<typeof passwordUpdateMachine>;
+  emailConsent: ActorRefFrom<typeof emailConsentMachine>;
+}
+
+/**
+ * A screen's flow, as the app runs it in its system (`screen.<name>`): the route opened it; undefined while it waits
+ * for a fact (the building) or its code. A restart gives a new actor, and the view follows it.
+ */
+export function useScreen<N extends ScreenName>(name: N): ScreenActors[N] | undefined {
+  return useAppSelector((s) => (s.children as Record<string, AnyActorRef | undefined>)[screenId(name)]) as ScreenActors[N] | undefined;
+}

@@ -9,8 +9,8 @@ import { appMachine } from '../../machines/app/app.machine';
 import { flagsMachine, FLAGS_ID } from '../../machines/flags/flags.machine';
 import type { FlagValues } from '../../contracts/flags';
 import { AppActorProvider } from '../../src/ui/appContext';
-import { forwardExitKioskFlag, type FlagsRef, type KioskRef } from '../../src/app/appActor';
-import { KIOSK_ENABLED_KEY, persistedKioskEnabled, persistKioskEnabled } from '../../src/app/kioskStorage';
+import type { FlagsRef, KioskRef } from '../../src/app/appActor';
+import { KIOSK_ENABLED_KEY, persistedKioskEnabled, persistKioskEnabled } from '../../src/app/adapters/kioskStorage';
 import { KioskHeader } from '../../src/ui/shell/KioskHeader';
 import { KioskSwitch } from '../../src/ui/shell/KioskSwitch';
 import { englishCatalogue } from '../../src/i18n/locales';
@@ -88,12 +88,11 @@ function kioskApp() {
     }),
     { input: { requestedLocale: 'en', kioskEnabled: persistedKioskEnabled() } },
   ).start();
-  const stopForwarding = forwardExitKioskFlag(app.system);
   const setFlag = (allowed: boolean) => {
     flag.exitAllowed = allowed;
     (app.system.get(FLAGS_ID) as FlagsRef).send({ type: 'flags.changed' });
   };
-  return { app, setFlag, stop: () => (stopForwarding(), app.stop()) };
+  return { app, setFlag, stop: () => app.stop() };
 }
 
 const kioskSwitch = () => screen.getByRole('switch', { name: 'Kiosk mode' });

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { analyticsConsentMachine, type AnalyticsConsent } from '../../machines/analytics/analyticsConsent.machine';
 import { appMachine } from '../../machines/app/app.machine';
-import { ANALYTICS_TAG_ATTRIBUTE, addAnalyticsTag, configureAnalyticsTag, removeAnalyticsTag } from '../../src/app/analyticsTag';
-import { persistAnalyticsConsent, persistedAnalyticsConsent, persistAuth, persistedAuth } from '../../src/app/storage';
+import { ANALYTICS_TAG_ATTRIBUTE, addAnalyticsTag, configureAnalyticsTag, removeAnalyticsTag } from '../../src/app/adapters/analyticsTag';
+import { persistAnalyticsConsent, persistedAnalyticsConsent, persistAuth, persistedAuth } from '../../src/app/adapters/storage';
 
 function setupConsent(persisted?: AnalyticsConsent) {
   const calls = { addTag: vi.fn(), removeTag: vi.fn(), persistConsent: vi.fn() };

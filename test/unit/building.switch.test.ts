@@ -20,7 +20,8 @@ function start(options: { permissions?: (uuid: string) => Promise<string[]> } = 
         loadPermissions: fromPromise(({ input }) => loadPermissions(input.uuid)),
       },
       actions: {
-        buildingReady: (_, params) => buildingReady(params),
+        // What the app hears: the ready building, its theme, and whether a switch chose it.
+        reportReady: ({ context }) => buildingReady({ building: context.current, theme: context.theme, switched: context.switched }),
         buildingCleared: () => buildingCleared(),
       },
     }),

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTransport } from '@sentry/browser';
 import type { BrowserOptions } from '@sentry/browser';
-import { flushErrorReports, reportError, resetErrorReporting, startErrorReporting } from '../../src/app/errorReporting';
+import { flushErrorReports, reportError, resetErrorReporting, startErrorReporting } from '../../src/app/adapters/errorReporting';
 
 const DSN = 'https://public@sentry.example/42';
 

@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise } from 'xstate';
 import { installApiClient, type ApiClient } from '../../src/api/client';
 import { flagActors } from '../../src/app/flags/flagActors';
-import { markConfigured } from '../../src/app/requestContext';
 import type { FlagUser } from '../../machines/flags/flags.machine';
 
 const anonymous: FlagUser = { key: 'anonymous', anonymous: true, admin: false, roles: [], buildingUuids: [], hqo: false, host: 'localhost' };
@@ -17,8 +16,7 @@ describe('flagActors before anyone signs in', () => {
       return { data: { flags: { 'maintenance-mode': true }, reasons: {}, version: 3 } };
     });
     installApiClient({ call } as unknown as ApiClient);
-    markConfigured();
-    const { loadFlags } = flagActors({ anonymousUser: () => anonymous });
+    const { loadFlags } = flagActors({ anonymousUser: () => anonymous, whenConfigured: async () => {} });
     const values = await toPromise(createActor(loadFlags, { input: { user: null } }).start());
     expect(values).toEqual({ 'maintenance-mode': true });
     expect(call).toHaveBeenCalledOnce();

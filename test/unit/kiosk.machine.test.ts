@@ -4,8 +4,8 @@ import { kioskMachine, KIOSK_ID, type KioskInput } from '../../machines/kiosk/ki
 import { appMachine } from '../../machines/app/app.machine';
 import { flagsMachine, FLAGS_ID } from '../../machines/flags/flags.machine';
 import type { FlagValues } from '../../contracts/flags';
-import { forwardExitKioskFlag, type FlagsRef, type KioskRef } from '../../src/app/appActor';
-import { KIOSK_ENABLED_KEY, persistedKioskEnabled, persistKioskEnabled } from '../../src/app/kioskStorage';
+import type { FlagsRef, KioskRef } from '../../src/app/appActor';
+import { KIOSK_ENABLED_KEY, persistedKioskEnabled, persistKioskEnabled } from '../../src/app/adapters/kioskStorage';
 import { flush } from './fixtures';
 
 function setupKiosk(input: KioskInput) {
@@ -119,13 +119,14 @@ describe('the root actor and the exit flag', () => {
     expect(app(false, { allowed: false }).kiosk.getSnapshot().matches('off')).toBe(true);
   });
 
-  it('forwards enable-exit-kiosk-mode to the kiosk actor, now and on every change, and stops when asked', async () => {
+  it("the app's chart forwards enable-exit-kiosk-mode to the kiosk: the default at start, then each change", async () => {
     const flag = { allowed: false };
-    const { kiosk, flags } = app(true, flag);
-    const sent = vi.spyOn(kiosk, 'send');
-    const stop = forwardExitKioskFlag({ get: (id: string) => (id === KIOSK_ID ? kiosk : id === FLAGS_ID ? flags : undefined) });
-    // The defaults first (the flag defaults to true), then the loaded value.
-    expect(sent).toHaveBeenCalledWith({ type: 'kiosk.exitAllowed', allowed: true });
+    const { actor, kiosk, flags } = app(true, flag);
+    // The default (true) is the kiosk's input; the loaded value arrives with the flags' report.
+    expect(kiosk.getSnapshot().context.exitAllowed).toBe(true);
+    // The kiosk's snapshots after each event it receives: one per forwarded change, none for an unchanged load.
+    const seen: boolean[] = [];
+    kiosk.subscribe((snapshot) => seen.push(snapshot.context.exitAllowed));
     await flush();
     expect(kiosk.getSnapshot().context.exitAllowed).toBe(false);
 
@@ -133,17 +134,10 @@ describe('the root actor and the exit flag', () => {
     flags.send({ type: 'flags.changed' });
     await flush();
     expect(kiosk.getSnapshot().context.exitAllowed).toBe(true);
-    // Only changes are forwarded, not every flags snapshot.
-    expect(sent.mock.calls.map((call) => call[0])).toEqual([
-      { type: 'kiosk.exitAllowed', allowed: true },
-      { type: 'kiosk.exitAllowed', allowed: false },
-      { type: 'kiosk.exitAllowed', allowed: true },
-    ]);
-
-    stop();
-    flag.allowed = false;
+    // Flag loads that leave the value as it was are not forwarded.
     flags.send({ type: 'flags.changed' });
     await flush();
-    expect(kiosk.getSnapshot().context.exitAllowed).toBe(true);
+    expect(seen).toEqual([false, true]);
+    expect(actor.getSnapshot().context.flags['enable-exit-kiosk-mode']).toBe(true);
   });
 });

@@ -19,10 +19,10 @@ describe('layer rules', () => {
   it.each([
     ['a view that calls the API', 'src/ui/shell/LintFixture.tsx', "import { api } from '../../api/client';\nexport const f = api;\n", /Views never call the API/],
     ['a view that imports the route tree', 'src/ui/shell/LintFixture.tsx', "import { router } from '../../routes/router';\nexport const f = router;\n", /route tree/],
-    ['a new view that imports a wiring module', 'src/ui/shell/LintFixture.tsx', "import { homeLogic } from '../../app/home';\nexport const f = homeLogic;\n", /no wiring module/],
+    ['a new view that imports a wiring module', 'src/ui/shell/LintFixture.tsx', "import { homeLogic } from '../../app/screens/home';\nexport const f = homeLogic;\n", /no wiring module/],
     ['a route that calls the API', 'src/routes/lintFixture.tsx', "import { track } from '../api/analytics';\nexport const f = track;\n", /do not call the API/],
     ['a machine that imports React', 'machines/home/lintFixture.ts', "import { useState } from 'react';\nexport const f = useState;\n", /no React/],
-    ['a machine that imports the app', 'machines/home/lintFixture.ts', "import { navigate } from '../../src/app/navigation';\nexport const f = navigate;\n", /nothing from src/],
+    ['a machine that imports the app', 'machines/home/lintFixture.ts', "import { navigate } from '../../src/app/adapters/navigation';\nexport const f = navigate;\n", /nothing from src/],
     ['the server importing a machine', 'server/lib/lintFixture.ts', "import { homeMachine } from '../../machines/home/home.machine.js';\nexport const f = homeMachine;\n", /nothing of the machines/],
     ['a contract importing the server', 'contracts/lintFixture.ts', "import { readConfig } from '../server/config.js';\nexport const f = readConfig;\n", /depend on nothing/],
   ])('refuses %s', async (_case, filePath, code, message) => {

@@ -23,9 +23,9 @@ function setupSession(fakes: Fakes = {}) {
   const actions = {
     persist: vi.fn(),
     clearPersisted: vi.fn(),
-    clearUserState: vi.fn(),
-    identifyFlagUser: vi.fn(),
-    loadBuildingAfterLogin: vi.fn(),
+    reportCleared: vi.fn(),
+    reportSignedOut: vi.fn(),
+    signedIn: vi.fn<(report: { user: unknown; loadBuilding: boolean }) => void>(),
   };
   const logic = sessionMachine.provide({
     actors: {
@@ -35,7 +35,14 @@ function setupSession(fakes: Fakes = {}) {
       logoutCall: fromPromise(() => calls.logoutCall()),
       upgradeTokens: fromPromise(() => calls.upgradeTokens()),
     },
-    actions,
+    // The reports the app's chart acts on (the machine's own send them to its parent).
+    actions: {
+      persist: actions.persist,
+      clearPersisted: actions.clearPersisted,
+      reportCleared: actions.reportCleared,
+      reportSignedOut: actions.reportSignedOut,
+      reportSignedIn: ({ context }) => actions.signedIn({ user: context.user, loadBuilding: context.shouldAutoLogin }),
+    },
   });
   const actor = createActor(logic);
   return { actor, calls, actions };
@@ -88,7 +95,8 @@ describe('sessionMachine: restoring', () => {
     expect(snapshot.hasTag('signedOut')).toBe(true);
     expect(calls.fetchUser).not.toHaveBeenCalled();
     expect(calls.refreshTokens).not.toHaveBeenCalled();
-    expect(paramsOf(actions.identifyFlagUser)).toEqual([{ user: null }]);
+    expect(actions.reportSignedOut).toHaveBeenCalledTimes(1);
+    expect(actions.signedIn).not.toHaveBeenCalled();
     expect(actions.persist).not.toHaveBeenCalled();
   });
 
@@ -108,8 +116,8 @@ describe('sessionMachine: restoring', () => {
     expect(calls.fetchUser).toHaveBeenCalledTimes(1);
     expect(snapshot.context).toMatchObject({ token: 'stored-access', tokenExpiresAt: stored.tokenExpiresAt, refreshToken: stored.refreshToken, user: fresh });
     expect(paramsOf(actions.persist)).toEqual([{ auth: { ...stored, user: fresh } }]);
-    expect(paramsOf(actions.identifyFlagUser)).toEqual([{ user: fresh }]);
-    expect(paramsOf(actions.loadBuildingAfterLogin)).toEqual([{ user: fresh }]);
+    expect(actions.signedIn.mock.calls).toEqual([[{ user: fresh, loadBuilding: true }]]);
+    expect(actions.reportSignedOut).not.toHaveBeenCalled();
   });
 
   it('with an expired token → refreshes first, then fetches the user', async () => {
@@ -210,8 +218,8 @@ describe('sessionMachine: signing in', () => {
     expect(context.user).toEqual(user);
     expect(actor.getSnapshot().hasTag('signedIn')).toBe(true);
     expect(paramsOf(actions.persist)).toEqual([{ auth: { token: 'tok', tokenExpiresAt: now + 1200, refreshToken: { token: 'ref', expiresAt: now + 7200 }, user } }]);
-    expect(paramsOf(actions.identifyFlagUser)).toEqual([{ user: null }, { user }]);
-    expect(paramsOf(actions.loadBuildingAfterLogin)).toEqual([{ user }]);
+    expect(actions.reportSignedOut).toHaveBeenCalledTimes(1);
+    expect(actions.signedIn.mock.calls).toEqual([[{ user, loadBuilding: true }]]);
   });
 
   it('session.userUpdated replaces the user', async () => {
@@ -262,18 +270,18 @@ describe('sessionMachine: refresh', () => {
 
   it('a failed refresh → expired (session-expired modal), then user.acknowledge → signedOut', async () => {
     const { actor, actions } = await signedInSession({ refreshTokens: async () => Promise.reject({ status: 401, message: 'nope' }) });
-    actions.identifyFlagUser.mockClear();
+    actions.reportSignedOut.mockClear();
     actor.send({ type: 'session.refresh' });
     const expired = await waitFor(actor, (s) => s.matches('expired'));
     expect(expired.hasTag('modal:sessionExpired')).toBe(true);
     expect(expired.context).toMatchObject({ token: null, refreshToken: null, user: null });
     expect(actions.clearPersisted).toHaveBeenCalledTimes(1);
-    expect(actions.clearUserState).toHaveBeenCalledTimes(1);
+    expect(actions.reportCleared).toHaveBeenCalledTimes(1);
 
     actor.send({ type: 'user.acknowledge' });
     expect(actor.getSnapshot().matches('signedOut')).toBe(true);
     expect(actor.getSnapshot().hasTag('modal:sessionExpired')).toBe(false);
-    expect(paramsOf(actions.identifyFlagUser)).toEqual([{ user: null }]);
+    expect(actions.reportSignedOut).toHaveBeenCalledTimes(1);
   });
 
   it('with an expired refresh token → expired without calling the server', async () => {
@@ -297,7 +305,7 @@ describe('sessionMachine: logout', () => {
         return logoutCall();
       },
     });
-    actions.identifyFlagUser.mockClear();
+    actions.reportSignedOut.mockClear();
 
     actor.send({ type: 'session.logout' });
     expect(actor.getSnapshot().matches('signingOut')).toBe(true);
@@ -308,7 +316,7 @@ describe('sessionMachine: logout', () => {
     expect(calls.logoutCall).toHaveBeenCalledTimes(1);
     expect(snapshot.context).toMatchObject({ token: null, refreshToken: null, user: null, tokenExpiresAt: 0 });
     expect(actions.clearPersisted).toHaveBeenCalledTimes(1);
-    expect(actions.clearUserState).toHaveBeenCalledTimes(1);
-    expect(paramsOf(actions.identifyFlagUser)).toEqual([{ user: null }]);
+    expect(actions.reportCleared).toHaveBeenCalledTimes(1);
+    expect(actions.reportSignedOut).toHaveBeenCalledTimes(1);
   });
 });

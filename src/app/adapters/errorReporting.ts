@@ -1,5 +1,5 @@
 import type { BrowserOptions } from '@sentry/browser';
-import type { RuntimeConfig } from '../../contracts/runtimeConfig';
+import type { RuntimeConfig } from '../../../contracts/runtimeConfig';
 
 /**
  * Error reporting (section 7): Sentry with full trace sampling, started only when the deployment configures a DSN

@@ -1,13 +1,17 @@
 /**
- * Lets machines' actions move the router without holding it: the router registers itself when it is created.
- * (Machines are started before the router exists.)
+ * The router as the machines' named actions use it (navigate, re-run the routing rules, write a hash). The router is
+ * created after the root actor (its context holds the actor), so it attaches itself here once it exists.
  */
-type Navigate = (to: string, options?: { replace?: boolean; quiet?: boolean }) => void;
+export interface RouterHandle {
+  navigate(to: string, options?: { replace?: boolean; quiet?: boolean }): void;
+  invalidate(): void;
+  pathname(): string;
+}
 
-let navigator: Navigate | null = null;
+let router: RouterHandle | null = null;
 
-export function setNavigator(navigate: Navigate) {
-  navigator = navigate;
+export function attachRouter(handle: RouterHandle) {
+  router = handle;
 }
 
 /**
@@ -17,11 +21,19 @@ export function setNavigator(navigate: Navigate) {
 export function replaceHash(id: string) {
   if (!id || window.location.hash === `#${encodeURIComponent(id)}`) return;
   const href = `${window.location.pathname}${window.location.search}#${encodeURIComponent(id)}`;
-  if (navigator) navigator(href, { replace: true, quiet: true });
+  if (router) router.navigate(href, { replace: true, quiet: true });
   else window.history.replaceState(window.history.state, '', href);
 }
 
 export function navigate(to: string) {
-  if (navigator) navigator(to);
+  if (router) router.navigate(to);
   else if (typeof window !== 'undefined') window.location.assign(to);
 }
+
+/** The routing rules run again for the current address. */
+export function invalidateRoute() {
+  router?.invalidate();
+}
+
+/** The router's current path, or null before the router exists. */
+export const currentPath = () => router?.pathname() ?? null;

@@ -1,6 +1,6 @@
-import type { PersistedAuth } from '../../machines/session/session.types';
-import type { PendingSso } from '../../machines/auth/authFlow.types';
-import type { AnalyticsConsent } from '../../machines/analytics/analyticsConsent.machine';
+import type { PersistedAuth } from '../../../machines/session/session.types';
+import type { PendingSso } from '../../../machines/auth/authFlow.types';
+import type { AnalyticsConsent } from '../../../machines/analytics/analyticsConsent.machine';
 
 /**
  * What the app keeps in the browser, under the specification's keys: `root` (auth, farm and analytics consent), `buildings`

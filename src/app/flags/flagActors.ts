@@ -2,7 +2,7 @@ import { fromCallback, fromPromise } from 'xstate';
 import type { FlagValues } from '../../../contracts/flags';
 import type { FlagsEvent, FlagUser } from '../../../machines/flags/flags.machine';
 import { evaluateFlags, FLAG_STREAM_PATH } from '../../api/flags';
-import { requestContext, whenConfigured } from '../requestContext';
+import { requestValues } from '../../api/client';
 import type { openFeatureFlags } from './openFeatureFlags';
 
 type OpenFeatureFlags = ReturnType<typeof openFeatureFlags>;
@@ -13,7 +13,7 @@ type OpenFeatureFlags = ReturnType<typeof openFeatureFlags>;
  * does not carry the OpenFeature SDK. From the first identified user on, the SDK is loaded and every read goes
  * through OpenFeature (and whatever provider openFeatureFlags.ts sets), signed in or out.
  */
-export function flagActors({ anonymousUser }: { anonymousUser: () => FlagUser }) {
+export function flagActors({ anonymousUser, whenConfigured }: { anonymousUser: () => FlagUser; whenConfigured: () => Promise<void> }) {
   let sdk: Promise<OpenFeatureFlags> | null = null;
   const sdkListeners = new Set<(flags: OpenFeatureFlags) => void>();
   const loadSdk = () =>
@@ -37,7 +37,7 @@ export function flagActors({ anonymousUser }: { anonymousUser: () => FlagUser })
     let closed = false;
     void whenConfigured().then(() => {
       if (closed || sdk || typeof EventSource === 'undefined') return;
-      const { apiBase, apiKey } = requestContext();
+      const { apiBase, apiKey } = requestValues();
       stream = new EventSource(`${apiBase}${FLAG_STREAM_PATH}${apiKey ? `?key=${encodeURIComponent(apiKey)}` : ''}`);
       stream.addEventListener('flags.changed', () => sendBack({ type: 'flags.changed' }));
     });

@@ -3,7 +3,7 @@ import { OpenFeature, ProviderEvents, ProviderStatus, type Provider } from '@ope
 import { FLAG_DEFAULTS, type FlagName, type FlagValues } from '../../../contracts/flags';
 import type { FlagsEvent, FlagUser } from '../../../machines/flags/flags.machine';
 import { evaluateFlags } from '../../api/flags';
-import { requestContext } from '../requestContext';
+import { requestValues } from '../../api/client';
 import { AtriumFlagProvider, evaluationContextOf } from './openFeatureProvider';
 
 const FLAG_NAMES = Object.keys(FLAG_DEFAULTS) as FlagName[];
@@ -16,8 +16,8 @@ const FLAG_NAMES = Object.keys(FLAG_DEFAULTS) as FlagName[];
  */
 export function createFlagProvider(): Provider {
   return new AtriumFlagProvider({
-    apiBase: () => requestContext().apiBase,
-    apiKey: () => requestContext().apiKey,
+    apiBase: () => requestValues().apiBase,
+    apiKey: () => requestValues().apiKey,
     // Through the API client: its headers, and the bearer that tells the server the user's buildings.
     evaluate: evaluateFlags,
   });

@@ -1,23 +1,12 @@
 import { fromPromise } from 'xstate';
-import { profileFormMachine } from '../../machines/account/profileForm.machine';
-import { passwordUpdateMachine } from '../../machines/account/passwordUpdate.machine';
-import { emailConsentMachine } from '../../machines/account/emailConsent.machine';
-import { SESSION_ID } from '../../machines/session/session.machine';
-import type { SessionUser } from '../../machines/session/session.types';
-import * as usersApi from '../api/users';
-import type { AppActor, SessionRef } from './appActor';
+import { profileFormMachine } from '../../../machines/account/profileForm.machine';
+import { passwordUpdateMachine } from '../../../machines/account/passwordUpdate.machine';
+import { emailConsentMachine } from '../../../machines/account/emailConsent.machine';
+import * as usersApi from '../../api/users';
 
-/**
- * The account area's flows are started by their route, each in its own actor system, so `session.userUpdated`
- * reaches the root actor's session through these actions rather than through a systemId lookup.
- */
-const sendUserToSession = (app: AppActor) => (_: unknown, params: { user: SessionUser }) => {
-  (app.system.get(SESSION_ID) as SessionRef | undefined)?.send({ type: 'session.userUpdated', user: params.user });
-};
-
-/** The profile form with the real API, wired to the root actor's session. */
-export function profileFormLogic(app: AppActor) {
-  return profileFormMachine.provide({
+/** The profile form with the real API (a save reaches the session by its systemId). */
+export const profileFormLogic = () =>
+  profileFormMachine.provide({
     actors: {
       saveProfile: fromPromise(({ input }) =>
         usersApi.updateCurrentUser({
@@ -29,22 +18,17 @@ export function profileFormLogic(app: AppActor) {
       ),
       fetchUser: fromPromise(() => usersApi.currentUser()),
     },
-    actions: { userUpdated: sendUserToSession(app) },
   });
-}
 
 /** The password update with the real API. */
-export function passwordUpdateLogic() {
-  return passwordUpdateMachine.provide({
+export const passwordUpdateLogic = () =>
+  passwordUpdateMachine.provide({
     actors: { updatePassword: fromPromise(({ input }) => usersApi.updatePassword(input.password, input.new_password)) },
   });
-}
 
-/** The marketing-email consent toggle with the real API, wired to the root actor's session. */
-export function emailConsentLogic(app: AppActor) {
-  return emailConsentMachine.provide({
+/** The marketing-email consent toggle with the real API. */
+export const emailConsentLogic = () =>
+  emailConsentMachine.provide({
     // One field, set by the person just now: it is saved without a version (the last write wins).
     actors: { saveConsent: fromPromise(({ input }) => usersApi.updateCurrentUser({ is_email_accepted: input.accepted })) },
-    actions: { userUpdated: sendUserToSession(app) },
   });
-}

@@ -1,18 +1,15 @@
-import { fromPromise, type AnyActorRef } from 'xstate';
-import { contentDetailMachine } from '../../machines/content/contentDetail.machine';
-import { rsvpMachine, type RsvpCounts } from '../../machines/content/rsvp.machine';
-import { claimMachine, type ClaimCounts } from '../../machines/content/claim.machine';
-import { fromContent, fromEventPost, fromOffer, fromPost, type ContentSource, type ContentView } from '../../machines/content/contentView';
-import { GLOBAL_ERROR_ID } from '../../machines/globalError/globalError.machine';
-import type { ErrorRaisedEvent, ErrorResolvedEvent } from '../../machines/globalError/globalError.types';
-import type { Schemas } from '../api/client';
-import * as contentApi from '../api/content';
-import type { AppActor, GlobalErrorRef } from './appActor';
-import { navigate } from './navigation';
-import { requestContext } from './requestContext';
-import { linkOutFrameLogic, openFrame, openInNewTab } from './linkOut';
+import { fromPromise } from 'xstate';
+import { contentDetailMachine } from '../../../machines/content/contentDetail.machine';
+import { rsvpMachine, type RsvpCounts } from '../../../machines/content/rsvp.machine';
+import { claimMachine, type ClaimCounts } from '../../../machines/content/claim.machine';
+import { fromContent, fromEventPost, fromOffer, fromPost, type ContentSource, type ContentView } from '../../../machines/content/contentView';
+import type { Schemas } from '../../api/client';
+import * as contentApi from '../../api/content';
+import type { AppActor } from '../appActor';
+import { requestValues } from '../../api/client';
+import { linkActions, linkOutFrameLogic, openInNewTab } from './linkOut';
 
-const lang = () => requestContext().locale;
+const lang = () => requestValues().locale;
 
 /** A content through the call its route names, as the one shape every content screen shows. */
 export async function loadContent(source: ContentSource, buildingUuid: string, uuid: string): Promise<ContentView> {
@@ -38,21 +35,6 @@ const claimCounts = (offer: Schemas['Offer']): ClaimCounts => ({
   isClaimable: offer.claims_details.is_claimable,
 });
 
-/**
- * Failures of an RSVP or a claim go to the global error modal, whose "Try again" re-sends `user.retry` to the flow
- * itself: the flow runs in the screen's actor system, so it is named by reference, not by systemId.
- */
-const reportTo = (app: AppActor, source: string) => ({
-  reportFailure: ({ self }: { self: AnyActorRef }, params: { status: number; message: string }) => {
-    const event: ErrorRaisedEvent = { type: 'error.raised', source, status: params.status, message: params.message, retry: { to: self, event: { type: 'user.retry' } } };
-    (app.system.get(GLOBAL_ERROR_ID) as GlobalErrorRef | undefined)?.send(event);
-  },
-  reportRecovered: () => {
-    const event: ErrorResolvedEvent = { type: 'error.resolved', source };
-    (app.system.get(GLOBAL_ERROR_ID) as GlobalErrorRef | undefined)?.send(event);
-  },
-});
-
 /** A content screen with the real API, the global error modal, the router and the link-out frame. */
 export function contentDetailLogic(app: AppActor) {
   return contentDetailMachine.provide({
@@ -64,7 +46,7 @@ export function contentDetailLogic(app: AppActor) {
           recall: fromPromise(async ({ input }) => rsvpCounts(await contentApi.recall(input.contentUuid, lang()))),
           refresh: fromPromise(async ({ input }) => rsvpCounts(await contentApi.eventPost(input.contentUuid, lang()))),
         },
-        actions: { ...reportTo(app, 'rsvp.update'), openCtaUrl: (_, { url }) => openInNewTab(url) },
+        actions: { openCtaUrl: (_, { url }) => void openInNewTab(url) },
       }),
       claim: claimMachine.provide({
         actors: {
@@ -72,14 +54,9 @@ export function contentDetailLogic(app: AppActor) {
           cancel: fromPromise(async ({ input }) => claimCounts(await contentApi.cancelClaim(input.buildingUuid, input.contentUuid, lang()))),
           refresh: fromPromise(async ({ input }) => claimCounts(await contentApi.offer(input.contentUuid, lang()))),
         },
-        actions: reportTo(app, 'claim.update'),
       }),
       linkOut: linkOutFrameLogic(),
     },
-    actions: {
-      openInNewTab: (_, { url }) => openInNewTab(url),
-      navigate: (_, { to }) => navigate(to),
-      openFrame: ({ self }, { url, kind }) => openFrame(app, self, url, kind),
-    },
+    actions: linkActions(app),
   });
 }

@@ -1,13 +1,13 @@
 import { fromPromise } from 'xstate';
-import { amenitiesMachine } from '../../machines/directory/amenities.machine';
-import { amenityDetailMachine } from '../../machines/directory/amenityDetail.machine';
-import { companyDirectoryMachine } from '../../machines/directory/companyDirectory.machine';
-import { companyDetailMachine } from '../../machines/directory/companyDetail.machine';
-import { categorySectionId } from '../../machines/directory/directory.rules';
-import * as directoryApi from '../api/directory';
-import { requestContext } from './requestContext';
+import { amenitiesMachine } from '../../../machines/directory/amenities.machine';
+import { amenityDetailMachine } from '../../../machines/directory/amenityDetail.machine';
+import { companyDirectoryMachine } from '../../../machines/directory/companyDirectory.machine';
+import { companyDetailMachine } from '../../../machines/directory/companyDetail.machine';
+import { categorySectionId } from '../../../machines/directory/directory.rules';
+import * as directoryApi from '../../api/directory';
+import { requestValues } from '../../api/client';
 
-const lang = () => requestContext().locale;
+const lang = () => requestValues().locale;
 
 const loadAmenities = fromPromise<Awaited<ReturnType<typeof directoryApi.amenitiesByCategory>>, { buildingUuid: string }>(({ input }) =>
   directoryApi.amenitiesByCategory(input.buildingUuid, lang()),

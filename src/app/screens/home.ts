@@ -1,14 +1,14 @@
 import { fromPromise } from 'xstate';
-import { homeMachine } from '../../machines/home/home.machine';
-import { feedSectionMachine } from '../../machines/home/feedSection.machine';
-import type { FeedCategory, FeedGroup, SectionSeed, SectionSource } from '../../machines/home/feed';
-import * as homeApi from '../api/home';
-import type { AppActor } from './appActor';
-import { followLink, linkOutFrameLogic } from './linkOut';
-import { replaceHash } from './navigation';
-import { requestContext } from './requestContext';
+import { homeMachine } from '../../../machines/home/home.machine';
+import { feedSectionMachine } from '../../../machines/home/feedSection.machine';
+import type { FeedCategory, FeedGroup, SectionSeed, SectionSource } from '../../../machines/home/feed';
+import * as homeApi from '../../api/home';
+import type { AppActor } from '../appActor';
+import { followLinkAction, linkOutFrameLogic } from './linkOut';
+import { currentPath, replaceHash } from '../adapters/navigation';
+import { requestValues } from '../../api/client';
 
-const lang = () => requestContext().locale;
+const lang = () => requestValues().locale;
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 const V1_PATHS = { promoted: 'contents-promoted', spotlight: 'categories/contents-spotlight', discover: 'categories/contents' } as const;
@@ -57,10 +57,11 @@ export async function loadSection(buildingUuid: string, source: SectionSource, n
 /** A section of the page by its id (a category uuid, or spotlight, discover, utilities, home). */
 const sectionElement = (id: string) => document.getElementById(id);
 
+/** The home screen's addresses: /home, /building, /building/{uuid}. */
+const isHomePath = (path: string | null) => path !== null && /^\/(home|building)(\/[^/]+)?\/?$/.test(path);
+
 /** The home screen with the real API, the router, the link-out frame and the page's scroll and hash. */
 export function homeLogic(app: AppActor) {
-  // A scroll measured as the person leaves must not write its hash into the next page's address.
-  const homePath = window.location.pathname;
   return homeMachine.provide({
     actors: {
       loadFeed: fromPromise(({ input }) => loadFeed(input.buildingUuid, input.version)),
@@ -71,10 +72,11 @@ export function homeLogic(app: AppActor) {
       linkOut: linkOutFrameLogic(),
     },
     actions: {
-      followLink: ({ self }, link) => followLink(app, self, link),
+      followLink: followLinkAction(app),
       scrollToSection: (_, { id }) => sectionElement(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' }),
+      // A scroll measured as the person leaves must not write its hash into the next page's address.
       writeHash: (_, { id }) => {
-        if (window.location.pathname === homePath) replaceHash(id);
+        if (isHomePath(currentPath())) replaceHash(id);
       },
     },
   });

@@ -1,9 +1,9 @@
-import { fromCallback, fromPromise, type AnyActorRef } from 'xstate';
-import { linkOutFrameMachine, type LinkOutEvent } from '../../machines/linkOut/linkOutFrame.machine';
-import type { FollowedLink } from '../../machines/home/home.machine';
-import { pageText } from '../api/pages';
-import type { AppActor } from './appActor';
-import { navigate } from './navigation';
+import { enqueueActions, fromCallback, fromPromise, sendTo } from 'xstate';
+import type { FollowedLink } from '../../../machines/home/home.machine';
+import { linkOutFrameMachine, type LinkOutEvent, type LinkOutKind } from '../../../machines/linkOut/linkOutFrame.machine';
+import { pageText } from '../../api/pages';
+import type { AppActor } from '../appActor';
+import { navigate } from '../adapters/navigation';
 import { withMicroFrontendParams } from './microFrontend';
 
 /** The message a page in the frame posts to close it (a post's call-to-action mini-app, a survey). */
@@ -30,13 +30,24 @@ export function linkOutFrameLogic() {
 
 export const openInNewTab = (url: string) => window.open(url, '_blank', 'noopener');
 
-/** Opens the screen's link-out frame child on `url` with the micro-frontend parameters. */
-export const openFrame = (app: AppActor, screen: AnyActorRef, url: string, kind: 'page' | 'survey') =>
-  screen.getSnapshot().children.linkOut?.send({ type: 'linkOut.open', url: withMicroFrontendParams(app, url), kind });
+/**
+ * The frame link a screen opens in its link-out child (by the child's id), with the person's parameters when the link
+ * is a registered mini-app. Built outside the screens' setup, so its event types are the generic ones (hence the cast).
+ */
+const openLinkOutChild = (app: AppActor, url: string, kind: LinkOutKind) =>
+  sendTo('linkOut', { type: 'linkOut.open' as const, url: withMicroFrontendParams(app, url), kind });
 
-/** A link a screen follows: a route of the app, a new tab, or the screen's link-out frame. */
-export function followLink(app: AppActor, screen: AnyActorRef, link: FollowedLink) {
-  if (link.kind === 'newTab') openInNewTab(link.url);
-  else if (link.kind === 'route') navigate(link.to);
-  else openFrame(app, screen, link.url, link.frame);
-}
+/** How a content screen follows its call-to-action: a new tab, a route of the app, or its link-out frame child. */
+export const linkActions = (app: AppActor) => ({
+  openInNewTab: (_: unknown, { url }: { url: string }) => void openInNewTab(url),
+  navigate: (_: unknown, { to }: { to: string }) => navigate(to),
+  openFrame: enqueueActions(({ enqueue }, { url, kind }: { url: string; kind: LinkOutKind }) => enqueue(openLinkOutChild(app, url, kind))) as never,
+});
+
+/** How the home screen follows a tile's or a utility's link. */
+export const followLinkAction = (app: AppActor) =>
+  enqueueActions(({ enqueue }, link: FollowedLink) => {
+    if (link.kind === 'newTab') enqueue(() => void openInNewTab(link.url));
+    else if (link.kind === 'route') enqueue(() => navigate(link.to));
+    else enqueue(openLinkOutChild(app, link.url, link.frame));
+  }) as never;

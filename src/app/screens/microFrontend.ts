@@ -1,24 +1,22 @@
-import { SESSION_ID } from '../../machines/session/session.machine';
-import { BUILDING_ID } from '../../machines/building/building.machine';
-import { isRegisteredMiniApp, microFrontendUrl, type MicroFrontendParams } from '../../machines/content/links';
-import type { AppActor, BuildingRef, SessionRef } from './appActor';
-import { requestContext } from './requestContext';
+import { SESSION_ID } from '../../../machines/session/session.machine';
+import { isRegisteredMiniApp, microFrontendUrl, type MicroFrontendParams } from '../../../machines/content/links';
+import type { AppActor, SessionRef } from '../appActor';
+import { requestValuesOf } from '../appActor';
 
 /** The parameters a micro-frontend link carries, from the signed-in person, the current building and the API base. */
 export function microFrontendParams(app: AppActor): MicroFrontendParams {
   const session = (app.system.get(SESSION_ID) as SessionRef).getSnapshot().context;
-  const building = (app.system.get(BUILDING_ID) as BuildingRef).getSnapshot().context.current;
-  const ctx = requestContext();
+  const values = requestValuesOf(app);
   return {
-    appBrand: ctx.brand,
-    buildingUuid: building?.uuid ?? '',
-    locale: ctx.locale,
+    appBrand: values.brand,
+    buildingUuid: values.buildingUuid ?? '',
+    locale: values.locale,
     authToken: session.token ?? '',
     firstName: session.user?.first_name ?? '',
     lastName: session.user?.last_name ?? '',
     userId: String(session.user?.id ?? ''),
     userUuid: session.user?.uuid ?? '',
-    apiUrl: new URL(ctx.apiBase, window.location.origin).toString(),
+    apiUrl: new URL(values.apiBase, window.location.origin).toString(),
   };
 }
 

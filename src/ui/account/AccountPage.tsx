@@ -1,9 +1,7 @@
-import { useState } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { buildingLanguages, canChangeLanguage, selectedLanguage } from '../../../machines/account/account.selectors';
-import { useAppActor, useAppSelector, useBuildingSelector, useSessionSelector } from '../appContext';
-import { emailConsentLogic } from '../../app/account';
+import { useAppSelector, useBuildingSelector, useScreen, useSessionSelector, type ScreenActors } from '../appContext';
 import { useT } from '../../i18n/useT';
 import type { AccountTab } from '../../../machines/account/accountTabs';
 import { Checkbox, SelectField } from '../kit/Field';
@@ -152,11 +150,12 @@ function LanguageSetting() {
 }
 
 function MarketingConsent() {
+  const consent = useScreen('emailConsent');
+  return consent ? <ConsentToggle consent={consent} /> : null;
+}
+
+function ConsentToggle({ consent }: { consent: ScreenActors['emailConsent'] }) {
   const t = useT();
-  const app = useAppActor();
-  const accepted = useSessionSelector((s) => s.context.user?.email_accepted ?? false);
-  const [logic] = useState(() => emailConsentLogic(app));
-  const consent = useActorRef(logic, { input: { accepted } });
   const checked = useSelector(consent, (s) => s.context.requested ?? s.context.accepted);
   const error = useSelector(consent, (s) => s.context.error?.message ?? null);
   return (

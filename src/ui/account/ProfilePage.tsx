@@ -1,9 +1,5 @@
-import { useState } from 'react';
-import { useActorRef } from '@xstate/react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import type { SessionUser } from '../../../machines/session/session.types';
-import { useAppActor, useSessionSelector } from '../appContext';
-import { passwordUpdateLogic, profileFormLogic } from '../../app/account';
+import { useScreen, type ScreenActors } from '../appContext';
 import { useT } from '../../i18n/useT';
 import type { ProfileTab } from '../../../machines/account/accountTabs';
 import { Card, FullScreenCenter, Heading, Page, Spinner } from '../kit/Layout';
@@ -13,31 +9,27 @@ import { PasswordForm } from './PasswordForm';
 import { ProfileForm } from './ProfileForm';
 
 /**
- * /account/profile: tabs profile and password. Both flows start with the page and live while it is open, so what
+ * /account/profile: tabs profile and password. Both flows start with the route and live while it is open, so what
  * the person typed in one tab is still there after a look at the other.
  */
 export function ProfilePage() {
-  const user = useSessionSelector((s) => s.context.user);
-  if (!user) {
+  const profile = useScreen('profileForm');
+  const password = useScreen('passwordUpdate');
+  if (!profile || !password) {
     return (
       <FullScreenCenter>
         <Spinner role="progressbar" />
       </FullScreenCenter>
     );
   }
-  return <ProfileArea user={user} />;
+  return <ProfileArea profile={profile} password={password} />;
 }
 
-function ProfileArea({ user }: { user: SessionUser }) {
+function ProfileArea({ profile, password }: { profile: ScreenActors['profileForm']; password: ScreenActors['passwordUpdate'] }) {
   const t = useT();
-  const app = useAppActor();
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as { tab?: ProfileTab };
   const tab: ProfileTab = search.tab ?? 'profile';
-  const [profileLogic] = useState(() => profileFormLogic(app));
-  const [passwordLogic] = useState(() => passwordUpdateLogic());
-  const profile = useActorRef(profileLogic, { input: { user } });
-  const password = useActorRef(passwordLogic);
   return (
     <>
       <AppHeader />

@@ -1,22 +1,18 @@
-import { useState } from 'react';
-import { useIntl } from 'react-intl';
-import { Link, useLocation, useParams } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { sourceOfPath } from '../../../machines/content/links';
 import type { ContentView } from '../../../machines/content/contentView';
 import type { ContentDetailRef } from '../../../machines/content/contentDetail.machine';
 import type { rsvpMachine } from '../../../machines/content/rsvp.machine';
 import type { claimMachine } from '../../../machines/content/claim.machine';
-import { useAppActor, useAppSelector, useFlag } from '../appContext';
-import { contentDetailLogic } from '../../app/content';
+import { useFlag, useScreen } from '../appContext';
 import { useT } from '../../i18n/useT';
 import { Card, Heading, Page, Text } from '../kit/Layout';
 import { Button } from '../kit/Button';
 import { ImageWithFallback } from '../kit/ImageWithFallback';
 import { RichText } from '../kit/RichText';
 import { styled } from '../kit/stitches.config';
-import { AreaScreen, ScreenLoading, useScreenBuilding } from '../shell/AreaScreen';
+import { AreaScreen, ScreenLoading } from '../shell/AreaScreen';
 import { LinkOutFrame } from '../linkOut/LinkOutFrame';
 import { EventFacts } from './EventFacts';
 import { RsvpCta } from './RsvpCta';
@@ -32,26 +28,20 @@ const CtaBox = styled('div', { display: 'flex', flexDirection: 'column', gap: '$
 
 /**
  * A content screen: /building/{b}/content/{uuid} and the typed paths (posts/, event-posts/, offers/, articles/),
- * also under /home (the older layout). A new building, content or language starts a new flow.
+ * also under /home (the older layout). The route opens its flow; another building, content or language restarts it.
  */
 export function ContentDetailPage() {
-  const { contentUuid } = useParams({ strict: false }) as { contentUuid?: string };
-  const pathname = useLocation({ select: (l) => l.pathname });
-  const buildingUuid = useScreenBuilding();
-  const locale = useIntl().locale;
+  const detail = useScreen('contentDetail');
   return (
-    <AreaScreen areas={['content', 'linkOut']} ready={!!buildingUuid && !!contentUuid}>
-      {() => <ContentScreen key={`${buildingUuid}|${contentUuid}|${locale}`} source={sourceOfPath(pathname)} buildingUuid={buildingUuid!} uuid={contentUuid!} />}
+    <AreaScreen areas={['content', 'linkOut']} ready={!!detail}>
+      {() => <ContentScreen detail={detail!} />}
     </AreaScreen>
   );
 }
 
-function ContentScreen({ source, buildingUuid, uuid }: { source: ReturnType<typeof sourceOfPath>; buildingUuid: string; uuid: string }) {
+function ContentScreen({ detail }: { detail: ContentDetailRef }) {
   const t = useT();
-  const app = useAppActor();
-  const [logic] = useState(() => contentDetailLogic(app));
-  const miniApps = useAppSelector((s) => s.context.config.miniAppUrls);
-  const detail = useActorRef(logic, { input: { source, buildingUuid, uuid, links: { origin: window.location.origin, miniApps }, now: new Date().toISOString() } });
+  const buildingUuid = useSelector(detail, (s) => s.context.buildingUuid);
   const loading = useSelector(detail, (s) => s.hasTag('loading'));
   const failed = useSelector(detail, (s) => s.hasTag('failed'));
   const notFound = useSelector(detail, (s) => s.hasTag('notFound'));

@@ -1,10 +1,7 @@
-import { useState } from 'react';
-import { useIntl } from 'react-intl';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import type { AmenitiesRef } from '../../../machines/directory/amenities.machine';
 import { amenitiesTitleId, categorySectionId } from '../../../machines/directory/directory.rules';
-import { useAppSelector } from '../appContext';
-import { amenitiesLogic } from '../../app/directory';
+import { useAppSelector, useScreen } from '../appContext';
 import { useT } from '../../i18n/useT';
 import { Page, Text } from '../kit/Layout';
 import { JumpBar } from '../kit/JumpBar';
@@ -19,18 +16,16 @@ const SectionTitle = styled('h2', { fontSize: '$5', margin: 0 });
 /** /building/{uuid}/amenities: the building's amenities by category, with tabs that scroll to each category. */
 export function AmenitiesPage() {
   const buildingUuid = useScreenBuilding();
-  const locale = useIntl().locale;
+  const amenities = useScreen('amenities');
   return (
-    <AreaScreen areas={['directory']} ready={!!buildingUuid}>
-      {() => <AmenitiesScreen key={`${buildingUuid}|${locale}`} buildingUuid={buildingUuid!} />}
+    <AreaScreen areas={['directory']} ready={!!buildingUuid && !!amenities}>
+      {() => <AmenitiesScreen amenities={amenities!} buildingUuid={buildingUuid!} />}
     </AreaScreen>
   );
 }
 
-function AmenitiesScreen({ buildingUuid }: { buildingUuid: string }) {
+function AmenitiesScreen({ amenities, buildingUuid }: { amenities: AmenitiesRef; buildingUuid: string }) {
   const t = useT();
-  const [logic] = useState(amenitiesLogic);
-  const amenities = useActorRef(logic, { input: { buildingUuid } });
   const brand = useAppSelector((s) => s.context.whitelabel?.brand ?? null);
   const loading = useSelector(amenities, (s) => s.hasTag('loading'));
   const failed = useSelector(amenities, (s) => s.hasTag('failed'));

@@ -1,12 +1,9 @@
-import { useState } from 'react';
-import { useIntl } from 'react-intl';
-import { Link, useParams } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
 import type { AmenityDetailRef } from '../../../machines/directory/amenityDetail.machine';
 import type { Amenity } from '../../../machines/directory/directory.types';
 import { helpDeskMailto } from '../../../machines/directory/directory.rules';
-import { useAppSelector } from '../appContext';
-import { amenityDetailLogic } from '../../app/directory';
+import { useScreen } from '../appContext';
 import { useT } from '../../i18n/useT';
 import { Button } from '../kit/Button';
 import { Card, Page, Text } from '../kit/Layout';
@@ -38,21 +35,17 @@ const MailButton = styled('a', {
 
 /** /building/{uuid}/amenities/{amenityUuid}: an amenity, with a support-request modal. */
 export function AmenityDetailPage() {
-  const { amenityUuid } = useParams({ strict: false }) as { amenityUuid?: string };
   const buildingUuid = useScreenBuilding();
-  const locale = useIntl().locale;
+  const detail = useScreen('amenityDetail');
   return (
-    <AreaScreen areas={['directory']} ready={!!buildingUuid && !!amenityUuid}>
-      {() => <AmenityScreen key={`${buildingUuid}|${amenityUuid}|${locale}`} buildingUuid={buildingUuid!} amenityUuid={amenityUuid!} />}
+    <AreaScreen areas={['directory']} ready={!!buildingUuid && !!detail}>
+      {() => <AmenityScreen detail={detail!} buildingUuid={buildingUuid!} />}
     </AreaScreen>
   );
 }
 
-function AmenityScreen({ buildingUuid, amenityUuid }: { buildingUuid: string; amenityUuid: string }) {
+function AmenityScreen({ detail, buildingUuid }: { detail: AmenityDetailRef; buildingUuid: string }) {
   const t = useT();
-  const [logic] = useState(amenityDetailLogic);
-  const helpDeskEmail = useAppSelector((s) => s.context.whitelabel?.helpDeskEmail ?? null);
-  const detail = useActorRef(logic, { input: { buildingUuid, amenityUuid, helpDeskEmail } });
   const loading = useSelector(detail, (s) => s.hasTag('loading'));
   const failed = useSelector(detail, (s) => s.hasTag('failed'));
   const notFound = useSelector(detail, (s) => s.hasTag('notFound'));

@@ -1,9 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
-import { useSearch } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import { useSelector } from '@xstate/react';
 import type { CompanyDirectoryRef } from '../../../machines/directory/companyDirectory.machine';
-import { COMPANY_PAGE_SIZE, companyTypesParam } from '../../../machines/directory/directory.rules';
-import { companyDirectoryLogic } from '../../app/directory';
+import { useScreen } from '../appContext';
 import { useT } from '../../i18n/useT';
 import { Button } from '../kit/Button';
 import { Alert, Page, Spinner, Text } from '../kit/Layout';
@@ -19,20 +17,17 @@ const NEAR_END_MARGIN = '0px 0px 400px 0px';
 
 /** /building/{uuid}/companies[?company_types=a,b]: the building's company directory, paged as one scrolls. */
 export function CompaniesPage() {
-  const search = useSearch({ strict: false }) as { company_types?: string };
   const buildingUuid = useScreenBuilding();
-  const companyTypes = companyTypesParam(search.company_types);
+  const directory = useScreen('companyDirectory');
   return (
-    <AreaScreen areas={['directory']} ready={!!buildingUuid}>
-      {() => <DirectoryScreen key={`${buildingUuid}|${companyTypes ?? ''}`} buildingUuid={buildingUuid!} companyTypes={companyTypes} />}
+    <AreaScreen areas={['directory']} ready={!!buildingUuid && !!directory}>
+      {() => <DirectoryScreen directory={directory!} buildingUuid={buildingUuid!} />}
     </AreaScreen>
   );
 }
 
-function DirectoryScreen({ buildingUuid, companyTypes }: { buildingUuid: string; companyTypes: string | null }) {
+function DirectoryScreen({ directory, buildingUuid }: { directory: CompanyDirectoryRef; buildingUuid: string }) {
   const t = useT();
-  const [logic] = useState(companyDirectoryLogic);
-  const directory = useActorRef(logic, { input: { buildingUuid, companyTypes, pageSize: COMPANY_PAGE_SIZE } });
   const loading = useSelector(directory, (s) => s.hasTag('loading'));
   const failed = useSelector(directory, (s) => s.hasTag('failed'));
   const empty = useSelector(directory, (s) => s.hasTag('empty'));

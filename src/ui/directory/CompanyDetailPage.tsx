@@ -1,9 +1,8 @@
-import { useState } from 'react';
-import { Link, useParams } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
 import type { CompanyDetailRef } from '../../../machines/directory/companyDetail.machine';
 import type { Company } from '../../../machines/directory/directory.types';
-import { companyDetailLogic } from '../../app/directory';
+import { useScreen } from '../appContext';
 import { useT } from '../../i18n/useT';
 import { Button } from '../kit/Button';
 import { Card, Page } from '../kit/Layout';
@@ -19,19 +18,17 @@ const Title = styled('h1', { fontSize: '$6', lineHeight: 1.2, margin: 0 });
 
 /** /building/{uuid}/companies/{companyUuid}: a company of the directory, with its Website button. */
 export function CompanyDetailPage() {
-  const { companyUuid } = useParams({ strict: false }) as { companyUuid?: string };
   const buildingUuid = useScreenBuilding();
+  const detail = useScreen('companyDetail');
   return (
-    <AreaScreen areas={['directory']} ready={!!buildingUuid && !!companyUuid}>
-      {() => <CompanyScreen key={`${buildingUuid}|${companyUuid}`} buildingUuid={buildingUuid!} companyUuid={companyUuid!} />}
+    <AreaScreen areas={['directory']} ready={!!buildingUuid && !!detail}>
+      {() => <CompanyScreen detail={detail!} buildingUuid={buildingUuid!} />}
     </AreaScreen>
   );
 }
 
-function CompanyScreen({ buildingUuid, companyUuid }: { buildingUuid: string; companyUuid: string }) {
+function CompanyScreen({ detail, buildingUuid }: { detail: CompanyDetailRef; buildingUuid: string }) {
   const t = useT();
-  const [logic] = useState(companyDetailLogic);
-  const detail = useActorRef(logic, { input: { companyUuid } });
   const loading = useSelector(detail, (s) => s.hasTag('loading'));
   const failed = useSelector(detail, (s) => s.hasTag('failed'));
   const notFound = useSelector(detail, (s) => s.hasTag('notFound'));

@@ -1,9 +1,7 @@
-import { Suspense, useState } from 'react';
-import { useIntl } from 'react-intl';
+import { Suspense } from 'react';
 import { Link } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useAppActor, useAppSelector, useBuildingSelector, useFlag, useSessionSelector } from '../appContext';
-import { homeLogic } from '../../app/home';
+import { useSelector } from '@xstate/react';
+import { useBuildingSelector, useScreen, useSessionSelector, type ScreenActors } from '../appContext';
 import { AreaMessages } from '../../i18n/AreaMessages';
 import { useT } from '../../i18n/useT';
 import { FullScreenCenter, Spinner } from '../kit/Layout';
@@ -43,7 +41,7 @@ const Welcome = styled('div', { display: 'flex', flexDirection: 'column', gap: '
 
 /**
  * The building home: hero, welcome, utility grid, promoted block, then the spotlight and discover categories under
- * the sticky jump bar. A new building, language or content flag starts a new home flow (the content is asked again).
+ * the sticky jump bar.
  */
 export function HomePage() {
   const t = useT();
@@ -52,10 +50,6 @@ export function HomePage() {
   const hero = useBuildingSelector((s) => s.context.theme?.home_header_image_url ?? s.context.current?.image_url ?? null);
   const loading = useBuildingSelector((s) => s.hasTag('loading'));
   const none = useBuildingSelector((s) => s.matches('noBuilding'));
-  const locale = useIntl().locale;
-  const contentV2 = useFlag('show-content-v-2');
-  const safety = useFlag('safety-utility-button');
-  const frames = useFlag('open-tw-miniapp-in-iframe');
   return (
     <>
       <AppHeader />
@@ -82,13 +76,7 @@ export function HomePage() {
         {building ? (
           <Suspense fallback={<FullScreenCenter css={{ minHeight: '30vh' }}><Spinner role="progressbar" /></FullScreenCenter>}>
             <AreaMessages areas={['home', 'linkOut']}>
-              <HomeFeed
-                key={`${building.uuid}|${locale}|${contentV2}|${safety}|${frames}`}
-                buildingUuid={building.uuid}
-                version={contentV2 ? 'v2' : 'v1'}
-                safety={safety}
-                framesAllowed={frames}
-              />
+              <HomeFeed />
             </AreaMessages>
           </Suspense>
         ) : null}
@@ -102,13 +90,13 @@ function AmenitiesButton({ buildingUuid }: { buildingUuid: string }) {
   return <HeroButton to={`/building/${buildingUuid}/amenities`}>{t('home.amenities')}</HeroButton>;
 }
 
-function HomeFeed(props: { buildingUuid: string; version: 'v1' | 'v2'; safety: boolean; framesAllowed: boolean }) {
-  const app = useAppActor();
-  const [logic] = useState(() => homeLogic(app));
-  const miniApps = useAppSelector((s) => s.context.config.miniAppUrls);
-  const home = useActorRef(logic, {
-    input: { ...props, origin: window.location.origin, miniApps, hashTarget: decodeURIComponent(window.location.hash.slice(1)) || null },
-  });
+/** The home flow the route opened; it restarts (a new actor) for another building, language or content flag. */
+function HomeFeed() {
+  const home = useScreen('home');
+  return home ? <HomeSections home={home} /> : <FullScreenCenter css={{ minHeight: '30vh' }}><Spinner role="progressbar" /></FullScreenCenter>;
+}
+
+function HomeSections({ home }: { home: ScreenActors['home'] }) {
   const linkOut = useSelector(home, (s) => s.children.linkOut);
   return (
     <>

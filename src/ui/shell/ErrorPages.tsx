@@ -1,6 +1,4 @@
-import { useEffect } from 'react';
 import { Link } from '@tanstack/react-router';
-import { reportError } from '../../app/errorReporting';
 import { useT } from '../../i18n/useT';
 import { Card, Heading, Page, Text } from '../kit/Layout';
 
@@ -17,13 +15,9 @@ export function NotFoundPage() {
   );
 }
 
-/** The error boundary's page: no technical detail for the person, the error goes to the console (and Sentry). */
-export function ErrorPage({ error }: { error: unknown }) {
+/** The error boundary's page: no technical detail for the person (the router reports the error: console and Sentry). */
+export function ErrorPage() {
   const t = useT();
-  useEffect(() => {
-    console.error(error);
-    reportError(error);
-  }, [error]);
   return (
     <Page>
       <Card role="alert">

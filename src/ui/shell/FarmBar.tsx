@@ -1,5 +1,5 @@
 import { useLocation } from '@tanstack/react-router';
-import { chooseFarm, useCurrentFarm } from '../../app/farm';
+import { useAppActor, useAppSelector } from '../appContext';
 import { useT } from '../../i18n/useT';
 import { Button } from '../kit/Button';
 import { styled } from '../kit/stitches.config';
@@ -23,13 +23,14 @@ export const showsFarmBar = (pathname: string) => !pathname.includes('/webview')
 /** The farm in use (description and url), on every page but the embedded views; nothing with the default API. */
 export function FarmBar() {
   const t = useT();
-  const farm = useCurrentFarm();
+  const app = useAppActor();
+  const farm = useAppSelector((s) => s.context.farm);
   const pathname = useLocation({ select: (location) => location.pathname });
   if (!farm || !showsFarmBar(pathname)) return null;
   return (
     <Bar aria-label={t('farm.bar.label')}>
       <span>{t('farm.bar.text', { description: farm.description, url: farm.url })}</span>
-      <Button type="button" variant="link" onClick={() => chooseFarm(null)}>
+      <Button type="button" variant="link" onClick={() => app.send({ type: 'farm.choose', farm: null })}>
         {t('farm.bar.clear')}
       </Button>
     </Bar>

@@ -1,0 +1,26 @@
+import { homeScreen } from '../home/home.screen';
+import { contentDetailScreen } from '../content/contentDetail.screen';
+import { amenitiesScreen, amenityDetailScreen, companyDetailScreen, companyDirectoryScreen } from '../directory/directory.screens';
+import { emailConsentScreen, passwordUpdateScreen, profileFormScreen } from '../account/account.screens';
+
+/**
+ * Every screen flow the app can open, by name. A route's entry sends `screen.open` with the name, its params and the
+ * flow's logic (loaded with the route's code); the app spawns it in its own system as `screen.<name>`.
+ */
+export const SCREENS = {
+  home: homeScreen,
+  contentDetail: contentDetailScreen,
+  amenities: amenitiesScreen,
+  amenityDetail: amenityDetailScreen,
+  companyDirectory: companyDirectoryScreen,
+  companyDetail: companyDetailScreen,
+  profileForm: profileFormScreen,
+  passwordUpdate: passwordUpdateScreen,
+  emailConsent: emailConsentScreen,
+} as const;
+
+export type ScreenName = keyof typeof SCREENS;
+export type ScreenParams<N extends ScreenName> = Parameters<(typeof SCREENS)[N]['input']>[0];
+
+/** The screen flow's id and systemId in the root actor's system. */
+export const screenId = (name: ScreenName) => `screen.${name}` as const;

@@ -1,0 +1,36 @@
+import type { AnyActorLogic } from 'xstate';
+import type { ScreenName } from '../../../machines/app/screens';
+import type { AppActor } from '../appActor';
+
+/** A screen flow's logic with its real implementations, loaded with the code of the screen's area. */
+export type ScreenLoader = (name: ScreenName) => Promise<AnyActorLogic>;
+
+const LOADERS: Record<ScreenName, (app: AppActor) => Promise<AnyActorLogic>> = {
+  home: async (app) => (await import('./home')).homeLogic(app),
+  contentDetail: async (app) => (await import('./content')).contentDetailLogic(app),
+  amenities: async () => (await import('./directory')).amenitiesLogic(),
+  amenityDetail: async () => (await import('./directory')).amenityDetailLogic(),
+  companyDirectory: async () => (await import('./directory')).companyDirectoryLogic(),
+  companyDetail: async () => (await import('./directory')).companyDetailLogic(),
+  profileForm: async () => (await import('./account')).profileFormLogic(),
+  passwordUpdate: async () => (await import('./account')).passwordUpdateLogic(),
+  emailConsent: async () => (await import('./account')).emailConsentLogic(),
+};
+
+/**
+ * The composition root's screen logics: each is provided once per app, on first use, and kept (the routes ask for it
+ * on every entry).
+ */
+export function screenLoader(app: AppActor): ScreenLoader {
+  const loaded = new Map<ScreenName, Promise<AnyActorLogic>>();
+  return (name) => {
+    let logic = loaded.get(name);
+    if (!logic) {
+      logic = LOADERS[name](app);
+      loaded.set(name, logic);
+      // A failed chunk load is asked again next time rather than kept.
+      logic.catch(() => loaded.delete(name));
+    }
+    return logic;
+  };
+}

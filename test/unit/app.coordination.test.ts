@@ -1,0 +1,251 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, createMachine, fromCallback, fromPromise, type AnyActorRef, type EventObject } from 'xstate';
+import { appMachine } from '../../machines/app/app.machine';
+import { screenId } from '../../machines/app/screens';
+import { FLAG_DEFAULTS, type FlagValues } from '../../contracts/flags';
+import { makeBuilding, makeUser } from './fixtures';
+
+/**
+ * The rules by which one actor drives another live in the app machine's chart. Each test runs the real app machine
+ * with fake children that only record what they are sent, sends the app a child's report, and checks which child
+ * heard what, and which of the app's named effects ran.
+ */
+function startApp(input: { preferredBuildingUuid?: string | null } = {}) {
+  const heard: Record<string, EventObject[]> = {};
+  const fake = (name: string) =>
+    fromCallback(({ receive }) => {
+      heard[name] = [];
+      receive((event) => heard[name]!.push(event));
+    });
+  const effects = {
+    recheckRoute: vi.fn(),
+    clearUserState: vi.fn(),
+    showBuildingInAddress: vi.fn<(params: { uuid: string }) => void>(),
+    scrollToTop: vi.fn(),
+    trackPageView: vi.fn<(params: { from: string | null; to: string }) => void>(),
+    persistFarm: vi.fn(),
+  };
+  const pending = fromPromise(() => new Promise<never>(() => {}));
+  const app = createActor(
+    appMachine.provide({
+      actors: {
+        session: fake('session'),
+        flags: fake('flags'),
+        building: fake('building'),
+        locale: fake('locale'),
+        headerMenu: fake('headerMenu'),
+        globalError: fake('globalError'),
+        kiosk: fake('kiosk'),
+        analyticsConsent: fake('analyticsConsent'),
+        loadConfig: pending,
+      } as never,
+      actions: {
+        recheckRoute: () => effects.recheckRoute(),
+        clearUserState: () => effects.clearUserState(),
+        showBuildingInAddress: (_, params) => effects.showBuildingInAddress(params),
+        scrollToTop: () => effects.scrollToTop(),
+        trackPageView: (_, params) => effects.trackPageView(params),
+        persistFarm: (_, params) => effects.persistFarm(params),
+      },
+    }),
+    { input: { requestedLocale: 'en', host: 'tenant.test', ...input } },
+  );
+  app.start();
+  return { app, heard, effects };
+}
+
+const flags = (overrides: Partial<FlagValues>): FlagValues => ({ ...FLAG_DEFAULTS, ...overrides });
+
+let running: AnyActorRef | null = null;
+afterEach(() => running?.stop());
+
+describe('the app chart: sign-in', () => {
+  it("identifies the person to the flags, loads their building (the preferred one first) and re-runs the routing rules", () => {
+    const { app, heard, effects } = startApp({ preferredBuildingUuid: 'b-9' });
+    running = app;
+    const user = makeUser({ uuid: 'u-7', default_building_uuid: 'b-2' });
+    app.send({ type: 'session.signedIn', user, loadBuilding: true });
+    expect(heard.flags).toEqual([{ type: 'flags.identify', user: expect.objectContaining({ key: 'u-7', anonymous: false, host: 'tenant.test' }) }]);
+    expect(heard.building).toEqual([{ type: 'building.load', defaultBuildingUuid: 'b-2', preferredUuid: 'b-9' }]);
+    expect(effects.recheckRoute).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves the building alone when the sign-in asks not to load it (auto-login off)', () => {
+    const { app, heard } = startApp();
+    running = app;
+    app.send({ type: 'session.signedIn', user: makeUser(), loadBuilding: false });
+    expect(heard.building).toEqual([]);
+    expect(heard.flags).toHaveLength(1);
+  });
+});
+
+describe('the app chart: sign-out', () => {
+  it('flags go back to the anonymous user and the routing rules run again', () => {
+    const { app, heard, effects } = startApp();
+    running = app;
+    app.send({ type: 'session.signedOut' });
+    expect(heard.flags).toEqual([{ type: 'flags.identify', user: expect.objectContaining({ key: 'anonymous', anonymous: true, host: 'tenant.test' }) }]);
+    expect(effects.recheckRoute).toHaveBeenCalledTimes(1);
+  });
+
+  it("clears the person's building and browser state, and forgets the preferred building", () => {
+    const { app, heard, effects } = startApp({ preferredBuildingUuid: 'b-9' });
+    running = app;
+    app.send({ type: 'session.cleared' });
+    expect(heard.building).toEqual([{ type: 'building.clear' }]);
+    expect(effects.clearUserState).toHaveBeenCalledTimes(1);
+    expect(app.getSnapshot().context.preferredBuildingUuid).toBeNull();
+  });
+});
+
+describe('the app chart: building switch', () => {
+  const withLanguages = makeBuilding('b-3', {
+    languages: [
+      { code: 'fr', name: 'Français', priority: 2 },
+      { code: 'de', name: 'Deutsch', priority: 1 },
+    ],
+  });
+
+  it("a switch resets the language to the building's first by priority and puts the building in the address", () => {
+    const { app, heard, effects } = startApp();
+    running = app;
+    app.send({ type: 'building.ready', building: withLanguages, switched: true });
+    expect(heard.locale).toEqual([{ type: 'locale.set', requested: 'de' }]);
+    expect(effects.showBuildingInAddress).toHaveBeenCalledWith({ uuid: 'b-3' });
+    expect(app.getSnapshot().context).toMatchObject({ buildingUuid: 'b-3', preferredBuildingUuid: 'b-3' });
+  });
+
+  it('a first load (not a switch) keeps the language and the address', () => {
+    const { app, heard, effects } = startApp();
+    running = app;
+    app.send({ type: 'building.ready', building: withLanguages, switched: false });
+    expect(heard.locale).toEqual([]);
+    expect(effects.showBuildingInAddress).not.toHaveBeenCalled();
+    expect(app.getSnapshot().context.buildingUuid).toBe('b-3');
+  });
+});
+
+describe('the app chart: language change', () => {
+  it('another language loads the building again; the same language does not', () => {
+    const { app, heard } = startApp();
+    running = app;
+    app.send({ type: 'locale.changed', locale: 'en' });
+    expect(heard.building).toEqual([]);
+    app.send({ type: 'locale.changed', locale: 'de' });
+    expect(heard.building).toEqual([{ type: 'building.reload' }]);
+    expect(app.getSnapshot().context.locale).toBe('de');
+  });
+});
+
+describe('the app chart: flags', () => {
+  it('the maintenance flag turning on or off re-runs the routing rules; other flag changes do not', () => {
+    const { app, effects } = startApp();
+    running = app;
+    app.send({ type: 'flags.updated', values: flags({ 'show-content-v-2': !FLAG_DEFAULTS['show-content-v-2'] }) });
+    expect(effects.recheckRoute).not.toHaveBeenCalled();
+    app.send({ type: 'flags.updated', values: flags({ 'maintenance-mode': true }) });
+    app.send({ type: 'flags.updated', values: flags({ 'maintenance-mode': true }) });
+    expect(effects.recheckRoute).toHaveBeenCalledTimes(1);
+    app.send({ type: 'flags.updated', values: flags({ 'maintenance-mode': false }) });
+    expect(effects.recheckRoute).toHaveBeenCalledTimes(2);
+  });
+
+  it('the kiosk exit flag is forwarded to the kiosk when it changes', () => {
+    const { app, heard } = startApp();
+    running = app;
+    app.send({ type: 'flags.updated', values: flags({ 'enable-exit-kiosk-mode': false }) });
+    app.send({ type: 'flags.updated', values: flags({ 'enable-exit-kiosk-mode': false }) });
+    app.send({ type: 'flags.updated', values: flags({ 'enable-exit-kiosk-mode': true }) });
+    expect(heard.kiosk).toEqual([
+      { type: 'kiosk.exitAllowed', allowed: false },
+      { type: 'kiosk.exitAllowed', allowed: true },
+    ]);
+  });
+});
+
+describe('the app chart: the address', () => {
+  it('a new address scrolls to the top and records a page view with where the person came from', () => {
+    const { app, effects } = startApp();
+    running = app;
+    app.send({ type: 'route.changed', from: '/login', to: '/home' });
+    expect(effects.scrollToTop).toHaveBeenCalledTimes(1);
+    expect(effects.trackPageView).toHaveBeenCalledWith({ from: '/login', to: '/home' });
+  });
+
+  it('a chosen farm is kept in the app (every call reads it) and persisted', () => {
+    const { app, effects } = startApp();
+    running = app;
+    const farm = { uuid: 'f-1', description: 'Staging', url: 'https://staging.test/api' };
+    app.send({ type: 'farm.choose', farm });
+    expect(app.getSnapshot().context.farm).toEqual(farm);
+    expect(effects.persistFarm).toHaveBeenCalledWith({ farm });
+  });
+});
+
+describe('screen flows in the root system', () => {
+  /** A stand-in screen flow that keeps its input, so a test sees which input it was started with. */
+  const echo = createMachine({ types: {} as { context: { input: unknown }; input: unknown }, context: ({ input }) => ({ input }) });
+  const inputOf = (ref: AnyActorRef | undefined) => (ref?.getSnapshot() as { context: { input: unknown } } | undefined)?.context.input;
+
+  it('screen.open spawns the flow as screen.<name> once its facts are in; a fact it restarts on starts it again', () => {
+    const { app } = startApp();
+    running = app;
+    app.send({ type: 'screen.open', screen: 'home', logic: echo, params: { origin: 'https://tenant.test', hashTarget: null } });
+    // The home flow waits for a building.
+    expect(app.system.get(screenId('home'))).toBeUndefined();
+
+    app.send({ type: 'building.ready', building: makeBuilding('b-1'), switched: false });
+    const first = app.system.get(screenId('home'));
+    const version = FLAG_DEFAULTS['show-content-v-2'] ? 'v2' : 'v1';
+    expect(inputOf(first)).toMatchObject({ buildingUuid: 'b-1', origin: 'https://tenant.test', version });
+    expect(app.getSnapshot().children[screenId('home')]).toBe(first);
+
+    // The same route entered again (a hash change) keeps the running flow.
+    app.send({ type: 'screen.open', screen: 'home', logic: echo, params: { origin: 'https://tenant.test', hashTarget: 'discover' } });
+    expect(app.system.get(screenId('home'))).toBe(first);
+
+    // A new language restarts it, under the same id.
+    app.send({ type: 'locale.changed', locale: 'de' });
+    const second = app.system.get(screenId('home'));
+    expect(second).toBeDefined();
+    expect(second).not.toBe(first);
+    expect(first!.getSnapshot().status).toBe('stopped');
+
+    // A flag it declares restarts it too; one it does not declare leaves it running.
+    app.send({ type: 'flags.updated', values: flags({ 'enable-exit-kiosk-mode': false }) });
+    expect(app.system.get(screenId('home'))).toBe(second);
+    app.send({ type: 'flags.updated', values: flags({ 'enable-exit-kiosk-mode': false, 'show-content-v-2': version === 'v1' }) });
+    expect(inputOf(app.system.get(screenId('home')))).toMatchObject({ version: version === 'v1' ? 'v2' : 'v1' });
+
+    app.send({ type: 'screen.close', screen: 'home' });
+    expect(app.system.get(screenId('home'))).toBeUndefined();
+    expect(app.getSnapshot().context.screens).toEqual({});
+  });
+
+  it('a content screen restarts for another content but not for a flag; the address building wins over the current one', () => {
+    const { app } = startApp();
+    running = app;
+    const params = (contentUuid: string) => ({ buildingUuid: 'b-7', contentUuid, source: 'content' as const, origin: 'https://tenant.test', now: '2026-11-23T00:00:00Z' });
+    app.send({ type: 'screen.open', screen: 'contentDetail', logic: echo, params: params('c-1') });
+    const first = app.system.get(screenId('contentDetail'));
+    expect(inputOf(first)).toMatchObject({ buildingUuid: 'b-7', uuid: 'c-1' });
+    app.send({ type: 'flags.updated', values: flags({ 'show-content-v-2': true }) });
+    expect(app.system.get(screenId('contentDetail'))).toBe(first);
+    app.send({ type: 'screen.open', screen: 'contentDetail', logic: echo, params: params('c-2') });
+    expect(inputOf(app.system.get(screenId('contentDetail')))).toMatchObject({ uuid: 'c-2' });
+  });
+
+  it('the company directory keeps its pages on a language change (decision 041); amenities start again', () => {
+    const { app } = startApp();
+    running = app;
+    app.send({ type: 'building.ready', building: makeBuilding('b-1'), switched: false });
+    app.send({ type: 'screen.open', screen: 'companyDirectory', logic: echo, params: { companyTypes: 'tenant, retail' } });
+    app.send({ type: 'screen.open', screen: 'amenities', logic: echo, params: {} });
+    const companies = app.system.get(screenId('companyDirectory'));
+    const amenities = app.system.get(screenId('amenities'));
+    expect(inputOf(companies)).toEqual({ buildingUuid: 'b-1', companyTypes: 'tenant,retail', pageSize: expect.any(Number) });
+    app.send({ type: 'locale.changed', locale: 'fr' });
+    expect(app.system.get(screenId('companyDirectory'))).toBe(companies);
+    expect(app.system.get(screenId('amenities'))).not.toBe(amenities);
+  });
+});
