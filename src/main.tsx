@@ -5,7 +5,7 @@ import { attachAppRouter, createAppActor } from './app/appActor';
 import { screenLoader } from './app/screens';
 import { reportError } from './app/adapters/errorReporting';
 import { AppActorProvider } from './ui/appContext';
-import { IntlRoot, Startup } from './app/Startup';
+import { IntlRoot, Startup } from './ui/shell/Startup';
 import { createAppRouter } from './routes/router';
 import { globalStyles } from './ui/kit/stitches.config';
 

@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { useSelector } from '@xstate/react';
-import { LOCALE_ID } from '../../machines/locale/locale.machine';
-import { englishCatalogue } from '../i18n/locales';
-import { useT } from '../i18n/useT';
-import { Button } from '../ui/kit/Button';
-import { Card, FullScreenCenter, Heading, Page, Spinner, Text } from '../ui/kit/Layout';
-import { useAppActor, useAppSelector } from '../ui/appContext';
+import { LOCALE_ID } from '../../../machines/locale/locale.machine';
+import { englishCatalogue } from '../../i18n/locales';
+import { useT } from '../../i18n/useT';
+import { Button } from '../kit/Button';
+import { Card, FullScreenCenter, Heading, Page, Spinner, Text } from '../kit/Layout';
+import { useAppActor, useAppSelector } from '../appContext';
 import type { ActorRefFrom } from 'xstate';
-import type { localeMachine } from '../../machines/locale/locale.machine';
+import type { localeMachine } from '../../../machines/locale/locale.machine';
 
 /** react-intl with the locale machine's language and catalogue (English until another one is in). */
 export function IntlRoot({ children }: { children: ReactNode }) {
