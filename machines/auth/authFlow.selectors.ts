@@ -1,10 +1,44 @@
-import type { SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { authFlowMachine } from './authFlow.machine';
-import type { AuthError, FieldName } from './authFlow.types';
+import type { AuthError, AuthStepContext, AuthStepTag, FieldName } from './authFlow.types';
+import type { resetPasswordMachine } from './resetPassword.machine';
+import type { signInMachine } from './signIn.machine';
+import type { signUpMachine } from './signUp.machine';
 import { stepPosition, type SignupStep } from './signupType';
 import { isValidCode, isValidEmail, isValidSignupName } from './validation';
 
-type Snapshot = Pick<SnapshotFrom<typeof authFlowMachine>, 'context' | 'hasTag' | 'matches'>;
+type RouterSnapshot = SnapshotFrom<typeof authFlowMachine>;
+
+/** The step the auth flow runs now, with its actor: the views read its snapshot and send it their events. */
+export type AuthStep =
+  | { flow: 'signIn'; ref: ActorRefFrom<typeof signInMachine> }
+  | { flow: 'signUp'; ref: ActorRefFrom<typeof signUpMachine> }
+  | { flow: 'resetPassword'; ref: ActorRefFrom<typeof resetPasswordMachine> };
+
+/** The running step (the router's child), or null once the person is signed in. */
+export function activeStep(snapshot: Pick<RouterSnapshot, 'children'>): AuthStep | null {
+  const { signIn, signUp, resetPassword } = snapshot.children;
+  if (signIn) return { flow: 'signIn', ref: signIn };
+  if (signUp) return { flow: 'signUp', ref: signUp };
+  if (resetPassword) return { flow: 'resetPassword', ref: resetPassword };
+  return null;
+}
+
+/** Two readings of `activeStep` name the same running step. */
+export const sameStep = (a: AuthStep | null, b: AuthStep | null) => a?.ref === b?.ref;
+
+/** The route the flow belongs on, so the address bar follows the flow (read from the router). */
+export function authRoute(snapshot: Pick<RouterSnapshot, 'hasTag'>): '/login' | '/signup' | '/reset-password' {
+  if (snapshot.hasTag('route:signup')) return '/signup';
+  if (snapshot.hasTag('route:reset')) return '/reset-password';
+  return '/login';
+}
+
+/** What the step selectors below read of the running step's snapshot, whichever step it is. */
+export interface StepSnapshot {
+  context: AuthStepContext & { steps?: readonly SignupStep[] };
+  hasTag(tag: AuthStepTag): boolean;
+}
 
 export type AuthView =
   | 'email'
@@ -19,10 +53,10 @@ export type AuthView =
 
 const SIGNUP_VIEWS: SignupStep[] = ['building_select', 'create_account', 'create_password', 'accept_terms', 'verify_account', 'enter_code', 'congratulations'];
 
-/** Which screen the flow is on. Modals are separate (see `authModal`): they sit over the email step. */
-export function authView(snapshot: Snapshot): AuthView {
-  if (snapshot.matches('ssoReturn')) return 'sso_return';
-  if (snapshot.matches('redirecting')) return 'redirecting';
+/** Which screen the step is on. Modals are separate (see `authModal`): they sit over the email step. */
+export function authView(snapshot: StepSnapshot): AuthView {
+  if (snapshot.hasTag('view:sso_return')) return 'sso_return';
+  if (snapshot.hasTag('view:redirecting')) return 'redirecting';
   if (snapshot.hasTag('route:password')) return 'password';
   if (snapshot.hasTag('route:signup')) return SIGNUP_VIEWS.find((step) => snapshot.hasTag(`step:${step}`)) ?? 'create_account';
   if (snapshot.hasTag('route:reset')) {
@@ -35,32 +69,25 @@ export function authView(snapshot: Snapshot): AuthView {
 }
 
 export type AuthModal = 'sso' | 'invalidDomain' | 'farm' | null;
-export function authModal(snapshot: Snapshot): AuthModal {
+export function authModal(snapshot: StepSnapshot): AuthModal {
   if (snapshot.hasTag('modal:sso')) return 'sso';
   if (snapshot.hasTag('modal:invalidDomain')) return 'invalidDomain';
   if (snapshot.hasTag('modal:farm')) return 'farm';
   return null;
 }
 
-/** The route the flow belongs on, so the address bar follows the flow. */
-export function authRoute(snapshot: Snapshot): '/login' | '/signup' | '/reset-password' {
-  if (snapshot.hasTag('route:signup')) return '/signup';
-  if (snapshot.hasTag('route:reset')) return '/reset-password';
-  return '/login';
-}
-
 /** "Step X of Y" for sign-up steps that count; reset counts the code (1) and the new password (2). */
-export function stepLabel(snapshot: Snapshot): { current: number; total: number } | null {
+export function stepLabel(snapshot: StepSnapshot): { current: number; total: number } | null {
   const view = authView(snapshot);
   if (view === 'reset_code') return { current: 1, total: 2 };
   if (view === 'reset_new_password') return { current: 2, total: 2 };
   if (!(SIGNUP_VIEWS as string[]).includes(view)) return null;
-  const position = stepPosition(snapshot.context.steps, view as SignupStep);
+  const position = stepPosition(snapshot.context.steps ?? [], view as SignupStep);
   return position ? { current: position.index, total: position.total } : null;
 }
 
 /** The catalogue id for a field's problem, shown once the field was left (blurred). */
-export function fieldProblem(snapshot: Snapshot, field: FieldName): string | null {
+export function fieldProblem(snapshot: StepSnapshot, field: FieldName): string | null {
   const { fields, touched } = snapshot.context;
   if (!touched[field]) return null;
   switch (field) {

@@ -1,5 +1,5 @@
 import type { components } from '../../contracts/api';
-import type { SignInMethod, SignupCompletion, SignupStep, SignupType } from './signupType';
+import type { SignInMethod, SignupStep } from './signupType';
 
 type Schemas = components['schemas'];
 export type EmailRecord = Schemas['EmailRecord'];
@@ -82,30 +82,89 @@ export type SsoCallbackResult =
   | { status: 'authenticated'; session: SessionPayload }
   | { status: 'signup'; transaction_uuid: string; user: { email: string; first_name: string | null; last_name: string | null } };
 
-export interface AuthFlowContext {
-  flow: AuthFlow;
+/** What every step of the auth flow keeps: the form's fields, which were left (blurred), a failure and a notice. */
+export interface AuthStepContext {
   fields: AuthFields;
   touched: Partial<Record<FieldName, boolean>>;
-  record: EmailRecord | null;
-  sso: SsoProviders | null;
-  method: SignInMethod;
-  signupType: SignupType | null;
-  steps: SignupStep[];
-  completion: SignupCompletion;
-  buildings: BuildingOption[];
-  ssoTransaction: string | null;
-  ssoReturn: SsoReturn | null;
   error: AuthError | null;
   /** A short confirmation to show, such as "a new code was sent". */
   notice: 'code_resent' | null;
-  session: SessionPayload | null;
 }
 
+/** The flow's start, as the route gives it. */
 export interface AuthFlowInput {
   flow?: AuthFlow;
   ssoReturn?: SsoReturn | null;
   /** Pre-fills the email (e.g. after a reset, or from a link). */
   email?: string;
+}
+
+/** Where sign-in starts, and with what the step before it handed over. */
+export interface SignInInput {
+  /** `sign_up` titles the email step for signing up: the person asked to, or came back from sign-up. */
+  flow: 'auth_login' | 'sign_up';
+  fields: AuthFields;
+  /** Back from the identity provider with its code: exchange it before anything else. */
+  ssoReturn?: SsoReturn | null;
+  /** A reset just set a new password: only the password is asked. */
+  at?: 'email' | 'password';
+  /** Why the person was sent back to sign-in (a reset code that can no longer be used). */
+  error?: AuthError | null;
+}
+
+/** What sign-up starts from: the email check's record and how the person chose to sign in. */
+export interface SignUpInput {
+  fields: AuthFields;
+  record: EmailRecord | null;
+  method: SignInMethod;
+  /** The identity provider's sign-up transaction, when the person came back from it as a new user. */
+  ssoTransaction: string | null;
+}
+
+export interface ResetPasswordInput {
+  fields: AuthFields;
+}
+
+/** How a step of the auth flow ends: signed in, or handing over to another step with that step's input. */
+export type AuthStepOutput =
+  | { next: 'signedIn'; session: SessionPayload }
+  | { next: 'signIn'; input: SignInInput }
+  | { next: 'signUp'; input: SignUpInput }
+  | { next: 'resetPassword'; input: ResetPasswordInput };
+export type SignInOutput = Extract<AuthStepOutput, { next: 'signedIn' | 'signUp' | 'resetPassword' }>;
+export type SignUpOutput = Extract<AuthStepOutput, { next: 'signedIn' | 'signIn' }>;
+export type ResetPasswordOutput = Extract<AuthStepOutput, { next: 'signIn' }>;
+
+export type SignInTag =
+  | 'route:email'
+  | 'route:password'
+  | 'loading'
+  | 'modal:sso'
+  | 'modal:invalidDomain'
+  | 'modal:farm'
+  | 'view:sso_return'
+  | 'view:redirecting';
+export type SignUpTag = 'route:signup' | 'loading' | `step:${SignupStep}`;
+export type ResetPasswordTag = 'route:reset' | 'loading' | 'step:verify_account' | 'step:enter_code' | 'step:new_password' | 'step:congratulations';
+/** Every tag a step's view may ask about. */
+export type AuthStepTag = SignInTag | SignUpTag | ResetPasswordTag;
+/** The router's own tags: which route the running step belongs on. */
+export type AuthFlowTag = 'route:signup' | 'route:reset';
+
+/** The router: the input each step starts with next, and the session once a step signed the person in. */
+export interface AuthFlowContext {
+  /** The step the route asked for (an SSO return starts at sign-in whatever the route). */
+  startsAt: 'signIn' | 'resetPassword';
+  next: { signIn: SignInInput; signUp: SignUpInput | null; resetPassword: ResetPasswordInput };
+  session: SessionPayload | null;
+}
+
+/** The router takes no events of its own: views talk to the running step. */
+export interface AuthFlowSchema {
+  context: AuthFlowContext;
+  input: AuthFlowInput;
+  tags: AuthFlowTag;
+  children: { signIn: 'signInFlow'; signUp: 'signUpFlow'; resetPassword: 'resetPasswordFlow' };
 }
 
 export type AuthFlowEvent =

@@ -1,13 +1,16 @@
 import { fromPromise } from 'xstate';
 import { authFlowMachine } from '../../machines/auth/authFlow.machine';
+import { resetPasswordMachine } from '../../machines/auth/resetPassword.machine';
+import { signInMachine } from '../../machines/auth/signIn.machine';
+import { signUpMachine } from '../../machines/auth/signUp.machine';
 import type { AuthFlowInput, SsoReturn, SamlProvider } from '../../machines/auth/authFlow.types';
 import { SESSION_ID } from '../../machines/session/session.machine';
 import * as authApi from '../api/auth';
 import * as ssoApi from '../api/sso';
 import type { AppActor } from './appActor';
-import { pendingSso, setPendingSso } from './storage';
-import { requestContext } from './requestContext';
-import { farmSelectorLogic } from './farm';
+import { pendingSso, setPendingSso } from './adapters/storage';
+import { requestValues } from '../api/client';
+import { farmSelectorLogic } from './screens/farm';
 
 /**
  * A provider's code can be exchanged once. React's StrictMode (development) starts the flow twice, and both
@@ -23,16 +26,37 @@ function exchangeOnce(code: string, state: string) {
 /** Where the identity provider sends the browser back: this app's sign-in page. */
 export const ssoRedirectUri = () => `${window.location.origin}/login`;
 
-/** The auth flow with the real API, wired to the root actor's session. */
+/**
+ * The auth flow with the real API, wired to the root actor's session: the router, and each of its steps provided
+ * with its calls (the router's actors hold the provided steps).
+ */
 export function authFlowLogic(app: AppActor, options: { supportEmail: () => string }) {
-  return authFlowMachine.provide({
+  const signIn = fromPromise(({ input }: { input: { email: string; password: string } }) => authApi.login(input.email, input.password));
+  const signInFlow = signInMachine.provide({
     actors: {
       checkEmail: fromPromise(async ({ input }) => {
         const record = await authApi.validateEmail(input.email);
         const sso = record.sso_mode === 'none' ? null : await ssoApi.ssoProviders(input.email, ssoRedirectUri());
         return { record, sso };
       }),
-      signIn: fromPromise(({ input }) => authApi.login(input.email, input.password)),
+      signIn,
+      ssoCallback: fromPromise(({ input }) => exchangeOnce(input.code, input.state)),
+      farmSelector: farmSelectorLogic(app),
+    },
+    actions: {
+      redirectToProvider: (_, { url, pending }) => {
+        setPendingSso(pending);
+        window.location.assign(url);
+      },
+      reportUnknownDomain: (_, { email }) => {
+        const domain = email.split('@')[1] ?? email;
+        const subject = encodeURIComponent(`Company email not found: ${domain}`);
+        window.location.href = `mailto:${options.supportEmail()}?subject=${subject}`;
+      },
+    },
+  });
+  const signUpFlow = signUpMachine.provide({
+    actors: {
       loadBuildings: fromPromise(async ({ input }) =>
         (await authApi.domainBuildings(input.domain)).map((b) => ({ uuid: b.uuid, name: b.name, address_1: b.address_1 })),
       ),
@@ -64,30 +88,27 @@ export function authFlowLogic(app: AppActor, options: { supportEmail: () => stri
       resendSignupCode: fromPromise(async ({ input }) => {
         await authApi.resendSignupCode(input.email);
       }),
+      signIn,
+    },
+  });
+  const resetPasswordFlow = resetPasswordMachine.provide({
+    actors: {
       sendResetCode: fromPromise(async ({ input }) => {
         await authApi.sendResetCode(input.email);
       }),
       consumeResetCode: fromPromise(async ({ input }) => {
         await authApi.consumeResetCode(input);
       }),
-      ssoCallback: fromPromise(({ input }) => exchangeOnce(input.code, input.state)),
-      farmSelector: farmSelectorLogic(app),
     },
+  });
+  return authFlowMachine.provide({
+    actors: { signInFlow, signUpFlow, resetPasswordFlow },
     actions: {
       emitSignedIn: (_, { session }) => {
         setPendingSso(null);
         app.system.get(SESSION_ID)?.send({ type: 'session.loggedIn', payload: session });
       },
-      redirectToProvider: (_, { url, pending }) => {
-        setPendingSso(pending);
-        window.location.assign(url);
-      },
       setAuthMode: (_, { mode }) => app.system.get(SESSION_ID)?.send({ type: 'session.authMode', mode }),
-      reportUnknownDomain: (_, { email }) => {
-        const domain = email.split('@')[1] ?? email;
-        const subject = encodeURIComponent(`Company email not found: ${domain}`);
-        window.location.href = `mailto:${options.supportEmail()}?subject=${subject}`;
-      },
     },
   });
 }
@@ -107,5 +128,5 @@ export function authFlowInput(pathname: string, search: URLSearchParams): AuthFl
  */
 export function samlLink(provider: SamlProvider, buildingUuid = '', token = ''): string {
   const query = new URLSearchParams({ serviceprovider: provider.name, url: provider.single_signon_service ?? '', buildingUUID: buildingUuid, token });
-  return `${requestContext().apiBase}/user-verification/samlResponse?${query.toString()}`;
+  return `${requestValues().apiBase}/user-verification/samlResponse?${query.toString()}`;
 }

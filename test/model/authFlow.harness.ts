@@ -1,13 +1,16 @@
 import { fromPromise } from 'xstate';
 import { vi } from 'vitest';
 import { authFlowMachine } from '../../machines/auth/authFlow.machine';
+import { resetPasswordMachine } from '../../machines/auth/resetPassword.machine';
+import { signInMachine } from '../../machines/auth/signIn.machine';
+import { signUpMachine } from '../../machines/auth/signUp.machine';
 import type { CheckEmailOutput, EmailRecord, SessionPayload, SsoProviders } from '../../machines/auth/authFlow.types';
 import type { ModelEvent } from './authFlow.model';
 
 type Deferred = { name: string; input: unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void };
 
 /**
- * The auth flow with every actor replaced by a promise the test settles by hand: an `api.*` event of the model
+ * The auth flow's steps with every call replaced by a promise the test settles by hand: an `api.*` event of the model
  * settles whichever call is pending, the way the server would have answered it.
  */
 export class FakeServer {
@@ -66,6 +69,10 @@ export class FakeServer {
         return this.take(['consumeResetCode']).reject({ status: 409, message: 'You can not reuse this old password', code: 'password_has_been_used' });
       case 'api.codeSpent':
         return this.take(['consumeResetCode']).reject({ status: 403, message: 'The retry attempt limit is reached', code: 'retry_limit' });
+      case 'api.confirmed':
+        return this.take(['register']).resolve({ confirmed: true });
+      case 'api.unreachable':
+        return this.take().reject(new TypeError('Failed to fetch'));
       case 'api.failed': {
         const pending = this.take();
         return pending.reject(
@@ -135,22 +142,42 @@ function okAnswer(name: string): unknown {
   }
 }
 
-/** The real auth flow machine over a fake server, with spies on its outward actions. */
+/** The real auth flow (the router and its three steps) over a fake server, with spies on its outward actions. */
 export function fakeAuthFlow(server: FakeServer) {
   const emitSignedIn = vi.fn();
   const redirectToProvider = vi.fn();
   const reportUnknownDomain = vi.fn();
-  const names = ['checkEmail', 'signIn', 'loadBuildings', 'register', 'completeSso', 'consumeSignupCode', 'resendSignupCode', 'sendResetCode', 'consumeResetCode', 'ssoCallback'] as const;
-  const actors = Object.fromEntries(names.map((name) => [name, server.actor(name)]));
+  const setAuthMode = vi.fn();
+  const signIn = server.actor('signIn') as never;
   const logic = authFlowMachine.provide({
-    actors: actors as never,
+    actors: {
+      signInFlow: signInMachine.provide({
+        actors: { checkEmail: server.actor('checkEmail') as never, signIn, ssoCallback: server.actor('ssoCallback') as never },
+        actions: {
+          redirectToProvider: (_, params) => redirectToProvider(params.url),
+          reportUnknownDomain: (_, params) => reportUnknownDomain(params.email),
+        },
+      }),
+      signUpFlow: signUpMachine.provide({
+        actors: {
+          loadBuildings: server.actor('loadBuildings') as never,
+          register: server.actor('register') as never,
+          completeSso: server.actor('completeSso') as never,
+          consumeSignupCode: server.actor('consumeSignupCode') as never,
+          resendSignupCode: server.actor('resendSignupCode') as never,
+          signIn,
+        },
+      }),
+      resetPasswordFlow: resetPasswordMachine.provide({
+        actors: { sendResetCode: server.actor('sendResetCode') as never, consumeResetCode: server.actor('consumeResetCode') as never },
+      }),
+    },
     actions: {
       emitSignedIn: (_, params) => emitSignedIn(params.session),
-      redirectToProvider: (_, params) => redirectToProvider(params.url),
-      reportUnknownDomain: (_, params) => reportUnknownDomain(params.email),
+      setAuthMode: (_, params) => setAuthMode(params.mode),
     },
   });
-  return { logic, emitSignedIn, redirectToProvider, reportUnknownDomain };
+  return { logic, emitSignedIn, redirectToProvider, reportUnknownDomain, setAuthMode };
 }
 
 /** Back from the identity provider, with what the email check had stored before leaving. */

@@ -1,11 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
-import { createTestModel } from 'xstate/graph';
+import { createActor, fromPromise, type InspectionEvent, type SnapshotFrom } from 'xstate';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { authFlowModel, type ModelEvent } from './authFlow.model';
 import { BUILDINGS, EMAIL, FakeServer, fakeAuthFlow, SESSION, SSO_RETURN } from './authFlow.harness';
+import { formatCoverage, TransitionCoverage } from './authFlow.coverage';
+import { transitionPaths, uncoveredTransitions } from './transitionPaths';
 import { authFlowMachine } from '../../machines/auth/authFlow.machine';
+import { activeStep } from '../../machines/auth/authFlow.selectors';
+import type { AuthFlowEvent, AuthFlowInput } from '../../machines/auth/authFlow.types';
+import { resetPasswordMachine } from '../../machines/auth/resetPassword.machine';
+import { signInMachine } from '../../machines/auth/signIn.machine';
+import { signUpMachine } from '../../machines/auth/signUp.machine';
 import { appMachine } from '../../machines/app/app.machine';
 import { AuthFlowContext } from '../../src/ui/auth/AuthFlowContext';
 import { AuthScreen } from '../../src/ui/auth/AuthScreen';
@@ -14,71 +20,70 @@ import { englishCatalogue } from '../../src/i18n/locales';
 
 afterEach(cleanup);
 
-type Snapshot = SnapshotFrom<typeof authFlowMachine>;
+const PATHS = transitionPaths(authFlowModel);
+const MACHINES = [authFlowMachine, signInMachine, signUpMachine, resetPasswordMachine];
 
-/** Every transition of the model: the shortest way to its source state, then its event. */
-function transitionPaths(): { description: string; events: ModelEvent[] }[] {
-  const model = createTestModel(authFlowModel);
-  const shortest = new Map<string, ModelEvent[]>();
-  for (const path of model.getShortestPaths({ allowDuplicatePaths: true })) {
-    const key = JSON.stringify(path.state.value) + JSON.stringify(path.state.context);
-    const events = path.steps.map((step) => step.event as ModelEvent);
-    if (!shortest.has(key) || shortest.get(key)!.length > events.length) shortest.set(key, events);
-  }
-  const adjacency = model.getAdjacencyMap();
-  const paths: { description: string; events: ModelEvent[] }[] = [];
-  for (const entry of Object.values(adjacency)) {
-    const key = JSON.stringify(entry.state.value) + JSON.stringify(entry.state.context);
-    const prefix = shortest.get(key);
-    if (!prefix) continue;
-    for (const { event, state: next } of Object.values(entry.transitions) as { event: ModelEvent; state: typeof entry.state }[]) {
-      if (event.type.startsWith('xstate.')) continue;
-      // An event the model ignores in this state (a guard said no) is not a transition.
-      if (JSON.stringify(next.value) + JSON.stringify(next.context) === key) continue;
-      const events = [...prefix.filter((e) => !e.type.startsWith('xstate.')), event as ModelEvent];
-      paths.push({ description: `${events.map((e) => e.type).join(' → ')}`, events });
-    }
-  }
-  return paths;
-}
+type Router = SnapshotFrom<typeof authFlowMachine>;
+type StateOf<M extends { getSnapshot(): { matches(value: never): boolean } }> = Parameters<ReturnType<M['getSnapshot']>['matches']>[0];
+type SignInRef = NonNullable<Router['children']['signIn']>;
+type SignUpRef = NonNullable<Router['children']['signUp']>;
+type ResetRef = NonNullable<Router['children']['resetPassword']>;
 
-const PATHS = transitionPaths();
+// The model's states live in the router's steps: each is a state of the sign-in, sign-up or reset machine.
+const signIn = (value: StateOf<SignInRef>) => (s: Router) => !!s.children.signIn?.getSnapshot().matches(value);
+const signUp = (value: StateOf<SignUpRef>) => (s: Router) => !!s.children.signUp?.getSnapshot().matches(value);
+const reset = (value: StateOf<ResetRef>) => (s: Router) => !!s.children.resetPassword?.getSnapshot().matches(value);
 
-/** Where the real machine must be for each model state. */
+/** Where the real machines must be for each model state. */
 const MACHINE_STATE = {
-  email: (s) => s.matches('email'),
-  farmSelector: (s) => s.matches('farmSelector'),
-  checkingEmail: (s) => s.matches('checkingEmail'),
-  invalidDomain: (s) => s.matches('invalidDomain'),
-  ssoChoice: (s) => s.matches('ssoChoice'),
-  redirecting: (s) => s.matches('redirecting'),
-  ssoReturn: (s) => s.matches('ssoReturn'),
-  password: (s) => s.matches('password'),
-  signingIn: (s) => s.matches('signingIn'),
-  buildingLoading: (s) => s.matches({ signup: { buildingSelect: 'loading' } }),
-  buildingFailed: (s) => s.matches({ signup: { buildingSelect: 'failed' } }),
-  buildingSelect: (s) => s.matches({ signup: { buildingSelect: 'ready' } }),
-  createAccount: (s) => s.matches({ signup: 'createAccount' }),
-  createPassword: (s) => s.matches({ signup: 'createPassword' }),
-  acceptTerms: (s) => s.matches({ signup: 'acceptTerms' }),
-  registering: (s) => s.matches({ signup: 'registering' }),
-  completingSso: (s) => s.matches({ signup: 'completingSso' }),
-  verifyAccount: (s) => s.matches({ signup: 'verifyAccount' }),
-  resendingCode: (s) => s.matches({ signup: 'resendingCode' }),
-  enterCode: (s) => s.matches({ signup: 'enterCode' }),
-  confirmingCode: (s) => s.matches({ signup: 'confirmingCode' }),
-  congratulations: (s) => s.matches({ signup: 'congratulations' }),
-  finalSigningIn: (s) => s.matches({ signup: 'signingIn' }),
-  resetVerify: (s) => s.matches({ reset: 'verifyAccount' }),
-  resetSending: (s) => s.matches({ reset: 'sendingCode' }),
-  resetCode: (s) => s.matches({ reset: 'enterCode' }),
-  resetResending: (s) => s.matches({ reset: 'resendingCode' }),
-  resetNewPassword: (s) => s.matches({ reset: 'newPassword' }),
-  resetSaving: (s) => s.matches({ reset: 'saving' }),
-  resetDone: (s) => s.matches({ reset: 'done' }),
+  email: signIn('email'),
+  signUpEmail: (s) => signIn('email')(s) && s.children.signIn!.getSnapshot().context.flow === 'sign_up',
+  farmSelector: signIn('farmSelector'),
+  checkingEmail: signIn('checkingEmail'),
+  invalidDomain: signIn('invalidDomain'),
+  ssoChoice: signIn('ssoChoice'),
+  redirecting: signIn('redirecting'),
+  ssoReturn: signIn('ssoReturn'),
+  password: signIn('password'),
+  signingIn: signIn('signingIn'),
+  buildingLoading: signUp({ steps: { buildingSelect: 'loading' } }),
+  buildingFailed: signUp({ steps: { buildingSelect: 'failed' } }),
+  buildingSelect: signUp({ steps: { buildingSelect: 'ready' } }),
+  createAccount: signUp({ steps: 'createAccount' }),
+  createPassword: signUp({ steps: 'createPassword' }),
+  acceptTerms: signUp({ steps: 'acceptTerms' }),
+  registering: signUp({ steps: 'registering' }),
+  completingSso: signUp({ steps: 'completingSso' }),
+  verifyAccount: signUp({ steps: 'verifyAccount' }),
+  resendingCode: signUp({ steps: 'resendingCode' }),
+  enterCode: signUp({ steps: 'enterCode' }),
+  confirmingCode: signUp({ steps: 'confirmingCode' }),
+  congratulations: signUp({ steps: 'congratulations' }),
+  finalSigningIn: signUp({ steps: 'signingIn' }),
+  resetVerify: reset({ steps: 'verifyAccount' }),
+  resetSending: reset({ steps: 'sendingCode' }),
+  resetCode: reset({ steps: 'enterCode' }),
+  resetResending: reset({ steps: 'resendingCode' }),
+  resetNewPassword: reset({ steps: 'newPassword' }),
+  resetSaving: reset({ steps: 'saving' }),
+  resetDone: reset({ steps: 'done' }),
   signedIn: (s) => s.status === 'done',
-} satisfies Record<string, (s: Snapshot) => boolean>;
+} satisfies Record<string, (s: Router) => boolean>;
 type Step = keyof typeof MACHINE_STATE;
+
+/** The model states that are sign-up steps: while in one, the session is told the auth mode is sign-up. */
+const SIGN_UP_STATES = new Set<Step>([
+  'buildingLoading', 'buildingFailed', 'buildingSelect', 'createAccount', 'createPassword', 'acceptTerms', 'registering', 'completingSso',
+  'verifyAccount', 'resendingCode', 'enterCode', 'confirmingCode', 'congratulations', 'finalSigningIn',
+]);
+
+/** The flow's input for each way the model starts. */
+const START: Record<string, AuthFlowInput> = {
+  'start.login': {},
+  'start.signup': { flow: 'sign_up' },
+  'start.reset': { flow: 'reset_password' },
+  'start.ssoReturn': { ssoReturn: SSO_RETURN },
+};
 
 const heading = (name: string) => screen.getByRole('heading', { name });
 const busyButton = () => screen.getByRole('button', { name: /Please wait…|Checking…/ });
@@ -88,6 +93,11 @@ const VIEW_STATE: Record<Exclude<Step, 'signedIn'>, () => void> = {
   email: () => {
     // The email step: titled for signing in, or for signing up when the person went back from sign-up.
     screen.getByRole('heading', { name: /^(Sign in|Create your account)$/ });
+    screen.getByLabelText('Work email');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  },
+  signUpEmail: () => {
+    heading('Create your account');
     screen.getByLabelText('Work email');
     expect(screen.queryByRole('dialog')).toBeNull();
   },
@@ -173,84 +183,101 @@ const VIEW_STATE: Record<Exclude<Step, 'signedIn'>, () => void> = {
   resetDone: () => heading('Password reset'),
 };
 
-type Send = (event: Parameters<ReturnType<typeof createActor<typeof authFlowMachine>>['send']>[0]) => void;
-
-/** The user's part of each model event, as events to the machine. */
-function userEventsFor(event: ModelEvent['type']): Parameters<Send>[0][] {
-  const change = (field: string, value: string | boolean | null) => ({ type: 'user.change', field, value }) as Parameters<Send>[0];
+/** The user's part of each model event, as events to the running step. */
+function userEventsFor(event: ModelEvent['type']): AuthFlowEvent[] {
+  const change = (field: string, value: string | boolean | null) => ({ type: 'user.change', field, value }) as AuthFlowEvent;
+  // Typing into a field and leaving it, as a person does (and the views send).
+  const type = (field: string, value: string) => [change(field, value), { type: 'user.blur', field } as AuthFlowEvent];
   const submit = { type: 'user.submit' } as const;
   switch (event) {
     case 'user.enterEmail':
-      return [change('email', EMAIL), submit];
+      return [...type('email', EMAIL), submit];
     case 'user.enterFarmToken':
-      return [change('email', '#farm'), submit];
+      return [...type('email', '#farm'), submit];
     case 'user.enterPassword':
-      return [change('password', 'Secret!2026'), submit];
+      return [...type('password', 'Secret!2026'), submit];
     case 'user.chooseBuilding':
       return [change('building_uuid', BUILDINGS[1]!.uuid), submit];
     case 'user.enterNames':
-      return [change('first_name', 'Pat'), change('last_name', 'Person'), submit];
+      return [...type('first_name', 'Pat'), ...type('last_name', 'Person'), submit];
     case 'user.createPassword':
-      return [change('password', 'Secret!2026'), submit];
+      return [...type('password', 'Secret!2026'), submit];
     case 'user.acceptTerms':
       return [change('is_term_accepted', true), submit];
     case 'user.enterCode':
-      return [change('code', '1234'), submit];
+      return [...type('code', '1234'), submit];
     case 'user.enterResetEmail':
-      return [change('email', EMAIL), submit];
+      return [...type('email', EMAIL), submit];
     case 'user.enterNewPassword':
-      return [change('password', 'Newpass!2026'), change('confirm_password', 'Newpass!2026'), submit];
+      return [...type('password', 'Newpass!2026'), ...type('confirm_password', 'Newpass!2026'), submit];
     case 'user.continue':
     case 'user.getStarted':
+    case 'user.retry':
       return [submit];
     case 'user.chooseProvider':
       return [{ type: 'user.chooseProvider', uuid: 'provider-1' }];
     default:
-      return [{ type: event } as Parameters<Send>[0]];
+      return [{ type: event } as AuthFlowEvent];
   }
+}
+
+const settle = async () => {
+  await Promise.resolve();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+};
+
+/**
+ * Runs a path against the real machines: the router started as the model starts, each user event sent to the
+ * running step (as the views do), each server answer settling the pending call; after every event the machines
+ * must be where the model is.
+ */
+async function runOnMachines(events: ModelEvent[], inspect?: (event: InspectionEvent) => void) {
+  const server = new FakeServer();
+  const flow = fakeAuthFlow(server);
+  const model = createActor(authFlowModel).start();
+  let actor: ReturnType<typeof createActor<typeof flow.logic>> | null = null;
+  for (const event of events) {
+    if (event.type.startsWith('start.')) actor = createActor(flow.logic, { input: START[event.type]!, ...(inspect ? { inspect } : {}) }).start();
+    else if (event.type.startsWith('api.')) server.answer(event.type);
+    else if (event.type === 'user.useDefaultApi') actor!.getSnapshot().children.signIn!.getSnapshot().children.farmSelector!.send({ type: 'user.clearFarm' });
+    else for (const e of userEventsFor(event.type)) activeStep(actor!.getSnapshot())!.ref.send(e);
+    await settle();
+    model.send(event);
+    const expected = model.getSnapshot().value as Step;
+    const where = () => JSON.stringify({ router: actor!.getSnapshot().value, step: activeStep(actor!.getSnapshot())?.ref.getSnapshot().value });
+    expect(MACHINE_STATE[expected](actor!.getSnapshot()), `after ${event.type} the machines should be in ${expected}, are in ${where()}`).toBe(true);
+  }
+  return { ...flow, final: model.getSnapshot().value as Step };
 }
 
 describe('auth flow model', () => {
   it('covers every transition of the test model', () => {
-    const adjacency = createTestModel(authFlowModel).getAdjacencyMap();
-    const serialize = (state: { value: unknown; context: unknown }) => JSON.stringify(state.value) + JSON.stringify(state.context);
-    const edges = new Set<string>();
-    for (const entry of Object.values(adjacency)) {
-      for (const { event, state } of Object.values(entry.transitions) as { event: ModelEvent; state: typeof entry.state }[]) {
-        if (serialize(state) !== serialize(entry.state)) edges.add(`${serialize(entry.state)} ${event.type}`);
-      }
-    }
-    const covered = new Set(PATHS.map(({ events }) => {
-      const model = createActor(authFlowModel).start();
-      events.slice(0, -1).forEach((e) => model.send(e));
-      return `${serialize(model.getSnapshot())} ${events.at(-1)!.type}`;
-    }));
-    expect([...edges].filter((edge) => !covered.has(edge))).toEqual([]);
+    const { edges, uncovered } = uncoveredTransitions(authFlowModel, PATHS);
+    expect(uncovered).toEqual([]);
     expect(edges.size).toBeGreaterThan(60);
   });
 });
 
-describe('auth flow paths against the machine', () => {
+describe('auth flow paths against the machines', () => {
   for (const { description, events } of PATHS) it(description, async () => {
-    const server = new FakeServer();
-    const { logic, emitSignedIn, redirectToProvider } = fakeAuthFlow(server);
-    const model = createActor(authFlowModel).start();
-    let actor: ReturnType<typeof createActor<typeof logic>> | null = null;
-    for (const event of events) {
-      if (event.type === 'start.login') actor = createActor(logic, { input: {} }).start();
-      else if (event.type === 'start.ssoReturn') actor = createActor(logic, { input: { ssoReturn: SSO_RETURN } }).start();
-      else if (event.type.startsWith('api.')) server.answer(event.type);
-      else for (const e of userEventsFor(event.type)) actor!.send(e);
-      await Promise.resolve();
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      model.send(event);
-      const expected = model.getSnapshot().value as Step;
-      expect(MACHINE_STATE[expected](actor!.getSnapshot()), `after ${event.type} the machine should be in ${expected}, is ${JSON.stringify(actor!.getSnapshot().value)}`).toBe(true);
-    }
-    const final = model.getSnapshot().value;
+    const { final, emitSignedIn, redirectToProvider, setAuthMode } = await runOnMachines(events);
     if (final === 'signedIn') expect(emitSignedIn).toHaveBeenCalledWith(SESSION);
     else expect(emitSignedIn).not.toHaveBeenCalled();
     if (final === 'redirecting') expect(redirectToProvider).toHaveBeenCalledWith('http://localhost/oidc/auth?x=1');
+    // The router tells the session the auth mode: sign-up while a sign-up step runs, sign-in otherwise.
+    const mode = final === 'signedIn' || !setAuthMode.mock.calls.length ? 'login' : SIGN_UP_STATES.has(final) ? 'signup' : 'login';
+    expect(setAuthMode.mock.calls.at(-1)?.[0] ?? 'login').toBe(mode);
+  });
+});
+
+describe('the machines the paths run', () => {
+  it('take every transition of the router and of the sign-in, sign-up and reset machines', async () => {
+    const coverage = new TransitionCoverage();
+    for (const { events } of PATHS) await runOnMachines(events, coverage.inspect);
+    const report = coverage.report(MACHINES);
+    console.log(formatCoverage(report));
+    expect(report.flatMap((r) => r.missed)).toEqual([]);
+    expect(report.map((r) => r.machine)).toEqual(['authFlow', 'signIn', 'signUp', 'resetPassword']);
   });
 });
 
@@ -323,6 +350,12 @@ async function act_(event: ModelEvent['type']) {
       return click('Send a new code');
     case 'user.backToLogin':
       return click('Back to sign in');
+    case 'user.startSignup':
+      return click('New here? Create an account');
+    case 'user.useDefaultApi':
+      return click('Use the default API');
+    case 'user.retry':
+      return click('Next');
     default:
       throw new Error(`no screen action for ${event}`);
   }
@@ -335,8 +368,8 @@ describe('auth flow paths against the rendered views', () => {
     const app = idleApp().start();
     const model = createActor(authFlowModel).start();
     for (const event of events) {
-      if (event.type === 'start.login' || event.type === 'start.ssoReturn') {
-        const flow = createActor(logic, { input: event.type === 'start.ssoReturn' ? { ssoReturn: SSO_RETURN } : {} }).start();
+      if (event.type.startsWith('start.')) {
+        const flow = createActor(logic, { input: START[event.type]! }).start();
         render(
           <AppActorProvider actor={app as never}>
             <IntlProvider locale="en" messages={englishCatalogue}>

@@ -2,14 +2,20 @@ import { assign, setup } from 'xstate';
 
 /**
  * A pure test model of the auth flow (no invoke, no delays, as createTestModel needs). Its events are what a
- * person does (`user.*`) and what the server answers (`api.*`); its states mirror the real machine's steps.
- * `plan` stands for the sign-up plan the real machine derives from the email check.
+ * person does (`user.*`) and what the server answers (`api.*`); its states mirror the steps of the real machines: the
+ * router and the sign-in, sign-up and reset machines it runs (the test maps each state to one of them). `plan` stands
+ * for the sign-up plan the sign-up machine derives from the email check.
  */
 export type Plan = 'none' | 'oneBuilding' | 'manyBuildings' | 'precreated' | 'sso';
 
 export type ModelEvent =
   | { type: 'start.login' }
+  | { type: 'start.signup' }
+  | { type: 'start.reset' }
   | { type: 'start.ssoReturn' }
+  | { type: 'user.startSignup' }
+  | { type: 'user.useDefaultApi' }
+  | { type: 'user.retry' }
   | { type: 'user.enterEmail' }
   | { type: 'user.enterFarmToken' }
   | { type: 'user.close' }
@@ -42,6 +48,10 @@ export type ModelEvent =
   | { type: 'api.ssoOptionalExisting' }
   | { type: 'api.ssoOptionalNew' }
   | { type: 'api.ok' }
+  /** Registered, and the account is already confirmed (one made for the person): no code to wait for. */
+  | { type: 'api.confirmed' }
+  /** No answer at all (the network): status 0. */
+  | { type: 'api.unreachable' }
   | { type: 'api.failed' }
   | { type: 'api.passwordReused' }
   /** The reset code can no longer be used (its tries spent, or expired). */
@@ -62,7 +72,7 @@ export const authFlowModel = setup({
   context: { plan: 'none', optionalSso: null },
   initial: 'start',
   states: {
-    start: { on: { 'start.login': 'email', 'start.ssoReturn': 'ssoReturn' } },
+    start: { on: { 'start.login': 'email', 'start.signup': 'signUpEmail', 'start.reset': 'resetVerify', 'start.ssoReturn': 'ssoReturn' } },
     email: {
       // Back at the email step nothing of an earlier attempt matters to what comes next.
       entry: assign({ plan: 'none', optionalSso: null }),
@@ -70,9 +80,19 @@ export const authFlowModel = setup({
         'user.enterEmail': 'checkingEmail',
         'user.enterFarmToken': 'farmSelector',
         'user.forgotPassword': 'resetVerify',
+        'user.startSignup': 'signUpEmail',
       },
     },
-    farmSelector: { on: { 'user.close': 'email' } },
+    signUpEmail: {
+      description: 'The email step titled for signing up: asked for, opened at /signup, or back from sign-up.',
+      entry: assign({ plan: 'none', optionalSso: null }),
+      on: {
+        'user.enterEmail': 'checkingEmail',
+        'user.enterFarmToken': 'farmSelector',
+        'user.forgotPassword': 'resetVerify',
+      },
+    },
+    farmSelector: { on: { 'user.close': 'email', 'user.useDefaultApi': 'email' } },
     checkingEmail: {
       on: {
         'api.available': 'password',
@@ -111,12 +131,12 @@ export const authFlowModel = setup({
     },
     signingIn: { on: { 'api.ok': 'signedIn', 'api.failed': 'password' } },
     buildingLoading: { on: { 'api.ok': 'buildingSelect', 'api.failed': 'buildingFailed' } },
-    buildingFailed: { on: { 'user.back': 'email' } },
-    buildingSelect: { on: { 'user.chooseBuilding': 'createAccount', 'user.back': 'email', 'user.backToLogin': 'email' } },
+    buildingFailed: { on: { 'user.back': 'signUpEmail', 'user.retry': 'buildingLoading' } },
+    buildingSelect: { on: { 'user.chooseBuilding': 'createAccount', 'user.back': 'signUpEmail', 'user.backToLogin': 'email' } },
     createAccount: {
       on: {
         'user.enterNames': [{ guard: { type: 'plan', params: { is: ['sso'] } }, target: 'acceptTerms' }, { target: 'createPassword' }],
-        'user.back': [{ guard: { type: 'plan', params: { is: ['manyBuildings'] } }, target: 'buildingLoading' }, { target: 'email' }],
+        'user.back': [{ guard: { type: 'plan', params: { is: ['manyBuildings'] } }, target: 'buildingLoading' }, { target: 'signUpEmail' }],
         'user.backToLogin': 'email',
       },
     },
@@ -127,7 +147,7 @@ export const authFlowModel = setup({
         'user.back': [{ guard: { type: 'plan', params: { is: ['sso'] } }, target: 'createAccount' }, { target: 'createPassword' }],
       },
     },
-    registering: { on: { 'api.ok': 'verifyAccount', 'api.failed': 'acceptTerms' } },
+    registering: { on: { 'api.ok': 'verifyAccount', 'api.confirmed': 'finalSigningIn', 'api.failed': 'acceptTerms' } },
     completingSso: { on: { 'api.ok': 'congratulations', 'api.failed': 'acceptTerms' } },
     verifyAccount: { on: { 'user.continue': 'enterCode', 'user.resend': 'resendingCode' } },
     resendingCode: { on: { 'api.ok': 'enterCode', 'api.failed': 'enterCode' } },
@@ -143,7 +163,9 @@ export const authFlowModel = setup({
     resetResending: { on: { 'api.ok': 'resetCode', 'api.failed': 'resetCode' } },
     resetNewPassword: { on: { 'user.enterNewPassword': 'resetSaving', 'user.back': 'resetCode' } },
     // A failed reset verification goes back to sign-in; a mistyped code (api.failed) back to the code.
-    resetSaving: { on: { 'api.ok': 'resetDone', 'api.passwordReused': 'resetNewPassword', 'api.failed': 'resetCode', 'api.codeSpent': 'email' } },
+    resetSaving: {
+      on: { 'api.ok': 'resetDone', 'api.passwordReused': 'resetNewPassword', 'api.unreachable': 'resetNewPassword', 'api.failed': 'resetCode', 'api.codeSpent': 'email' },
+    },
     resetDone: { on: { 'user.getStarted': 'password' } },
     signedIn: { type: 'final' },
   },

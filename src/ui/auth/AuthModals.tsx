@@ -3,15 +3,15 @@ import { samlLink } from '../../app/authFlow';
 import { Button } from '../kit/Button';
 import { Modal, ModalActions } from '../kit/Modal';
 import { Text } from '../kit/Layout';
-import { useAuthSelector, useCan, useSend } from './AuthFlowContext';
-import { FarmSelector, type FarmSelectorRef } from '../farm/FarmSelector';
+import { useAuthSelector, useCan, useSend, useSignInSelector } from './AuthFlowContext';
+import { FarmSelector } from '../farm/FarmSelector';
 
 const domainOf = (email: string) => email.split('@')[1] ?? email;
 
 export function SsoModal() {
   const t = useT();
   const send = useSend();
-  const sso = useAuthSelector((s) => s.context.sso);
+  const sso = useSignInSelector((s) => s.context.sso);
   const email = useAuthSelector((s) => s.context.fields.email);
   const canUsePassword = useCan({ type: 'user.usePassword' });
   const canUseEmail = useCan({ type: 'user.continueWithEmail' });
@@ -71,7 +71,7 @@ export function InvalidDomainModal() {
 export function FarmModal() {
   const t = useT();
   const send = useSend();
-  const selector = useAuthSelector((s) => s.children.farmSelector as FarmSelectorRef | undefined);
+  const selector = useSignInSelector((s) => s.children.farmSelector);
   const close = () => send({ type: 'user.close' });
   return (
     <Modal title={t('auth.farm.title')} onClose={close}>

@@ -1,9 +1,9 @@
-import { authModal, authView } from '../../../machines/auth/authFlow.selectors';
+import { activeStep, authModal, authView, sameStep } from '../../../machines/auth/authFlow.selectors';
 import { useT } from '../../i18n/useT';
 import { Card, FullScreenCenter, Page, Spinner } from '../kit/Layout';
 import { styled } from '../kit/stitches.config';
 import { useAppSelector } from '../appContext';
-import { useAuthSelector } from './AuthFlowContext';
+import { AuthStepContext, useAuthFlowSelector, useAuthSelector } from './AuthFlowContext';
 import { EmailStep, PasswordStep } from './EmailStep';
 import { lazy, Suspense, type ComponentType } from 'react';
 
@@ -37,20 +37,34 @@ const modal = (name: keyof typeof import('./AuthModals')) =>
   lazy(() => import('./AuthModals').then((m) => ({ default: m[name] as ComponentType })));
 const MODALS = { sso: modal('SsoModal'), invalidDomain: modal('InvalidDomainModal'), farm: modal('FarmModal') } as const;
 
-/** Sign-in, sign-up and reset: renders the flow's current step and modal. */
+/** Sign-in, sign-up and reset: renders the running step of the flow, with its modal. */
 export function AuthScreen() {
+  const step = useAuthFlowSelector(activeStep, sameStep);
+  // No step runs once the person is signed in: the routing rules take them on from here.
+  if (!step) return <Progress />;
+  return (
+    <AuthStepContext.Provider value={step}>
+      <StepScreen />
+    </AuthStepContext.Provider>
+  );
+}
+
+function Progress() {
+  const t = useT();
+  return (
+    <FullScreenCenter aria-busy="true">
+      <Spinner role="progressbar" aria-label={t('app.loading')} />
+    </FullScreenCenter>
+  );
+}
+
+function StepScreen() {
   const t = useT();
   const view = useAuthSelector(authView);
   const openModal = useAuthSelector(authModal);
   const brandName = useAppSelector((s) => s.context.whitelabel?.name ?? 'Atrium');
   const logo = useAppSelector((s) => s.context.whitelabel?.logoUrl ?? null);
-  if (view === 'sso_return' || view === 'redirecting') {
-    return (
-      <FullScreenCenter aria-busy="true">
-        <Spinner role="progressbar" aria-label={t('app.loading')} />
-      </FullScreenCenter>
-    );
-  }
+  if (view === 'sso_return' || view === 'redirecting') return <Progress />;
   const Step = VIEWS[view];
   const Dialog = openModal ? MODALS[openModal] : null;
   return (

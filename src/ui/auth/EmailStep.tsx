@@ -1,13 +1,13 @@
 import { useT } from '../../i18n/useT';
 import { TextField } from '../kit/Field';
 import { Stack } from '../kit/Layout';
-import { useAuthSelector } from './AuthFlowContext';
+import { useAuthSelector, useSignInSelector } from './AuthFlowContext';
 import { EventButton, FlowError, StepForm, StepHeader, SubmitButton, useFieldBinding } from './parts';
 
 export function EmailStep() {
   const t = useT();
   const email = useFieldBinding('email');
-  const signingUp = useAuthSelector((s) => s.context.flow === 'sign_up');
+  const signingUp = useSignInSelector((s) => s.context.flow === 'sign_up');
   return (
     <StepForm label={t(signingUp ? 'auth.signup.title' : 'auth.email.title')}>
       <StepHeader title={t(signingUp ? 'auth.signup.title' : 'auth.email.title')} description={t(signingUp ? 'auth.signup.subtitle' : 'auth.email.subtitle')} />

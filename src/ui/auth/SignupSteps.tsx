@@ -4,7 +4,7 @@ import { Button } from '../kit/Button';
 import { Checkbox, FieldError, SelectField, TextField } from '../kit/Field';
 import { Stack, Text } from '../kit/Layout';
 import { styled } from '../kit/stitches.config';
-import { useAuthSelector, useCan, useSend } from './AuthFlowContext';
+import { useAuthSelector, useCan, useSend, useSignUpSelector } from './AuthFlowContext';
 import { EventButton, FlowError, StepForm, StepHeader, SubmitButton, useBusy, useFieldBinding } from './parts';
 
 function StepButtons({ submitLabel, back = true }: { submitLabel: string; back?: boolean }) {
@@ -24,7 +24,7 @@ function StepButtons({ submitLabel, back = true }: { submitLabel: string; back?:
 export function BuildingSelectStep() {
   const t = useT();
   const send = useSend();
-  const buildings = useAuthSelector((s) => s.context.buildings);
+  const buildings = useSignUpSelector((s) => s.context.buildings);
   const chosen = useAuthSelector((s) => s.context.fields.building_uuid ?? '');
   const loading = useBusy();
   return (
