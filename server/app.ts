@@ -15,7 +15,8 @@ import type { Throttle } from './lib/throttle.js';
 import { sharedSchemas } from './schemas.js';
 import { dateTimeFormat, installInputGuard } from './lib/inputGuard.js';
 import { loggerOptions, type LogTarget } from './lib/logging.js';
-import { registeredMiniApps } from './lib/miniApps.js';
+import { miniAppBaseUrls } from './stores/miniApps.js';
+import { farmUrls } from './stores/brands.js';
 import { appCsp, installSecurityHeaders, originOf } from './lib/securityHeaders.js';
 import { authRoutes } from './routes/auth.js';
 import { verificationRoutes } from './routes/verification.js';
@@ -87,8 +88,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   installErrorHandling(app);
   installInputGuard(app);
-  const miniApps = await registeredMiniApps(deps.db);
-  const farms = await deps.db.query<{ url: string }>('SELECT url FROM farms');
+  const miniApps = await miniAppBaseUrls(deps.db);
+  const farms = await farmUrls(deps.db);
   const runtimeConfig = runtimeConfigFrom(config, process.env, miniApps);
   installSecurityHeaders(app, {
     apiBase: config.apiBase,
@@ -97,7 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       connect: [
         originOf(runtimeConfig.apiBase),
         originOf(runtimeConfig.farmListUrl),
-        ...farms.map((f) => originOf(f.url)),
+        ...farms.map(originOf),
         originOf(runtimeConfig.sentryDsn),
         ...miniApps.map(originOf),
         ...config.cspConnect,

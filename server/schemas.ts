@@ -104,5 +104,5 @@ export const sharedSchemas = [
 
 export const ref = <Id extends string>(id: Id) => ({ $ref: `${id}#` }) as const;
 export const errorResponses = { 400: ref('Error'), 401: ref('Error'), 403: ref('Error'), 404: ref('Error'), 409: ref('Error'), 410: ref('Error'), 429: ref('Error') };
-export const dataOf = <S extends object>(schema: S) => ({ type: 'object', required: ['data'], properties: { data: schema } }) as const;
+export const dataOf = <const S extends object>(schema: S) => ({ type: 'object', required: ['data'], properties: { data: schema } }) as const;
 export const okData = dataOf({ type: 'object', required: ['ok'], properties: { ok: { type: 'boolean' } } });

@@ -87,6 +87,11 @@ async function openPostgres(url: string): Promise<Db> {
   return db;
 }
 
+/** Answers when the database does (the health check). */
+export async function ping(db: Db): Promise<void> {
+  await db.query('SELECT 1');
+}
+
 const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** Applies, in name order, every migration file not yet recorded in schema_migrations. */

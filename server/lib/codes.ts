@@ -3,10 +3,9 @@ import { addSeconds, type Clock } from './clock.js';
 import { httpError } from './errors.js';
 import { fourDigitCode, sha256 } from './random.js';
 import { codePolicy, MAIL_POLICY, RETRY_LIMIT_MESSAGE, type Throttle } from './throttle.js';
+import { countWrongTry, liveCode, markCodeConsumed, replaceLiveCodes, saveCode, type CodePurpose } from '../stores/verification.js';
 
-export { RETRY_LIMIT_MESSAGE };
-
-export type CodePurpose = 'signup' | 'reset';
+export { RETRY_LIMIT_MESSAGE, type CodePurpose };
 
 export const CODE_TTL_SECONDS = 24 * 60 * 60;
 export const MAX_CODE_ATTEMPTS = 5;
@@ -31,15 +30,8 @@ export class CodeService {
     await this.throttle.attempt(MAIL_POLICY, address);
     const now = this.clock.now();
     const code = fourDigitCode();
-    await db.query(
-      `UPDATE verification_codes SET replaced_at = $3
-        WHERE user_id = $1 AND purpose = $2 AND consumed_at IS NULL AND replaced_at IS NULL`,
-      [userId, purpose, now],
-    );
-    await db.query(
-      `INSERT INTO verification_codes (user_id, purpose, code_hash, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)`,
-      [userId, purpose, sha256(`${userId}:${code}`), addSeconds(now, CODE_TTL_SECONDS), now],
-    );
+    await replaceLiveCodes(db, userId, purpose, now);
+    await saveCode(db, { userId, purpose, hash: sha256(`${userId}:${code}`), expiresAt: addSeconds(now, CODE_TTL_SECONDS), createdAt: now });
     return code;
   }
 
@@ -52,25 +44,16 @@ export class CodeService {
     const db = this.db;
     const policy = codePolicy(purpose);
     await this.throttle.attempt(policy, String(userId));
-    const [live] = await db.query<{ id: number; code_hash: string; expires_at: Date; attempts: number }>(
-      `SELECT id, code_hash, expires_at, attempts FROM verification_codes
-        WHERE user_id = $1 AND purpose = $2 AND consumed_at IS NULL AND replaced_at IS NULL
-        ORDER BY id DESC LIMIT 1`,
-      [userId, purpose],
-    );
+    const live = await liveCode(db, userId, purpose);
     if (!live) throw httpError(400, 'Please enter a valid code', 'invalid_code');
     if (live.attempts >= MAX_CODE_ATTEMPTS) throw httpError(403, RETRY_LIMIT_MESSAGE, 'retry_limit');
     const now = this.clock.now();
     if (new Date(live.expires_at) <= now) throw httpError(410, 'The code has expired. Please ask for a new one.', 'code_expired');
     if (live.code_hash !== sha256(`${userId}:${code}`)) {
-      const [row] = await db.query<{ attempts: number }>(
-        'UPDATE verification_codes SET attempts = attempts + 1 WHERE id = $1 RETURNING attempts',
-        [live.id],
-      );
-      if (row!.attempts >= MAX_CODE_ATTEMPTS) throw httpError(403, RETRY_LIMIT_MESSAGE, 'retry_limit');
+      if ((await countWrongTry(db, live.id)) >= MAX_CODE_ATTEMPTS) throw httpError(403, RETRY_LIMIT_MESSAGE, 'retry_limit');
       throw httpError(400, 'Please enter a valid code', 'invalid_code');
     }
     await this.throttle.clear(policy, String(userId));
-    if (!options.keep) await db.query('UPDATE verification_codes SET consumed_at = $2 WHERE id = $1', [live.id, now]);
+    if (!options.keep) await markCodeConsumed(db, live.id, now);
   }
 }

@@ -1,31 +1,13 @@
-import { build, type Sql } from '../db/sql.js';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.js';
 import { httpError } from './errors.js';
+import type { MemberBuilding } from './buildings.js';
+import { addClaim, addRsvp, claimCount, hasClaim, hasRsvp, lockEvent, lockOffer, rsvpCount, type ContentRow } from '../stores/content.js';
 
-/** An ISO 8601 UTC text of a timestamptz column (null stays null). */
-export const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-export interface MemberBuilding {
-  id: number;
-  uuid: string;
-  /** Language codes in priority order; the first is the building's own. */
-  languages: string[];
-}
-
-/** The building, when the signed-in user belongs to it: 404 for an unknown building, 403 for someone else's. */
-export async function memberBuilding(db: Db, userId: number, where: { uuid: string } | { id: number }): Promise<MemberBuilding> {
-  const [building] = await db.query<{ id: number; uuid: string; member: boolean; languages: string[] | null }>(
-    `SELECT b.id, b.uuid::text,
-            EXISTS (SELECT 1 FROM user_buildings ub WHERE ub.building_id = b.id AND ub.user_id = $2) AS member,
-            (SELECT array_agg(l.code ORDER BY l.priority) FROM building_languages l WHERE l.building_id = b.id) AS languages
-       FROM buildings b WHERE ${'uuid' in where ? 'b.uuid::text = $1' : 'b.id = $1'}`,
-    ['uuid' in where ? where.uuid.toLowerCase() : where.id, userId],
-  );
-  if (!building) throw httpError(404, 'No building with this id', 'unknown_building');
-  if (!building.member) throw httpError(403, 'You do not have access to this building', 'not_a_member');
-  return { id: building.id, uuid: building.uuid, languages: building.languages ?? [] };
-}
+export const RSVP_FULL = 'This event is full: there are no spots left.';
+export const ALREADY_RSVPD = 'You have already RSVPd to this event.';
+export const CLAIM_FULL = 'This offer has been fully claimed.';
+export const ALREADY_CLAIMED = 'You have already claimed this offer.';
 
 /** The language tags of an Accept-Language header, most wanted first. */
 export function parseAcceptLanguage(header: string | undefined): string[] {
@@ -62,141 +44,6 @@ export function pickLanguage(languages: string[], wanted: (string | undefined)[]
 export function requestLanguage(request: FastifyRequest, building: MemberBuilding, lang: string | undefined): string {
   const header = request.headers['accept-language'];
   return pickLanguage(building.languages, [lang, ...parseAcceptLanguage(Array.isArray(header) ? header[0] : header)]);
-}
-
-/** SQL for the best translation row of `table` for `owner`: the asked language, then the fallback, then any. */
-export const translation = (table: string, key: string, owner: string, lang: string, fallback: string, alias = 't') =>
-  `LEFT JOIN LATERAL (SELECT * FROM ${table} tr WHERE tr.${key} = ${owner}
-     ORDER BY (tr.language = ${lang}) DESC, (tr.language = ${fallback}) DESC, tr.language LIMIT 1) AS ${alias} ON true`;
-
-export const ORDER_PROPERTIES = ['name', 'position', 'start_at', 'created_at'] as const;
-export type OrderProperty = (typeof ORDER_PROPERTIES)[number];
-export interface Ordering {
-  orderByProperty?: OrderProperty | undefined;
-  orderBy?: 'ASC' | 'DESC' | 'asc' | 'desc' | undefined;
-}
-const contentOrderColumns: Record<OrderProperty, string> = { name: 't.title', position: 'c.position', start_at: 'e.start_at', created_at: 'c.created_at' };
-
-/** ORDER BY of a content list; without orderByProperty the editors' order (position). */
-export function contentOrder(ordering: Ordering): string {
-  const column = contentOrderColumns[ordering.orderByProperty ?? 'position'];
-  const direction = (ordering.orderBy ?? 'ASC').toUpperCase() === 'DESC' ? 'DESC' : 'ASC';
-  return `${column} ${direction} NULLS LAST, c.position, c.id`;
-}
-
-export interface ContentRow {
-  id: number;
-  uuid: string;
-  building_uuid: string;
-  category_uuid: string | null;
-  type: string;
-  image_url: string | null;
-  display_start_at: string | null;
-  display_end_at: string | null;
-  display_calendar_icon: boolean;
-  promoted: boolean;
-  host_company_name: string | null;
-  formatted_address: string | null;
-  virtual_url: string | null;
-  cta_type: string | null;
-  content_cta_url: string | null;
-  cta_display_start_at: string | null;
-  cta_display_end_at: string | null;
-  attachable_amenity_uuid: string | null;
-  attachable_company_uuid: string | null;
-  attachable_content_uuid: string | null;
-  attachable_survey_type: string | null;
-  attachable_service_uuid: string | null;
-  attachable_service_provider_uuid: string | null;
-  attach_secondary_content: boolean;
-  language: string | null;
-  title: string | null;
-  subtitle: string | null;
-  description_title: string | null;
-  description: string | null;
-  rich_description: string | null;
-  message: string | null;
-  image_alt_text: string | null;
-  host_custom_text: string | null;
-  directions: string | null;
-  virtual_text: string | null;
-  virtual_directions: string | null;
-  cta_label: string | null;
-  cta_label_at_capacity: string | null;
-  start_at: string | null;
-  end_at: string | null;
-  timezone: string | null;
-  price: number | null;
-  currency_type: string | null;
-  capacity: number | null;
-  is_virtual: boolean | null;
-  event_cta_url: string | null;
-  street_number: string | null;
-  route: string | null;
-  locality: string | null;
-  administrative_area_1: string | null;
-  postal_code: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  place_id: string | null;
-  attendants: number[];
-  max_claims_per_user: number | null;
-  max_claims_total: number | null;
-  is_eligible: boolean;
-  claimers: number[];
-}
-
-export interface ContentQuery {
-  /** Conditions on `c` (contents), `cat` (categories) or `e` (event details), with their own values. */
-  where: Sql;
-  lang: string;
-  fallback: string;
-  userId: number;
-  now: Date;
-  /** Only contents inside their display window. */
-  displayedOnly?: boolean;
-  order?: string;
-  limit?: number;
-  offset?: number;
-}
-
-/** Contents with their best translation, event and offer details, and the RSVPs and claims they carry. */
-export async function queryContents(db: Db, q: ContentQuery): Promise<ContentRow[]> {
-  // The query's own parameters are $1 to $4; the caller's conditions are numbered after them, whatever they hold.
-  const where = build(q.where, 5);
-  // $4 (now) appears either way: Postgres refuses a parameter it cannot type.
-  const window = q.displayedOnly
-    ? 'AND (c.display_start_at IS NULL OR c.display_start_at <= $4::timestamptz) AND (c.display_end_at IS NULL OR c.display_end_at > $4::timestamptz)'
-    : 'AND $4::timestamptz IS NOT NULL';
-  const paging = `${q.limit !== undefined ? `LIMIT ${Math.trunc(q.limit)}` : ''} ${q.offset ? `OFFSET ${Math.trunc(q.offset)}` : ''}`;
-  return db.query<ContentRow>(
-    `SELECT c.id, c.uuid::text, b.uuid::text AS building_uuid, cat.uuid::text AS category_uuid, c.type, c.image_url,
-            ${iso('c.display_start_at')} AS display_start_at, ${iso('c.display_end_at')} AS display_end_at,
-            c.display_calendar_icon, c.promoted, c.host_company_name, c.formatted_address, c.virtual_url, c.cta_type,
-            c.cta_url AS content_cta_url, ${iso('c.cta_display_start_at')} AS cta_display_start_at,
-            ${iso('c.cta_display_end_at')} AS cta_display_end_at, c.attachable_amenity_uuid::text, c.attachable_company_uuid::text,
-            c.attachable_content_uuid::text, c.attachable_survey_type, c.attachable_service_uuid::text,
-            c.attachable_service_provider_uuid::text, c.attach_secondary_content,
-            t.language, t.title, t.subtitle, t.description_title, t.description, t.rich_description, t.message, t.image_alt_text,
-            t.host_custom_text, t.directions, t.virtual_text, t.virtual_directions, t.cta_label, t.cta_label_at_capacity,
-            ${iso('e.start_at')} AS start_at, ${iso('e.end_at')} AS end_at, e.timezone, e.price::float8 AS price, e.currency_type,
-            e.capacity, e.is_virtual, e.cta_url AS event_cta_url, e.street_number, e.route, e.locality, e.administrative_area_1,
-            e.postal_code, e.latitude, e.longitude, e.place_id,
-            COALESCE((SELECT array_agg(r.user_id ORDER BY r.id) FROM rsvps r WHERE r.content_id = c.id), '{}') AS attendants,
-            o.max_claims_per_user, o.max_claims_total,
-            (o.content_id IS NOT NULL AND (o.eligibility = 'everyone'
-              OR o.eligible_company_id = (SELECT u.company_id FROM users u WHERE u.id = $3))) AS is_eligible,
-            COALESCE((SELECT array_agg(cl.user_id ORDER BY cl.id) FROM claims cl WHERE cl.content_id = c.id), '{}') AS claimers
-       FROM contents c
-       JOIN buildings b ON b.id = c.building_id
-       LEFT JOIN content_categories cat ON cat.id = c.category_id
-       LEFT JOIN event_details e ON e.content_id = c.id
-       LEFT JOIN offers o ON o.content_id = c.id
-       ${translation('content_translations', 'content_id', 'c.id', '$1', '$2')}
-      WHERE (${where.text}) ${window}
-      ORDER BY ${q.order ?? 'c.position, c.id'} ${paging}`,
-    [q.lang, q.fallback, q.userId, q.now.toISOString(), ...where.values],
-  );
 }
 
 const within = (now: Date, start: string | null, end: string | null) =>
@@ -240,8 +87,8 @@ export function toTile(row: ContentRow) {
     display_calendar_icon: row.display_calendar_icon,
     display_start_at: row.display_start_at,
     navigation_command: isNative(row)
-      ? { type: 'NATIVE', value: 'CONTENT', options: { uuid: row.uuid, building_uuid: row.building_uuid } }
-      : { type: 'WEBVIEW', value: row.content_cta_url!, options: { url: row.content_cta_url!, uuid: row.uuid, building_uuid: row.building_uuid } },
+      ? { type: 'NATIVE' as const, value: 'CONTENT', options: { uuid: row.uuid, building_uuid: row.building_uuid } }
+      : { type: 'WEBVIEW' as const, value: row.content_cta_url!, options: { url: row.content_cta_url!, uuid: row.uuid, building_uuid: row.building_uuid } },
   };
 }
 
@@ -391,4 +238,31 @@ export function toPost(row: ContentRow) {
     cta_label: row.cta_label,
     cta_url: row.content_cta_url,
   };
+}
+
+/** One RSVP: the event row is locked, so the count and the insert cannot interleave with another RSVP's. */
+export async function attend(db: Db, uuid: string, userId: number, now: Date) {
+  await db.transaction(async (tx) => {
+    const event = await lockEvent(tx, uuid, now);
+    if (!event) throw httpError(404, 'No event post with this id', 'unknown_event_post');
+    if (await hasRsvp(tx, event.id, userId)) throw httpError(409, ALREADY_RSVPD, 'already_rsvpd');
+    if (event.cta_url) throw httpError(409, 'This event takes RSVPs at its own link.', 'rsvp_external');
+    if (event.ended) throw httpError(409, 'This event has ended.', 'event_ended');
+    if (!event.window_open) throw httpError(409, 'RSVPs are not open at this time.', 'rsvp_closed');
+    if (event.capacity !== null && (await rsvpCount(tx, event.id)) >= event.capacity) throw httpError(409, RSVP_FULL, 'rsvp_full');
+    await addRsvp(tx, event.id, userId);
+  });
+}
+
+/** One claim, under a lock on the offer row like an RSVP. */
+export async function claim(db: Db, uuid: string, userId: number, now: Date) {
+  await db.transaction(async (tx) => {
+    const offer = await lockOffer(tx, uuid, userId, now);
+    if (!offer) throw httpError(404, 'No offer with this id', 'unknown_offer');
+    if (await hasClaim(tx, offer.id, userId)) throw httpError(409, ALREADY_CLAIMED, 'already_claimed');
+    if (!offer.eligible) throw httpError(403, 'This offer is not available to you.', 'not_eligible');
+    if (!offer.window_open) throw httpError(409, 'This offer cannot be claimed at this time.', 'claim_closed');
+    if (offer.max_claims_total !== null && (await claimCount(tx, offer.id)) >= offer.max_claims_total) throw httpError(409, CLAIM_FULL, 'claim_full');
+    await addClaim(tx, offer.id, userId);
+  });
 }

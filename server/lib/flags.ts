@@ -3,6 +3,11 @@ import { FLAG_DEFAULTS, type FlagName, type FlagUser, type FlagValues } from '..
 import type { Db } from '../db/index.js';
 import type { Clock } from './clock.js';
 import { httpError } from './errors.js';
+import { buildingIdByUuid } from '../stores/buildings.js';
+import {
+  allOverrides, flagVersion, globalFlagValues, overridesFor, recordFlagChange, removeFlagOverride, removeGlobalFlag, saveFlagOverride,
+  saveGlobalFlag,
+} from '../stores/flags.js';
 
 export { FLAG_DEFAULTS, type FlagName, type FlagValues };
 
@@ -23,22 +28,23 @@ export type { FlagUser };
  */
 export type FlagReason = 'TARGETING_MATCH' | 'STATIC' | 'DEFAULT';
 
-export interface FlagEvaluation {
+export type FlagEvaluation = {
   flags: FlagValues;
   reasons: Record<FlagName, FlagReason>;
   /** The newest change's number; 0 while nothing was ever changed. */
   version: number;
-}
+};
 
-export interface FlagListing {
+export type FlagListing = {
   name: FlagName;
   default: boolean;
   /** The global value, or null when the default applies. */
   value: boolean | null;
   overrides: { building_uuid: string; building_name: string; value: boolean }[];
-}
+};
 
-// A type, not an interface: an answer's schema allows more properties, and only a type literal fits that index signature.
+// Answers are types, not interfaces: an answer's schema allows more properties, and only a type literal fits that index
+// signature (lib/typedRoutes.ts).
 export type FlagChange = {
   name: FlagName;
   value: boolean | null;
@@ -73,23 +79,14 @@ export class FlagStore {
   }
 
   async version(db: Db = this.db): Promise<number> {
-    const [row] = await db.query<{ version: number }>('SELECT coalesce(max(version), 0)::int AS version FROM flag_changes');
-    return row?.version ?? 0;
+    return flagVersion(db);
   }
 
   async evaluate(user: Pick<FlagUser, 'buildingUuids'>): Promise<FlagEvaluation> {
     const uuids = [...new Set(user.buildingUuids.filter((u) => uuidPattern.test(u)).map((u) => u.toLowerCase()))];
     const [globals, overrides, version] = await Promise.all([
-      this.db.query<{ flag: string; value: boolean }>('SELECT flag, value FROM flag_values'),
-      uuids.length
-        ? this.db.query<{ flag: string; value: boolean }>(
-            `SELECT o.flag, bool_or(o.value) AS value
-               FROM flag_building_overrides o JOIN buildings b ON b.id = o.building_id
-              WHERE b.uuid::text = ANY($1::text[])
-              GROUP BY o.flag`,
-            [uuids],
-          )
-        : Promise.resolve([]),
+      globalFlagValues(this.db),
+      uuids.length ? overridesFor(this.db, uuids) : Promise.resolve([]),
       this.version(),
     ]);
     const flags = { ...FLAG_DEFAULTS } as FlagValues;
@@ -110,12 +107,8 @@ export class FlagStore {
   /** Every flag with its default, global value and building overrides. */
   async list(): Promise<{ version: number; flags: FlagListing[] }> {
     const [globals, overrides, version] = await Promise.all([
-      this.db.query<{ flag: string; value: boolean }>('SELECT flag, value FROM flag_values'),
-      this.db.query<{ flag: string; building_uuid: string; building_name: string; value: boolean }>(
-        `SELECT o.flag, b.uuid::text AS building_uuid, b.name AS building_name, o.value
-           FROM flag_building_overrides o JOIN buildings b ON b.id = o.building_id
-          ORDER BY b.name`,
-      ),
+      globalFlagValues(this.db),
+      allOverrides(this.db),
       this.version(),
     ]);
     const global = new Map(globals.map((g) => [g.flag, g.value]));
@@ -135,20 +128,9 @@ export class FlagStore {
     const change = await this.db.transaction(async (tx) => {
       const now = this.clock.now();
       const building = buildingUuid ? await findBuilding(tx, buildingUuid) : null;
-      if (building) {
-        await tx.query(
-          `INSERT INTO flag_building_overrides (flag, building_id, value, updated_at) VALUES ($1, $2, $3, $4)
-           ON CONFLICT (flag, building_id) DO UPDATE SET value = EXCLUDED.value, updated_at = EXCLUDED.updated_at`,
-          [name, building.id, value, now],
-        );
-      } else {
-        await tx.query(
-          `INSERT INTO flag_values (flag, value, updated_at) VALUES ($1, $2, $3)
-           ON CONFLICT (flag) DO UPDATE SET value = EXCLUDED.value, updated_at = EXCLUDED.updated_at`,
-          [name, value, now],
-        );
-      }
-      const version = await recordChange(tx, name, building?.uuid ?? null, value, source, now);
+      if (building) await saveFlagOverride(tx, name, building.id, value, now);
+      else await saveGlobalFlag(tx, name, value, now);
+      const version = await recordFlagChange(tx, { flag: name, buildingUuid: building?.uuid ?? null, value, source, at: now });
       return { name, value, building_uuid: building?.uuid ?? null, version };
     });
     this.announce(change.version);
@@ -160,13 +142,11 @@ export class FlagStore {
     const change = await this.db.transaction(async (tx) => {
       const now = this.clock.now();
       const building = buildingUuid ? await findBuilding(tx, buildingUuid) : null;
-      const removed = building
-        ? await tx.query('DELETE FROM flag_building_overrides WHERE flag = $1 AND building_id = $2 RETURNING flag', [name, building.id])
-        : await tx.query('DELETE FROM flag_values WHERE flag = $1 RETURNING flag', [name]);
-      const version = removed.length
-        ? await recordChange(tx, name, building?.uuid ?? null, null, source, now)
+      const removed = building ? await removeFlagOverride(tx, name, building.id) : await removeGlobalFlag(tx, name);
+      const version = removed
+        ? await recordFlagChange(tx, { flag: name, buildingUuid: building?.uuid ?? null, value: null, source, at: now })
         : await this.version(tx);
-      return { name, value: null, building_uuid: building?.uuid ?? null, version, removed: removed.length > 0 };
+      return { name, value: null, building_uuid: building?.uuid ?? null, version, removed };
     });
     if (change.removed) this.announce(change.version);
     return change;
@@ -215,17 +195,7 @@ export class FlagStore {
 }
 
 async function findBuilding(db: Db, uuid: string): Promise<{ id: number; uuid: string }> {
-  const [building] = uuidPattern.test(uuid)
-    ? await db.query<{ id: number; uuid: string }>('SELECT id, uuid::text AS uuid FROM buildings WHERE uuid::text = $1', [uuid.toLowerCase()])
-    : [];
+  const building = uuidPattern.test(uuid) ? await buildingIdByUuid(db, uuid) : undefined;
   if (!building) throw httpError(404, `No building with uuid ${uuid}`, 'unknown_building');
   return building;
-}
-
-async function recordChange(db: Db, name: FlagName, buildingUuid: string | null, value: boolean | null, source: string, now: Date) {
-  const [row] = await db.query<{ version: number }>(
-    'INSERT INTO flag_changes (flag, building_uuid, value, source, changed_at) VALUES ($1, $2, $3, $4, $5) RETURNING version',
-    [name, buildingUuid, value, source, now],
-  );
-  return row!.version;
 }

@@ -1,5 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/index.js';
+import { saveDevMail } from '../stores/mail.js';
 
 export interface Mail {
   to: string;
@@ -34,12 +35,7 @@ export function createMailer(db: Db, options: { smtpUrl?: string | undefined; fr
     async send(mail) {
       const info = await transport.sendMail({ from: options.from, ...mail });
       const rendered = JSON.parse(String(info.message)) as { subject: string; text: string; html?: string };
-      await db.query('INSERT INTO dev_mail (to_address, subject, text_body, html_body) VALUES ($1, $2, $3, $4)', [
-        mail.to.toLowerCase(),
-        rendered.subject,
-        rendered.text,
-        rendered.html ?? null,
-      ]);
+      await saveDevMail(db, { to: mail.to.toLowerCase(), subject: rendered.subject, text: rendered.text, html: rendered.html ?? null });
     },
   };
 }

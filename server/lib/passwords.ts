@@ -1,5 +1,10 @@
 import { hash, verify } from '@node-rs/argon2';
+import type { Db } from '../db/index.js';
+import { httpError } from './errors.js';
 import { randomToken } from './random.js';
+import { recentPasswordHashes } from '../stores/users.js';
+
+export const PASSWORD_REUSED = 'You can not reuse this old password';
 
 // argon2id with the library's defaults (19 MiB, 2 passes): memory-hard, as the architecture asks.
 export const hashPassword = (password: string) => hash(password);
@@ -29,4 +34,17 @@ export function passwordProblems(password: string): string[] {
   if (!/[0-9]/.test(password)) problems.push('a number');
   if (!/[^A-Za-z0-9]/.test(password)) problems.push('a special character');
   return problems;
+}
+
+/** The rule for every new password (sign-up, reset, change): 400 weak_password naming what it lacks. */
+export function requireStrongPassword(password: string) {
+  const problems = passwordProblems(password);
+  if (problems.length) throw httpError(400, `The password needs ${problems.join(', ')}`, 'weak_password');
+}
+
+/** A new password of an account must be none of its recent ones (recentPasswordHashes): 409 password_has_been_used. */
+export async function requireUnusedPassword(db: Db, userId: number, password: string) {
+  for (const old of await recentPasswordHashes(db, userId)) {
+    if (await verifyPassword(old, password)) throw httpError(409, PASSWORD_REUSED, 'password_has_been_used');
+  }
 }

@@ -1,33 +1,31 @@
 import type { Db } from '../db/index.js';
 import { httpError } from './errors.js';
-import type { UserRow } from './users.js';
+import { domainBuildings, findEmailDomain, takeSignupRequest, type EmailDomain } from '../stores/signup.js';
+import { addBuildingMember } from '../stores/buildings.js';
+import { revokeSessions } from '../stores/sessions.js';
+import { confirmAccount, rememberPassword, type SignupDetails, type UserRow } from '../stores/users.js';
 
 export const COMPANY_EMAIL_NOT_FOUND = 'Company Email Not Found';
 export const SSO_REQUIRED_MESSAGE = 'Your company signs in with single sign-on. Please use your company sign-in.';
 export const ACCOUNT_EXISTS_MESSAGE = 'An account with this email already exists';
 
-export type SsoMode = 'none' | 'required' | 'optional';
-
-export interface EmailDomain {
-  domain: string;
-  sso_mode: SsoMode;
-  company_id: number | null;
-  building_count: number;
-}
-
-export async function findEmailDomain(db: Db, domain: string): Promise<EmailDomain | undefined> {
-  const [row] = await db.query<EmailDomain>(
-    `SELECT d.domain, d.sso_mode, d.company_id, (SELECT count(*)::int FROM domain_buildings db WHERE db.domain = d.domain) AS building_count
-       FROM email_domains d WHERE d.domain = $1`,
-    [domain],
-  );
-  return row;
-}
-
+/** The domain of an address, which must be one the app knows: 403 otherwise. */
 export async function requireEmailDomain(db: Db, domain: string): Promise<EmailDomain> {
   const known = await findEmailDomain(db, domain);
   if (!known) throw httpError(403, COMPANY_EMAIL_NOT_FOUND, 'domain_not_found');
   return known;
+}
+
+/**
+ * The form rules of every sign-up (with a password or through SSO): names of two characters once trimmed (the
+ * schema counts the spaces they are trimmed of) and the terms accepted. Answers the trimmed names.
+ */
+export function checkSignupForm(form: { first_name: string; last_name: string; is_term_accepted: boolean }) {
+  const firstName = form.first_name.trim();
+  const lastName = form.last_name.trim();
+  if (firstName.length < 2 || lastName.length < 2) throw httpError(400, 'First and last name need at least two characters', 'invalid_name');
+  if (form.is_term_accepted !== true) throw httpError(400, 'The terms must be accepted to sign up', 'terms_required');
+  return { firstName, lastName };
 }
 
 /** Accounts made for a person before they came, which they claim at sign-up (SCIM, a CSV upload, an admin). */
@@ -62,10 +60,7 @@ export function emailRecord(email: string, user: UserRow | undefined, domain: Em
  * building; an account made beforehand keeps its own; otherwise the person must choose.
  */
 export async function signupBuilding(db: Db, domain: string, chosen: string | null | undefined, hasAccount: boolean): Promise<number | null> {
-  const buildings = await db.query<{ id: number; uuid: string }>(
-    'SELECT b.id, b.uuid::text FROM domain_buildings d JOIN buildings b ON b.id = d.building_id WHERE d.domain = $1 ORDER BY b.id',
-    [domain],
-  );
+  const buildings = await domainBuildings(db, domain);
   if (chosen) {
     const match = buildings.find((b) => b.uuid === chosen.toLowerCase());
     if (!match) throw httpError(400, 'The building is not available for this email domain', 'building_not_allowed');
@@ -76,51 +71,21 @@ export async function signupBuilding(db: Db, domain: string, chosen: string | nu
   throw httpError(400, 'Please choose a building', 'building_required');
 }
 
-export interface SignupRequest {
-  first_name: string;
-  last_name: string;
-  building_id: number | null;
-  email_accepted: boolean;
-  user_type_id: number;
-}
-
-/** Keeps what a sign-up asked for until its code is entered; a newer sign-up for the same address replaces it. */
-export async function saveSignupRequest(db: Db, userId: number, request: SignupRequest, now: Date) {
-  await db.query(
-    `INSERT INTO signup_requests (user_id, first_name, last_name, building_id, email_accepted, user_type_id, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)
-     ON CONFLICT (user_id) DO UPDATE SET first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name, building_id = EXCLUDED.building_id,
-       email_accepted = EXCLUDED.email_accepted, user_type_id = EXCLUDED.user_type_id, created_at = EXCLUDED.created_at`,
-    [userId, request.first_name, request.last_name, request.building_id, request.email_accepted, request.user_type_id, now],
-  );
-}
-
-export async function hasSignupRequest(db: Db, userId: number): Promise<boolean> {
-  const [row] = await db.query('SELECT 1 FROM signup_requests WHERE user_id = $1', [userId]);
-  return !!row;
-}
-
 /**
- * Finishes a sign-up once the mailbox is proven: the request's names, building and consent, the password given by
- * whoever proved it (null through single sign-on), the terms accepted and the account confirmed. Whatever password
- * the account had before is dropped, and so is every session it had.
+ * Finishes a sign-up once the mailbox is proven, by its code or by single sign-on: the account is confirmed with the
+ * terms accepted, the sign-up's names, building and consent (those of its stored request, or `details` given at the
+ * SSO sign-up), and the password given by whoever proved the mailbox (null through single sign-on). Whatever password
+ * the account had before is dropped, and so is every session it had: neither was necessarily the owner's.
  */
-export async function completeSignup(tx: Db, userId: number, passwordHash: string | null, now: Date): Promise<void> {
-  const [request] = await tx.query<SignupRequest>(
-    'DELETE FROM signup_requests WHERE user_id = $1 RETURNING first_name, last_name, building_id, email_accepted, user_type_id',
-    [userId],
-  );
-  await tx.query(
-    `UPDATE users SET password_hash = $2, confirmed = true, terms_accepted = true, updated_at = now(),
-            first_name = COALESCE($3, first_name), last_name = COALESCE($4, last_name),
-            default_building_id = COALESCE($5, default_building_id), email_accepted = COALESCE($6, email_accepted),
-            user_type_id = COALESCE($7, user_type_id)
-      WHERE id = $1`,
-    [userId, passwordHash, request?.first_name ?? null, request?.last_name ?? null, request?.building_id ?? null, request?.email_accepted ?? null, request?.user_type_id ?? null],
-  );
-  if (request?.building_id) {
-    await tx.query('INSERT INTO user_buildings (user_id, building_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [userId, request.building_id]);
-  }
-  if (passwordHash) await tx.query('INSERT INTO password_history (user_id, password_hash) VALUES ($1, $2)', [userId, passwordHash]);
-  await tx.query(`UPDATE token_families SET revoked_at = $2, revoked_reason = 'sign-up completed' WHERE user_id = $1 AND revoked_at IS NULL`, [userId, now]);
+export async function completeSignup(
+  tx: Db,
+  userId: number,
+  proof: { passwordHash: string | null; now: Date; reason: string; details?: SignupDetails },
+): Promise<void> {
+  const request = await takeSignupRequest(tx, userId);
+  const details = proof.details ?? request ?? { first_name: null, last_name: null, building_id: null, email_accepted: null, user_type_id: null };
+  await confirmAccount(tx, userId, proof.passwordHash, details);
+  if (details.building_id) await addBuildingMember(tx, userId, details.building_id);
+  if (proof.passwordHash) await rememberPassword(tx, userId, proof.passwordHash);
+  await revokeSessions(tx, userId, { reason: proof.reason, at: proof.now });
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../db/index.js';
 import type { Clock } from './clock.js';
 import { httpError, type HttpError } from './errors.js';
+import { clearThrottle, lockThrottle, pruneThrottle, saveThrottle } from '../stores/throttle.js';
 
 /**
  * A guessing limit (OWASP ASVS 2.2.1): `free` tries, then a lock of `baseLockSeconds`; each try after a lock opens
@@ -44,11 +45,7 @@ export class Throttle {
   /** Deletes the rows with no lock and no try for a day: their count would start again anyway. */
   async prune(): Promise<number> {
     const now = this.clock.now();
-    const rows = await this.db.query(
-      'DELETE FROM auth_throttle WHERE last_at < $1 AND (locked_until IS NULL OR locked_until < $2) RETURNING kind',
-      [new Date(now.getTime() - PRUNE_AFTER_SECONDS * 1000), now],
-    );
-    return rows.length;
+    return pruneThrottle(this.db, new Date(now.getTime() - PRUNE_AFTER_SECONDS * 1000), now);
   }
 
   /**
@@ -59,26 +56,13 @@ export class Throttle {
     if (++this.tries % PRUNE_EVERY === 0) await this.prune();
     const now = this.clock.now();
     const refusal = await this.db.transaction(async (tx) => {
-      await tx.query(
-        'INSERT INTO auth_throttle (kind, subject, failures, last_at) VALUES ($1, $2, 0, $3) ON CONFLICT (kind, subject) DO NOTHING',
-        [policy.kind, subject, now],
-      );
-      const [row] = await tx.query<{ failures: number; last_at: Date; locked_until: Date | null }>(
-        'SELECT failures, last_at, locked_until FROM auth_throttle WHERE kind = $1 AND subject = $2 FOR UPDATE',
-        [policy.kind, subject],
-      );
-      const lockedUntil = row!.locked_until ? new Date(row!.locked_until).getTime() : 0;
+      const row = await lockThrottle(tx, policy.kind, subject, now);
+      const lockedUntil = row.locked_until ? new Date(row.locked_until).getTime() : 0;
       if (lockedUntil > now.getTime()) return (lockedUntil - now.getTime()) / 1000;
-      const stale = now.getTime() - new Date(row!.last_at).getTime() > policy.resetAfterSeconds * 1000;
-      const failures = (stale ? 0 : row!.failures) + 1;
+      const stale = now.getTime() - new Date(row.last_at).getTime() > policy.resetAfterSeconds * 1000;
+      const failures = (stale ? 0 : row.failures) + 1;
       const lock = lockSeconds(policy, failures);
-      await tx.query('UPDATE auth_throttle SET failures = $3, last_at = $4, locked_until = $5 WHERE kind = $1 AND subject = $2', [
-        policy.kind,
-        subject,
-        failures,
-        now,
-        lock ? new Date(now.getTime() + lock * 1000) : null,
-      ]);
+      await saveThrottle(tx, policy.kind, subject, { failures, lastAt: now, lockedUntil: lock ? new Date(now.getTime() + lock * 1000) : null });
       return null;
     });
     if (refusal !== null) throw policy.refusal(refusal);
@@ -86,7 +70,7 @@ export class Throttle {
 
   /** A success: the subject's count starts again. */
   async clear(policy: ThrottlePolicy, subject: string): Promise<void> {
-    await this.db.query('DELETE FROM auth_throttle WHERE kind = $1 AND subject = $2', [policy.kind, subject]);
+    await clearThrottle(this.db, policy.kind, subject);
   }
 }
 

@@ -3,6 +3,11 @@ import type { Db } from '../db/index.js';
 import { addSeconds, type Clock } from './clock.js';
 import { httpError } from './errors.js';
 import { randomToken, sha256 } from './random.js';
+import { storedSetting } from '../stores/settings.js';
+import {
+  createFamily, familyExpiry, familyState, lockRefreshToken, markRefreshTokenUsed, revokeFamily, revokeSessions, saveRefreshToken,
+  spendFamilyRefreshTokens,
+} from '../stores/sessions.js';
 
 export interface IssuedTokens {
   token: string;
@@ -46,18 +51,11 @@ export class TokenService {
   /** Loads the signing secret from JWT_SECRET, else from the database, creating it on first start. */
   static async secretFor(db: Db, fromEnv: string | undefined): Promise<string> {
     if (fromEnv) return fromEnv;
-    const created = randomToken(48);
-    await db.query(`INSERT INTO settings (key, value) VALUES ('jwt_secret', $1) ON CONFLICT (key) DO NOTHING`, [created]);
-    const [row] = await db.query<{ value: string }>(`SELECT value FROM settings WHERE key = 'jwt_secret'`);
-    return row!.value;
+    return storedSetting(db, 'jwt_secret', () => randomToken(48));
   }
 
   async startSession(user: { id: number; uuid: string }, db: Db = this.db): Promise<IssuedTokens> {
-    const [family] = await db.query<{ id: string }>(
-      'INSERT INTO token_families (user_id, created_at) VALUES ($1, $2) RETURNING id',
-      [user.id, this.clock.now()],
-    );
-    return this.issue(user, family!.id, db);
+    return this.issue(user, await createFamily(db, user.id, this.clock.now()), db);
   }
 
   /**
@@ -68,23 +66,16 @@ export class TokenService {
   async continueSession(user: { id: number; uuid: string }, familyId: string): Promise<IssuedTokens> {
     return this.db.transaction(async (tx) => {
       const now = this.clock.now();
-      const [live] = await tx.query<{ expires_at: Date | null }>(
-        'SELECT max(r.expires_at) AS expires_at FROM refresh_tokens r JOIN token_families f ON f.id = r.family_id WHERE r.family_id = $1 AND f.revoked_at IS NULL',
-        [familyId],
-      );
-      const until = live?.expires_at ? new Date(live.expires_at) : null;
+      const until = await familyExpiry(tx, familyId);
       if (!until || until <= now) throw httpError(401, 'The session has ended', 'session_revoked');
-      await tx.query('UPDATE refresh_tokens SET used_at = $2 WHERE family_id = $1 AND used_at IS NULL', [familyId, now]);
+      await spendFamilyRefreshTokens(tx, familyId, now);
       return this.issue(user, familyId, tx, until);
     });
   }
 
-  /** Ends every session of a user but `keep` (a password change ends the others). */
+  /** Ends every session of a user but `keep` (a password change ends the others; null: all of them). */
   async revokeOtherSessions(userId: number, keep: string | null, reason: string, db: Db = this.db) {
-    await db.query(
-      'UPDATE token_families SET revoked_at = $3, revoked_reason = $4 WHERE user_id = $1 AND revoked_at IS NULL AND ($2::uuid IS NULL OR id <> $2::uuid)',
-      [userId, keep, this.clock.now(), reason],
-    );
+    await revokeSessions(db, userId, { keep, reason, at: this.clock.now() });
   }
 
   private async issue(user: { id: number; uuid: string }, familyId: string, db: Db, refreshUntil?: Date): Promise<IssuedTokens> {
@@ -98,12 +89,7 @@ export class TokenService {
       .sign(this.key);
     const refresh = randomToken();
     const refreshExpires = refreshUntil ?? addSeconds(now, this.settings.refreshTokenTtl);
-    await db.query('INSERT INTO refresh_tokens (token_hash, family_id, expires_at, created_at) VALUES ($1, $2, $3, $4)', [
-      sha256(refresh),
-      familyId,
-      refreshExpires,
-      now,
-    ]);
+    await saveRefreshToken(db, { hash: sha256(refresh), familyId, expiresAt: refreshExpires, createdAt: now });
     return {
       token,
       expires_in: this.settings.accessTokenTtl,
@@ -114,20 +100,7 @@ export class TokenService {
   async rotate(refreshToken: string): Promise<{ userId: number; tokens: IssuedTokens }> {
     const invalid = () => httpError(401, 'The refresh token is not valid', 'invalid_refresh_token');
     const outcome = await this.db.transaction(async (tx) => {
-      const [row] = await tx.query<{
-        family_id: string;
-        expires_at: Date;
-        used_at: Date | null;
-        revoked_at: Date | null;
-        user_id: number;
-        uuid: string;
-        deactivated: boolean;
-      }>(
-        `SELECT r.family_id, r.expires_at, r.used_at, f.revoked_at, f.user_id, u.uuid, u.deactivated
-           FROM refresh_tokens r JOIN token_families f ON f.id = r.family_id JOIN users u ON u.id = f.user_id
-          WHERE r.token_hash = $1 FOR UPDATE OF r`,
-        [sha256(refreshToken)],
-      );
+      const row = await lockRefreshToken(tx, sha256(refreshToken));
       if (!row || row.revoked_at || row.deactivated) throw invalid();
       const now = this.clock.now();
       // A reused token ends its family; that is committed, so it is not thrown from inside the transaction
@@ -137,7 +110,7 @@ export class TokenService {
         return null;
       }
       if (new Date(row.expires_at) <= now) throw invalid();
-      await tx.query('UPDATE refresh_tokens SET used_at = $2 WHERE token_hash = $1', [sha256(refreshToken), now]);
+      await markRefreshTokenUsed(tx, sha256(refreshToken), now);
       return { userId: row.user_id, tokens: await this.issue({ id: row.user_id, uuid: row.uuid }, row.family_id, tx) };
     });
     if (!outcome) throw invalid();
@@ -145,11 +118,7 @@ export class TokenService {
   }
 
   async revokeFamily(familyId: string, reason: string, db: Db = this.db) {
-    await db.query('UPDATE token_families SET revoked_at = $2, revoked_reason = $3 WHERE id = $1 AND revoked_at IS NULL', [
-      familyId,
-      this.clock.now(),
-      reason,
-    ]);
+    await revokeFamily(db, familyId, reason, this.clock.now());
   }
 
   /** Checks signature, expiry (against the server clock) and that the token's family is still live. */
@@ -162,10 +131,7 @@ export class TokenService {
       throw httpError(401, expired ? 'The access token has expired' : 'The access token is not valid', expired ? 'token_expired' : 'invalid_token');
     }
     const familyId = String(payload.fam ?? '');
-    const [family] = await this.db.query<{ revoked_at: Date | null; deactivated: boolean }>(
-      'SELECT f.revoked_at, u.deactivated FROM token_families f JOIN users u ON u.id = f.user_id WHERE f.id = $1',
-      [familyId],
-    );
+    const family = await familyState(this.db, familyId);
     if (!family || family.revoked_at || family.deactivated) throw httpError(401, 'The session has ended', 'session_revoked');
     return { userId: Number(payload.uid), userUuid: String(payload.sub), familyId, version: Number(payload.ver ?? 0) };
   }

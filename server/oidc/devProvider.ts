@@ -7,6 +7,9 @@ import type { InteractionDetails } from 'oidc-provider';
 import type { Db } from '../db/index.js';
 import type { ServerConfig } from '../config.js';
 import { randomToken } from '../lib/random.js';
+import { brandHosts } from '../stores/brands.js';
+import { storedSetting } from '../stores/settings.js';
+import { upsertProvider } from '../stores/sso.js';
 import { checkIdpLogin, findIdpAccount, idpAccounts, idpClaims, IDP_PASSWORD } from './accounts.js';
 import { createMemoryAdapterFactory } from './memoryAdapter.js';
 
@@ -21,35 +24,11 @@ export const devOidcIssuer = (config: Pick<ServerConfig, 'publicOrigin'>) => `${
 const DEV_SSO_DOMAINS = ['initech.example', 'umbrella.example'] as const;
 const DEV_SAML = { domain: 'umbrella.example', name: 'Umbrella SAML', single_signon_service: 'https://sso.umbrella.example/saml/login' };
 
-/** A secret kept in the settings table, created on first use (like the JWT secret). */
-async function storedSetting(db: Db, key: string, create: () => string | Promise<string>): Promise<string> {
-  const [existing] = await db.query<{ value: string }>('SELECT value FROM settings WHERE key = $1', [key]);
-  if (existing) return existing.value;
-  await db.query('INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [key, await create()]);
-  const [row] = await db.query<{ value: string }>('SELECT value FROM settings WHERE key = $1', [key]);
-  return row!.value;
-}
-
 async function newSigningKey(): Promise<string> {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const jwk = privateKey.export({ format: 'jwk' }) as JWK;
   const kid = await calculateJwkThumbprint({ kty: jwk.kty!, n: jwk.n!, e: jwk.e! });
   return JSON.stringify({ ...jwk, kid, use: 'sig', alg: 'RS256' });
-}
-
-async function upsertProvider(
-  db: Db,
-  row: { domain: string; kind: 'oidc' | 'saml'; name: string; issuer: string | null; client_id: string | null; client_secret: string | null; single_signon_service: string | null },
-) {
-  // Skipped when the domain is not in this database (a database seeded differently).
-  await db.query(
-    `INSERT INTO sso_providers (domain, kind, name, issuer, client_id, client_secret, single_signon_service)
-     SELECT $1::text, $2::text, $3::text, $4::text, $5::text, $6::text, $7::text
-      WHERE EXISTS (SELECT 1 FROM email_domains WHERE domain = $1::text)
-     ON CONFLICT (domain, kind, name) DO UPDATE SET issuer = EXCLUDED.issuer, client_id = EXCLUDED.client_id,
-        client_secret = EXCLUDED.client_secret, single_signon_service = EXCLUDED.single_signon_service`,
-    [row.domain, row.kind, row.name, row.issuer, row.client_id, row.client_secret, row.single_signon_service],
-  );
 }
 
 const escapeHtml = (value: unknown) =>
@@ -133,8 +112,7 @@ export async function mountDevOidc(app: FastifyInstance, db: Db, config: ServerC
   const signingKey = JSON.parse(await storedSetting(db, 'dev_oidc_signing_key', newSigningKey)) as JWK;
 
   const port = new URL(config.publicOrigin).port;
-  const hosts = await db.query<{ host: string }>('SELECT host FROM brand_hosts ORDER BY host');
-  const redirectUris = hosts.map((h) => `http://${h.host}${port ? `:${port}` : ''}/login`);
+  const redirectUris = (await brandHosts(db)).map((host) => `http://${host}${port ? `:${port}` : ''}/login`);
 
   // The app passes the typed email as login_hint: a provider session of another account then asks to sign in again.
   const policy = interactionPolicy.base();

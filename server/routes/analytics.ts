@@ -1,5 +1,6 @@
 import type { Api } from '../lib/typedRoutes.js';
 import { errorResponses, okData } from '../schemas.js';
+import { recordAnalyticsEvent } from '../stores/analytics.js';
 
 /** Analytics events from the app (page views and the like), stored as they come. */
 export async function analyticsRoutes(app: Api) {
@@ -31,12 +32,12 @@ export async function analyticsRoutes(app: Api) {
           userId = null; // an expired token still records the event, just not tied to anyone
         }
       }
-      await app.deps.db.query('INSERT INTO analytics_events (event, properties, user_id, client_time) VALUES ($1, $2, $3, $4)', [
-        request.body.event,
-        JSON.stringify(request.body.properties ?? {}),
+      await recordAnalyticsEvent(app.deps.db, {
+        event: request.body.event,
+        properties: request.body.properties ?? {},
         userId,
-        request.body.timestamp ?? null,
-      ]);
+        clientTime: request.body.timestamp ?? null,
+      });
       return { data: { ok: true } };
     },
   );

@@ -2,18 +2,20 @@ import type { Api } from '../lib/typedRoutes.js';
 import { emailField, errorResponses, ref, dataOf, okData } from '../schemas.js';
 import { sensitive } from '../lib/sensitive.js';
 import { httpError } from '../lib/errors.js';
-import { passwordProblems, verifyPassword } from '../lib/passwords.js';
-import { emailDomain, findUserByEmail, findUserById, normalizeEmail, publicUser } from '../lib/users.js';
+import { requireStrongPassword, verifyPassword } from '../lib/passwords.js';
+import { emailDomain, normalizeEmail, publicUser, sessionUser } from '../lib/users.js';
 import {
   ACCOUNT_EXISTS_MESSAGE,
+  checkSignupForm,
   emailRecord,
-  findEmailDomain,
   isEstablished,
   requireEmailDomain,
-  saveSignupRequest,
   signupBuilding,
   SSO_REQUIRED_MESSAGE,
 } from '../lib/signup.js';
+import { findEmailDomain, saveSignupRequest } from '../stores/signup.js';
+import { createSignupUser, findUserByEmail, findUserById, setTokenVersion } from '../stores/users.js';
+import { saveOneTimeToken } from '../stores/sessions.js';
 import { PASSWORD_POLICY } from '../lib/throttle.js';
 import { TOKEN_VERSION } from '../lib/tokens.js';
 import { randomToken, sha256 } from '../lib/random.js';
@@ -109,10 +111,9 @@ export async function authRoutes(app: Api) {
     async (request) => {
       const auth = request.auth!;
       if (auth.version === TOKEN_VERSION) throw httpError(409, 'This session is already current', 'token_current');
-      const user = await findUserById(db, auth.userId);
-      if (!user || user.deactivated) throw httpError(401, 'The session has ended', 'session_revoked');
+      const user = await sessionUser(db, auth.userId);
       const issued = await tokens.continueSession(user, auth.familyId);
-      await db.query('UPDATE users SET token_version = $2 WHERE id = $1', [user.id, TOKEN_VERSION]);
+      await setTokenVersion(db, user.id, TOKEN_VERSION);
       return { user: publicUser(user), ...issued };
     },
   );
@@ -130,11 +131,7 @@ export async function authRoutes(app: Api) {
     },
     async (request) => {
       const ott = randomToken(24);
-      await db.query('INSERT INTO one_time_tokens (token_hash, user_id, expires_at) VALUES ($1, $2, $3)', [
-        sha256(ott),
-        request.auth!.userId,
-        addSeconds(clock.now(), 60),
-      ]);
+      await saveOneTimeToken(db, { hash: sha256(ott), userId: request.auth!.userId, expiresAt: addSeconds(clock.now(), 60) });
       return { data: { ott } };
     },
   );
@@ -183,13 +180,8 @@ export async function authRoutes(app: Api) {
     },
     async (request) => {
       const body = request.body;
-      // The schema counts the spaces the names are trimmed of; a name needs two characters once trimmed.
-      if (body.first_name.trim().length < 2 || body.last_name.trim().length < 2) {
-        throw httpError(400, 'First and last name need at least two characters', 'invalid_name');
-      }
-      if (!body.is_term_accepted) throw httpError(400, 'The terms must be accepted to sign up', 'terms_required');
-      const problems = passwordProblems(body.password);
-      if (problems.length) throw httpError(400, `The password needs ${problems.join(', ')}`, 'weak_password');
+      const { firstName, lastName } = checkSignupForm(body);
+      requireStrongPassword(body.password);
       const email = normalizeEmail(body.email);
       const known = await requireEmailDomain(db, emailDomain(email));
       if (known.sso_mode === 'required') throw httpError(403, SSO_REQUIRED_MESSAGE, 'sso_required');
@@ -201,21 +193,16 @@ export async function authRoutes(app: Api) {
       // Nothing of this sign-up reaches the account until its code is entered (lib/signup.ts): not the names, not the
       // building, and not the password, which is given again with the code by whoever proves the mailbox.
       const user = await db.transaction(async (tx) => {
-        const [row] = existing
-          ? [existing]
-          : await tx.query<{ id: number; email: string }>(
-              `INSERT INTO users (email, company_id, user_type_id, created_by) VALUES ($1, $2, $3, 'user') RETURNING id, email`,
-              [email, known.company_id, body.user_type_id ?? 1],
-            );
+        const account = existing ?? (await createSignupUser(tx, { email, companyId: known.company_id, userTypeId: body.user_type_id ?? 1 }));
         const request = {
-          first_name: body.first_name.trim(),
-          last_name: body.last_name.trim(),
+          first_name: firstName,
+          last_name: lastName,
           building_id: buildingId,
           email_accepted: body.is_email_accepted ?? false,
           user_type_id: body.user_type_id ?? 1,
         };
-        await saveSignupRequest(tx, row!.id, request, clock.now());
-        return { id: row!.id, email: row!.email };
+        await saveSignupRequest(tx, account.id, request, clock.now());
+        return { id: account.id, email: account.email };
       });
       await sendSignupCode(app, user);
       return { user: publicUser((await findUserById(db, user.id))!) };

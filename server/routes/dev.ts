@@ -2,6 +2,8 @@ import type { Api } from '../lib/typedRoutes.js';
 import { dataOf, errorResponses } from '../schemas.js';
 import { httpError } from '../lib/errors.js';
 import { requireLocal } from '../lib/local.js';
+import { devMailbox } from '../stores/mail.js';
+import { addContentTranslation, addEventDetails, addOffer, buildingForNewContent, createContent } from '../stores/content.js';
 
 
 /**
@@ -32,10 +34,7 @@ export async function devRoutes(app: Api) {
       },
     },
     async (request) => {
-      const rows = await app.deps.db.query<{ id: number; to: string; subject: string; text: string; created_at: Date }>(
-        'SELECT id, to_address AS to, subject, text_body AS text, created_at FROM dev_mail WHERE to_address = $1 ORDER BY id DESC LIMIT 50',
-        [request.query.to.trim().toLowerCase()],
-      );
+      const rows = await devMailbox(app.deps.db, request.query.to.trim().toLowerCase());
       return { data: rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() })) };
     },
   );
@@ -77,34 +76,31 @@ export async function devRoutes(app: Api) {
       const body = request.body;
       const { db, clock } = app.deps;
       return db.transaction(async (tx) => {
-        const [building] = await tx.query<{ id: number; timezone: string; languages: string[] }>(
-          `SELECT b.id, b.timezone, COALESCE((SELECT array_agg(l.code ORDER BY l.priority) FROM building_languages l WHERE l.building_id = b.id), '{en}') AS languages
-             FROM buildings b WHERE b.uuid::text = $1`,
-          [body.building_uuid.toLowerCase()],
-        );
+        const building = await buildingForNewContent(tx, body.building_uuid);
         if (!building) throw httpError(404, 'No building with this id', 'unknown_building');
-        const [row] = await tx.query<{ id: number; uuid: string }>(
-          `INSERT INTO contents (building_id, category_id, type, cta_type, cta_url, image_url, display_calendar_icon, position)
-           VALUES ($1, (SELECT id FROM content_categories WHERE building_id = $1 AND category_group = 'discover' ORDER BY position, id LIMIT 1), $2, $3, $4, $5, $6, 1000)
-           RETURNING id, uuid::text`,
-          [building.id, body.type, body.type === 'offer' ? 'CLAIM' : (body.cta_type ?? null), body.cta_url ?? null, body.image_url ?? null, body.type === 'event_post'],
-        );
+        const row = await createContent(tx, {
+          buildingId: building.id,
+          type: body.type,
+          ctaType: body.type === 'offer' ? 'CLAIM' : (body.cta_type ?? null),
+          ctaUrl: body.cta_url ?? null,
+          imageUrl: body.image_url ?? null,
+          calendarIcon: body.type === 'event_post',
+        });
+        const ctaLabel = body.type === 'post' ? null : body.type === 'offer' ? 'Claim' : 'RSVP';
         for (const language of building.languages) {
-          await tx.query(
-            `INSERT INTO content_translations (content_id, language, title, description, rich_description, image_alt_text, cta_label)
-             VALUES ($1, $2, $3, $4, $5, $3, $6)`,
-            [row!.id, language, body.title, body.description ?? null, body.rich_description ?? null, body.type === 'post' ? null : body.type === 'offer' ? 'Claim' : 'RSVP'],
-          );
+          await addContentTranslation(tx, row.id, {
+            language, title: body.title, description: body.description ?? null, richDescription: body.rich_description ?? null, ctaLabel,
+          });
         }
         if (body.type === 'event_post') {
           const start = new Date(Math.floor(clock.now().getTime() / 3_600_000) * 3_600_000 + 24 * 3_600_000);
-          await tx.query('INSERT INTO event_details (content_id, start_at, end_at, timezone, capacity) VALUES ($1, $2, $3, $4, $5)', [
-            row!.id, start.toISOString(), new Date(start.getTime() + 3_600_000).toISOString(), building.timezone, body.capacity ?? null,
-          ]);
+          await addEventDetails(tx, row.id, {
+            startAt: start.toISOString(), endAt: new Date(start.getTime() + 3_600_000).toISOString(), timezone: building.timezone, capacity: body.capacity ?? null,
+          });
         } else if (body.type === 'offer') {
-          await tx.query('INSERT INTO offers (content_id, max_claims_total) VALUES ($1, $2)', [row!.id, body.capacity ?? null]);
+          await addOffer(tx, row.id, body.capacity ?? null);
         }
-        return { data: { uuid: row!.uuid, type: body.type.toUpperCase() } };
+        return { data: { uuid: row.uuid, type: body.type.toUpperCase() } };
       });
     },
   );

@@ -1,17 +1,15 @@
 import type { Api } from '../lib/typedRoutes.js';
 import { errorResponses, ref, dataOf } from '../schemas.js';
 import { httpError } from '../lib/errors.js';
-import { memberBuilding, requestLanguage, translation } from '../lib/content.js';
+import { memberBuilding } from '../lib/buildings.js';
+import { requestLanguage } from '../lib/content.js';
+import {
+  COMPANY_ORDER_PROPERTIES, amenitiesOf, amenityCategories, companyCount, companyForUser, companyPage, companyTypes, utilityButtons,
+} from '../stores/directory.js';
 
 const uuidParam = { type: 'string', format: 'uuid' } as const;
 const buildingParams = { type: 'object', required: ['id'], properties: { id: uuidParam } } as const;
 const langField = { type: 'string', minLength: 1, maxLength: 35 } as const;
-
-/** Companies listed in a building's directory: its own, and its portfolio's that belong to no one building. */
-const listedIn = (building: string, portfolio: string) =>
-  `co.company_type IS NOT NULL AND (co.building_id = ${building} OR (co.building_id IS NULL AND co.portfolio_id = ${portfolio}))`;
-const companyColumns = 'co.uuid::text, co.name, co.logo_url, co.description, co.url, co.company_type';
-const companyOrder: Record<string, string> = { name: 'lower(co.name)', company_type: 'co.company_type', created_at: 'co.created_at' };
 
 export const COMPANY_PAGE_SIZE = 50;
 
@@ -35,12 +33,7 @@ export async function directoryRoutes(app: Api) {
     },
     async (request) => {
       const building = await memberBuilding(db, request.auth!.userId, { uuid: request.params.id });
-      const rows = await db.query(
-        `SELECT uuid::text, text, name, utility_name, type, url, route, web_image, "order", company_types, sign_in_required, mobile_only, excluded
-           FROM utility_buttons WHERE building_id = $1 ORDER BY "order", id`,
-        [building.id],
-      );
-      return { data: { utility_buttons: rows } };
+      return { data: { utility_buttons: await utilityButtons(db, building.id) } };
     },
   );
 
@@ -63,20 +56,9 @@ export async function directoryRoutes(app: Api) {
     async (request) => {
       const building = await memberBuilding(db, request.auth!.userId, { uuid: request.params.id });
       const lang = requestLanguage(request, building, request.query.lang);
-      const fallback = building.languages[0] ?? lang;
-      const categories = await db.query<{ id: number; category_uuid: string; category_name: string }>(
-        `SELECT cat.id, cat.uuid::text AS category_uuid, COALESCE(t.name, '') AS category_name FROM amenity_categories cat
-         ${translation('amenity_category_translations', 'category_id', 'cat.id', '$2', '$3')}
-          WHERE cat.building_id = $1 ORDER BY cat.position, cat.id LIMIT $4 OFFSET $5`,
-        [building.id, lang, fallback, request.query.limit ?? 100, request.query.offset ?? 0],
-      );
-      const amenities = await db.query<{ category_id: number; amenity_uuid: string; amenity_name: string; description: string | null; image_url: string | null; image_alt_text: string | null }>(
-        `SELECT a.category_id, a.uuid::text AS amenity_uuid, COALESCE(t.name, '') AS amenity_name, t.description, a.image_url, t.image_alt_text
-           FROM amenities a
-           ${translation('amenity_translations', 'amenity_id', 'a.id', '$2', '$3')}
-          WHERE a.category_id = ANY($1) ORDER BY a.position, a.id`,
-        [categories.map((c) => c.id), lang, fallback],
-      );
+      const languages = { lang, fallback: building.languages[0] ?? lang };
+      const categories = await amenityCategories(db, building.id, { limit: request.query.limit, offset: request.query.offset }, languages);
+      const amenities = await amenitiesOf(db, categories.map((c) => c.id), languages);
       return {
         data: categories.map((cat) => ({
           ...cat,
@@ -103,7 +85,7 @@ export async function directoryRoutes(app: Api) {
         querystring: {
           type: 'object',
           properties: {
-            orderByProperty: { type: 'string', enum: Object.keys(companyOrder) },
+            orderByProperty: { type: 'string', enum: [...COMPANY_ORDER_PROPERTIES] },
             orderBy: { type: 'string', enum: ['ASC', 'DESC', 'asc', 'desc'] },
             offset: { type: 'integer', minimum: 0, maximum: 100_000, default: 0 },
             limit: { type: 'integer', minimum: 1, maximum: 100, default: COMPANY_PAGE_SIZE },
@@ -135,23 +117,13 @@ export async function directoryRoutes(app: Api) {
       const offset = q.offset ?? 0;
       const limit = q.limit ?? COMPANY_PAGE_SIZE;
       const direction = (q.orderBy ?? 'ASC').toUpperCase() === 'DESC' ? 'DESC' : 'ASC';
-      const portfolio = '(SELECT portfolio_id FROM buildings WHERE id = $1)';
-      const filter = `${listedIn('$1', portfolio)} AND (cardinality($2::text[]) = 0 OR co.company_type = ANY($2))`;
-      const companies = await db.query(
-        `SELECT ${companyColumns} FROM companies co WHERE ${filter}
-          ORDER BY ${companyOrder[q.orderByProperty ?? 'name'] ?? 'lower(co.name)'} ${direction}, lower(co.name), co.id LIMIT $3 OFFSET $4`,
-        [building.id, types, limit, offset],
-      );
-      const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM companies co WHERE ${filter}`, [building.id, types]);
-      const allTypes = await db.query<{ company_type: string }>(
-        `SELECT DISTINCT co.company_type FROM companies co WHERE ${listedIn('$1', portfolio)} ORDER BY 1`,
-        [building.id],
-      );
-      const total = count?.n ?? 0;
+      const filter = { buildingId: building.id, types };
+      const companies = await companyPage(db, filter, { orderBy: q.orderByProperty ?? 'name', direction, limit, offset });
+      const total = await companyCount(db, filter);
       return {
         data: {
           companies,
-          company_types: allTypes.map((t) => t.company_type),
+          company_types: await companyTypes(db, building.id),
           pagination: { offset, limit, total, has_more: offset + companies.length < total },
         },
       };
@@ -171,13 +143,7 @@ export async function directoryRoutes(app: Api) {
       },
     },
     async (request) => {
-      const [company] = await db.query<{ uuid: string; name: string; logo_url: string | null; description: string | null; url: string | null; company_type: string | null; visible: boolean }>(
-        `SELECT ${companyColumns},
-                EXISTS (SELECT 1 FROM user_buildings ub JOIN buildings b ON b.id = ub.building_id
-                         WHERE ub.user_id = $2 AND ${listedIn('b.id', 'b.portfolio_id')}) AS visible
-           FROM companies co WHERE co.uuid::text = $1 AND co.company_type IS NOT NULL`,
-        [request.params.id.toLowerCase(), request.auth!.userId],
-      );
+      const company = await companyForUser(db, request.params.id, request.auth!.userId);
       if (!company) throw httpError(404, 'No company with this id', 'unknown_company');
       if (!company.visible) throw httpError(403, 'This company is not in the directory of your buildings', 'not_a_member');
       const { visible: _v, ...out } = company;

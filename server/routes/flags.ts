@@ -6,6 +6,7 @@ import { httpError } from '../lib/errors.js';
 import { isLocalRequest } from '../lib/local.js';
 import { FLAG_NAMES, FlagStore, isFlagName, unknownFlagMessage, type FlagUser } from '../lib/flags.js';
 import { dataOf, errorResponses, ref } from '../schemas.js';
+import { userBuildingUuids } from '../stores/buildings.js';
 
 export interface FlagRoutesOptions {
   /** The token of the admin endpoints; FLAGS_ADMIN_TOKEN when not given. */
@@ -110,11 +111,7 @@ export async function flagRoutes(app: Api, options: FlagRoutesOptions) {
     try {
       const claims = await tokens.verifyAccess(bearer);
       if (claims.userUuid !== user.key) return [];
-      const rows = await db.query<{ uuid: string }>(
-        'SELECT b.uuid::text AS uuid FROM user_buildings ub JOIN buildings b ON b.id = ub.building_id WHERE ub.user_id = $1',
-        [claims.userId],
-      );
-      return rows.map((r) => r.uuid);
+      return await userBuildingUuids(db, claims.userId);
     } catch {
       return []; // an expired bearer still gets flags, from what the body says
     }

@@ -1,9 +1,11 @@
-import type { FastifyInstance } from 'fastify';
 import type { Api } from '../lib/typedRoutes.js';
+import { ping, type Db } from '../db/index.js';
 import { errorResponses, ref, dataOf } from '../schemas.js';
 import { sensitive } from '../lib/sensitive.js';
 import { httpError } from '../lib/errors.js';
-import { queryBuildings, withoutId } from '../lib/buildings.js';
+import { withoutId } from '../lib/buildings.js';
+import { buildingTheme, domainBuildingList, guestBuildings } from '../stores/buildings.js';
+import { brandByConfigUuid, brandByHost, brandByIdOrUuid, defaultBrand, farms, type BrandRow } from '../stores/brands.js';
 
 const buildingList = { type: 'array', items: ref('Building') } as const;
 const nstr = { type: ['string', 'null'] } as const;
@@ -21,31 +23,12 @@ const whitelabelSchema = {
   },
 } as const;
 
-interface BrandRow {
-  id: number;
-  uuid: string;
-  config_uuid: string;
-  identifier: string;
-  name: string;
-  primary_color: string;
-  secondary_color: string;
-  logo_url: string | null;
-  language: string;
-  help_desk_email: string;
-  is_avatar_visible: boolean;
-}
-
-const selectBrand = `SELECT br.id, br.uuid::text, br.config_uuid::text, br.identifier, br.name, br.primary_color, br.secondary_color,
-  br.logo_url, br.language, br.help_desk_email, br.is_avatar_visible FROM brands br`;
-
 /** A host name's brand: an exact host match, else the default brand. Ports are ignored. */
-async function brandForHost(app: FastifyInstance, domain: string | undefined): Promise<BrandRow> {
+async function brandForHost(db: Db, domain: string | undefined): Promise<BrandRow> {
   const host = (domain ?? '').toLowerCase().replace(/:\d+$/, '');
-  const [match] = await app.deps.db.query<BrandRow>(`${selectBrand} JOIN brand_hosts h ON h.brand_id = br.id WHERE h.host = $1`, [host]);
-  if (match) return match;
-  const [fallback] = await app.deps.db.query<BrandRow>(`${selectBrand} WHERE br.is_default`);
-  if (!fallback) throw httpError(404, 'No brand is configured', 'no_brand');
-  return fallback;
+  const brand = (await brandByHost(db, host)) ?? (await defaultBrand(db));
+  if (!brand) throw httpError(404, 'No brand is configured', 'no_brand');
+  return brand;
 }
 
 const whitelabelOut = (b: BrandRow) => ({
@@ -65,7 +48,7 @@ export async function publicRoutes(app: Api) {
     '/healthcheck',
     { schema: { tags: ['public'], summary: 'OK when the server and its database answer', response: { 200: { type: 'object', required: ['status'], properties: { status: { type: 'string' } } } } } },
     async () => {
-      await db.query('SELECT 1');
+      await ping(db);
       return { status: 'OK' };
     },
   );
@@ -83,11 +66,7 @@ export async function publicRoutes(app: Api) {
     },
     async (request) => {
       const domain = request.query.domain.toLowerCase().replace(/^.*@/, '');
-      const buildings = await queryBuildings(db, {
-        where: 'b.id IN (SELECT building_id FROM domain_buildings WHERE domain = $1) AND (NOT $2::boolean OR b.is_guest)',
-        params: [domain, request.query.guestBuildingsOnly ?? false],
-        withLanguages: true,
-      });
+      const buildings = await domainBuildingList(db, domain, request.query.guestBuildingsOnly ?? false);
       return { data: buildings.map(withoutId) };
     },
   );
@@ -95,7 +74,7 @@ export async function publicRoutes(app: Api) {
   app.get(
     '/public/guest-buildings',
     { schema: { tags: ['public'], summary: 'Buildings open to guests', response: { 200: dataOf(buildingList) } } },
-    async () => ({ data: (await queryBuildings(db, { where: 'b.is_guest', params: [], withLanguages: true })).map(withoutId) }),
+    async () => ({ data: (await guestBuildings(db)).map(withoutId) }),
   );
 
   app.get(
@@ -109,16 +88,7 @@ export async function publicRoutes(app: Api) {
       },
     },
     async (request) => {
-      const [theme] = await db.query<{
-        primary_color: string; secondary_color: string; primary_font_color: string; font: string; home_header_image_url: string | null;
-        building_logo_url: string | null; display_portfolio_logo: boolean; portfolio_logo_url: string | null;
-      }>(
-        `SELECT t.primary_color, t.secondary_color, t.primary_font_color, t.font, t.home_header_image_url, t.building_logo_url,
-                t.display_portfolio_logo, p.logo_url AS portfolio_logo_url
-           FROM building_themes t JOIN buildings b ON b.id = t.building_id JOIN portfolios p ON p.id = b.portfolio_id
-          WHERE b.uuid = $1`,
-        [request.params.id],
-      );
+      const theme = await buildingTheme(db, request.params.id);
       if (!theme) throw httpError(404, 'No theme for this building', 'unknown_building');
       return { data: theme };
     },
@@ -135,7 +105,7 @@ export async function publicRoutes(app: Api) {
       },
     },
     async (request) => {
-      const brand = await brandForHost(app, request.query.domain);
+      const brand = await brandForHost(db, request.query.domain);
       return { data: { brand: brand.identifier, is_avatar_visible: brand.is_avatar_visible } };
     },
   );
@@ -143,7 +113,7 @@ export async function publicRoutes(app: Api) {
   app.get(
     '/public/whitelabel',
     { schema: { tags: ['public'], summary: "A host name's white-label brand (the default brand when none matches)", querystring: domainQuery, response: { 200: dataOf(whitelabelSchema), ...errorResponses } } },
-    async (request) => ({ data: whitelabelOut(await brandForHost(app, request.query.domain)) }),
+    async (request) => ({ data: whitelabelOut(await brandForHost(db, request.query.domain)) }),
   );
 
   app.get(
@@ -157,7 +127,7 @@ export async function publicRoutes(app: Api) {
       },
     },
     async (request) => {
-      const [brand] = await db.query<BrandRow>(`${selectBrand} WHERE br.id::text = $1 OR br.uuid::text = $1`, [request.params.id]);
+      const brand = await brandByIdOrUuid(db, request.params.id);
       if (!brand) throw httpError(404, 'No white-label brand with this id', 'unknown_whitelabel');
       return { data: whitelabelOut(brand) };
     },
@@ -181,7 +151,7 @@ export async function publicRoutes(app: Api) {
       },
     },
     async (request) => {
-      const [brand] = await db.query<BrandRow>(`${selectBrand} WHERE br.config_uuid = $1`, [request.params.uuid]);
+      const brand = await brandByConfigUuid(db, request.params.uuid);
       if (!brand) throw httpError(404, 'No white-label configuration with this uuid', 'unknown_whitelabel');
       return { data: { primaryColor: brand.primary_color, secondaryColor: brand.secondary_color, language: brand.language, help_desk_email: brand.help_desk_email } };
     },
@@ -209,7 +179,7 @@ export async function publicRoutes(app: Api) {
     async (request) => {
       const key = process.env.FARM_LIST_KEY;
       if (key && request.query.key !== key) throw httpError(401, 'A valid farm list key is required', 'invalid_key');
-      return { items: await db.query<{ uuid: string; description: string; url: string }>('SELECT uuid::text, description, url FROM farms ORDER BY description') };
+      return { items: await farms(db) };
     },
   );
 }

@@ -4,10 +4,17 @@ import { httpError } from '../lib/errors.js';
 import { sensitive } from '../lib/sensitive.js';
 import { randomToken } from '../lib/random.js';
 import { addSeconds } from '../lib/clock.js';
-import { emailDomain, findUserByEmail, findUserById, normalizeEmail, publicUser } from '../lib/users.js';
+import { emailDomain, normalizeEmail, publicUser } from '../lib/users.js';
 import { OidcRelyingParty } from '../oidc/client.js';
+import { checkSignupForm, completeSignup, COMPANY_EMAIL_NOT_FOUND, signupBuilding } from '../lib/signup.js';
+import { isBrandHost } from '../stores/brands.js';
+import { addBuildingMember } from '../stores/buildings.js';
+import { findEmailDomain } from '../stores/signup.js';
+import {
+  claimCallback, completeTransaction, createTransaction, deleteTransactionsBefore, domainProviders, findProvider, findTransaction, saveVerified,
+} from '../stores/sso.js';
+import { createSsoUser, findUserByEmail, findUserById } from '../stores/users.js';
 
-import { COMPANY_EMAIL_NOT_FOUND, signupBuilding } from '../lib/signup.js';
 /** Scopes the app asks every OpenID provider for. */
 export const SSO_SCOPE = 'openid email profile';
 /** Seconds between the provider list (the start of a sign-in) and its callback. */
@@ -82,37 +89,6 @@ const callbackResponse = {
   },
 } as const;
 
-interface ProviderRow {
-  id: number;
-  uuid: string;
-  kind: 'oidc' | 'saml';
-  name: string;
-  issuer: string | null;
-  client_id: string | null;
-  client_secret: string | null;
-  single_signon_service: string | null;
-}
-
-interface TransactionRow {
-  uuid: string;
-  domain: string;
-  email: string | null;
-  provider_id: number | null;
-  nonce: string | null;
-  code_verifier: string | null;
-  redirect_uri: string | null;
-  verified_email: string | null;
-  verified_first_name: string | null;
-  verified_last_name: string | null;
-  subject: string | null;
-  created_at: Date;
-  callback_at: Date | null;
-  completed_at: Date | null;
-}
-
-const selectTransaction = `SELECT uuid::text, domain, email, provider_id, nonce, code_verifier, redirect_uri, verified_email,
-  verified_first_name, verified_last_name, subject, created_at, callback_at, completed_at FROM sso_transactions`;
-
 const trimName = (value: unknown) => (typeof value === 'string' ? value.trim().slice(0, 100) : '');
 
 /** Single sign-on: the providers of an email domain, the OpenID Connect callback and the SSO sign-up. */
@@ -132,8 +108,7 @@ export async function ssoRoutes(app: Api) {
       throw httpError(400, 'redirect_uri must be an absolute http(s) URL without credentials or fragment', 'invalid_redirect_uri');
     }
     const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, '');
-    const [known] = await db.query('SELECT 1 FROM brand_hosts WHERE host = $1', [host]);
-    if (!known) throw httpError(400, `redirect_uri host ${host} is not a host of this app`, 'invalid_redirect_uri');
+    if (!(await isBrandHost(db, host))) throw httpError(400, `redirect_uri host ${host} is not a host of this app`, 'invalid_redirect_uri');
     return url.toString();
   };
 
@@ -163,23 +138,16 @@ export async function ssoRoutes(app: Api) {
       if (!/^[a-z0-9.-]+$/.test(domain)) throw httpError(400, 'Invalid email or domain', 'invalid_domain');
       const redirectUri = request.query.redirect_uri !== undefined ? await checkRedirectUri(request.query.redirect_uri) : undefined;
 
-      const [known] = await db.query<{ sso_mode: 'none' | 'required' | 'optional' }>('SELECT sso_mode FROM email_domains WHERE domain = $1', [domain]);
+      const known = await findEmailDomain(db, domain);
       if (!known) throw httpError(403, COMPANY_EMAIL_NOT_FOUND, 'domain_not_found');
-      const providers =
-        known.sso_mode === 'none'
-          ? []
-          : await db.query<ProviderRow>(
-              `SELECT id, uuid::text, kind, name, issuer, client_id, client_secret, single_signon_service
-                 FROM sso_providers WHERE domain = $1 ORDER BY kind, name, id`,
-              [domain],
-            );
+      const providers = known.sso_mode === 'none' ? [] : await domainProviders(db, domain);
       const oidc = providers.filter((p) => p.kind === 'oidc' && p.issuer && p.client_id);
       const saml = providers.filter((p) => p.kind === 'saml');
       if (oidc.length && !redirectUri) throw httpError(400, 'redirect_uri is required to start single sign-on', 'redirect_uri_required');
 
       const now = clock.now();
       // Old, never finished sign-ins are of no use to anyone.
-      await db.query('DELETE FROM sso_transactions WHERE created_at < $1', [addSeconds(now, -24 * 60 * 60)]);
+      await deleteTransactionsBefore(db, addSeconds(now, -24 * 60 * 60));
       // One transaction per OIDC provider: its uuid is the state, so the callback knows the provider to ask.
       const oidcOut: { uuid: string; name: string; issuer: string; authorization_url: string; state: string }[] = [];
       let unreachable: unknown;
@@ -196,12 +164,15 @@ export async function ssoRoutes(app: Api) {
         }
         const nonce = randomToken(24);
         const codeVerifier = randomToken(48);
-        const [row] = await db.query<{ uuid: string }>(
-          `INSERT INTO sso_transactions (domain, email, provider_id, nonce, code_verifier, redirect_uri, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING uuid::text`,
-          [domain, isEmail ? source : null, provider.id, nonce, codeVerifier, redirectUri, now],
-        );
-        const state = row!.uuid;
+        const state = await createTransaction(db, {
+          domain,
+          email: isEmail ? source : null,
+          providerId: provider.id,
+          nonce,
+          codeVerifier,
+          redirectUri,
+          createdAt: now,
+        });
         const authorizationUrl = await rp.authorizationUrl(settings, {
           redirectUri: redirectUri!,
           state,
@@ -248,7 +219,7 @@ export async function ssoRoutes(app: Api) {
       const { code, state } = request.query;
       const unknown = () => httpError(400, 'This single sign-on attempt is not known. Please start single sign-on again.', 'sso_state_unknown');
       if (!UUID.test(state)) throw unknown();
-      const [transaction] = await db.query<TransactionRow>(`${selectTransaction} WHERE uuid = $1`, [state]);
+      const transaction = await findTransaction(db, state);
       if (!transaction || !transaction.provider_id) throw unknown();
       const used = () => httpError(400, 'This single sign-on attempt has already been used. Please start single sign-on again.', 'sso_state_used');
       if (transaction.callback_at || transaction.completed_at) throw used();
@@ -257,12 +228,8 @@ export async function ssoRoutes(app: Api) {
         throw httpError(400, 'This single sign-on attempt has expired. Please start single sign-on again.', 'sso_state_expired');
       }
       // Spend the state before talking to the provider, so a replayed callback cannot race this one.
-      const [claimed] = await db.query('UPDATE sso_transactions SET callback_at = $2 WHERE uuid = $1 AND callback_at IS NULL RETURNING uuid', [state, now]);
-      if (!claimed) throw used();
-      const [provider] = await db.query<ProviderRow>(
-        'SELECT id, uuid::text, kind, name, issuer, client_id, client_secret, single_signon_service FROM sso_providers WHERE id = $1',
-        [transaction.provider_id],
-      );
+      if (!(await claimCallback(db, state, now))) throw used();
+      const provider = await findProvider(db, transaction.provider_id);
       if (!provider?.issuer || !provider.client_id) throw unknown();
       if (request.query.iss !== undefined && request.query.iss !== provider.issuer) {
         throw httpError(400, 'The sign-in answer names another identity provider than the one it was started with', 'sso_issuer_mismatch');
@@ -286,16 +253,15 @@ export async function ssoRoutes(app: Api) {
       const firstName = user?.first_name || trimName(claims.given_name);
       const lastName = user?.last_name || trimName(claims.family_name);
       if (user && user.confirmed && user.terms_accepted) {
-        await db.query(
-          'UPDATE sso_transactions SET verified_email = $2, verified_first_name = $3, verified_last_name = $4, subject = $5, completed_at = $6 WHERE uuid = $1',
-          [state, email, firstName, lastName, claims.sub ?? null, now],
-        );
+        await saveVerified(db, state, { email, firstName, lastName, subject: claims.sub ?? null, completedAt: now });
         return { data: { status: 'authenticated' as const, user: publicUser(user), ...(await tokens.startSession(user)) } };
       }
-      await db.query(
-        'UPDATE sso_transactions SET verified_email = $2, verified_first_name = $3, verified_last_name = $4, subject = $5 WHERE uuid = $1',
-        [state, email, trimName(claims.given_name) || firstName, trimName(claims.family_name) || lastName, claims.sub ?? null],
-      );
+      await saveVerified(db, state, {
+        email,
+        firstName: trimName(claims.given_name) || firstName,
+        lastName: trimName(claims.family_name) || lastName,
+        subject: claims.sub ?? null,
+      });
       return {
         data: {
           status: 'signup' as const,
@@ -337,13 +303,10 @@ export async function ssoRoutes(app: Api) {
       const body = request.body;
       const email = normalizeEmail(request.query.email);
       const uuid = request.query.uuid.trim();
-      const firstName = body.first_name.trim();
-      const lastName = body.last_name.trim();
-      if (firstName.length < 2 || lastName.length < 2) throw httpError(400, 'First and last name need at least two characters', 'invalid_name');
-      if (body.is_term_accepted !== true) throw httpError(400, 'The terms must be accepted to sign up', 'terms_required');
+      const { firstName, lastName } = checkSignupForm(body);
       const unknown = () => httpError(400, 'This single sign-on sign-up is not known. Please start single sign-on again.', 'sso_transaction_unknown');
       if (!UUID.test(uuid)) throw unknown();
-      const [transaction] = await db.query<TransactionRow>(`${selectTransaction} WHERE uuid = $1`, [uuid]);
+      const transaction = await findTransaction(db, uuid);
       if (!transaction) throw unknown();
       if (!transaction.verified_email) throw httpError(403, 'Single sign-on has not verified an email for this sign-up yet', 'sso_not_verified');
       if (transaction.verified_email !== email) throw httpError(403, 'This single sign-on sign-up belongs to another email address', 'sso_email_mismatch');
@@ -355,7 +318,7 @@ export async function ssoRoutes(app: Api) {
       }
 
       const domain = transaction.domain;
-      const [known] = await db.query<{ company_id: number | null }>('SELECT company_id FROM email_domains WHERE domain = $1', [domain]);
+      const known = await findEmailDomain(db, domain);
       if (!known) throw httpError(403, COMPANY_EMAIL_NOT_FOUND, 'domain_not_found');
       const existing = await findUserByEmail(db, email);
       if (existing?.deactivated) throw httpError(403, 'This account has been deactivated', 'deactivated');
@@ -364,30 +327,19 @@ export async function ssoRoutes(app: Api) {
       const buildingId = await signupBuilding(db, domain, body.building_uuid, !!existing);
 
       const { userId, issued } = await db.transaction(async (tx) => {
-        const [spent] = await tx.query('UPDATE sso_transactions SET completed_at = $2 WHERE uuid = $1 AND completed_at IS NULL RETURNING uuid', [uuid, now]);
-        if (!spent) throw httpError(409, 'This single sign-on sign-up has already been completed', 'sso_completed');
+        if (!(await completeTransaction(tx, uuid, now))) throw httpError(409, 'This single sign-on sign-up has already been completed', 'sso_completed');
+        const emailAccepted = body.is_email_accepted ?? false;
         let id: number;
         if (existing) {
           // An account created for this person (SCIM, upload, admin) or an unfinished sign-up: SSO proved the email. A
           // password somebody set before (or a sign-up somebody started) is not the owner's: it goes, with any session.
-          await tx.query('DELETE FROM signup_requests WHERE user_id = $1', [existing.id]);
-          await tx.query(`UPDATE token_families SET revoked_at = $2, revoked_reason = 'sso sign-up' WHERE user_id = $1 AND revoked_at IS NULL`, [existing.id, now]);
-          await tx.query(
-            `UPDATE users SET password_hash = NULL, first_name = $2, last_name = $3, confirmed = true, terms_accepted = true,
-                    email_accepted = $4, default_building_id = COALESCE($5, default_building_id), updated_at = now()
-              WHERE id = $1`,
-            [existing.id, firstName, lastName, body.is_email_accepted ?? false, buildingId],
-          );
+          const details = { first_name: firstName, last_name: lastName, building_id: buildingId, email_accepted: emailAccepted, user_type_id: null };
+          await completeSignup(tx, existing.id, { passwordHash: null, now, reason: 'sso sign-up', details });
           id = existing.id;
         } else {
-          const [row] = await tx.query<{ id: number }>(
-            `INSERT INTO users (email, first_name, last_name, default_building_id, company_id, confirmed, terms_accepted, email_accepted, created_by)
-             VALUES ($1, $2, $3, $4, $5, true, true, $6, 'sso') RETURNING id`,
-            [email, firstName, lastName, buildingId, known.company_id, body.is_email_accepted ?? false],
-          );
-          id = row!.id;
+          id = await createSsoUser(tx, { email, firstName, lastName, buildingId, companyId: known.company_id, emailAccepted });
+          if (buildingId) await addBuildingMember(tx, id, buildingId);
         }
-        if (buildingId) await tx.query('INSERT INTO user_buildings (user_id, building_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [id, buildingId]);
         const user = (await findUserById(tx, id))!;
         return { userId: id, issued: await tokens.startSession(user, tx) };
       });

@@ -3,10 +3,11 @@ import { errorResponses, ref, dataOf, okData } from '../schemas.js';
 import { sensitive } from '../lib/sensitive.js';
 import { httpError } from '../lib/errors.js';
 import { PASSWORD_POLICY } from '../lib/throttle.js';
-import { hashPassword, passwordProblems, verifyPassword } from '../lib/passwords.js';
-import { findUserById, isoUpdatedAt, publicUser, recentPasswordHashes, rememberPassword } from '../lib/users.js';
-import { queryBuildings, withoutId } from '../lib/buildings.js';
-import { PASSWORD_REUSED } from './verification.js';
+import { hashPassword, requireStrongPassword, requireUnusedPassword, verifyPassword } from '../lib/passwords.js';
+import { publicUser, sessionUser } from '../lib/users.js';
+import { memberBuilding, withoutId } from '../lib/buildings.js';
+import { rememberPassword, setPassword, updateProfile, userPermissions } from '../stores/users.js';
+import { buildingByUuid, userBuilding, userBuildings } from '../stores/buildings.js';
 
 const buildingList = { type: 'array', items: ref('Building') } as const;
 const nameField = { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' } as const;
@@ -19,16 +20,10 @@ export async function userRoutes(app: Api) {
   const secured = { preHandler: app.requireUser };
   const security = [{ bearer: [] }];
 
-  const currentUser = async (userId: number) => {
-    const user = await findUserById(db, userId);
-    if (!user || user.deactivated) throw httpError(401, 'The session has ended', 'session_revoked');
-    return user;
-  };
-
   app.get(
     '/users/current',
     { ...secured, schema: { tags: ['users'], summary: 'The signed-in user', security, response: { 200: dataOf(ref('User')), ...errorResponses } } },
-    async (request) => ({ data: publicUser(await currentUser(request.auth!.userId)) }),
+    async (request) => ({ data: publicUser(await sessionUser(db, request.auth!.userId)) }),
   );
 
   app.put(
@@ -59,41 +54,27 @@ export async function userRoutes(app: Api) {
       },
     },
     async (request) => {
-      const user = await currentUser(request.auth!.userId);
+      const user = await sessionUser(db, request.auth!.userId);
       const body = request.body;
       let buildingId: number | null | undefined;
       if (body.default_building_uuid !== undefined) {
         if (body.default_building_uuid === null) buildingId = null;
         else {
-          const [own] = await queryBuildings(db, {
-            where: 'b.uuid = $1 AND b.id IN (SELECT building_id FROM user_buildings WHERE user_id = $2)',
-            params: [body.default_building_uuid, user.id],
-          });
+          const own = await userBuilding(db, user.id, body.default_building_uuid);
           if (!own) throw httpError(400, 'The default building must be one of your buildings', 'building_not_allowed');
           buildingId = own.id;
         }
       }
-      // The version check and the write are one statement, so two saves from the same version cannot both win.
-      // A write that changes nothing keeps the version: it cannot conflict with anyone.
-      const written = await db.query(
-        `UPDATE users SET
-           first_name = COALESCE($2, first_name), last_name = COALESCE($3, last_name),
-           default_building_id = CASE WHEN $4::boolean THEN $5::integer ELSE default_building_id END,
-           terms_accepted = COALESCE($6, terms_accepted), email_accepted = COALESCE($7, email_accepted),
-           updated_at = CASE
-             WHEN (COALESCE($2, first_name), COALESCE($3, last_name),
-                   CASE WHEN $4::boolean THEN $5::integer ELSE default_building_id END,
-                   COALESCE($6, terms_accepted), COALESCE($7, email_accepted))
-                  IS DISTINCT FROM (first_name, last_name, default_building_id, terms_accepted, email_accepted)
-             THEN now() ELSE updated_at END
-         WHERE id = $1 AND ($8::text IS NULL OR ${isoUpdatedAt('updated_at')} = $8::text)
-         RETURNING id`,
-        [user.id, body.first_name?.trim() ?? null, body.last_name?.trim() ?? null, buildingId !== undefined, buildingId ?? null,
-          body.is_term_accepted ?? null, body.is_email_accepted ?? null, body.updated_at ?? null],
-      );
-      if (!written.length) throw httpError(409, PROFILE_CONFLICT, 'profile_conflict');
+      const changes = {
+        first_name: body.first_name?.trim() ?? null,
+        last_name: body.last_name?.trim() ?? null,
+        ...(buildingId !== undefined ? { default_building_id: buildingId } : {}),
+        terms_accepted: body.is_term_accepted ?? null,
+        email_accepted: body.is_email_accepted ?? null,
+      };
+      if (!(await updateProfile(db, user.id, changes, body.updated_at ?? null))) throw httpError(409, PROFILE_CONFLICT, 'profile_conflict');
       // `confirmed` is accepted for the specification's payload but only an emailed code confirms an account.
-      return { data: publicUser(await currentUser(user.id)) };
+      return { data: publicUser(await sessionUser(db, user.id)) };
     },
   );
 
@@ -115,23 +96,18 @@ export async function userRoutes(app: Api) {
       },
     },
     async (request) => {
-      const user = await currentUser(request.auth!.userId);
+      const user = await sessionUser(db, request.auth!.userId);
       // A stolen access token must not buy unlimited guesses at the password it would need to take the account over.
       await app.deps.throttle.attempt(PASSWORD_POLICY, user.email);
       if (!(await verifyPassword(user.password_hash, request.body.password))) {
         throw httpError(400, 'The current password is not correct', 'wrong_password');
       }
       await app.deps.throttle.clear(PASSWORD_POLICY, user.email);
-      const problems = passwordProblems(request.body.new_password);
-      if (problems.length) throw httpError(400, `The password needs ${problems.join(', ')}`, 'weak_password');
-      for (const old of await recentPasswordHashes(db, user.id)) {
-        if (await verifyPassword(old, request.body.new_password)) throw httpError(409, PASSWORD_REUSED, 'password_has_been_used');
-      }
+      requireStrongPassword(request.body.new_password);
+      await requireUnusedPassword(db, user.id, request.body.new_password);
       const passwordHash = await hashPassword(request.body.new_password);
       await db.transaction(async (tx) => {
-        // updated_at versions the profile (names, default building, consents): a new password is not a profile edit,
-        // so a profile form open beside the password tab can still save.
-        await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1', [user.id, passwordHash]);
+        await setPassword(tx, user.id, passwordHash);
         await rememberPassword(tx, user.id, passwordHash);
         // Whoever else holds a session (a stolen token, a forgotten device) is signed out; this one goes on.
         await app.deps.tokens.revokeOtherSessions(user.id, request.auth!.familyId, 'password changed', tx);
@@ -144,7 +120,7 @@ export async function userRoutes(app: Api) {
     '/users/current/buildings',
     { ...secured, schema: { tags: ['buildings'], summary: "The signed-in user's buildings", security, response: { 200: dataOf(buildingList), ...errorResponses } } },
     async (request) => ({
-      data: (await queryBuildings(db, { where: 'b.id IN (SELECT building_id FROM user_buildings WHERE user_id = $1)', params: [request.auth!.userId] })).map(withoutId),
+      data: (await userBuildings(db, request.auth!.userId)).map(withoutId),
     }),
   );
 
@@ -163,9 +139,8 @@ export async function userRoutes(app: Api) {
     async (request) => {
       const scope = request.query.brand_scope ?? 'ALL';
       const scoped = scope !== 'ALL' && (SCOPED_BRANDS as readonly string[]).includes(scope);
-      const buildings = await queryBuildings(db, {
-        where: `b.id IN (SELECT building_id FROM user_buildings WHERE user_id = $1) AND ($2::text IS NULL OR br.identifier = $2)`,
-        params: [request.auth!.userId, scoped ? scope : null],
+      const buildings = await userBuildings(db, request.auth!.userId, {
+        brand: scoped ? scope : null,
         withLanguages: (request.query.include ?? '').split(',').includes('languages'),
       });
       return { data: { buildings: buildings.map(withoutId) } };
@@ -186,15 +161,9 @@ export async function userRoutes(app: Api) {
       },
     },
     async (request) => {
-      const [building] = await queryBuildings(db, {
-        where: 'b.uuid = $1',
-        params: [request.params.id],
-        withLanguages: (request.query.include ?? '').split(',').includes('languages'),
-      });
-      if (!building) throw httpError(404, 'No building with this id', 'unknown_building');
-      const [member] = await db.query('SELECT 1 FROM user_buildings WHERE user_id = $1 AND building_id = $2', [request.auth!.userId, building.id]);
-      if (!member) throw httpError(403, 'You do not have access to this building', 'not_a_member');
-      const out = withoutId(building);
+      await memberBuilding(db, request.auth!.userId, { uuid: request.params.id });
+      const building = await buildingByUuid(db, request.params.id, (request.query.include ?? '').split(',').includes('languages'));
+      const out = withoutId(building!);
       if (!request.query.attachPortfolioCompanyUuid) out.portfolio_company_uuid = null;
       return { data: out };
     },
@@ -219,12 +188,7 @@ export async function userRoutes(app: Api) {
       const split = (list?: string[]) => (list ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
       const buildings = split(request.query.buildings);
       const wanted = split(request.query.permissions);
-      const rows = await db.query<{ uuid: string; permission: string }>(
-        `SELECT b.uuid::text, p.permission FROM user_permissions p JOIN buildings b ON b.id = p.building_id
-          WHERE p.user_id = $1 AND (cardinality($2::text[]) = 0 OR b.uuid::text = ANY($2))
-            AND (cardinality($3::text[]) = 0 OR p.permission = ANY($3)) ORDER BY p.permission`,
-        [request.auth!.userId, buildings, wanted],
-      );
+      const rows = await userPermissions(db, request.auth!.userId, buildings, wanted);
       const data: Record<string, string[]> = Object.fromEntries(buildings.map((uuid) => [uuid, [] as string[]]));
       for (const row of rows) (data[row.uuid] ??= []).push(row.permission);
       return { data };

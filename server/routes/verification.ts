@@ -4,11 +4,12 @@ import { emailField, errorResponses, dataOf, okData, ref } from '../schemas.js';
 import { sensitive } from '../lib/sensitive.js';
 import { PASSWORD_POLICY } from '../lib/throttle.js';
 import { httpError } from '../lib/errors.js';
-import { hashPassword, passwordProblems, verifyPassword } from '../lib/passwords.js';
-import { findUserByEmail, findUserById, publicUser, recentPasswordHashes, rememberPassword, type UserRow } from '../lib/users.js';
-import { completeSignup, hasSignupRequest, isEstablished } from '../lib/signup.js';
+import { hashPassword, requireStrongPassword, requireUnusedPassword } from '../lib/passwords.js';
+import { normalizeEmail, publicUser } from '../lib/users.js';
+import { completeSignup, isEstablished } from '../lib/signup.js';
+import { hasSignupRequest } from '../stores/signup.js';
+import { findUserByEmail, findUserById, rememberPassword, resetPassword, type UserRow } from '../stores/users.js';
 
-export const PASSWORD_REUSED = 'You can not reuse this old password';
 export const INVALID_CODE = 'Please enter a valid code';
 
 /** Mails a sign-up code. It does not greet by name: the names of a sign-up are not the owner's until confirmed. */
@@ -33,11 +34,11 @@ async function sendResetCode(app: FastifyInstance, user: Pick<UserRow, 'id' | 'e
 const emailBody = { type: 'object', required: ['email'], properties: { email: emailField } } as const;
 
 export async function verificationRoutes(app: Api) {
-  const { db, codes, clock, throttle } = app.deps;
+  const { db, codes, clock, throttle, tokens } = app.deps;
 
   /** The account a code may be for: one that exists and is not deactivated. Unknown addresses answer as a wrong code. */
   const accountFor = async (email: string) => {
-    const user = await findUserByEmail(db, email);
+    const user = await findUserByEmail(db, normalizeEmail(email));
     return user && !user.deactivated ? user : undefined;
   };
 
@@ -67,8 +68,7 @@ export async function verificationRoutes(app: Api) {
     async (request) => {
       const password = request.body?.password;
       if (!password) throw httpError(400, 'Choose a password to finish signing up', 'password_required');
-      const problems = passwordProblems(password);
-      if (problems.length) throw httpError(400, `The password needs ${problems.join(', ')}`, 'weak_password');
+      requireStrongPassword(password);
       const user = await accountFor(request.query.email);
       if (!user || !(await hasSignupRequest(db, user.id))) {
         if (user && isEstablished(user)) throw httpError(409, 'This account is already confirmed', 'already_confirmed');
@@ -76,7 +76,7 @@ export async function verificationRoutes(app: Api) {
       }
       await codes.consume(user.id, 'signup', request.params.code);
       const passwordHash = await hashPassword(password);
-      await db.transaction((tx) => completeSignup(tx, user.id, passwordHash, clock.now()));
+      await db.transaction((tx) => completeSignup(tx, user.id, { passwordHash, now: clock.now(), reason: 'sign-up completed' }));
       return { data: { verified: true, user: publicUser((await findUserById(db, user.id))!) } };
     },
   );
@@ -136,22 +136,19 @@ export async function verificationRoutes(app: Api) {
     },
     async (request) => {
       const { email, code, new_password: newPassword } = request.body;
-      const problems = passwordProblems(newPassword);
-      if (problems.length) throw httpError(400, `The password needs ${problems.join(', ')}`, 'weak_password');
+      requireStrongPassword(newPassword);
       const user = await accountFor(email);
       if (!user || !isEstablished(user)) throw httpError(400, INVALID_CODE, 'invalid_code');
       // The code is checked before the password history, so nobody without the code learns about old passwords;
       // it is consumed only once the new password is accepted, so a 409 lets the user choose another.
       await codes.consume(user.id, 'reset', code, { keep: true });
-      for (const old of await recentPasswordHashes(db, user.id)) {
-        if (await verifyPassword(old, newPassword)) throw httpError(409, PASSWORD_REUSED, 'password_has_been_used');
-      }
+      await requireUnusedPassword(db, user.id, newPassword);
       await codes.consume(user.id, 'reset', code);
       const passwordHash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {
-        await tx.query('UPDATE users SET password_hash = $2, confirmed = true, updated_at = now() WHERE id = $1', [user.id, passwordHash]);
+        await resetPassword(tx, user.id, passwordHash);
         await rememberPassword(tx, user.id, passwordHash);
-        await tx.query(`UPDATE token_families SET revoked_at = now(), revoked_reason = 'password reset' WHERE user_id = $1 AND revoked_at IS NULL`, [user.id]);
+        await tokens.revokeOtherSessions(user.id, null, 'password reset', tx);
       });
       // The mailbox is proven: the wrong passwords somebody tried against this address no longer hold the owner back.
       await throttle.clear(PASSWORD_POLICY, user.email);

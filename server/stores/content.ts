@@ -1,0 +1,316 @@
+import type { Db } from '../db/index.js';
+import { firstRow, raw, rows, sql, type Sql } from '../db/sql.js';
+
+/** An ISO 8601 UTC text of a timestamptz column (null stays null). */
+const iso = (column: string) => raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/** The best translation row of `table` for `owner`: the asked language, then the fallback, then any. */
+export const translation = (table: string, key: string, owner: string, lang: string, fallback: string, alias = 't') =>
+  sql`LEFT JOIN LATERAL (SELECT * FROM ${raw(table)} tr WHERE tr.${raw(key)} = ${raw(owner)}
+     ORDER BY (tr.language = ${lang}) DESC, (tr.language = ${fallback}) DESC, tr.language LIMIT 1) AS ${raw(alias)} ON true`;
+
+/** The languages to read translations in: the asked one, then the building's own. */
+export type Languages = {
+  lang: string;
+  fallback: string;
+};
+
+export const ORDER_PROPERTIES = ['name', 'position', 'start_at', 'created_at'] as const;
+export type OrderProperty = (typeof ORDER_PROPERTIES)[number];
+export type Ordering = {
+  orderByProperty?: OrderProperty | undefined;
+  orderBy?: 'ASC' | 'DESC' | 'asc' | 'desc' | undefined;
+};
+const contentOrderColumns: Record<OrderProperty, string> = { name: 't.title', position: 'c.position', start_at: 'e.start_at', created_at: 'c.created_at' };
+
+/** ORDER BY of a content list; without orderByProperty the editors' order (position). */
+function contentOrder(ordering: Ordering): Sql {
+  const column = contentOrderColumns[ordering.orderByProperty ?? 'position'];
+  const direction = (ordering.orderBy ?? 'ASC').toUpperCase() === 'DESC' ? 'DESC' : 'ASC';
+  return raw(`${column} ${direction} NULLS LAST, c.position, c.id`);
+}
+
+export type ContentRow = {
+  id: number;
+  uuid: string;
+  building_uuid: string;
+  category_uuid: string | null;
+  type: string;
+  image_url: string | null;
+  display_start_at: string | null;
+  display_end_at: string | null;
+  display_calendar_icon: boolean;
+  promoted: boolean;
+  host_company_name: string | null;
+  formatted_address: string | null;
+  virtual_url: string | null;
+  cta_type: string | null;
+  content_cta_url: string | null;
+  cta_display_start_at: string | null;
+  cta_display_end_at: string | null;
+  attachable_amenity_uuid: string | null;
+  attachable_company_uuid: string | null;
+  attachable_content_uuid: string | null;
+  attachable_survey_type: string | null;
+  attachable_service_uuid: string | null;
+  attachable_service_provider_uuid: string | null;
+  attach_secondary_content: boolean;
+  language: string | null;
+  title: string | null;
+  subtitle: string | null;
+  description_title: string | null;
+  description: string | null;
+  rich_description: string | null;
+  message: string | null;
+  image_alt_text: string | null;
+  host_custom_text: string | null;
+  directions: string | null;
+  virtual_text: string | null;
+  virtual_directions: string | null;
+  cta_label: string | null;
+  cta_label_at_capacity: string | null;
+  start_at: string | null;
+  end_at: string | null;
+  timezone: string | null;
+  price: number | null;
+  currency_type: string | null;
+  capacity: number | null;
+  is_virtual: boolean | null;
+  event_cta_url: string | null;
+  street_number: string | null;
+  route: string | null;
+  locality: string | null;
+  administrative_area_1: string | null;
+  postal_code: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  place_id: string | null;
+  attendants: number[];
+  max_claims_per_user: number | null;
+  max_claims_total: number | null;
+  is_eligible: boolean;
+  claimers: number[];
+};
+
+/** Which contents a list or a lookup reads (of one building, when `buildingId` is given). */
+export type ContentFilter =
+  | { buildingId: number; group: 'spotlight' | 'discover' }
+  | { buildingId: number; promoted: true }
+  | { buildingId: number; categoryUuid: string }
+  | { buildingId?: number; uuid: string };
+
+function contentCondition(filter: ContentFilter): Sql {
+  const building = filter.buildingId !== undefined ? sql`c.building_id = ${filter.buildingId} AND ` : raw('');
+  if ('group' in filter) return sql`${building}cat.category_group = ${filter.group} AND cat.active`;
+  if ('promoted' in filter) return sql`${building}c.promoted`;
+  if ('categoryUuid' in filter) return sql`${building}cat.uuid::text = ${filter.categoryUuid.toLowerCase()}`;
+  return sql`${building}c.uuid::text = ${filter.uuid.toLowerCase()}`;
+}
+
+export type ContentQuery = Languages & {
+  filter: ContentFilter;
+  userId: number;
+  now: Date;
+  /** Only contents inside their display window. */
+  displayedOnly?: boolean;
+  /** Without it, the editors' order. */
+  order?: Ordering;
+  limit?: number;
+  offset?: number;
+};
+
+/** Contents with their best translation, event and offer details, and the RSVPs and claims they carry. */
+export function queryContents(db: Db, q: ContentQuery): Promise<ContentRow[]> {
+  const now = q.now.toISOString();
+  const window = q.displayedOnly
+    ? sql`AND (c.display_start_at IS NULL OR c.display_start_at <= ${now}::timestamptz) AND (c.display_end_at IS NULL OR c.display_end_at > ${now}::timestamptz)`
+    : raw('');
+  const limit = q.limit !== undefined ? sql`LIMIT ${Math.trunc(q.limit)}` : raw('');
+  const offset = q.offset ? sql`OFFSET ${Math.trunc(q.offset)}` : raw('');
+  return rows<ContentRow>(
+    db,
+    sql`SELECT c.id, c.uuid::text, b.uuid::text AS building_uuid, cat.uuid::text AS category_uuid, c.type, c.image_url,
+            ${iso('c.display_start_at')} AS display_start_at, ${iso('c.display_end_at')} AS display_end_at,
+            c.display_calendar_icon, c.promoted, c.host_company_name, c.formatted_address, c.virtual_url, c.cta_type,
+            c.cta_url AS content_cta_url, ${iso('c.cta_display_start_at')} AS cta_display_start_at,
+            ${iso('c.cta_display_end_at')} AS cta_display_end_at, c.attachable_amenity_uuid::text, c.attachable_company_uuid::text,
+            c.attachable_content_uuid::text, c.attachable_survey_type, c.attachable_service_uuid::text,
+            c.attachable_service_provider_uuid::text, c.attach_secondary_content,
+            t.language, t.title, t.subtitle, t.description_title, t.description, t.rich_description, t.message, t.image_alt_text,
+            t.host_custom_text, t.directions, t.virtual_text, t.virtual_directions, t.cta_label, t.cta_label_at_capacity,
+            ${iso('e.start_at')} AS start_at, ${iso('e.end_at')} AS end_at, e.timezone, e.price::float8 AS price, e.currency_type,
+            e.capacity, e.is_virtual, e.cta_url AS event_cta_url, e.street_number, e.route, e.locality, e.administrative_area_1,
+            e.postal_code, e.latitude, e.longitude, e.place_id,
+            COALESCE((SELECT array_agg(r.user_id ORDER BY r.id) FROM rsvps r WHERE r.content_id = c.id), '{}') AS attendants,
+            o.max_claims_per_user, o.max_claims_total,
+            (o.content_id IS NOT NULL AND (o.eligibility = 'everyone'
+              OR o.eligible_company_id = (SELECT u.company_id FROM users u WHERE u.id = ${q.userId}))) AS is_eligible,
+            COALESCE((SELECT array_agg(cl.user_id ORDER BY cl.id) FROM claims cl WHERE cl.content_id = c.id), '{}') AS claimers
+       FROM contents c
+       JOIN buildings b ON b.id = c.building_id
+       LEFT JOIN content_categories cat ON cat.id = c.category_id
+       LEFT JOIN event_details e ON e.content_id = c.id
+       LEFT JOIN offers o ON o.content_id = c.id
+       ${translation('content_translations', 'content_id', 'c.id', q.lang, q.fallback)}
+      WHERE (${contentCondition(q.filter)}) ${window}
+      ORDER BY ${q.order ? contentOrder(q.order) : raw('c.position, c.id')} ${limit} ${offset}`,
+  );
+}
+
+/** The active categories of a home group (spotlight or discover) in the editors' order. */
+export const groupCategories = (db: Db, buildingId: number, group: 'spotlight' | 'discover', languages: Languages) =>
+  rows<{ id: number; uuid: string; name: string; category_type: string }>(
+    db,
+    sql`SELECT cat.id, cat.uuid::text, COALESCE(t.name, '') AS name, cat.category_type FROM content_categories cat
+        ${translation('content_category_translations', 'category_id', 'cat.id', languages.lang, languages.fallback)}
+         WHERE cat.building_id = ${buildingId} AND cat.category_group = ${group} AND cat.active ORDER BY cat.position, cat.id`,
+  );
+
+export type CategorySummaryRow = {
+  uuid: string;
+  name: string;
+  category_type: 'AudienceContent' | 'SecondaryContent';
+  group: string;
+  active: boolean;
+};
+
+/** A building's categories, optionally of one type and one activity; null filters nothing. */
+export const buildingCategories = (
+  db: Db,
+  buildingId: number,
+  filter: { categoryType: string | null; active: boolean | null; limit: number; offset: number },
+  languages: Languages,
+) =>
+  rows<CategorySummaryRow>(
+    db,
+    sql`SELECT cat.uuid::text, COALESCE(t.name, '') AS name, cat.category_type, cat.category_group AS group, cat.active
+          FROM content_categories cat
+          ${translation('content_category_translations', 'category_id', 'cat.id', languages.lang, languages.fallback)}
+         WHERE cat.building_id = ${buildingId} AND (${filter.categoryType}::text IS NULL OR cat.category_type = ${filter.categoryType})
+           AND (${filter.active}::boolean IS NULL OR cat.active = ${filter.active})
+         ORDER BY cat.category_group DESC, cat.position, cat.id LIMIT ${filter.limit} OFFSET ${filter.offset}`,
+  );
+
+export async function isBuildingCategory(db: Db, uuid: string, buildingId: number): Promise<boolean> {
+  return !!(await firstRow(db, sql`SELECT 1 FROM content_categories WHERE uuid::text = ${uuid.toLowerCase()} AND building_id = ${buildingId}`));
+}
+
+/** The tags of a building's displayed contents: trimmed, lower-cased, without duplicates, in order. */
+export async function displayedTags(db: Db, buildingId: number, now: Date): Promise<string[]> {
+  const at = now.toISOString();
+  const found = await rows<{ tag: string }>(
+    db,
+    sql`SELECT DISTINCT lower(btrim(tag)) AS tag FROM contents c, unnest(c.tags) AS tag
+         WHERE c.building_id = ${buildingId} AND btrim(tag) <> '' AND (c.display_start_at IS NULL OR c.display_start_at <= ${at})
+           AND (c.display_end_at IS NULL OR c.display_end_at > ${at}) ORDER BY 1`,
+  );
+  return found.map((r) => r.tag);
+}
+
+/** The building of a content of a type (event_post, offer, post). */
+export const contentBuilding = (db: Db, uuid: string, type: string) =>
+  firstRow<{ building_id: number }>(db, sql`SELECT building_id FROM contents WHERE uuid::text = ${uuid.toLowerCase()} AND type = ${type}`);
+
+/** Whether the call-to-action display window is open at `now`. */
+const ctaWindowOpen = (at: string) =>
+  sql`(c.cta_display_start_at IS NULL OR c.cta_display_start_at <= ${at}) AND (c.cta_display_end_at IS NULL OR c.cta_display_end_at > ${at})`;
+
+/** An event post locked until the transaction ends, so the RSVP count and the new RSVP cannot interleave with another's. */
+export const lockEvent = (tx: Db, uuid: string, now: Date) =>
+  firstRow<{ id: number; capacity: number | null; ended: boolean; cta_url: string | null; window_open: boolean }>(
+    tx,
+    sql`SELECT c.id, e.capacity, e.end_at <= ${now.toISOString()} AS ended, e.cta_url, ${ctaWindowOpen(now.toISOString())} AS window_open
+          FROM contents c JOIN event_details e ON e.content_id = c.id WHERE c.uuid::text = ${uuid.toLowerCase()} FOR UPDATE OF c`,
+  );
+
+/** An offer locked like an event post, with whether the user may claim it. */
+export const lockOffer = (tx: Db, uuid: string, userId: number, now: Date) =>
+  firstRow<{ id: number; max_claims_total: number | null; eligible: boolean; window_open: boolean }>(
+    tx,
+    sql`SELECT c.id, o.max_claims_total, ${ctaWindowOpen(now.toISOString())} AS window_open,
+               (o.eligibility = 'everyone' OR o.eligible_company_id = (SELECT u.company_id FROM users u WHERE u.id = ${userId})) AS eligible
+          FROM contents c JOIN offers o ON o.content_id = c.id WHERE c.uuid::text = ${uuid.toLowerCase()} FOR UPDATE OF c`,
+  );
+
+export async function hasRsvp(db: Db, contentId: number, userId: number): Promise<boolean> {
+  return !!(await firstRow(db, sql`SELECT 1 FROM rsvps WHERE content_id = ${contentId} AND user_id = ${userId}`));
+}
+
+export async function rsvpCount(db: Db, contentId: number): Promise<number> {
+  return (await firstRow<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM rsvps WHERE content_id = ${contentId}`))!.n;
+}
+
+export async function addRsvp(db: Db, contentId: number, userId: number) {
+  await rows(db, sql`INSERT INTO rsvps (content_id, user_id) VALUES (${contentId}, ${userId})`);
+}
+
+/** Withdraws a user's RSVP to a content, if any. */
+export async function removeRsvp(db: Db, uuid: string, userId: number) {
+  await rows(db, sql`DELETE FROM rsvps WHERE user_id = ${userId} AND content_id = (SELECT id FROM contents WHERE uuid::text = ${uuid.toLowerCase()})`);
+}
+
+export async function hasClaim(db: Db, contentId: number, userId: number): Promise<boolean> {
+  return !!(await firstRow(db, sql`SELECT 1 FROM claims WHERE content_id = ${contentId} AND user_id = ${userId}`));
+}
+
+export async function claimCount(db: Db, contentId: number): Promise<number> {
+  return (await firstRow<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM claims WHERE content_id = ${contentId}`))!.n;
+}
+
+export async function addClaim(db: Db, contentId: number, userId: number) {
+  await rows(db, sql`INSERT INTO claims (content_id, user_id) VALUES (${contentId}, ${userId})`);
+}
+
+/** Gives a user's claims on a content back, if any. */
+export async function removeClaims(db: Db, uuid: string, userId: number) {
+  await rows(db, sql`DELETE FROM claims WHERE user_id = ${userId} AND content_id = (SELECT id FROM contents WHERE uuid::text = ${uuid.toLowerCase()})`);
+}
+
+/** What a new content needs of its building: its id, time zone and languages (English when it names none). */
+export const buildingForNewContent = (db: Db, uuid: string) =>
+  firstRow<{ id: number; timezone: string; languages: string[] }>(
+    db,
+    sql`SELECT b.id, b.timezone, COALESCE((SELECT array_agg(l.code ORDER BY l.priority) FROM building_languages l WHERE l.building_id = b.id), '{en}') AS languages
+          FROM buildings b WHERE b.uuid::text = ${uuid.toLowerCase()}`,
+  );
+
+/** A content at the end of the building's first discover category. */
+export async function createContent(
+  db: Db,
+  content: { buildingId: number; type: string; ctaType: string | null; ctaUrl: string | null; imageUrl: string | null; calendarIcon: boolean },
+): Promise<{ id: number; uuid: string }> {
+  const row = await firstRow<{ id: number; uuid: string }>(
+    db,
+    sql`INSERT INTO contents (building_id, category_id, type, cta_type, cta_url, image_url, display_calendar_icon, position)
+        VALUES (${content.buildingId},
+                (SELECT id FROM content_categories WHERE building_id = ${content.buildingId} AND category_group = 'discover' ORDER BY position, id LIMIT 1),
+                ${content.type}, ${content.ctaType}, ${content.ctaUrl}, ${content.imageUrl}, ${content.calendarIcon}, 1000)
+        RETURNING id, uuid::text`,
+  );
+  return row!;
+}
+
+/** A content's texts in one language; the title is also the image's alternative text. */
+export async function addContentTranslation(
+  db: Db,
+  contentId: number,
+  text: { language: string; title: string; description: string | null; richDescription: string | null; ctaLabel: string | null },
+) {
+  await rows(
+    db,
+    sql`INSERT INTO content_translations (content_id, language, title, description, rich_description, image_alt_text, cta_label)
+        VALUES (${contentId}, ${text.language}, ${text.title}, ${text.description}, ${text.richDescription}, ${text.title}, ${text.ctaLabel})`,
+  );
+}
+
+export async function addEventDetails(db: Db, contentId: number, event: { startAt: string; endAt: string; timezone: string; capacity: number | null }) {
+  await rows(
+    db,
+    sql`INSERT INTO event_details (content_id, start_at, end_at, timezone, capacity)
+        VALUES (${contentId}, ${event.startAt}, ${event.endAt}, ${event.timezone}, ${event.capacity})`,
+  );
+}
+
+export async function addOffer(db: Db, contentId: number, maxClaimsTotal: number | null) {
+  await rows(db, sql`INSERT INTO offers (content_id, max_claims_total) VALUES (${contentId}, ${maxClaimsTotal})`);
+}

@@ -1,0 +1,115 @@
+import type { Db } from '../db/index.js';
+import { firstRow, raw, rows, sql, type Sql } from '../db/sql.js';
+import { translation, type Languages } from './content.js';
+
+/** Utility buttons, amenities and the company directory of a building. */
+
+export type UtilityButtonRow = {
+  uuid: string;
+  text: string;
+  name: string;
+  utility_name: string | null;
+  type: 'NATIVE' | 'MICROFRONTEND' | 'WEBVIEW' | 'NATIVELINK';
+  url: string | null;
+  route: string | null;
+  web_image: string | null;
+  order: number;
+  company_types: string | null;
+  sign_in_required: boolean;
+  mobile_only: boolean;
+  excluded: boolean;
+};
+
+export const utilityButtons = (db: Db, buildingId: number) =>
+  rows<UtilityButtonRow>(
+    db,
+    sql`SELECT uuid::text, text, name, utility_name, type, url, route, web_image, "order", company_types, sign_in_required, mobile_only, excluded
+          FROM utility_buttons WHERE building_id = ${buildingId} ORDER BY "order", id`,
+  );
+
+/** A page of a building's amenity categories, in the editors' order. */
+export const amenityCategories = (db: Db, buildingId: number, page: { limit: number; offset: number }, languages: Languages) =>
+  rows<{ id: number; category_uuid: string; category_name: string }>(
+    db,
+    sql`SELECT cat.id, cat.uuid::text AS category_uuid, COALESCE(t.name, '') AS category_name FROM amenity_categories cat
+        ${translation('amenity_category_translations', 'category_id', 'cat.id', languages.lang, languages.fallback)}
+         WHERE cat.building_id = ${buildingId} ORDER BY cat.position, cat.id LIMIT ${page.limit} OFFSET ${page.offset}`,
+  );
+
+export type AmenityRow = {
+  category_id: number;
+  amenity_uuid: string;
+  amenity_name: string;
+  description: string | null;
+  image_url: string | null;
+  image_alt_text: string | null;
+};
+
+/** The amenities of some categories, in the editors' order. */
+export const amenitiesOf = (db: Db, categoryIds: number[], languages: Languages) =>
+  rows<AmenityRow>(
+    db,
+    sql`SELECT a.category_id, a.uuid::text AS amenity_uuid, COALESCE(t.name, '') AS amenity_name, t.description, a.image_url, t.image_alt_text
+          FROM amenities a
+          ${translation('amenity_translations', 'amenity_id', 'a.id', languages.lang, languages.fallback)}
+         WHERE a.category_id = ANY(${categoryIds}) ORDER BY a.position, a.id`,
+  );
+
+/** Companies listed in a building's directory: its own, and its portfolio's that belong to no one building. */
+const listedIn = (building: Sql, portfolio: Sql) =>
+  sql`co.company_type IS NOT NULL AND (co.building_id = ${building} OR (co.building_id IS NULL AND co.portfolio_id = ${portfolio}))`;
+const listedInBuilding = (buildingId: number) => listedIn(sql`${buildingId}`, sql`(SELECT portfolio_id FROM buildings WHERE id = ${buildingId})`);
+const companyColumns = raw('co.uuid::text, co.name, co.logo_url, co.description, co.url, co.company_type');
+
+export const COMPANY_ORDER_PROPERTIES = ['name', 'company_type', 'created_at'] as const;
+export type CompanyOrderProperty = (typeof COMPANY_ORDER_PROPERTIES)[number];
+const companyOrderColumns: Record<CompanyOrderProperty, string> = { name: 'lower(co.name)', company_type: 'co.company_type', created_at: 'co.created_at' };
+
+export type CompanyRow = {
+  uuid: string;
+  name: string;
+  logo_url: string | null;
+  description: string | null;
+  url: string | null;
+  company_type: string | null;
+};
+
+export type CompanyFilter = {
+  buildingId: number;
+  /** Company types to keep; empty keeps every type. */
+  types: string[];
+};
+
+/** A page of a building's directory, ordered by one of COMPANY_ORDER_PROPERTIES (then by name). */
+export function companyPage(db: Db, filter: CompanyFilter, page: { orderBy: CompanyOrderProperty; direction: 'ASC' | 'DESC'; limit: number; offset: number }) {
+  const column = companyOrderColumns[page.orderBy];
+  return rows<CompanyRow>(
+    db,
+    sql`SELECT ${companyColumns} FROM companies co WHERE ${companyFilter(filter)}
+         ORDER BY ${raw(`${column} ${page.direction}`)}, lower(co.name), co.id LIMIT ${page.limit} OFFSET ${page.offset}`,
+  );
+}
+
+const companyFilter = (filter: CompanyFilter) =>
+  sql`${listedInBuilding(filter.buildingId)} AND (cardinality(${filter.types}::text[]) = 0 OR co.company_type = ANY(${filter.types}))`;
+
+export async function companyCount(db: Db, filter: CompanyFilter): Promise<number> {
+  const row = await firstRow<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM companies co WHERE ${companyFilter(filter)}`);
+  return row?.n ?? 0;
+}
+
+/** Every company type present in a building's directory, in order. */
+export async function companyTypes(db: Db, buildingId: number): Promise<string[]> {
+  const found = await rows<{ company_type: string }>(db, sql`SELECT DISTINCT co.company_type FROM companies co WHERE ${listedInBuilding(buildingId)} ORDER BY 1`);
+  return found.map((t) => t.company_type);
+}
+
+/** A directory company by uuid, with whether it is listed in one of the user's buildings. */
+export const companyForUser = (db: Db, uuid: string, userId: number) =>
+  firstRow<CompanyRow & { visible: boolean }>(
+    db,
+    sql`SELECT ${companyColumns},
+               EXISTS (SELECT 1 FROM user_buildings ub JOIN buildings b ON b.id = ub.building_id
+                        WHERE ub.user_id = ${userId} AND ${listedIn(raw('b.id'), raw('b.portfolio_id'))}) AS visible
+          FROM companies co WHERE co.uuid::text = ${uuid.toLowerCase()} AND co.company_type IS NOT NULL`,
+  );
