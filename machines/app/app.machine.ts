@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, sendTo, setup, waitFor, type AnyActorLogic, type AnyActorRef } from 'xstate';
+import { and, assign, enqueueActions, fromPromise, sendTo, setup, waitFor, type AnyActorLogic, type AnyActorRef } from 'xstate';
 import { sessionMachine, SESSION_ID } from '../session/session.machine';
 import type { SessionReport, SessionUser } from '../session/session.types';
 import { flagsMachine, FLAGS_ID, type FlagsReport } from '../flags/flags.machine';
@@ -12,6 +12,7 @@ import { globalErrorMachine, GLOBAL_ERROR_ID } from '../globalError/globalError.
 import { kioskMachine, KIOSK_ID } from '../kiosk/kiosk.machine';
 import { analyticsConsentMachine, ANALYTICS_CONSENT_ID, type AnalyticsConsent } from '../analytics/analyticsConsent.machine';
 import type { Farm } from '../farm/farmSelector.types';
+import type { PendingSso } from '../auth/authFlow.types';
 import { screenId, SCREENS, type ScreenName } from './screens';
 import type { ScreenFacts } from './screen.types';
 
@@ -51,6 +52,8 @@ export interface AppContext {
   host: string;
   /** The farm (test environment) whose API every call goes to, or null for the configured one. */
   farm: Farm | null;
+  /** What the sign-in kept before leaving for an identity provider, as the page found it. */
+  pendingSso: PendingSso | null;
   /** The building to open after sign-in: the address's or the last visit's, then the last one ready. */
   preferredBuildingUuid: string | null;
   /** What the children last reported: the facts screen flows start from, and the API's per-call values. */
@@ -83,6 +86,7 @@ export interface AppInput {
   host?: string;
   farm?: Farm | null;
   preferredBuildingUuid?: string | null;
+  pendingSso?: PendingSso | null;
 }
 
 /** Resolves when a long-lived child reaches a tagged state (the session leaving restoring, the flags ready). */
@@ -100,6 +104,7 @@ export const screenFacts = (context: AppContext): ScreenFacts => ({
   user: context.user,
   miniAppUrls: context.config.miniAppUrls,
   helpDeskEmail: context.whitelabel?.helpDeskEmail ?? null,
+  pendingSso: context.pendingSso,
 });
 
 /** Where a screen should be: its input and key from the facts, or null while a fact is missing. */
@@ -193,6 +198,9 @@ export const appMachine = setup({
     /** Keeps the chosen farm for the next visit (wired by the app). */
     persistFarm: (_, _params: { farm: Farm | null }) => {},
 
+    rememberUser: assign({ user: ({ event }) => (event.type === 'session.signedIn' ? event.user : null) }),
+    rememberFlags: assign({ flags: ({ context, event }) => (event.type === 'flags.updated' ? event.values : context.flags) }),
+
     // Screen flows.
     rememberScreen: assign({
       screens: ({ context, event }) => {
@@ -251,6 +259,7 @@ export const appMachine = setup({
     host: input.host ?? 'localhost',
     farm: input.farm ?? null,
     preferredBuildingUuid: input.preferredBuildingUuid ?? null,
+    pendingSso: input.pendingSso ?? null,
     user: null,
     buildingUuid: null,
     locale: 'en',
@@ -273,18 +282,14 @@ export const appMachine = setup({
     { src: 'analyticsConsent', id: ANALYTICS_CONSENT_ID, systemId: ANALYTICS_CONSENT_ID, input: ({ context }) => ({ persisted: context.analyticsConsent }) },
   ],
   on: {
-    'session.signedIn': {
-      description: 'Sign-in (or a restored session): flags for the person, their building, and the routing rules again.',
-      actions: [
-        assign({ user: ({ event }) => event.user }),
-        'identifyFlagUser',
-        enqueueActions(({ enqueue, check }) => {
-          if (check('loadsBuilding')) enqueue('loadBuilding');
-        }),
-        'recheckRoute',
-        'restartScreens', 'recordScreenKeys',
-      ],
-    },
+    'session.signedIn': [
+      {
+        guard: 'loadsBuilding',
+        description: 'Sign-in (or a restored session): flags for the person, their building, and the routing rules again.',
+        actions: [{ type: 'rememberUser' }, 'identifyFlagUser', 'loadBuilding', 'recheckRoute', 'restartScreens', 'recordScreenKeys'],
+      },
+      { description: 'Sign-in without auto-login: flags and routing, the building is left alone.', actions: [{ type: 'rememberUser' }, 'identifyFlagUser', 'recheckRoute', 'restartScreens', 'recordScreenKeys'] },
+    ],
     'session.signedOut': {
       description: 'Nobody is signed in: anonymous flags, and the routing rules again.',
       actions: [assign({ user: null }), 'identifyFlagUser', 'recheckRoute', 'restartScreens', 'recordScreenKeys'],
@@ -316,17 +321,15 @@ export const appMachine = setup({
         actions: [assign({ locale: ({ event }) => event.locale }), 'reloadBuilding', 'restartScreens', 'recordScreenKeys'],
       },
     ],
-    'flags.updated': {
-      actions: enqueueActions(({ enqueue, check, event }) => {
-        const kioskExit = check('kioskExitChanged');
-        const maintenance = check('maintenanceChanged');
-        enqueue.assign({ flags: event.values });
-        if (kioskExit) enqueue('forwardKioskExit');
-        if (maintenance) enqueue('recheckRoute');
-        enqueue('restartScreens');
-        enqueue('recordScreenKeys');
-      }),
-    },
+    'flags.updated': [
+      {
+        guard: and(['kioskExitChanged', 'maintenanceChanged']),
+        actions: ['rememberFlags', 'forwardKioskExit', 'recheckRoute', 'restartScreens', 'recordScreenKeys'],
+      },
+      { guard: 'kioskExitChanged', actions: ['rememberFlags', 'forwardKioskExit', 'restartScreens', 'recordScreenKeys'] },
+      { guard: 'maintenanceChanged', description: 'Maintenance on or off: the routing rules run again.', actions: ['rememberFlags', 'recheckRoute', 'restartScreens', 'recordScreenKeys'] },
+      { actions: ['rememberFlags', 'restartScreens', 'recordScreenKeys'] },
+    ],
     'route.changed': { actions: ['scrollToTop', { type: 'trackPageView', params: ({ event }) => ({ from: event.from, to: event.to }) }] },
     'farm.choose': { actions: [assign({ farm: ({ event }) => event.farm }), { type: 'persistFarm', params: ({ event }) => ({ farm: event.farm }) }] },
     'screen.open': { actions: ['rememberScreen', 'restartScreens', 'recordScreenKeys'] },

@@ -1,3 +1,4 @@
+import { authFlowScreen } from '../auth/authFlow.screen';
 import { homeScreen } from '../home/home.screen';
 import { contentDetailScreen } from '../content/contentDetail.screen';
 import { amenitiesScreen, amenityDetailScreen, companyDetailScreen, companyDirectoryScreen } from '../directory/directory.screens';
@@ -8,6 +9,7 @@ import { emailConsentScreen, passwordUpdateScreen, profileFormScreen } from '../
  * flow's logic (loaded with the route's code); the app spawns it in its own system as `screen.<name>`.
  */
 export const SCREENS = {
+  authFlow: authFlowScreen,
   home: homeScreen,
   contentDetail: contentDetailScreen,
   amenities: amenitiesScreen,

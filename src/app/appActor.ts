@@ -27,6 +27,7 @@ import {
   persistedAuth,
   persistedBuildingUuid,
   persistedFarm,
+  pendingSso,
   persistedLanguage,
   persistFarm,
   persistLanguage,
@@ -234,6 +235,7 @@ export function createAppActor(inspect?: InspectionObserver): AppActor {
       host: host(),
       farm: persistedFarm(),
       preferredBuildingUuid: buildingUuidInAddress() ?? persistedBuildingUuid(),
+      pendingSso: pendingSso(),
     },
     ...(inspect ? { inspect } : {}),
   });

@@ -5,7 +5,7 @@ import { SESSION_ID } from '../../machines/session/session.machine';
 import type { AppActor, BuildingRef, FlagsRef, SessionRef } from '../../machines/app/app.refs';
 import { BUILDING_ID } from '../../machines/building/building.machine';
 import { FLAGS_ID } from '../../machines/flags/flags.machine';
-import { AuthFlowHost } from '../app/AuthFlowHost';
+import { AuthFlowHost } from '../ui/auth/AuthFlowHost';
 import { ErrorPage, NotFoundPage } from '../ui/shell/ErrorPages';
 import { Overlays } from '../ui/shell/Overlays';
 import { FarmBar } from '../ui/shell/FarmBar';
@@ -43,7 +43,19 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 const indexRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => null });
 
 /** /login, /signup and /reset-password share one auth flow actor. */
-const authLayout = createRoute({ getParentRoute: () => rootRoute, id: 'auth', component: AuthFlowHost });
+const authLayout = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'auth',
+  component: AuthFlowHost,
+  ...screenFlows({
+    authFlow: ({ pathname, search }) => ({
+      pathname,
+      // The router reads a search value that looks like JSON as JSON; the provider's answer is text.
+      code: search.code == null ? null : String(search.code),
+      state: search.state == null ? null : String(search.state),
+    }),
+  }),
+});
 const loginRoute = createRoute({ getParentRoute: () => authLayout, path: '/login', component: () => null });
 const signupRoute = createRoute({ getParentRoute: () => authLayout, path: '/signup', component: () => null });
 const resetRoute = createRoute({ getParentRoute: () => authLayout, path: '/reset-password', component: () => null });

@@ -7,6 +7,7 @@ import { GLOBAL_ERROR_ID } from '../../machines/globalError/globalError.machine'
 import { KIOSK_ID } from '../../machines/kiosk/kiosk.machine';
 import type { ActorRefFrom, AnyActorRef, SnapshotFrom } from 'xstate';
 import { screenId, type ScreenName } from '../../machines/app/screens';
+import type { authFlowMachine } from '../../machines/auth/authFlow.machine';
 import type { homeMachine } from '../../machines/home/home.machine';
 import type { contentDetailMachine } from '../../machines/content/contentDetail.machine';
 import type { amenitiesMachine } from '../../machines/directory/amenities.machine';
@@ -72,6 +73,7 @@ export const useHeaderMenuSelector = <T,>(selector: (snapshot: SnapshotFrom<Head
 
 /** The screen flows' actor types, by the name the app opens them under. */
 export interface ScreenActors {
+  authFlow: ActorRefFrom<typeof authFlowMachine>;
   home: ActorRefFrom<typeof homeMachine>;
   contentDetail: ActorRefFrom<typeof contentDetailMachine>;
   amenities: ActorRefFrom<typeof amenitiesMachine>;

@@ -6,6 +6,7 @@ import type { AppActor } from '../appActor';
 export type ScreenLoader = (name: ScreenName) => Promise<AnyActorLogic>;
 
 const LOADERS: Record<ScreenName, (app: AppActor) => Promise<AnyActorLogic>> = {
+  authFlow: async (app) => (await import('./authFlow')).authFlowLogic(app),
   home: async (app) => (await import('./home')).homeLogic(app),
   contentDetail: async (app) => (await import('./content')).contentDetailLogic(app),
   amenities: async () => (await import('./directory')).amenitiesLogic(),

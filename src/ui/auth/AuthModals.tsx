@@ -1,5 +1,6 @@
 import { useT } from '../../i18n/useT';
-import { samlLink } from '../../app/authFlow';
+import { samlLink } from '../../../machines/auth/authFlow.screen';
+import { useAppSelector } from '../appContext';
 import { Button } from '../kit/Button';
 import { Modal, ModalActions } from '../kit/Modal';
 import { Text } from '../kit/Layout';
@@ -12,6 +13,7 @@ export function SsoModal() {
   const t = useT();
   const send = useSend();
   const sso = useSignInSelector((s) => s.context.sso);
+  const apiBase = useAppSelector((s) => s.context.farm?.url ?? s.context.config.apiBase);
   const email = useAuthSelector((s) => s.context.fields.email);
   const canUsePassword = useCan({ type: 'user.usePassword' });
   const canUseEmail = useCan({ type: 'user.continueWithEmail' });
@@ -26,7 +28,7 @@ export function SsoModal() {
           </Button>
         ))}
         {sso?.saml_providers.map((provider) => (
-          <Button key={provider.uuid} as="a" variant="secondary" href={samlLink(provider)} css={{ textAlign: 'center', textDecoration: 'none' }}>
+          <Button key={provider.uuid} as="a" variant="secondary" href={samlLink(apiBase, provider)} css={{ textAlign: 'center', textDecoration: 'none' }}>
             {t('auth.sso.saml', { name: provider.name })}
           </Button>
         ))}

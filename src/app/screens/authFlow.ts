@@ -1,16 +1,14 @@
 import { fromPromise } from 'xstate';
-import { authFlowMachine } from '../../machines/auth/authFlow.machine';
-import { resetPasswordMachine } from '../../machines/auth/resetPassword.machine';
-import { signInMachine } from '../../machines/auth/signIn.machine';
-import { signUpMachine } from '../../machines/auth/signUp.machine';
-import type { AuthFlowInput, SsoReturn, SamlProvider } from '../../machines/auth/authFlow.types';
-import { SESSION_ID } from '../../machines/session/session.machine';
-import * as authApi from '../api/auth';
-import * as ssoApi from '../api/sso';
-import type { AppActor } from './appActor';
-import { pendingSso, setPendingSso } from './adapters/storage';
-import { requestValues } from '../api/client';
-import { farmSelectorLogic } from './screens/farm';
+import { authFlowMachine } from '../../../machines/auth/authFlow.machine';
+import { resetPasswordMachine } from '../../../machines/auth/resetPassword.machine';
+import { signInMachine } from '../../../machines/auth/signIn.machine';
+import { signUpMachine } from '../../../machines/auth/signUp.machine';
+import { SESSION_ID } from '../../../machines/session/session.machine';
+import * as authApi from '../../api/auth';
+import * as ssoApi from '../../api/sso';
+import type { AppActor } from '../appActor';
+import { setPendingSso } from '../adapters/storage';
+import { farmSelectorLogic } from './farm';
 
 /**
  * A provider's code can be exchanged once. React's StrictMode (development) starts the flow twice, and both
@@ -30,7 +28,8 @@ export const ssoRedirectUri = () => `${window.location.origin}/login`;
  * The auth flow with the real API, wired to the root actor's session: the router, and each of its steps provided
  * with its calls (the router's actors hold the provided steps).
  */
-export function authFlowLogic(app: AppActor, options: { supportEmail: () => string }) {
+export function authFlowLogic(app: AppActor) {
+  const supportEmail = () => app.getSnapshot().context.whitelabel?.helpDeskEmail ?? app.getSnapshot().context.config.supportEmail;
   const signIn = fromPromise(({ input }: { input: { email: string; password: string } }) => authApi.login(input.email, input.password));
   const signInFlow = signInMachine.provide({
     actors: {
@@ -51,7 +50,7 @@ export function authFlowLogic(app: AppActor, options: { supportEmail: () => stri
       reportUnknownDomain: (_, { email }) => {
         const domain = email.split('@')[1] ?? email;
         const subject = encodeURIComponent(`Company email not found: ${domain}`);
-        window.location.href = `mailto:${options.supportEmail()}?subject=${subject}`;
+        window.location.href = `mailto:${supportEmail()}?subject=${subject}`;
       },
     },
   });
@@ -111,22 +110,4 @@ export function authFlowLogic(app: AppActor, options: { supportEmail: () => stri
       setAuthMode: (_, { mode }) => app.system.get(SESSION_ID)?.send({ type: 'session.authMode', mode }),
     },
   });
-}
-
-/** The flow's start: an SSO return (code and state in the query) or the flow the route names. */
-export function authFlowInput(pathname: string, search: URLSearchParams): AuthFlowInput {
-  const code = search.get('code');
-  const state = search.get('state');
-  const ssoReturn: SsoReturn | null = code && state ? { code, state, pending: pendingSso() } : null;
-  const flow = pathname.startsWith('/reset-password') ? 'reset_password' : pathname.startsWith('/signup') ? 'sign_up' : 'auth_login';
-  return { flow, ssoReturn };
-}
-
-/**
- * The link a SAML provider's button opens: the API host's SAML response path with the provider, its sign-on
- * service, the building and the token, as the specification gives it.
- */
-export function samlLink(provider: SamlProvider, buildingUuid = '', token = ''): string {
-  const query = new URLSearchParams({ serviceprovider: provider.name, url: provider.single_signon_service ?? '', buildingUUID: buildingUuid, token });
-  return `${requestValues().apiBase}/user-verification/samlResponse?${query.toString()}`;
 }

@@ -1,23 +1,31 @@
-import { useEffect, useState } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { useSelector } from '@xstate/react';
 import { useLocation, useNavigate } from '@tanstack/react-router';
-import { authRoute } from '../../machines/auth/authFlow.selectors';
-import { AuthFlowContext } from '../ui/auth/AuthFlowContext';
-import { AuthScreen } from '../ui/auth/AuthScreen';
-import { useAppActor } from '../ui/appContext';
-import { authFlowInput, authFlowLogic } from './authFlow';
+import { authRoute } from '../../../machines/auth/authFlow.selectors';
+import { useScreen, type ScreenActors } from '../appContext';
+import { FullScreenCenter, Spinner } from '../kit/Layout';
+import { AuthFlowContext } from './AuthFlowContext';
+import { AuthScreen } from './AuthScreen';
 
 /**
- * Starts the auth flow for /login, /signup and /reset-password (one actor across the three, stopped when the
- * person leaves them) and keeps the address bar on the route the flow is on.
+ * /login, /signup and /reset-password: the auth flow the route opened in the app's system (one actor across the
+ * three, stopped when the person leaves them), with the address bar kept on the route the flow is on.
  */
 export function AuthFlowHost() {
-  const app = useAppActor();
+  const flow = useScreen('authFlow');
+  if (!flow) {
+    return (
+      <FullScreenCenter aria-busy="true">
+        <Spinner role="progressbar" />
+      </FullScreenCenter>
+    );
+  }
+  return <AuthFlowView flow={flow} />;
+}
+
+function AuthFlowView({ flow }: { flow: ScreenActors['authFlow'] }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const [logic] = useState(() => authFlowLogic(app, { supportEmail: () => app.getSnapshot().context.whitelabel?.helpDeskEmail ?? 'help@atrium.localhost' }));
-  const [input] = useState(() => authFlowInput(location.pathname, new URLSearchParams(location.searchStr)));
-  const flow = useActorRef(logic, { input });
   const route = useSelector(flow, authRoute);
   const finished = useSelector(flow, (s) => s.status === 'done');
   useEffect(() => {
