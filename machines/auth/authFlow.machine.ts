@@ -1,11 +1,15 @@
-import { assign, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup, stopChild } from 'xstate';
 import { defaultFields, type AuthFlowContext, type AuthFlowSchema, type AuthStepOutput, type SessionPayload } from './authFlow.types';
-import { outputParams } from './authStep';
-import { resetPasswordMachine } from './resetPassword.machine';
+import { errorFromEvent, notProvided, outputParams } from './authStep';
+import type { resetPasswordMachine } from './resetPassword.machine';
 import { signInMachine } from './signIn.machine';
-import { signUpMachine } from './signUp.machine';
+import type { signUpMachine } from './signUp.machine';
 
 export const AUTH_FLOW_ID = 'authFlow';
+
+/** The sign-up and reset machines, provided with their calls, as the app's loaders hand them over. */
+export type SignUpLogic = typeof signUpMachine;
+export type ResetPasswordLogic = typeof resetPasswordMachine;
 
 type Handover = { output: AuthStepOutput };
 
@@ -13,14 +17,19 @@ type Handover = { output: AuthStepOutput };
  * The auth flow's router, one actor for /login, /signup and /reset-password: it runs one step machine at a time
  * (sign-in, sign-up or the password reset) and, when that one ends, starts the step its output names with the
  * input it handed over, until someone is signed in. It tells the session which auth mode the person is in and hands
- * the new session over. The app provides each step's machine, with its calls, as this machine's actors.
+ * the new session over.
+ *
+ * Sign-in is invoked; the app provides it with its calls as the `signInFlow` actor. Sign-up and the reset are chunks
+ * of their own, as their views are, so the first load of /login carries neither: the app's `loadSignUp` and
+ * `loadResetPassword` fetch each one (provided with its calls) when the person first needs it, and the router runs
+ * what arrived as the step's child.
  */
 export const authFlowMachine = setup({
   types: {} as AuthFlowSchema,
   actors: {
     signInFlow: signInMachine,
-    signUpFlow: signUpMachine,
-    resetPasswordFlow: resetPasswordMachine,
+    loadSignUp: fromPromise<SignUpLogic>(notProvided('loadSignUp')),
+    loadResetPassword: fromPromise<ResetPasswordLogic>(notProvided('loadResetPassword')),
   },
   actions: {
     /** Hands the new session to the session machine (wired by the app). */
@@ -44,6 +53,19 @@ export const authFlowMachine = setup({
           return { session: output.session };
       }
     }),
+    // XState types a child's id only for actors named in setup; these arrive as code, hence the casts.
+    runSignUp: enqueueActions(({ context, enqueue }, { output }: { output: SignUpLogic }) => {
+      enqueue.spawnChild(output as never, { id: 'signUp', input: context.next.signUp! } as never);
+    }),
+    runResetPassword: enqueueActions(({ context, enqueue }, { output }: { output: ResetPasswordLogic }) => {
+      enqueue.spawnChild(output as never, { id: 'resetPassword', input: context.next.resetPassword } as never);
+    }),
+    stopSignUp: stopChild('signUp'),
+    stopResetPassword: stopChild('resetPassword'),
+    /** A step's code did not arrive (the network): back to sign-in with what was typed, and the failure shown. */
+    returnWithLoadError: assign(({ context, event }, { from }: { from: 'signUp' | 'resetPassword' }) => ({
+      next: { ...context.next, signIn: { flow: 'auth_login' as const, fields: (context.next[from] ?? context.next.signIn).fields, error: errorFromEvent(event) } },
+    })),
   },
   guards: {
     hasSsoReturn: ({ context }) => !!context.next.signIn.ssoReturn,
@@ -94,23 +116,49 @@ export const authFlowMachine = setup({
       entry: { type: 'setAuthMode', params: { mode: 'signup' } },
       // Signed in, or back to sign-in: the routing rules land signed-out visitors on sign-in again.
       exit: { type: 'setAuthMode', params: { mode: 'login' } },
-      invoke: {
-        id: 'signUp',
-        src: 'signUpFlow',
-        input: ({ context }) => context.next.signUp!,
-        onDone: [
-          { guard: { type: 'signedIn', params: outputParams }, target: 'signedIn', actions: { type: 'handOver', params: outputParams } },
-          { guard: { type: 'leadsToSignIn', params: outputParams }, target: 'signIn', actions: { type: 'handOver', params: outputParams } },
-        ],
+      initial: 'loading',
+      states: {
+        loading: {
+          description: "Fetches sign-up's machine (the first time), provided with its calls.",
+          invoke: {
+            src: 'loadSignUp',
+            onDone: { target: 'running', actions: { type: 'runSignUp', params: outputParams } },
+            onError: { target: '#authFlow.signIn', actions: { type: 'returnWithLoadError', params: { from: 'signUp' } } },
+          },
+        },
+        running: {
+          exit: 'stopSignUp',
+          on: {
+            'xstate.done.actor.signUp': [
+              { guard: { type: 'signedIn', params: outputParams }, target: '#authFlow.signedIn', actions: { type: 'handOver', params: outputParams } },
+              { guard: { type: 'leadsToSignIn', params: outputParams }, target: '#authFlow.signIn', actions: { type: 'handOver', params: outputParams } },
+            ],
+          },
+        },
       },
     },
     resetPassword: {
       tags: ['route:reset'],
-      invoke: {
-        id: 'resetPassword',
-        src: 'resetPasswordFlow',
-        input: ({ context }) => context.next.resetPassword,
-        onDone: { guard: { type: 'leadsToSignIn', params: outputParams }, target: 'signIn', actions: { type: 'handOver', params: outputParams } },
+      initial: 'loading',
+      states: {
+        loading: {
+          description: "Fetches the reset's machine (the first time), provided with its calls.",
+          invoke: {
+            src: 'loadResetPassword',
+            onDone: { target: 'running', actions: { type: 'runResetPassword', params: outputParams } },
+            onError: { target: '#authFlow.signIn', actions: { type: 'returnWithLoadError', params: { from: 'resetPassword' } } },
+          },
+        },
+        running: {
+          exit: 'stopResetPassword',
+          on: {
+            'xstate.done.actor.resetPassword': {
+              guard: { type: 'leadsToSignIn', params: outputParams },
+              target: '#authFlow.signIn',
+              actions: { type: 'handOver', params: outputParams },
+            },
+          },
+        },
       },
     },
     signedIn: {

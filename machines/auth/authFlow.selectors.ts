@@ -15,9 +15,16 @@ export type AuthStep =
   | { flow: 'signUp'; ref: ActorRefFrom<typeof signUpMachine> }
   | { flow: 'resetPassword'; ref: ActorRefFrom<typeof resetPasswordMachine> };
 
-/** The running step (the router's child), or null once the person is signed in. */
+/**
+ * The running step (the router's child: `signIn`, `signUp` or `resetPassword`), or null while a step's code loads and
+ * once the person is signed in. Sign-up and the reset are spawned from loaded code, so their children are typed here.
+ */
 export function activeStep(snapshot: Pick<RouterSnapshot, 'children'>): AuthStep | null {
-  const { signIn, signUp, resetPassword } = snapshot.children;
+  const { signIn, signUp, resetPassword } = snapshot.children as {
+    signIn?: Extract<AuthStep, { flow: 'signIn' }>['ref'];
+    signUp?: Extract<AuthStep, { flow: 'signUp' }>['ref'];
+    resetPassword?: Extract<AuthStep, { flow: 'resetPassword' }>['ref'];
+  };
   if (signIn) return { flow: 'signIn', ref: signIn };
   if (signUp) return { flow: 'signUp', ref: signUp };
   if (resetPassword) return { flow: 'resetPassword', ref: resetPassword };

@@ -159,12 +159,19 @@ export interface AuthFlowContext {
   session: SessionPayload | null;
 }
 
-/** The router takes no events of its own: views talk to the running step. */
+/**
+ * The router's only events are the ends of the steps it runs from loaded code (an invoked step's end comes as its
+ * onDone): views talk to the running step.
+ */
+export type AuthFlowRouterEvent =
+  | { type: 'xstate.done.actor.signUp'; output: SignUpOutput }
+  | { type: 'xstate.done.actor.resetPassword'; output: ResetPasswordOutput };
+
 export interface AuthFlowSchema {
   context: AuthFlowContext;
   input: AuthFlowInput;
+  events: AuthFlowRouterEvent;
   tags: AuthFlowTag;
-  children: { signIn: 'signInFlow'; signUp: 'signUpFlow'; resetPassword: 'resetPasswordFlow' };
 }
 
 export type AuthFlowEvent =

@@ -26,6 +26,17 @@ export class FakeServer {
     });
   }
 
+  /** A step machine's code arriving from the server: settled like any call, it answers with the (provided) machine. */
+  loader<T>(name: string, logic: T) {
+    return fromPromise(
+      () =>
+        new Promise<T>((resolve, reject) => {
+          this.calls.push(name);
+          this.pending = { name, input: undefined, resolve: () => resolve(logic), reject };
+        }),
+    );
+  }
+
   private take(expected?: string[]): Deferred {
     const pending = this.pending;
     if (!pending) throw new Error('no call is pending');
@@ -75,6 +86,7 @@ export class FakeServer {
         return this.take().reject(new TypeError('Failed to fetch'));
       case 'api.failed': {
         const pending = this.take();
+        if (pending.name.startsWith('load')) return pending.reject(new TypeError('Failed to fetch dynamically imported module'));
         return pending.reject(
           pending.name === 'signIn'
             ? { status: 401, message: "User email or password doesn't match", code: 'wrong_credentials' }
@@ -142,7 +154,10 @@ function okAnswer(name: string): unknown {
   }
 }
 
-/** The real auth flow (the router and its three steps) over a fake server, with spies on its outward actions. */
+/**
+ * The real auth flow (the router and its three steps) over a fake server, with spies on its outward actions. The
+ * code of sign-up and of the reset arrives like a call (`loadSignUp`, `loadResetPassword`), settled by `api.*`.
+ */
 export function fakeAuthFlow(server: FakeServer) {
   const emitSignedIn = vi.fn();
   const redirectToProvider = vi.fn();
@@ -158,19 +173,25 @@ export function fakeAuthFlow(server: FakeServer) {
           reportUnknownDomain: (_, params) => reportUnknownDomain(params.email),
         },
       }),
-      signUpFlow: signUpMachine.provide({
-        actors: {
-          loadBuildings: server.actor('loadBuildings') as never,
-          register: server.actor('register') as never,
-          completeSso: server.actor('completeSso') as never,
-          consumeSignupCode: server.actor('consumeSignupCode') as never,
-          resendSignupCode: server.actor('resendSignupCode') as never,
-          signIn,
-        },
-      }),
-      resetPasswordFlow: resetPasswordMachine.provide({
-        actors: { sendResetCode: server.actor('sendResetCode') as never, consumeResetCode: server.actor('consumeResetCode') as never },
-      }),
+      loadSignUp: server.loader(
+        'loadSignUp',
+        signUpMachine.provide({
+          actors: {
+            loadBuildings: server.actor('loadBuildings') as never,
+            register: server.actor('register') as never,
+            completeSso: server.actor('completeSso') as never,
+            consumeSignupCode: server.actor('consumeSignupCode') as never,
+            resendSignupCode: server.actor('resendSignupCode') as never,
+            signIn,
+          },
+        }),
+      ),
+      loadResetPassword: server.loader(
+        'loadResetPassword',
+        resetPasswordMachine.provide({
+          actors: { sendResetCode: server.actor('sendResetCode') as never, consumeResetCode: server.actor('consumeResetCode') as never },
+        }),
+      ),
     },
     actions: {
       emitSignedIn: (_, params) => emitSignedIn(params.session),

@@ -7,7 +7,7 @@ import { BUILDINGS, EMAIL, FakeServer, fakeAuthFlow, SESSION, SSO_RETURN } from 
 import { formatCoverage, TransitionCoverage } from './authFlow.coverage';
 import { transitionPaths, uncoveredTransitions } from './transitionPaths';
 import { authFlowMachine } from '../../machines/auth/authFlow.machine';
-import { activeStep } from '../../machines/auth/authFlow.selectors';
+import { activeStep, type AuthStep } from '../../machines/auth/authFlow.selectors';
 import type { AuthFlowEvent, AuthFlowInput } from '../../machines/auth/authFlow.types';
 import { resetPasswordMachine } from '../../machines/auth/resetPassword.machine';
 import { signInMachine } from '../../machines/auth/signIn.machine';
@@ -24,20 +24,20 @@ const PATHS = transitionPaths(authFlowModel);
 const MACHINES = [authFlowMachine, signInMachine, signUpMachine, resetPasswordMachine];
 
 type Router = SnapshotFrom<typeof authFlowMachine>;
-type StateOf<M extends { getSnapshot(): { matches(value: never): boolean } }> = Parameters<ReturnType<M['getSnapshot']>['matches']>[0];
-type SignInRef = NonNullable<Router['children']['signIn']>;
-type SignUpRef = NonNullable<Router['children']['signUp']>;
-type ResetRef = NonNullable<Router['children']['resetPassword']>;
+type StepRef<F extends AuthStep['flow']> = Extract<AuthStep, { flow: F }>['ref'];
+const signInOf = (s: Router) => (activeStep(s)?.flow === 'signIn' ? (activeStep(s)!.ref as StepRef<'signIn'>).getSnapshot() : null);
+const signUpOf = (s: Router) => (activeStep(s)?.flow === 'signUp' ? (activeStep(s)!.ref as StepRef<'signUp'>).getSnapshot() : null);
+const resetOf = (s: Router) => (activeStep(s)?.flow === 'resetPassword' ? (activeStep(s)!.ref as StepRef<'resetPassword'>).getSnapshot() : null);
 
-// The model's states live in the router's steps: each is a state of the sign-in, sign-up or reset machine.
-const signIn = (value: StateOf<SignInRef>) => (s: Router) => !!s.children.signIn?.getSnapshot().matches(value);
-const signUp = (value: StateOf<SignUpRef>) => (s: Router) => !!s.children.signUp?.getSnapshot().matches(value);
-const reset = (value: StateOf<ResetRef>) => (s: Router) => !!s.children.resetPassword?.getSnapshot().matches(value);
+// The model's states live in the router (loading a step's code) and in its steps: the sign-in, sign-up or reset machine.
+const signIn = (value: Parameters<NonNullable<ReturnType<typeof signInOf>>['matches']>[0]) => (s: Router) => !!signInOf(s)?.matches(value);
+const signUp = (value: Parameters<NonNullable<ReturnType<typeof signUpOf>>['matches']>[0]) => (s: Router) => !!signUpOf(s)?.matches(value);
+const reset = (value: Parameters<NonNullable<ReturnType<typeof resetOf>>['matches']>[0]) => (s: Router) => !!resetOf(s)?.matches(value);
 
 /** Where the real machines must be for each model state. */
 const MACHINE_STATE = {
   email: signIn('email'),
-  signUpEmail: (s) => signIn('email')(s) && s.children.signIn!.getSnapshot().context.flow === 'sign_up',
+  signUpEmail: (s) => signIn('email')(s) && signInOf(s)!.context.flow === 'sign_up',
   farmSelector: signIn('farmSelector'),
   checkingEmail: signIn('checkingEmail'),
   invalidDomain: signIn('invalidDomain'),
@@ -46,6 +46,8 @@ const MACHINE_STATE = {
   ssoReturn: signIn('ssoReturn'),
   password: signIn('password'),
   signingIn: signIn('signingIn'),
+  signUpLoading: (s) => s.matches({ signUp: 'loading' }),
+  resetLoading: (s) => s.matches({ resetPassword: 'loading' }),
   buildingLoading: signUp({ steps: { buildingSelect: 'loading' } }),
   buildingFailed: signUp({ steps: { buildingSelect: 'failed' } }),
   buildingSelect: signUp({ steps: { buildingSelect: 'ready' } }),
@@ -73,7 +75,7 @@ type Step = keyof typeof MACHINE_STATE;
 
 /** The model states that are sign-up steps: while in one, the session is told the auth mode is sign-up. */
 const SIGN_UP_STATES = new Set<Step>([
-  'buildingLoading', 'buildingFailed', 'buildingSelect', 'createAccount', 'createPassword', 'acceptTerms', 'registering', 'completingSso',
+  'signUpLoading', 'buildingLoading', 'buildingFailed', 'buildingSelect', 'createAccount', 'createPassword', 'acceptTerms', 'registering', 'completingSso',
   'verifyAccount', 'resendingCode', 'enterCode', 'confirmingCode', 'congratulations', 'finalSigningIn',
 ]);
 
@@ -100,6 +102,14 @@ const VIEW_STATE: Record<Exclude<Step, 'signedIn'>, () => void> = {
     heading('Create your account');
     screen.getByLabelText('Work email');
     expect(screen.queryByRole('dialog')).toBeNull();
+  },
+  signUpLoading: () => {
+    screen.getByTestId('brand');
+    screen.getByRole('progressbar');
+  },
+  resetLoading: () => {
+    screen.getByTestId('brand');
+    screen.getByRole('progressbar');
   },
   farmSelector: () => screen.getByRole('dialog', { name: 'Choose a farm' }),
   checkingEmail: () => expect((screen.getByRole('button', { name: 'Checking…' }) as HTMLButtonElement).disabled).toBe(true),
@@ -239,7 +249,7 @@ async function runOnMachines(events: ModelEvent[], inspect?: (event: InspectionE
   for (const event of events) {
     if (event.type.startsWith('start.')) actor = createActor(flow.logic, { input: START[event.type]!, ...(inspect ? { inspect } : {}) }).start();
     else if (event.type.startsWith('api.')) server.answer(event.type);
-    else if (event.type === 'user.useDefaultApi') actor!.getSnapshot().children.signIn!.getSnapshot().children.farmSelector!.send({ type: 'user.clearFarm' });
+    else if (event.type === 'user.useDefaultApi') signInOf(actor!.getSnapshot())!.children.farmSelector!.send({ type: 'user.clearFarm' });
     else for (const e of userEventsFor(event.type)) activeStep(actor!.getSnapshot())!.ref.send(e);
     await settle();
     model.send(event);
@@ -278,7 +288,8 @@ describe('the machines the paths run', () => {
     console.log(formatCoverage(report));
     expect(report.flatMap((r) => r.missed)).toEqual([]);
     expect(report.map((r) => r.machine)).toEqual(['authFlow', 'signIn', 'signUp', 'resetPassword']);
-  });
+    // Every path of four machines, one after another: seconds on a busy two-core machine.
+  }, 60_000);
 });
 
 /** A root actor whose loads never finish: enough for the auth screen's brand name. */

@@ -72,14 +72,14 @@ export const authFlowModel = setup({
   context: { plan: 'none', optionalSso: null },
   initial: 'start',
   states: {
-    start: { on: { 'start.login': 'email', 'start.signup': 'signUpEmail', 'start.reset': 'resetVerify', 'start.ssoReturn': 'ssoReturn' } },
+    start: { on: { 'start.login': 'email', 'start.signup': 'signUpEmail', 'start.reset': 'resetLoading', 'start.ssoReturn': 'ssoReturn' } },
     email: {
       // Back at the email step nothing of an earlier attempt matters to what comes next.
       entry: assign({ plan: 'none', optionalSso: null }),
       on: {
         'user.enterEmail': 'checkingEmail',
         'user.enterFarmToken': 'farmSelector',
-        'user.forgotPassword': 'resetVerify',
+        'user.forgotPassword': 'resetLoading',
         'user.startSignup': 'signUpEmail',
       },
     },
@@ -89,18 +89,18 @@ export const authFlowModel = setup({
       on: {
         'user.enterEmail': 'checkingEmail',
         'user.enterFarmToken': 'farmSelector',
-        'user.forgotPassword': 'resetVerify',
+        'user.forgotPassword': 'resetLoading',
       },
     },
     farmSelector: { on: { 'user.close': 'email', 'user.useDefaultApi': 'email' } },
     checkingEmail: {
       on: {
         'api.available': 'password',
-        'api.newOneBuilding': { target: 'createAccount', actions: { type: 'setPlan', params: { plan: 'oneBuilding' } } },
-        'api.newManyBuildings': { target: 'buildingLoading', actions: { type: 'setPlan', params: { plan: 'manyBuildings' } } },
-        'api.precreated': { target: 'createAccount', actions: { type: 'setPlan', params: { plan: 'precreated' } } },
+        'api.newOneBuilding': { target: 'signUpLoading', actions: { type: 'setPlan', params: { plan: 'oneBuilding' } } },
+        'api.newManyBuildings': { target: 'signUpLoading', actions: { type: 'setPlan', params: { plan: 'manyBuildings' } } },
+        'api.precreated': { target: 'signUpLoading', actions: { type: 'setPlan', params: { plan: 'precreated' } } },
         // A sign-up nobody confirmed starts again from its first step (the server answers it as no account at all).
-        'api.unconfirmed': { target: 'createAccount', actions: { type: 'setPlan', params: { plan: 'oneBuilding' } } },
+        'api.unconfirmed': { target: 'signUpLoading', actions: { type: 'setPlan', params: { plan: 'oneBuilding' } } },
         'api.deactivated': 'email',
         'api.rejected': 'invalidDomain',
         'api.failed': 'email',
@@ -115,21 +115,29 @@ export const authFlowModel = setup({
         'user.close': 'email',
         'user.chooseProvider': 'redirecting',
         'user.usePassword': { guard: { type: 'optionalSso', params: { is: 'existing' } }, target: 'password' },
-        'user.continueWithEmail': { guard: { type: 'optionalSso', params: { is: 'new' } }, target: 'createAccount', actions: { type: 'setPlan', params: { plan: 'oneBuilding' } } },
+        'user.continueWithEmail': { guard: { type: 'optionalSso', params: { is: 'new' } }, target: 'signUpLoading', actions: { type: 'setPlan', params: { plan: 'oneBuilding' } } },
       },
     },
     redirecting: {},
     ssoReturn: {
       on: {
         'api.ok': 'signedIn',
-        'api.ssoSignup': { target: 'createAccount', actions: { type: 'setPlan', params: { plan: 'sso' } } },
+        'api.ssoSignup': { target: 'signUpLoading', actions: { type: 'setPlan', params: { plan: 'sso' } } },
         'api.failed': 'email',
       },
     },
     password: {
-      on: { 'user.enterPassword': 'signingIn', 'user.back': 'email', 'user.forgotPassword': 'resetVerify' },
+      on: { 'user.enterPassword': 'signingIn', 'user.back': 'email', 'user.forgotPassword': 'resetLoading' },
     },
     signingIn: { on: { 'api.ok': 'signedIn', 'api.failed': 'password' } },
+    // The code of sign-up and of the reset arrives when first needed: its own call, which can fail (the network).
+    signUpLoading: {
+      on: {
+        'api.ok': [{ guard: { type: 'plan', params: { is: ['manyBuildings'] } }, target: 'buildingLoading' }, { target: 'createAccount' }],
+        'api.failed': 'email',
+      },
+    },
+    resetLoading: { on: { 'api.ok': 'resetVerify', 'api.failed': 'email' } },
     buildingLoading: { on: { 'api.ok': 'buildingSelect', 'api.failed': 'buildingFailed' } },
     buildingFailed: { on: { 'user.back': 'signUpEmail', 'user.retry': 'buildingLoading' } },
     buildingSelect: { on: { 'user.chooseBuilding': 'createAccount', 'user.back': 'signUpEmail', 'user.backToLogin': 'email' } },

@@ -1,8 +1,6 @@
 import { fromPromise } from 'xstate';
 import { authFlowMachine } from '../../../machines/auth/authFlow.machine';
-import { resetPasswordMachine } from '../../../machines/auth/resetPassword.machine';
 import { signInMachine } from '../../../machines/auth/signIn.machine';
-import { signUpMachine } from '../../../machines/auth/signUp.machine';
 import { SESSION_ID } from '../../../machines/session/session.machine';
 import * as authApi from '../../api/auth';
 import * as ssoApi from '../../api/sso';
@@ -26,7 +24,8 @@ export const ssoRedirectUri = () => `${window.location.origin}/login`;
 
 /**
  * The auth flow with the real API, wired to the root actor's session: the router, and each of its steps provided
- * with its calls (the router's actors hold the provided steps).
+ * with its calls (the router's actors hold the provided steps). Sign-up's and the reset's machines are imported when
+ * the router first needs them, so /login's first load carries neither (their views are lazy chunks too).
  */
 export function authFlowLogic(app: AppActor) {
   const supportEmail = () => app.getSnapshot().context.whitelabel?.helpDeskEmail ?? app.getSnapshot().context.config.supportEmail;
@@ -54,54 +53,60 @@ export function authFlowLogic(app: AppActor) {
       },
     },
   });
-  const signUpFlow = signUpMachine.provide({
-    actors: {
-      loadBuildings: fromPromise(async ({ input }) =>
-        (await authApi.domainBuildings(input.domain)).map((b) => ({ uuid: b.uuid, name: b.name, address_1: b.address_1 })),
-      ),
-      register: fromPromise(async ({ input }) => {
-        const user = await authApi.register({
-          email: input.email,
-          first_name: input.first_name.trim(),
-          last_name: input.last_name.trim(),
-          password: input.password,
-          building_uuid: input.building_uuid,
-          is_term_accepted: input.is_term_accepted,
-          is_email_accepted: input.is_email_accepted,
-          user_type_id: 1,
-        });
-        return { confirmed: user.confirmed };
-      }),
-      completeSso: fromPromise(({ input }) =>
-        ssoApi.ssoAuthenticate(input.email, input.transaction, {
-          first_name: input.fields.first_name.trim(),
-          last_name: input.fields.last_name.trim(),
-          building_uuid: input.fields.building_uuid,
-          is_term_accepted: input.fields.is_term_accepted,
-          is_email_accepted: input.fields.is_email_accepted,
+  const loadSignUp = fromPromise(async () => {
+    const { signUpMachine } = await import('../../../machines/auth/signUp.machine');
+    return signUpMachine.provide({
+      actors: {
+        loadBuildings: fromPromise(async ({ input }) =>
+          (await authApi.domainBuildings(input.domain)).map((b) => ({ uuid: b.uuid, name: b.name, address_1: b.address_1 })),
+        ),
+        register: fromPromise(async ({ input }) => {
+          const user = await authApi.register({
+            email: input.email,
+            first_name: input.first_name.trim(),
+            last_name: input.last_name.trim(),
+            password: input.password,
+            building_uuid: input.building_uuid,
+            is_term_accepted: input.is_term_accepted,
+            is_email_accepted: input.is_email_accepted,
+            user_type_id: 1,
+          });
+          return { confirmed: user.confirmed };
         }),
-      ),
-      consumeSignupCode: fromPromise(async ({ input }) => {
-        await authApi.consumeSignupCode(input.email, input.code, input.password);
-      }),
-      resendSignupCode: fromPromise(async ({ input }) => {
-        await authApi.resendSignupCode(input.email);
-      }),
-      signIn,
-    },
+        completeSso: fromPromise(({ input }) =>
+          ssoApi.ssoAuthenticate(input.email, input.transaction, {
+            first_name: input.fields.first_name.trim(),
+            last_name: input.fields.last_name.trim(),
+            building_uuid: input.fields.building_uuid,
+            is_term_accepted: input.fields.is_term_accepted,
+            is_email_accepted: input.fields.is_email_accepted,
+          }),
+        ),
+        consumeSignupCode: fromPromise(async ({ input }) => {
+          await authApi.consumeSignupCode(input.email, input.code, input.password);
+        }),
+        resendSignupCode: fromPromise(async ({ input }) => {
+          await authApi.resendSignupCode(input.email);
+        }),
+        signIn,
+      },
+    });
   });
-  const resetPasswordFlow = resetPasswordMachine.provide({
-    actors: {
-      sendResetCode: fromPromise(async ({ input }) => {
-        await authApi.sendResetCode(input.email);
-      }),
-      consumeResetCode: fromPromise(async ({ input }) => {
-        await authApi.consumeResetCode(input);
-      }),
-    },
+  const loadResetPassword = fromPromise(async () => {
+    const { resetPasswordMachine } = await import('../../../machines/auth/resetPassword.machine');
+    return resetPasswordMachine.provide({
+      actors: {
+        sendResetCode: fromPromise(async ({ input }) => {
+          await authApi.sendResetCode(input.email);
+        }),
+        consumeResetCode: fromPromise(async ({ input }) => {
+          await authApi.consumeResetCode(input);
+        }),
+      },
+    });
   });
   return authFlowMachine.provide({
-    actors: { signInFlow, signUpFlow, resetPasswordFlow },
+    actors: { signInFlow, loadSignUp, loadResetPassword },
     actions: {
       emitSignedIn: (_, { session }) => {
         setPendingSso(null);

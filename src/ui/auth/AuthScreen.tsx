@@ -5,7 +5,7 @@ import { styled } from '../kit/stitches.config';
 import { useAppSelector } from '../appContext';
 import { AuthStepContext, useAuthFlowSelector, useAuthSelector } from './AuthFlowContext';
 import { EmailStep, PasswordStep } from './EmailStep';
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 
 // Sign-up and reset are their own chunks: the first load of /login carries only the email and password steps.
 const signup = (name: keyof typeof import('./SignupSteps')) =>
@@ -40,8 +40,11 @@ const MODALS = { sso: modal('SsoModal'), invalidDomain: modal('InvalidDomainModa
 /** Sign-in, sign-up and reset: renders the running step of the flow, with its modal. */
 export function AuthScreen() {
   const step = useAuthFlowSelector(activeStep, sameStep);
-  // No step runs once the person is signed in: the routing rules take them on from here.
-  if (!step) return <Progress />;
+  const signedIn = useAuthFlowSelector((s) => s.status === 'done');
+  // Signed in: the routing rules take the person on from here.
+  if (signedIn) return <Progress />;
+  // No step runs while the next one's code arrives.
+  if (!step) return <Frame />;
   return (
     <AuthStepContext.Provider value={step}>
       <StepScreen />
@@ -58,28 +61,30 @@ function Progress() {
   );
 }
 
-function StepScreen() {
+/** The brand over the card that holds the step (a spinner until there is one), and the step's modal. */
+function Frame({ view, children, dialog }: { view?: string; children?: ReactNode; dialog?: ReactNode }) {
   const t = useT();
-  const view = useAuthSelector(authView);
-  const openModal = useAuthSelector(authModal);
   const brandName = useAppSelector((s) => s.context.whitelabel?.name ?? 'Atrium');
   const logo = useAppSelector((s) => s.context.whitelabel?.logoUrl ?? null);
+  const spinner = <Spinner role="progressbar" aria-label={t('app.loading')} />;
+  return (
+    <Page>
+      <Brand data-testid="brand">{logo ? <Logo src={logo} alt={brandName} /> : <BrandName>{brandName}</BrandName>}</Brand>
+      <Card data-view={view}>{children ? <Suspense fallback={spinner}>{children}</Suspense> : spinner}</Card>
+      {dialog ? <Suspense fallback={null}>{dialog}</Suspense> : null}
+    </Page>
+  );
+}
+
+function StepScreen() {
+  const view = useAuthSelector(authView);
+  const openModal = useAuthSelector(authModal);
   if (view === 'sso_return' || view === 'redirecting') return <Progress />;
   const Step = VIEWS[view];
   const Dialog = openModal ? MODALS[openModal] : null;
   return (
-    <Page>
-      <Brand data-testid="brand">{logo ? <Logo src={logo} alt={brandName} /> : <BrandName>{brandName}</BrandName>}</Brand>
-      <Card data-view={view}>
-        <Suspense fallback={<Spinner role="progressbar" aria-label={t('app.loading')} />}>
-          <Step />
-        </Suspense>
-      </Card>
-      {Dialog ? (
-        <Suspense fallback={null}>
-          <Dialog />
-        </Suspense>
-      ) : null}
-    </Page>
+    <Frame view={view} dialog={Dialog ? <Dialog /> : null}>
+      <Step />
+    </Frame>
   );
 }
