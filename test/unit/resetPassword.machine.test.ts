@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { resetPasswordMachine } from '../../machines/auth/resetPassword.machine';
+import { defaultFields } from '../../machines/auth/authFlow.types';
+
+const EMAIL = 'ada@acme.com';
+
+/** A reset up to the new password, whose save answers as given. */
+async function atNewPassword(save: () => Promise<void>) {
+  const logic = resetPasswordMachine.provide({
+    actors: { sendResetCode: fromPromise(async () => {}), consumeResetCode: fromPromise(save) },
+  });
+  const flow = createActor(logic, { input: { fields: { ...defaultFields(), email: EMAIL } } }).start();
+  flow.send({ type: 'user.submit' });
+  await waitFor(flow, (s) => s.matches({ steps: 'enterCode' }));
+  flow.send({ type: 'user.change', field: 'code', value: '1234' });
+  flow.send({ type: 'user.submit' });
+  flow.send({ type: 'user.change', field: 'password', value: 'Newpass!2026' });
+  flow.send({ type: 'user.change', field: 'confirm_password', value: 'Newpass!2026' });
+  flow.send({ type: 'user.submit' });
+  return flow;
+}
+const settled = (flow: Awaited<ReturnType<typeof atNewPassword>>) => waitFor(flow, (s) => !s.hasTag('loading'));
+const signInAt = (at?: 'password') => ({ flow: 'auth_login', fields: { ...defaultFields(), email: EMAIL }, ...(at ? { at } : {}) });
+
+describe('how the password reset ends: back to sign-in, the email kept', () => {
+  it('once the new password is set, sign-in asks only for it', async () => {
+    const flow = await atNewPassword(async () => {});
+    expect((await settled(flow)).hasTag('step:congratulations')).toBe(true);
+    flow.send({ type: 'user.submit' });
+    expect(flow.getSnapshot().output).toEqual({ next: 'signIn', input: signInAt('password') });
+  });
+
+  it.each([
+    [403, 'retry_limit'],
+    [410, 'code_expired'],
+  ])('a code that can no longer be used (%i) sends the person to the email step with the reason', async (status, code) => {
+    const error = { status, message: 'no longer usable', code };
+    const flow = await atNewPassword(() => Promise.reject(error));
+    await waitFor(flow, (s) => s.status === 'done');
+    expect(flow.getSnapshot().output).toEqual({ next: 'signIn', input: { ...signInAt(), error } });
+  });
+
+  it('"Back to sign in" from any step', () => {
+    const flow = createActor(resetPasswordMachine, { input: { fields: { ...defaultFields(), email: EMAIL, code: '12' } } }).start();
+    flow.send({ type: 'user.backToLogin' });
+    expect(flow.getSnapshot().output).toEqual({ next: 'signIn', input: signInAt() });
+  });
+});
+
+describe('a failed save', () => {
+  it.each([
+    ['a password used before (409)', { status: 409, message: 'reused', code: 'password_has_been_used' }, 'newPassword'],
+    ['no answer (status 0)', new TypeError('Failed to fetch'), 'newPassword'],
+    ['a wrong code (400)', { status: 400, message: 'Please enter a valid code', code: 'invalid_code' }, 'enterCode'],
+  ] as const)('%s goes back to %s with the error', async (_, error, step) => {
+    const flow = await atNewPassword(() => Promise.reject(error));
+    const s = await settled(flow);
+    expect(s.matches({ steps: step })).toBe(true);
+    expect(s.context.error).not.toBeNull();
+  });
+});

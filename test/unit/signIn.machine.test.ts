@@ -1,0 +1,151 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { signInMachine } from '../../machines/auth/signIn.machine';
+import {
+  defaultFields,
+  type CheckEmailOutput,
+  type EmailRecord,
+  type SessionPayload,
+  type SignInInput,
+  type SsoCallbackResult,
+  type SsoProviders,
+} from '../../machines/auth/authFlow.types';
+import { makeLoginPayload } from './fixtures';
+
+const SESSION = makeLoginPayload();
+const EMAIL = 'ada@acme.com';
+
+const record = (overrides: Partial<EmailRecord> = {}): EmailRecord => ({
+  email: null,
+  terms_accepted: false,
+  confirmed: false,
+  deactivated: false,
+  created_by: null,
+  sso_mode: 'none',
+  building_count: 1,
+  ...overrides,
+});
+const providers = (required: boolean): SsoProviders => ({
+  sso_required: required,
+  oidc_providers: [{ uuid: 'p-1', name: 'Okta', authorization_url: 'https://idp.test/authorize' }],
+  saml_providers: [],
+  transaction_uuid: 'txn-1',
+});
+
+function start(input: Partial<SignInInput> = {}, answers: { check?: CheckEmailOutput; sso?: SsoCallbackResult } = {}) {
+  const redirectToProvider = vi.fn();
+  const logic = signInMachine.provide({
+    actors: {
+      checkEmail: fromPromise(async () => answers.check ?? { record: record(), sso: null }),
+      signIn: fromPromise<SessionPayload, { email: string; password: string }>(async () => SESSION),
+      ssoCallback: fromPromise(async () => answers.sso ?? { status: 'authenticated' as const, session: SESSION }),
+    },
+    actions: { redirectToProvider: (_, params) => redirectToProvider(params) },
+  });
+  const flow = createActor(logic, { input: { flow: 'auth_login', fields: defaultFields(), ...input } }).start();
+  const enterEmail = () => {
+    flow.send({ type: 'user.change', field: 'email', value: EMAIL });
+    flow.send({ type: 'user.submit' });
+  };
+  const ended = () => waitFor(flow, (s) => s.status === 'done').then((s) => s.output);
+  return { flow, enterEmail, ended, redirectToProvider };
+}
+
+describe('sign-in hands over to sign-up with what the email check found', () => {
+  it('a new person: the record, and no sign-in method chosen', async () => {
+    const check = { record: record({ building_count: 3 }), sso: null };
+    const { enterEmail, ended } = start({}, { check });
+    enterEmail();
+    expect(await ended()).toEqual({
+      next: 'signUp',
+      input: { fields: { ...defaultFields(), email: EMAIL }, record: check.record, method: null, ssoTransaction: null },
+    });
+  });
+
+  it('an optional-SSO domain where the person signs up with email instead', async () => {
+    const check = { record: record({ sso_mode: 'optional' }), sso: providers(false) };
+    const { flow, enterEmail, ended } = start({}, { check });
+    enterEmail();
+    await waitFor(flow, (s) => s.matches('ssoChoice'));
+    expect(flow.getSnapshot().can({ type: 'user.usePassword' })).toBe(false);
+    flow.send({ type: 'user.continueWithEmail' });
+    expect(await ended()).toMatchObject({ next: 'signUp', input: { record: check.record, method: 'email' } });
+  });
+
+  it("back from the provider as a new person: the provider's names and transaction, the record kept before leaving", async () => {
+    const pendingRecord = record({ sso_mode: 'required' });
+    const sso: SsoCallbackResult = { status: 'signup', transaction_uuid: 'txn-9', user: { email: 'nia@initech.example', first_name: 'Nia', last_name: null } };
+    const { ended } = start({ ssoReturn: { code: 'c', state: 's', pending: { email: 'nia@initech.example', method: 'provider', record: pendingRecord } } }, { sso });
+    expect(await ended()).toEqual({
+      next: 'signUp',
+      input: {
+        fields: { ...defaultFields(), email: 'nia@initech.example', first_name: 'Nia', last_name: '' },
+        record: pendingRecord,
+        method: 'provider',
+        ssoTransaction: 'txn-9',
+      },
+    });
+  });
+});
+
+describe('how else sign-in ends', () => {
+  it('signed in with the password', async () => {
+    const { flow, enterEmail, ended } = start({}, { check: { record: record({ email: EMAIL, terms_accepted: true, confirmed: true, created_by: 'user' }), sso: null } });
+    enterEmail();
+    await waitFor(flow, (s) => s.matches('password'));
+    flow.send({ type: 'user.change', field: 'password', value: 'Secret!2026' });
+    flow.send({ type: 'user.submit' });
+    expect(await ended()).toEqual({ next: 'signedIn', session: SESSION });
+  });
+
+  it('signed in by the identity provider', async () => {
+    const { ended } = start({ ssoReturn: { code: 'c', state: 's', pending: null } });
+    expect(await ended()).toEqual({ next: 'signedIn', session: SESSION });
+  });
+
+  it('forgot password: the reset takes the email typed so far', async () => {
+    const { flow, ended } = start();
+    flow.send({ type: 'user.change', field: 'email', value: EMAIL });
+    flow.send({ type: 'user.forgotPassword' });
+    expect(await ended()).toEqual({ next: 'resetPassword', input: { fields: { ...defaultFields(), email: EMAIL } } });
+  });
+
+  it('choosing a provider leaves for it with what to keep across the redirect, and waits there', async () => {
+    const check = { record: record({ sso_mode: 'required' }), sso: providers(true) };
+    const { flow, enterEmail, redirectToProvider } = start({}, { check });
+    enterEmail();
+    await waitFor(flow, (s) => s.matches('ssoChoice'));
+    flow.send({ type: 'user.chooseProvider', uuid: 'unknown' });
+    expect(flow.getSnapshot().matches('ssoChoice')).toBe(true);
+    flow.send({ type: 'user.chooseProvider', uuid: 'p-1' });
+    expect(flow.getSnapshot().matches('redirecting')).toBe(true);
+    expect(redirectToProvider).toHaveBeenCalledWith({ url: 'https://idp.test/authorize', pending: { email: EMAIL, method: 'provider', record: check.record } });
+  });
+});
+
+describe('where sign-in starts', () => {
+  it('at the password once a reset set one, with the email kept', () => {
+    const { flow } = start({ at: 'password', fields: { ...defaultFields(), email: EMAIL } });
+    expect(flow.getSnapshot().matches('password')).toBe(true);
+    expect(flow.getSnapshot().hasTag('route:password')).toBe(true);
+  });
+
+  it('at the email with the reason it was sent back, titled for signing up when asked', () => {
+    const error = { status: 403, message: 'The retry attempt limit is reached', code: 'retry_limit' };
+    const { flow } = start({ flow: 'sign_up', error });
+    expect(flow.getSnapshot().matches('email')).toBe(true);
+    expect(flow.getSnapshot().context.error).toEqual(error);
+    expect(flow.getSnapshot().context.flow).toBe('sign_up');
+  });
+
+  it('a failure is kept from the call that failed, and typing clears it', async () => {
+    const logic = signInMachine.provide({ actors: { checkEmail: fromPromise(() => Promise.reject(new TypeError('Failed to fetch'))) } });
+    const flow = createActor(logic, { input: { flow: 'auth_login', fields: defaultFields() } }).start();
+    flow.send({ type: 'user.change', field: 'email', value: EMAIL });
+    flow.send({ type: 'user.submit' });
+    const s = await waitFor(flow, (snap) => snap.matches('email') && snap.context.error !== null);
+    expect(s.context.error).toEqual({ status: 0, message: 'Failed to fetch' });
+    flow.send({ type: 'user.change', field: 'email', value: 'ada@acme.co' });
+    expect(flow.getSnapshot().context.error).toBeNull();
+  });
+});
