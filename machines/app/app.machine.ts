@@ -33,6 +33,8 @@ export interface Whitelabel {
 
 /** A screen flow the routes opened: its params, its logic, and what it is about now (null: waiting for a fact). */
 export interface OpenScreen {
+  /** The route that opened it last: only that route's leaving closes it. */
+  owner: string;
   params: unknown;
   logic: AnyActorLogic;
   key: string | null;
@@ -65,7 +67,7 @@ export interface AppContext {
   error: { status: number; message: string } | null;
 }
 
-export type ScreenOpenEvent = { type: 'screen.open'; screen: ScreenName; params: unknown; logic: AnyActorLogic };
+export type ScreenOpenEvent = { type: 'screen.open'; screen: ScreenName; params: unknown; logic: AnyActorLogic; owner: string };
 
 export type AppEvent =
   | { type: 'user.retry' }
@@ -74,7 +76,7 @@ export type AppEvent =
   | LocaleReport
   | FlagsReport
   | ScreenOpenEvent
-  | { type: 'screen.close'; screen: ScreenName }
+  | { type: 'screen.close'; screen: ScreenName; owner: string }
   /** The router resolved a new address (`from` is null on the first one). */
   | { type: 'route.changed'; from: string | null; to: string }
   | { type: 'farm.choose'; farm: Farm | null };
@@ -204,8 +206,8 @@ export const appMachine = setup({
     // Screen flows.
     rememberScreen: assign({
       screens: ({ context, event }) => {
-        const { screen, params, logic } = event as ScreenOpenEvent;
-        return { ...context.screens, [screen]: { params, logic, key: context.screens[screen]?.key ?? null } };
+        const { screen, params, logic, owner } = event as ScreenOpenEvent;
+        return { ...context.screens, [screen]: { owner, params, logic, key: context.screens[screen]?.key ?? null } };
       },
     }),
     stopScreen: enqueueActions<AppContext, AppEvent, undefined, AppEvent, never, never, never, never, never>(({ enqueue, context, event }) => {
@@ -240,6 +242,7 @@ export const appMachine = setup({
     }),
   },
   guards: {
+    openedByThisRoute: ({ context, event }) => event.type === 'screen.close' && context.screens[event.screen]?.owner === event.owner,
     loadsBuilding: ({ event }) => event.type === 'session.signedIn' && event.loadBuilding,
     switched: ({ event }) => event.type === 'building.ready' && event.switched,
     localeChanged: ({ context, event }) => event.type === 'locale.changed' && event.locale !== context.locale,
@@ -333,7 +336,7 @@ export const appMachine = setup({
     'route.changed': { actions: ['scrollToTop', { type: 'trackPageView', params: ({ event }) => ({ from: event.from, to: event.to }) }] },
     'farm.choose': { actions: [assign({ farm: ({ event }) => event.farm }), { type: 'persistFarm', params: ({ event }) => ({ farm: event.farm }) }] },
     'screen.open': { actions: ['rememberScreen', 'restartScreens', 'recordScreenKeys'] },
-    'screen.close': { actions: ['stopScreen', 'forgetScreen'] },
+    'screen.close': { guard: 'openedByThisRoute', actions: ['stopScreen', 'forgetScreen'] },
   },
   initial: 'configuring',
   states: {

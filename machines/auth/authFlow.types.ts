@@ -51,6 +51,13 @@ export interface SsoProviders {
   transaction_uuid: string | null;
 }
 
+/** A building open to guests, as the public list names it. */
+export interface GuestBuilding {
+  uuid: string;
+  name: string;
+  address_1: string;
+}
+
 export interface BuildingOption {
   uuid: string;
   name: string;

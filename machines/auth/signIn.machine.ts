@@ -1,5 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
-import type { CheckEmailOutput, PendingSso, SessionPayload, SignInOutput, SsoCallbackResult } from './authFlow.types';
+import { assign, fromPromise, setup, spawnChild } from 'xstate';
+import type { CheckEmailOutput, GuestBuilding, PendingSso, SessionPayload, SignInOutput, SsoCallbackResult } from './authFlow.types';
 import { changedField, errorFromEvent, notProvided, outputParams, touchedField, trimmedEmail } from './authStep';
 import type { SignInContext, SignInSchema } from './signIn.types';
 import type { SignInMethod } from './signupType';
@@ -23,6 +23,9 @@ const toResetPassword = ({ context }: Ends): SignInOutput => ({ next: 'resetPass
  * and the identity provider's return. It ends signed in, or hands over to sign-up or to the password reset (its
  * output says which; the auth flow router starts that step).
  */
+/** The child that loads the guest buildings after a failed email check. */
+export const GUEST_BUILDINGS = 'guestBuildings';
+
 export const signInMachine = setup({
   types: {} as SignInSchema,
   actors: {
@@ -31,6 +34,8 @@ export const signInMachine = setup({
     ssoCallback: fromPromise<SsoCallbackResult, { code: string; state: string }>(notProvided('ssoCallback')),
     /** The farm selector's own machine; the app provides it with the farm list and the farm persistence. */
     farmSelector: farmSelectorMachine,
+    /** The public buildings open to guests (access document section 4: a failed email check loads them). */
+    loadGuestBuildings: fromPromise<GuestBuilding[], void>(async () => []),
   },
   actions: {
     /** Keeps the pending SSO details and leaves for the identity provider (wired by the app). */
@@ -40,6 +45,9 @@ export const signInMachine = setup({
     setField: assign(({ context, event }) => changedField(context, event)),
     touch: assign(({ context, event }) => touchedField(context, event)),
     setErrorFromEvent: assign(({ event }) => ({ error: errorFromEvent(event) })),
+    /** Starts loading the guest buildings beside the email step (decision 042); the step stays usable meanwhile. */
+    loadGuestBuildings: spawnChild('loadGuestBuildings', { id: GUEST_BUILDINGS }),
+    rememberGuestBuildings: assign(({ event }) => ({ guestBuildings: (event as unknown as { output: GuestBuilding[] }).output })),
     noteDeactivated: assign({ error: DEACTIVATED }),
     clearError: assign({ error: null, notice: null }),
     clearEmail: assign(({ context }) => ({ fields: { ...context.fields, email: '' } })),
@@ -100,11 +108,13 @@ export const signInMachine = setup({
     method: null,
     ssoTransaction: null,
     session: null,
+    guestBuildings: [],
   }),
   initial: 'start',
   on: {
     'user.change': { actions: 'setField' },
     'user.blur': { actions: 'touch' },
+    [`xstate.done.actor.${GUEST_BUILDINGS}`]: { actions: 'rememberGuestBuildings' },
   },
   output: ({ event }) => event.output as SignInOutput,
   states: {
@@ -141,7 +151,7 @@ export const signInMachine = setup({
         ],
         onError: [
           { guard: 'domainRejected', target: 'invalidDomain' },
-          { target: 'email', actions: 'setErrorFromEvent' },
+          { target: 'email', actions: ['setErrorFromEvent', 'loadGuestBuildings'] },
         ],
       },
     },

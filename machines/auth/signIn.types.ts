@@ -1,4 +1,4 @@
-import type { AuthFlowEvent, AuthStepContext, EmailRecord, SessionPayload, SignInInput, SignInOutput, SignInTag, SsoProviders, SsoReturn } from './authFlow.types';
+import type { AuthFlowEvent, AuthStepContext, EmailRecord, GuestBuilding, SessionPayload, SignInInput, SignInOutput, SignInTag, SsoProviders, SsoReturn } from './authFlow.types';
 import type { SignInMethod } from './signupType';
 
 export interface SignInContext extends AuthStepContext {
@@ -12,6 +12,8 @@ export interface SignInContext extends AuthStepContext {
   method: SignInMethod;
   ssoTransaction: string | null;
   session: SessionPayload | null;
+  /** Buildings open to guests, loaded when the email check failed: the email step names them. */
+  guestBuildings: GuestBuilding[];
 }
 
 export interface SignInSchema {
@@ -20,5 +22,5 @@ export interface SignInSchema {
   output: SignInOutput;
   events: AuthFlowEvent;
   tags: SignInTag;
-  children: { farmSelector: 'farmSelector' };
+  children: { farmSelector: 'farmSelector'; guestBuildings: 'loadGuestBuildings' };
 }

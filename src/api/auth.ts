@@ -44,3 +44,6 @@ export const currentUser = async () => (await request('get', '/users/current')).
 
 /** A one-time token for opening the admin site signed in. */
 export const generateAuthLink = async () => (await request('post', '/auth/v2/generate-auth-link')).data.ott;
+
+/** The public buildings open to guests (no sign-in needed). */
+export const guestBuildings = async () => (await request('get', '/public/guest-buildings')).data;

@@ -10,8 +10,9 @@ export interface RouterContext {
   screens: ScreenLoader;
 }
 
-/** What a route's lifecycle hooks are given of the match. */
+/** What a route's lifecycle hooks are given of the match (the loader gives the same fields under other names). */
 interface ScreenMatch {
+  routeId: string;
   params: Record<string, string>;
   search: Record<string, unknown>;
   pathname: string;
@@ -19,35 +20,47 @@ interface ScreenMatch {
   loaderData?: Partial<Record<ScreenName, AnyActorLogic>>;
 }
 
-type ParamsOf<N extends ScreenName> = (match: ScreenMatch) => ScreenParams<N>;
+type ParamsOf<N extends ScreenName> = (match: Pick<ScreenMatch, 'params' | 'search' | 'pathname'>) => ScreenParams<N>;
 
 /**
- * Route options for a screen with one or more flows: the flows' code loads with the route (its loader); entering or
- * staying sends the app `screen.open` with the params read from the address (the app restarts a flow only when
- * what it is about changed); leaving sends `screen.close`. The flows run in the app's actor system.
+ * Route options for a screen with one or more flows. The loader loads the flows' code and sends the app `screen.open`
+ * with the params read from the address; entering or staying sends it again (the app restarts a flow only when what
+ * it is about changed, so a repeat is harmless); leaving sends `screen.close`. Each carries the route's id as the
+ * owner, and the app closes a flow only for the route that opened it last: two routes that show the same screen
+ * (/home and /building/{uuid}) hand it over, whatever order the router runs their hooks in.
  */
 export function screenFlows<N extends ScreenName>(flows: { [K in N]: ParamsOf<K> }) {
   const names = Object.keys(flows) as N[];
-  const open = (match: ScreenMatch) => {
+  const open = (app: AppActor, owner: string, logics: Partial<Record<ScreenName, AnyActorLogic>> | undefined, match: Pick<ScreenMatch, 'params' | 'search' | 'pathname'>) => {
     for (const screen of names) {
-      const logic = match.loaderData?.[screen];
-      if (logic) match.context.app.send({ type: 'screen.open', screen, logic, params: flows[screen](match) });
+      const logic = logics?.[screen];
+      if (logic) app.send({ type: 'screen.open', screen, logic, owner, params: flows[screen](match) });
     }
   };
   // The hooks take the match loosely: the route tree's parents give it many shapes, all with these fields.
   return {
-    loader: async ({ context }: { context: unknown }) => {
-      const { screens } = context as RouterContext;
-      return Object.fromEntries(await Promise.all(names.map(async (name) => [name, await screens(name)] as const))) as Partial<Record<ScreenName, AnyActorLogic>>;
+    loader: async (args: { context: unknown; params: unknown; location: { pathname: string; search: unknown }; route: { id: string }; preload: boolean; abortController: AbortController }) => {
+      const { screens, app } = args.context as RouterContext;
+      const logics = Object.fromEntries(await Promise.all(names.map(async (name) => [name, await screens(name)] as const))) as Partial<Record<ScreenName, AnyActorLogic>>;
+      if (!args.preload && !args.abortController.signal.aborted) {
+        open(app, args.route.id, logics, { params: args.params as Record<string, string>, search: args.location.search as Record<string, unknown>, pathname: args.location.pathname });
+      }
+      return logics;
     },
-    onEnter: (match: object) => open(match as ScreenMatch),
-    onStay: (match: object) => open(match as ScreenMatch),
+    onEnter: (match: object) => {
+      const m = match as ScreenMatch;
+      open(m.context.app, m.routeId, m.loaderData, m);
+    },
+    onStay: (match: object) => {
+      const m = match as ScreenMatch;
+      open(m.context.app, m.routeId, m.loaderData, m);
+    },
     onLeave: (match: object) => {
-      for (const screen of names) (match as ScreenMatch).context.app.send({ type: 'screen.close', screen });
+      const m = match as ScreenMatch;
+      for (const screen of names) m.context.app.send({ type: 'screen.close', screen, owner: m.routeId });
     },
   };
 }
-
 /** The page's origin and hash: where links stay in the app, and a section a home address names. */
 export const origin = () => window.location.origin;
 export const hashTarget = () => decodeURIComponent(window.location.hash.slice(1)) || null;

@@ -85,4 +85,23 @@ describe('signing in', () => {
     expect(await auth.fieldValue('Work email')).toBe('someone@unknown-company.example');
     await context.close();
   });
+
+  it('after a failed email check keeps the email, says it failed, and names the buildings open to guests', async () => {
+    const { page, context } = await newPage(browser);
+    // The email check fails on the server's side (the API is down for that call); every other call goes through.
+    await page.route('**/api/auth/v2/validate-email', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'The service is unavailable' }) }),
+    );
+    const guests = page.waitForRequest((request) => request.url().endsWith('/api/public/guest-buildings'));
+    const auth = new AuthPages(page);
+    await auth.open();
+    await auth.enterEmail('demo@northwind.example');
+    await guests;
+    await page.getByRole('alert').filter({ hasText: 'Unable to complete at this moment' }).waitFor();
+    const list = page.getByRole('region', { name: 'Visiting? These buildings welcome guests:' });
+    await list.getByText('Atrium Tower West').waitFor();
+    expect(await auth.fieldValue('Work email')).toBe('demo@northwind.example');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await context.close();
+  });
 });

@@ -190,7 +190,7 @@ describe('screen flows in the root system', () => {
   it('screen.open spawns the flow as screen.<name> once its facts are in; a fact it restarts on starts it again', () => {
     const { app } = startApp();
     running = app;
-    app.send({ type: 'screen.open', screen: 'home', logic: echo, params: { origin: 'https://tenant.test', hashTarget: null } });
+    app.send({ type: 'screen.open', screen: 'home', logic: echo, owner: '/home', params: { origin: 'https://tenant.test', hashTarget: null } });
     // The home flow waits for a building.
     expect(app.system.get(screenId('home'))).toBeUndefined();
 
@@ -201,7 +201,7 @@ describe('screen flows in the root system', () => {
     expect(app.getSnapshot().children[screenId('home')]).toBe(first);
 
     // The same route entered again (a hash change) keeps the running flow.
-    app.send({ type: 'screen.open', screen: 'home', logic: echo, params: { origin: 'https://tenant.test', hashTarget: 'discover' } });
+    app.send({ type: 'screen.open', screen: 'home', logic: echo, owner: '/home', params: { origin: 'https://tenant.test', hashTarget: 'discover' } });
     expect(app.system.get(screenId('home'))).toBe(first);
 
     // A new language restarts it, under the same id.
@@ -217,7 +217,11 @@ describe('screen flows in the root system', () => {
     app.send({ type: 'flags.updated', values: flags({ 'enable-exit-kiosk-mode': false, 'show-content-v-2': version === 'v1' }) });
     expect(inputOf(app.system.get(screenId('home')))).toMatchObject({ version: version === 'v1' ? 'v2' : 'v1' });
 
-    app.send({ type: 'screen.close', screen: 'home' });
+    // Another route showing the same screen takes it over: the first route's leaving, even if it comes later, keeps it.
+    app.send({ type: 'screen.open', screen: 'home', logic: echo, owner: '/building/$buildingUuid/', params: { origin: 'https://tenant.test', hashTarget: null } });
+    app.send({ type: 'screen.close', screen: 'home', owner: '/home' });
+    expect(app.system.get(screenId('home'))).toBeDefined();
+    app.send({ type: 'screen.close', screen: 'home', owner: '/building/$buildingUuid/' });
     expect(app.system.get(screenId('home'))).toBeUndefined();
     expect(app.getSnapshot().context.screens).toEqual({});
   });
@@ -226,12 +230,12 @@ describe('screen flows in the root system', () => {
     const { app } = startApp();
     running = app;
     const params = (contentUuid: string) => ({ buildingUuid: 'b-7', contentUuid, source: 'content' as const, origin: 'https://tenant.test', now: '2026-11-23T00:00:00Z' });
-    app.send({ type: 'screen.open', screen: 'contentDetail', logic: echo, params: params('c-1') });
+    app.send({ type: 'screen.open', screen: 'contentDetail', logic: echo, owner: 'content', params: params('c-1') });
     const first = app.system.get(screenId('contentDetail'));
     expect(inputOf(first)).toMatchObject({ buildingUuid: 'b-7', uuid: 'c-1' });
     app.send({ type: 'flags.updated', values: flags({ 'show-content-v-2': true }) });
     expect(app.system.get(screenId('contentDetail'))).toBe(first);
-    app.send({ type: 'screen.open', screen: 'contentDetail', logic: echo, params: params('c-2') });
+    app.send({ type: 'screen.open', screen: 'contentDetail', logic: echo, owner: 'content', params: params('c-2') });
     expect(inputOf(app.system.get(screenId('contentDetail')))).toMatchObject({ uuid: 'c-2' });
   });
 
@@ -239,8 +243,8 @@ describe('screen flows in the root system', () => {
     const { app } = startApp();
     running = app;
     app.send({ type: 'building.ready', building: makeBuilding('b-1'), switched: false });
-    app.send({ type: 'screen.open', screen: 'companyDirectory', logic: echo, params: { companyTypes: 'tenant, retail' } });
-    app.send({ type: 'screen.open', screen: 'amenities', logic: echo, params: {} });
+    app.send({ type: 'screen.open', screen: 'companyDirectory', logic: echo, owner: 'companies', params: { companyTypes: 'tenant, retail' } });
+    app.send({ type: 'screen.open', screen: 'amenities', logic: echo, owner: 'amenities', params: {} });
     const companies = app.system.get(screenId('companyDirectory'));
     const amenities = app.system.get(screenId('amenities'));
     expect(inputOf(companies)).toEqual({ buildingUuid: 'b-1', companyTypes: 'tenant,retail', pageSize: expect.any(Number) });

@@ -39,6 +39,7 @@ export function authFlowLogic(app: AppActor) {
       }),
       signIn,
       ssoCallback: fromPromise(({ input }) => exchangeOnce(input.code, input.state)),
+      loadGuestBuildings: fromPromise(async () => (await authApi.guestBuildings()).map(({ uuid, name, address_1 }) => ({ uuid, name, address_1 }))),
       farmSelector: farmSelectorLogic(app),
     },
     actions: {

@@ -14,7 +14,8 @@ export function farmSelectorLogic(app: AppActor) {
       }),
     },
     actions: {
-      chooseFarm: sendTo(APP_ID, (_, { farm }) => ({ type: 'farm.choose' as const, farm })),
+      // To the root actor by its systemId (a string target would name a child of the selector).
+      chooseFarm: sendTo(({ system }) => system.get(APP_ID), (_, { farm }) => ({ type: 'farm.choose' as const, farm })),
     },
   });
 }

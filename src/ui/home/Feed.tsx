@@ -30,6 +30,9 @@ function useSectionSnapshots(sections: FeedSectionRef[]): SectionSnapshot[] {
   const [, changed] = useReducer((n: number) => n + 1, 0);
   useEffect(() => {
     const subscriptions = sections.map((section) => section.subscribe(changed));
+    // A section may have loaded between the render and these subscriptions (the flow runs in the app, ahead of the
+    // view): read the snapshots once more now that every change will be heard.
+    changed();
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
   }, [sections]);
   return sections.map((section) => section.getSnapshot());
