@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 describe('first load of /login', () => {
-  // The limit is the old 150 KB budget; this moves to FIRST_LOAD_BUDGET_BYTES (125 KB, what `npm run bench` marks
+  // The limit is a regression guard (157 KB, see firstLoad.ts); this moves to FIRST_LOAD_BUDGET_BYTES (125 KB, what `npm run bench` marks
   // PASS or OVER) when the lazy loading that brings /login under it lands.
   it(`stays within ${FIRST_LOAD_LIMIT_BYTES / 1024} KB of gzipped JavaScript and CSS`, async () => {
     const load = await measureFirstLoad(browser, `${baseURL()}/login`);
