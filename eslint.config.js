@@ -36,7 +36,10 @@ export default tseslint.config(
   {
     rules: {
       // Named-but-unused parameters are how machines declare the params of actions the app provides.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', destructuredArrayIgnorePattern: '^_' },
+      ],
     },
   },
   // Tests read loosely typed answers (JSON bodies) on purpose; the app and the machines may not.
@@ -58,7 +61,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        forbiddenPackages(['react', 'react-dom', '@xstate/react', 'ofetch', '@tanstack/react-router'], 'machines/ are pure TypeScript: no React, no fetch, no router.'),
+        forbiddenPackages(
+          ['react', 'react-dom', '@xstate/react', 'ofetch', '@tanstack/react-router'],
+          'machines/ are pure TypeScript: no React, no fetch, no router.',
+        ),
       ],
     },
   },
@@ -66,8 +72,17 @@ export default tseslint.config(
     files: ['src/ui/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', forbiddenPackages(['ofetch'], 'Views never call the network.')] },
   },
-  ...(BASELINE.uiImportsWiring.length ? [{ files: BASELINE.uiImportsWiring, rules: { 'import-x/no-restricted-paths': ['error', { zones: LAYERS }] } }] : []),
+  ...(BASELINE.uiImportsWiring.length
+    ? [{ files: BASELINE.uiImportsWiring, rules: { 'import-x/no-restricted-paths': ['error', { zones: LAYERS }] } }]
+    : []),
   ...(BASELINE.routesImportApi.length
-    ? [{ files: BASELINE.routesImportApi, rules: { 'import-x/no-restricted-paths': ['error', { zones: LAYERS.filter((z) => !(z.target === './src/routes' && z.from === './src/api')) }] } }]
+    ? [
+        {
+          files: BASELINE.routesImportApi,
+          rules: {
+            'import-x/no-restricted-paths': ['error', { zones: LAYERS.filter((z) => !(z.target === './src/routes' && z.from === './src/api')) }],
+          },
+        },
+      ]
     : []),
 );

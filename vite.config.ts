@@ -24,12 +24,20 @@ function precompiledMessages(): Plugin {
 export default defineConfig(({ command }) => ({
   plugins: [react(), ...(command === 'build' ? [precompiledMessages()] : [])],
   resolve: {
-    alias: command === 'build' ? [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }] : [],
+    alias:
+      command === 'build' ? [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }] : [],
   },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     // The API (and the local OpenID provider) run in the Node server; the dev server forwards to it.
-    proxy: { '/api': apiTarget, '/oidc': apiTarget, '/config.json': apiTarget, '/mfe-visitors': apiTarget, '/mfe-survey': apiTarget, '/mfe-assets': apiTarget },
+    proxy: {
+      '/api': apiTarget,
+      '/oidc': apiTarget,
+      '/config.json': apiTarget,
+      '/mfe-visitors': apiTarget,
+      '/mfe-survey': apiTarget,
+      '/mfe-assets': apiTarget,
+    },
   },
   build: {
     target: 'es2022',

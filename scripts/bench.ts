@@ -64,7 +64,16 @@ async function startCold(extraEnv: Record<string, string> = {}): Promise<{ ms: n
 const warm = await startCold({ SENSITIVE_RATE_LIMIT: '1000000' });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 const load = await measureFirstLoad(browser, `http://localhost:${port}/login`);
 const floor = await measureFloorPage(browser);
@@ -85,7 +94,8 @@ for (const file of load.files) console.log(`  ${kb(file.gzipBytes).padStart(9)} 
 const verdict = load.gzipBytes > FIRST_LOAD_BUDGET_BYTES ? 'OVER' : 'PASS';
 console.log(`  ${kb(load.gzipBytes).padStart(9)}  total (budget ${kb(FIRST_LOAD_BUDGET_BYTES)}: ${verdict}; limit ${kb(FIRST_LOAD_LIMIT_BYTES)})`);
 console.log(`floor page (${FLOOR_LIBRARIES}): ${kb(floor.gzipBytes)}; /login is ${(load.gzipBytes / floor.gzipBytes).toFixed(2)}× the floor`);
-if (all) console.log(`cold npm start to healthy health check: median ${Math.round(times[1]!)} ms (runs: ${times.map((t) => Math.round(t)).join(', ')} ms)`);
+if (all)
+  console.log(`cold npm start to healthy health check: median ${Math.round(times[1]!)} ms (runs: ${times.map((t) => Math.round(t)).join(', ')} ms)`);
 const failures = [
   load.gzipBytes > FIRST_LOAD_LIMIT_BYTES && 'the first load breaks its limit',
   floor.gzipBytes < FLOOR_MIN_BYTES && `the floor page measures under ${kb(FLOOR_MIN_BYTES)}: it did not build or load its libraries`,

@@ -10,7 +10,13 @@ import { amenityCategories, directoryCompanies, seedContents, slug, utilityButto
 const out = path.join('public', 'media', 'content');
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const hueOf = (s: string) => [...s].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) % 360, 7);
-const initials = (name: string) => name.split(/[\s&-]+/).filter(Boolean).slice(0, 2).map((w) => w[0]!.toUpperCase()).join('');
+const initials = (name: string) =>
+  name
+    .split(/[\s&-]+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join('');
 
 /** A 648x416 picture: a gradient, a few circles placed from the hue, and a caption. */
 function picture(caption: string, hue: number) {

@@ -100,7 +100,10 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
 type Runnable = Exclude<FlagsCommand, { command: 'help' }>;
 
 /** The request the command makes of the server's admin endpoint. */
-export function requestFor(command: Runnable, env: Record<string, string | undefined> = {}): { method: string; url: string; headers: Record<string, string>; body?: string } {
+export function requestFor(
+  command: Runnable,
+  env: Record<string, string | undefined> = {},
+): { method: string; url: string; headers: Record<string, string>; body?: string } {
   const base = `${command.url}${env.API_BASE ?? '/api'}/admin/flags`;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (command.token) headers.authorization = `Bearer ${command.token}`;
@@ -170,7 +173,8 @@ async function intoDatabase(command: Runnable, env: Record<string, string | unde
     await migrate(db);
     const store = new FlagStore(db, systemClock);
     if (command.command === 'list') printListing(await store.list());
-    else if (command.command === 'set') console.log(changeSummary(command, (await store.set(command.name, command.value, command.building, 'cli')).version));
+    else if (command.command === 'set')
+      console.log(changeSummary(command, (await store.set(command.name, command.value, command.building, 'cli')).version));
     else console.log(changeSummary(command, (await store.unset(command.name, command.building, 'cli')).version));
   } catch (error) {
     const message = (error as { message?: string }).message ?? String(error);

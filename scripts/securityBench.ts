@@ -21,7 +21,11 @@ const median = (values: number[]) => {
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 async function post(base: string, path: string, body: unknown, token?: string) {
-  return fetch(`${base}/api${path}`, { method: 'POST', headers: { ...json, ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+  return fetch(`${base}/api${path}`, {
+    method: 'POST',
+    headers: { ...json, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
 }
 
 async function signIn(base: string, email: string, password: string): Promise<Session> {
@@ -76,7 +80,8 @@ export async function loginTiming(base: string, accounts = 40, triesPerAccount =
 
 /** The calls the signed-in home page makes for its feed, for the demo tenant's building. */
 async function feedPaths(base: string, session: Session): Promise<string[]> {
-  const get = async <T>(path: string) => ((await (await fetch(`${base}/api${path}`, { headers: { authorization: `Bearer ${session.token}` } })).json()) as { data: T }).data;
+  const get = async <T>(path: string) =>
+    ((await (await fetch(`${base}/api${path}`, { headers: { authorization: `Bearer ${session.token}` } })).json()) as { data: T }).data;
   const { buildings } = await get<{ buildings: { uuid: string }[] }>('/tenant/v1/users/current/buildings?include=languages');
   const building = buildings[0]!.uuid;
   const categories = await get<{ uuid: string }[]>(`/tenant/v1/buildings/${building}/categories?active=true&lang=en`);
@@ -109,18 +114,20 @@ async function slowConnections(port: number, count: number) {
   let closedByServer = 0;
   const drips: NodeJS.Timeout[] = [];
   await Promise.all(
-    Array.from({ length: count }, (_, i) =>
-      new Promise<void>((resolve) => {
-        const socket = connect(port, '127.0.0.1', () => {
-          socket.write(`GET /api/healthcheck HTTP/1.1\r\nHost: localhost\r\nX-Slow-${i}: 1\r\n`);
-          drips.push(setInterval(() => socket.writable && socket.write(`X-Drip: ${Date.now()}\r\n`), 2000));
-          resolve();
-        });
-        socket.on('error', () => resolve());
-        socket.on('close', () => (closedByServer += 1));
-        socket.on('data', () => {});
-        sockets.push(socket);
-      }),
+    Array.from(
+      { length: count },
+      (_, i) =>
+        new Promise<void>((resolve) => {
+          const socket = connect(port, '127.0.0.1', () => {
+            socket.write(`GET /api/healthcheck HTTP/1.1\r\nHost: localhost\r\nX-Slow-${i}: 1\r\n`);
+            drips.push(setInterval(() => socket.writable && socket.write(`X-Drip: ${Date.now()}\r\n`), 2000));
+            resolve();
+          });
+          socket.on('error', () => resolve());
+          socket.on('close', () => (closedByServer += 1));
+          socket.on('data', () => {});
+          sockets.push(socket);
+        }),
     ),
   );
   return {

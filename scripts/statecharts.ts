@@ -66,7 +66,9 @@ function renderRules(machine: AnyStateMachine): string {
   };
   visit(machine.root);
   if (!rows.length) return '';
-  return ['', '## Transitions that run actions in place', '', '| state | event | guard | actions |', '| --- | --- | --- | --- |', ...rows, ''].join('\n');
+  return ['', '## Transitions that run actions in place', '', '| state | event | guard | actions |', '| --- | --- | --- | --- |', ...rows, ''].join(
+    '\n',
+  );
 }
 
 function render(machine: AnyStateMachine): string {

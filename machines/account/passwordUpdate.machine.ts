@@ -32,9 +32,7 @@ export const passwordUpdateMachine = setup({
     tags: {} as PasswordUpdateTag,
   },
   actors: {
-    updatePassword: fromPromise<void, { password: string; new_password: string }>(() =>
-      Promise.reject(new Error('updatePassword is not provided')),
-    ),
+    updatePassword: fromPromise<void, { password: string; new_password: string }>(() => Promise.reject(new Error('updatePassword is not provided'))),
   },
   actions: {
     assignField: assign(({ context, event }) => {

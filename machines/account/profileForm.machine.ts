@@ -2,7 +2,15 @@ import { and, assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { isValidProfileName } from '../auth/validation';
 import { SESSION_ID } from '../session/session.machine';
 import type { SessionEvent, SessionUser } from '../session/session.types';
-import type { ProfileError, ProfileFields, ProfileFormContext, ProfileFormEvent, ProfileFormInput, ProfileFormTag, SaveProfileInput } from './profileForm.types';
+import type {
+  ProfileError,
+  ProfileFields,
+  ProfileFormContext,
+  ProfileFormEvent,
+  ProfileFormInput,
+  ProfileFormTag,
+  SaveProfileInput,
+} from './profileForm.types';
 
 export const PROFILE_FORM_ID = 'profileForm';
 

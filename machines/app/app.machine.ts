@@ -92,7 +92,11 @@ export interface AppInput {
 }
 
 /** Resolves when a long-lived child reaches a tagged state (the session leaving restoring, the flags ready). */
-const waitForChild = (system: { get(id: string): AnyActorRef | undefined }, id: string, done: (snapshot: { hasTag(tag: string): boolean }) => boolean) => {
+const waitForChild = (
+  system: { get(id: string): AnyActorRef | undefined },
+  id: string,
+  done: (snapshot: { hasTag(tag: string): boolean }) => boolean,
+) => {
   const child = system.get(id);
   if (!child) return Promise.reject(new Error(`${id} is not running`));
   return waitFor(child, (snapshot) => done(snapshot as { hasTag(tag: string): boolean }));
@@ -228,7 +232,11 @@ export const appMachine = setup({
       for (const change of screenChanges(context)) {
         if (change.stop) enqueue.stopChild(screenId(change.name));
         // The logic came with the route's code, so it is not one of this machine's named actors.
-        if (change.start) enqueue.spawnChild(change.start.logic as never, { id: screenId(change.name), systemId: screenId(change.name), input: change.start.input } as never);
+        if (change.start)
+          enqueue.spawnChild(
+            change.start.logic as never,
+            { id: screenId(change.name), systemId: screenId(change.name), input: change.start.input } as never,
+          );
       }
     }),
     recordScreenKeys: assign({
@@ -248,7 +256,8 @@ export const appMachine = setup({
     localeChanged: ({ context, event }) => event.type === 'locale.changed' && event.locale !== context.locale,
     kioskExitChanged: ({ context, event }) =>
       event.type === 'flags.updated' && event.values['enable-exit-kiosk-mode'] !== context.flags['enable-exit-kiosk-mode'],
-    maintenanceChanged: ({ context, event }) => event.type === 'flags.updated' && event.values['maintenance-mode'] !== context.flags['maintenance-mode'],
+    maintenanceChanged: ({ context, event }) =>
+      event.type === 'flags.updated' && event.values['maintenance-mode'] !== context.flags['maintenance-mode'],
   },
 }).createMachine({
   id: APP_ID,
@@ -282,7 +291,12 @@ export const appMachine = setup({
       systemId: KIOSK_ID,
       input: ({ context }) => ({ enabled: context.kioskEnabled, exitAllowed: context.flags['enable-exit-kiosk-mode'] }),
     },
-    { src: 'analyticsConsent', id: ANALYTICS_CONSENT_ID, systemId: ANALYTICS_CONSENT_ID, input: ({ context }) => ({ persisted: context.analyticsConsent }) },
+    {
+      src: 'analyticsConsent',
+      id: ANALYTICS_CONSENT_ID,
+      systemId: ANALYTICS_CONSENT_ID,
+      input: ({ context }) => ({ persisted: context.analyticsConsent }),
+    },
   ],
   on: {
     'session.signedIn': [
@@ -291,7 +305,10 @@ export const appMachine = setup({
         description: 'Sign-in (or a restored session): flags for the person, their building, and the routing rules again.',
         actions: [{ type: 'rememberUser' }, 'identifyFlagUser', 'loadBuilding', 'recheckRoute', 'restartScreens', 'recordScreenKeys'],
       },
-      { description: 'Sign-in without auto-login: flags and routing, the building is left alone.', actions: [{ type: 'rememberUser' }, 'identifyFlagUser', 'recheckRoute', 'restartScreens', 'recordScreenKeys'] },
+      {
+        description: 'Sign-in without auto-login: flags and routing, the building is left alone.',
+        actions: [{ type: 'rememberUser' }, 'identifyFlagUser', 'recheckRoute', 'restartScreens', 'recordScreenKeys'],
+      },
     ],
     'session.signedOut': {
       description: 'Nobody is signed in: anonymous flags, and the routing rules again.',
@@ -309,11 +326,16 @@ export const appMachine = setup({
           assign({ buildingUuid: ({ event }) => event.building.uuid, preferredBuildingUuid: ({ event }) => event.building.uuid }),
           { type: 'resetLanguage', params: ({ event }) => ({ requested: buildingLanguage(event.building) }) },
           { type: 'showBuildingInAddress', params: ({ event }) => ({ uuid: event.building.uuid }) },
-          'restartScreens', 'recordScreenKeys',
+          'restartScreens',
+          'recordScreenKeys',
         ],
       },
       {
-        actions: [assign({ buildingUuid: ({ event }) => event.building.uuid, preferredBuildingUuid: ({ event }) => event.building.uuid }), 'restartScreens', 'recordScreenKeys'],
+        actions: [
+          assign({ buildingUuid: ({ event }) => event.building.uuid, preferredBuildingUuid: ({ event }) => event.building.uuid }),
+          'restartScreens',
+          'recordScreenKeys',
+        ],
       },
     ],
     'building.cleared': { actions: [assign({ buildingUuid: null }), 'restartScreens', 'recordScreenKeys'] },
@@ -330,7 +352,11 @@ export const appMachine = setup({
         actions: ['rememberFlags', 'forwardKioskExit', 'recheckRoute', 'restartScreens', 'recordScreenKeys'],
       },
       { guard: 'kioskExitChanged', actions: ['rememberFlags', 'forwardKioskExit', 'restartScreens', 'recordScreenKeys'] },
-      { guard: 'maintenanceChanged', description: 'Maintenance on or off: the routing rules run again.', actions: ['rememberFlags', 'recheckRoute', 'restartScreens', 'recordScreenKeys'] },
+      {
+        guard: 'maintenanceChanged',
+        description: 'Maintenance on or off: the routing rules run again.',
+        actions: ['rememberFlags', 'recheckRoute', 'restartScreens', 'recordScreenKeys'],
+      },
       { actions: ['rememberFlags', 'restartScreens', 'recordScreenKeys'] },
     ],
     'route.changed': { actions: ['scrollToTop', { type: 'trackPageView', params: ({ event }) => ({ from: event.from, to: event.to }) }] },
@@ -387,7 +413,9 @@ export const appMachine = setup({
                 onDone: { target: 'done' },
                 onError: {
                   target: '#app.unavailable',
-                  actions: assign({ error: ({ event }) => ({ status: (event.error as { status?: number })?.status ?? 0, message: 'health check failed' }) }),
+                  actions: assign({
+                    error: ({ event }) => ({ status: (event.error as { status?: number })?.status ?? 0, message: 'health check failed' }),
+                  }),
                 },
               },
             },

@@ -64,7 +64,10 @@ export const authFlowMachine = setup({
     stopResetPassword: stopChild('resetPassword'),
     /** A step's code did not arrive (the network): back to sign-in with what was typed, and the failure shown. */
     returnWithLoadError: assign(({ context, event }, { from }: { from: 'signUp' | 'resetPassword' }) => ({
-      next: { ...context.next, signIn: { flow: 'auth_login' as const, fields: (context.next[from] ?? context.next.signIn).fields, error: errorFromEvent(event) } },
+      next: {
+        ...context.next,
+        signIn: { flow: 'auth_login' as const, fields: (context.next[from] ?? context.next.signIn).fields, error: errorFromEvent(event) },
+      },
     })),
   },
   guards: {
@@ -92,11 +95,7 @@ export const authFlowMachine = setup({
   initial: 'start',
   states: {
     start: {
-      always: [
-        { guard: 'hasSsoReturn', target: 'signIn' },
-        { guard: 'startsAtReset', target: 'resetPassword' },
-        { target: 'signIn' },
-      ],
+      always: [{ guard: 'hasSsoReturn', target: 'signIn' }, { guard: 'startsAtReset', target: 'resetPassword' }, { target: 'signIn' }],
     },
     signIn: {
       entry: { type: 'setAuthMode', params: { mode: 'login' } },
@@ -107,7 +106,11 @@ export const authFlowMachine = setup({
         onDone: [
           { guard: { type: 'signedIn', params: outputParams }, target: 'signedIn', actions: { type: 'handOver', params: outputParams } },
           { guard: { type: 'leadsToSignUp', params: outputParams }, target: 'signUp', actions: { type: 'handOver', params: outputParams } },
-          { guard: { type: 'leadsToResetPassword', params: outputParams }, target: 'resetPassword', actions: { type: 'handOver', params: outputParams } },
+          {
+            guard: { type: 'leadsToResetPassword', params: outputParams },
+            target: 'resetPassword',
+            actions: { type: 'handOver', params: outputParams },
+          },
         ],
       },
     },
@@ -130,8 +133,16 @@ export const authFlowMachine = setup({
           exit: 'stopSignUp',
           on: {
             'xstate.done.actor.signUp': [
-              { guard: { type: 'signedIn', params: outputParams }, target: '#authFlow.signedIn', actions: { type: 'handOver', params: outputParams } },
-              { guard: { type: 'leadsToSignIn', params: outputParams }, target: '#authFlow.signIn', actions: { type: 'handOver', params: outputParams } },
+              {
+                guard: { type: 'signedIn', params: outputParams },
+                target: '#authFlow.signedIn',
+                actions: { type: 'handOver', params: outputParams },
+              },
+              {
+                guard: { type: 'leadsToSignIn', params: outputParams },
+                target: '#authFlow.signIn',
+                actions: { type: 'handOver', params: outputParams },
+              },
             ],
           },
         },

@@ -48,17 +48,17 @@ export interface StepSnapshot {
 }
 
 export type AuthView =
-  | 'email'
-  | 'password'
-  | 'sso_return'
-  | 'redirecting'
-  | SignupStep
-  | 'reset_verify'
-  | 'reset_code'
-  | 'reset_new_password'
-  | 'reset_done';
+  'email' | 'password' | 'sso_return' | 'redirecting' | SignupStep | 'reset_verify' | 'reset_code' | 'reset_new_password' | 'reset_done';
 
-const SIGNUP_VIEWS: SignupStep[] = ['building_select', 'create_account', 'create_password', 'accept_terms', 'verify_account', 'enter_code', 'congratulations'];
+const SIGNUP_VIEWS: SignupStep[] = [
+  'building_select',
+  'create_account',
+  'create_password',
+  'accept_terms',
+  'verify_account',
+  'enter_code',
+  'congratulations',
+];
 
 /** Which screen the step is on. Modals are separate (see `authModal`): they sit over the email step. */
 export function authView(snapshot: StepSnapshot): AuthView {

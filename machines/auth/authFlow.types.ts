@@ -143,14 +143,7 @@ export type SignUpOutput = Extract<AuthStepOutput, { next: 'signedIn' | 'signIn'
 export type ResetPasswordOutput = Extract<AuthStepOutput, { next: 'signIn' }>;
 
 export type SignInTag =
-  | 'route:email'
-  | 'route:password'
-  | 'loading'
-  | 'modal:sso'
-  | 'modal:invalidDomain'
-  | 'modal:farm'
-  | 'view:sso_return'
-  | 'view:redirecting';
+  'route:email' | 'route:password' | 'loading' | 'modal:sso' | 'modal:invalidDomain' | 'modal:farm' | 'view:sso_return' | 'view:redirecting';
 export type SignUpTag = 'route:signup' | 'loading' | `step:${SignupStep}`;
 export type ResetPasswordTag = 'route:reset' | 'loading' | 'step:verify_account' | 'step:enter_code' | 'step:new_password' | 'step:congratulations';
 /** Every tag a step's view may ask about. */
@@ -171,8 +164,7 @@ export interface AuthFlowContext {
  * onDone): views talk to the running step.
  */
 export type AuthFlowRouterEvent =
-  | { type: 'xstate.done.actor.signUp'; output: SignUpOutput }
-  | { type: 'xstate.done.actor.resetPassword'; output: ResetPasswordOutput };
+  { type: 'xstate.done.actor.signUp'; output: SignUpOutput } | { type: 'xstate.done.actor.resetPassword'; output: ResetPasswordOutput };
 
 export interface AuthFlowSchema {
   context: AuthFlowContext;

@@ -119,11 +119,7 @@ export const signInMachine = setup({
   output: ({ event }) => event.output as SignInOutput,
   states: {
     start: {
-      always: [
-        { guard: 'hasSsoReturn', target: 'ssoReturn' },
-        { guard: 'startsAtPassword', target: 'password' },
-        { target: 'email' },
-      ],
+      always: [{ guard: 'hasSsoReturn', target: 'ssoReturn' }, { guard: 'startsAtPassword', target: 'password' }, { target: 'email' }],
     },
     email: {
       description: 'Enter email: the first step of signing in and of signing up.',
@@ -187,7 +183,11 @@ export const signInMachine = setup({
           },
         },
         'user.usePassword': { guard: 'canUsePassword', target: 'password' },
-        'user.continueWithEmail': { guard: 'canContinueWithEmail', target: 'toSignUp', actions: { type: 'chooseMethod', params: { method: 'email' } } },
+        'user.continueWithEmail': {
+          guard: 'canContinueWithEmail',
+          target: 'toSignUp',
+          actions: { type: 'chooseMethod', params: { method: 'email' } },
+        },
         'user.close': { target: 'email' },
       },
     },
@@ -202,7 +202,11 @@ export const signInMachine = setup({
         src: 'ssoCallback',
         input: ({ context }) => ({ code: context.ssoReturn!.code, state: context.ssoReturn!.state }),
         onDone: [
-          { guard: { type: 'ssoAuthenticated', params: outputParams }, target: 'signedIn', actions: { type: 'rememberSsoAnswer', params: outputParams } },
+          {
+            guard: { type: 'ssoAuthenticated', params: outputParams },
+            target: 'signedIn',
+            actions: { type: 'rememberSsoAnswer', params: outputParams },
+          },
           // A new person at the provider: sign-up completes the account with the provider's transaction.
           { target: 'toSignUp', actions: { type: 'rememberSsoAnswer', params: outputParams } },
         ],

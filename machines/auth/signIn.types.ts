@@ -1,4 +1,15 @@
-import type { AuthFlowEvent, AuthStepContext, EmailRecord, GuestBuilding, SessionPayload, SignInInput, SignInOutput, SignInTag, SsoProviders, SsoReturn } from './authFlow.types';
+import type {
+  AuthFlowEvent,
+  AuthStepContext,
+  EmailRecord,
+  GuestBuilding,
+  SessionPayload,
+  SignInInput,
+  SignInOutput,
+  SignInTag,
+  SsoProviders,
+  SsoReturn,
+} from './authFlow.types';
 import type { SignInMethod } from './signupType';
 
 export interface SignInContext extends AuthStepContext {

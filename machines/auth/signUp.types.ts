@@ -1,4 +1,13 @@
-import type { AuthFlowEvent, AuthStepContext, BuildingOption, EmailRecord, SessionPayload, SignUpInput, SignUpOutput, SignUpTag } from './authFlow.types';
+import type {
+  AuthFlowEvent,
+  AuthStepContext,
+  BuildingOption,
+  EmailRecord,
+  SessionPayload,
+  SignUpInput,
+  SignUpOutput,
+  SignUpTag,
+} from './authFlow.types';
 import type { SignInMethod, SignupCompletion, SignupStep, SignupType } from './signupType';
 
 export interface SignUpContext extends AuthStepContext {

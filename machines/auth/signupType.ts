@@ -29,8 +29,7 @@ export interface SignupInput {
 }
 
 /** An account made for the person before they came (SCIM, CSV upload, an admin) that they now claim. */
-export const isPrecreated = (record: SignupInput['record']): boolean =>
-  !!record?.email && !record.terms_accepted && record.created_by !== null;
+export const isPrecreated = (record: SignupInput['record']): boolean => !!record?.email && !record.terms_accepted && record.created_by !== null;
 
 export function signupType({ record, ssoMode, method }: SignupInput): SignupType {
   const viaProvider = ssoMode === 'required' || (ssoMode === 'optional' && method === 'provider');
@@ -71,7 +70,15 @@ export interface SignupPlan {
   completion: SignupCompletion;
 }
 
-const withPassword: SignupStep[] = ['building_select', 'create_account', 'create_password', 'accept_terms', 'verify_account', 'enter_code', 'congratulations'];
+const withPassword: SignupStep[] = [
+  'building_select',
+  'create_account',
+  'create_password',
+  'accept_terms',
+  'verify_account',
+  'enter_code',
+  'congratulations',
+];
 const viaSso: SignupStep[] = ['building_select', 'create_account', 'accept_terms', 'congratulations'];
 
 /**
@@ -82,7 +89,11 @@ export function signupPlan(type: SignupType, options: { domainBuildingCount: num
   // An account made for the person (SCIM, an admin) and claimed through the identity provider completes like SSO.
   const claimedViaProvider = (type === 'scim' || type === 'users_admin_upload') && !!options.viaProvider;
   const isSso =
-    claimedViaProvider || type === 'sso_required' || type === 'sso_optional_provider' || type === 'csv_sso_required' || type === 'csv_sso_optional_provider';
+    claimedViaProvider ||
+    type === 'sso_required' ||
+    type === 'sso_optional_provider' ||
+    type === 'csv_sso_required' ||
+    type === 'csv_sso_optional_provider';
   const precreated = type === 'scim' || type.startsWith('csv') || type === 'users_admin_upload';
   const skipBuilding = precreated || options.domainBuildingCount === 1;
   const steps = (isSso ? viaSso : withPassword).filter((step) => !(skipBuilding && step === 'building_select'));
@@ -90,8 +101,7 @@ export function signupPlan(type: SignupType, options: { domainBuildingCount: num
 }
 
 /** Steps that count in "Step X of Y": everything but the code-sent notice and the closing congratulations. */
-export const countedSteps = (steps: readonly SignupStep[]): SignupStep[] =>
-  steps.filter((s) => s !== 'verify_account' && s !== 'congratulations');
+export const countedSteps = (steps: readonly SignupStep[]): SignupStep[] => steps.filter((s) => s !== 'verify_account' && s !== 'congratulations');
 
 export function stepPosition(steps: readonly SignupStep[], step: SignupStep): { index: number; total: number } | null {
   const counted = countedSteps(steps);

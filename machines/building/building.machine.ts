@@ -81,17 +81,26 @@ export const buildingMachine = setup({
     /** The building is gone (signed out): back to the brand's look (wired by the app). */
     buildingCleared: () => {},
     /** Tells the app the building is ready (and whether a switch chose it): the app resets the language and restarts screens. */
-    reportReady: sendTo(parentOrSelf, ({ context }): BuildingReport => ({ type: 'building.ready', building: context.current!, switched: context.switched })),
+    reportReady: sendTo(parentOrSelf, ({ context }): BuildingReport => ({
+      type: 'building.ready',
+      building: context.current!,
+      switched: context.switched,
+    })),
     reportCleared: sendTo(parentOrSelf, (): BuildingReport => ({ type: 'building.cleared' })),
     /** A load failed: the global error modal offers to try again (its retry sends this actor `user.retry`). */
-    reportFailure: sendTo(
-      globalErrorOrSelf,
-      (_, params: LoadError): ErrorRaisedEvent => ({ type: 'error.raised', source: BUILDING_LOAD, ...params, retry: { to: BUILDING_ID, event: { type: 'user.retry' } } }),
-    ),
+    reportFailure: sendTo(globalErrorOrSelf, (_, params: LoadError): ErrorRaisedEvent => ({
+      type: 'error.raised',
+      source: BUILDING_LOAD,
+      ...params,
+      retry: { to: BUILDING_ID, event: { type: 'user.retry' } },
+    })),
     /** Loaded after a failure: the global error modal, if it waits on this, closes. */
     reportRecovered: sendTo(globalErrorOrSelf, (): ErrorResolvedEvent => ({ type: 'error.resolved', source: BUILDING_LOAD })),
     /** The user's buildings could not be read: the session ends (access document section 8). */
-    logOut: sendTo(({ system, self }) => (system.get(SESSION_ID) ?? self) as AnyActorRef, (): SessionEvent => ({ type: 'session.logout' })),
+    logOut: sendTo(
+      ({ system, self }) => (system.get(SESSION_ID) ?? self) as AnyActorRef,
+      (): SessionEvent => ({ type: 'session.logout' }),
+    ),
   },
   guards: {
     hasBuilding: ({ context }) => context.current !== null,
@@ -100,16 +109,34 @@ export const buildingMachine = setup({
   },
 }).createMachine({
   id: BUILDING_ID,
-  context: { buildings: [], current: null, theme: null, defaultBuildingUuid: null, preferredUuid: null, permissions: {}, switched: false, error: null },
+  context: {
+    buildings: [],
+    current: null,
+    theme: null,
+    defaultBuildingUuid: null,
+    preferredUuid: null,
+    permissions: {},
+    switched: false,
+    error: null,
+  },
   initial: 'idle',
   on: {
     'building.load': {
       target: '.loadingList',
-      actions: assign(({ event }) => ({ defaultBuildingUuid: event.defaultBuildingUuid, preferredUuid: event.preferredUuid ?? null, switched: false, error: null })),
+      actions: assign(({ event }) => ({
+        defaultBuildingUuid: event.defaultBuildingUuid,
+        preferredUuid: event.preferredUuid ?? null,
+        switched: false,
+        error: null,
+      })),
     },
     'building.clear': {
       target: '.idle',
-      actions: [assign({ buildings: [], current: null, theme: null, permissions: {}, preferredUuid: null, switched: false, error: null }), 'buildingCleared', 'reportCleared'],
+      actions: [
+        assign({ buildings: [], current: null, theme: null, permissions: {}, preferredUuid: null, switched: false, error: null }),
+        'buildingCleared',
+        'reportCleared',
+      ],
     },
   },
   states: {

@@ -19,7 +19,11 @@ export interface CalendarEvent {
 }
 
 /** `20261125T145500Z`: a UTC time in iCalendar's basic format. */
-export const calendarTime = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+export const calendarTime = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 const leadStart = (startAt: string) => new Date(Date.parse(startAt) - CALENDAR_LEAD_MINUTES * 60_000);
 
@@ -36,7 +40,12 @@ export function calendarLink(event: CalendarEvent): string {
 }
 
 /** A TEXT value: backslash, semicolon, comma and line breaks escaped (RFC 5545, 3.3.11). */
-const text = (value: string) => value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
+const text = (value: string) =>
+  value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n');
 
 /** Content lines longer than 75 octets are folded: CRLF and a space, never inside a UTF-8 character (3.1). */
 export function foldLine(line: string): string {

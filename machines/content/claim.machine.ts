@@ -66,10 +66,12 @@ export const claimMachine = setup({
   },
   actions: {
     /** A failure the person may retry goes to the global error modal, whose "Try again" sends this flow (by its id) `user.retry`. */
-    reportFailure: sendTo(
-      globalErrorOrSelf,
-      (_, params: { status: number; message: string }): ErrorRaisedEvent => ({ type: 'error.raised', source: 'claim.update', ...params, retry: { to: CLAIM_ID, event: { type: 'user.retry' } } }),
-    ),
+    reportFailure: sendTo(globalErrorOrSelf, (_, params: { status: number; message: string }): ErrorRaisedEvent => ({
+      type: 'error.raised',
+      source: 'claim.update',
+      ...params,
+      retry: { to: CLAIM_ID, event: { type: 'user.retry' } },
+    })),
     reportRecovered: sendTo(globalErrorOrSelf, (): ErrorResolvedEvent => ({ type: 'error.resolved', source: 'claim.update' })),
     setCounts: assign((_, counts: ClaimCounts) => ({ ...counts })),
     clearError: assign({ error: null }),

@@ -70,7 +70,9 @@ const actionOf = (context: ContentDetailContext): CtaAction => (context.content 
 export const contentDetailMachine = setup({
   types: { context: {} as ContentDetailContext, events: {} as ContentDetailEvent, input: {} as ContentDetailInput },
   actors: {
-    load: fromPromise<ContentView, { source: ContentSource; buildingUuid: string; uuid: string }>(() => Promise.reject(new Error('load is not provided'))),
+    load: fromPromise<ContentView, { source: ContentSource; buildingUuid: string; uuid: string }>(() =>
+      Promise.reject(new Error('load is not provided')),
+    ),
     rsvp: rsvpMachine,
     claim: claimMachine,
     linkOut: linkOutFrameMachine,
@@ -79,7 +81,11 @@ export const contentDetailMachine = setup({
     openInNewTab: (_, _params: { url: string }) => {},
     navigate: (_, _params: { to: string }) => {},
     /** Opens the link-out frame child (the app adds the micro-frontend parameters to the URL). */
-    openFrame: sendTo('linkOut', (_, params: { url: string; kind: LinkOutKind }) => ({ type: 'linkOut.open' as const, url: params.url, kind: params.kind })),
+    openFrame: sendTo('linkOut', (_, params: { url: string; kind: LinkOutKind }) => ({
+      type: 'linkOut.open' as const,
+      url: params.url,
+      kind: params.kind,
+    })),
   },
   guards: {
     notFound: (_, params: { status: number }) => params.status === 404,
@@ -100,7 +106,11 @@ export const contentDetailMachine = setup({
         input: ({ context }) => ({ source: context.source, buildingUuid: context.buildingUuid, uuid: context.uuid }),
         onDone: { target: 'loaded', actions: assign({ content: ({ event }) => event.output, error: null }) },
         onError: [
-          { guard: { type: 'notFound', params: ({ event }) => toError(event.error) }, target: 'notFound', actions: assign({ error: ({ event }) => toError(event.error) }) },
+          {
+            guard: { type: 'notFound', params: ({ event }) => toError(event.error) },
+            target: 'notFound',
+            actions: assign({ error: ({ event }) => toError(event.error) }),
+          },
           { target: 'failed', actions: assign({ error: ({ event }) => toError(event.error) }) },
         ],
       },

@@ -16,7 +16,13 @@ export const contentDetailScreen = defineScreen<ContentDetailParams, ContentDeta
   input: (params, facts) => {
     const buildingUuid = buildingOf(params, facts);
     return buildingUuid
-      ? { source: params.source, buildingUuid, uuid: params.contentUuid, links: { origin: params.origin, miniApps: facts.miniAppUrls }, now: params.now }
+      ? {
+          source: params.source,
+          buildingUuid,
+          uuid: params.contentUuid,
+          links: { origin: params.origin, miniApps: facts.miniAppUrls },
+          now: params.now,
+        }
       : null;
   },
   restartKey: (params, facts) => [buildingOf(params, facts), params.source, params.contentUuid, facts.locale].join('|'),

@@ -62,12 +62,16 @@ export function ctaAction({ buildingUuid, cta }: CtaSubject, registry: MiniAppRe
   if (cta.isRsvp) return { kind: 'rsvp' };
   if (cta.isClaim || cta.type === 'CLAIM') return { kind: 'claim' };
   // Frames (and the person's parameters) only for registered mini-apps; any other link leaves in a new tab, bare.
-  if (isSurveyUrl(cta.url)) return isRegisteredMiniApp(cta.url, registry) ? { kind: 'frame', url: cta.url, frame: 'survey' } : { kind: 'newTab', url: cta.url };
+  if (isSurveyUrl(cta.url))
+    return isRegisteredMiniApp(cta.url, registry) ? { kind: 'frame', url: cta.url, frame: 'survey' } : { kind: 'newTab', url: cta.url };
   switch (cta.type) {
     case 'INTERNAL_LINK':
-      if (cta.attachableAmenityUuid) return { kind: 'route', to: inBuilding(buildingUuid, `/amenities/${encodeURIComponent(cta.attachableAmenityUuid)}`) };
-      if (cta.attachableCompanyUuid) return { kind: 'route', to: inBuilding(buildingUuid, `/companies/${encodeURIComponent(cta.attachableCompanyUuid)}`) };
-      if (cta.attachableContentUuid) return { kind: 'route', to: inBuilding(buildingUuid, `/content/${encodeURIComponent(cta.attachableContentUuid)}`) };
+      if (cta.attachableAmenityUuid)
+        return { kind: 'route', to: inBuilding(buildingUuid, `/amenities/${encodeURIComponent(cta.attachableAmenityUuid)}`) };
+      if (cta.attachableCompanyUuid)
+        return { kind: 'route', to: inBuilding(buildingUuid, `/companies/${encodeURIComponent(cta.attachableCompanyUuid)}`) };
+      if (cta.attachableContentUuid)
+        return { kind: 'route', to: inBuilding(buildingUuid, `/content/${encodeURIComponent(cta.attachableContentUuid)}`) };
       if (cta.attachSecondaryContent) return { kind: 'route', to: inBuilding(buildingUuid, '/#discover') };
       return { kind: 'none' };
     case 'MICRO_FRONTEND':

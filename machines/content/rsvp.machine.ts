@@ -64,10 +64,12 @@ export const rsvpMachine = setup({
   actions: {
     openCtaUrl: (_, _params: { url: string }) => {},
     /** A failure the person may retry goes to the global error modal, whose "Try again" sends this flow (by its id) `user.retry`. */
-    reportFailure: sendTo(
-      globalErrorOrSelf,
-      (_, params: { status: number; message: string }): ErrorRaisedEvent => ({ type: 'error.raised', source: 'rsvp.update', ...params, retry: { to: RSVP_ID, event: { type: 'user.retry' } } }),
-    ),
+    reportFailure: sendTo(globalErrorOrSelf, (_, params: { status: number; message: string }): ErrorRaisedEvent => ({
+      type: 'error.raised',
+      source: 'rsvp.update',
+      ...params,
+      retry: { to: RSVP_ID, event: { type: 'user.retry' } },
+    })),
     reportRecovered: sendTo(globalErrorOrSelf, (): ErrorResolvedEvent => ({ type: 'error.resolved', source: 'rsvp.update' })),
     setCounts: assign((_, counts: RsvpCounts) => ({ ...counts })),
     clearError: assign({ error: null }),
@@ -180,4 +182,5 @@ export const rsvpMachine = setup({
 });
 
 /** The few-spots warning for the current counts. */
-export const showFewSpots = (context: Pick<RsvpContext, 'capacity' | 'attendeeCount'>) => fewSpots(spotsLeft(context.capacity, context.attendeeCount));
+export const showFewSpots = (context: Pick<RsvpContext, 'capacity' | 'attendeeCount'>) =>
+  fewSpots(spotsLeft(context.capacity, context.attendeeCount));

@@ -50,7 +50,11 @@ export const amenityDetailMachine = setup({
           { target: 'notFound', actions: assign({ amenity: null, error: null }) },
         ],
         onError: [
-          { guard: { type: 'notFound', params: ({ event }) => toLoadError(event.error) }, target: 'notFound', actions: assign({ error: ({ event }) => toLoadError(event.error) }) },
+          {
+            guard: { type: 'notFound', params: ({ event }) => toLoadError(event.error) },
+            target: 'notFound',
+            actions: assign({ error: ({ event }) => toLoadError(event.error) }),
+          },
           { target: 'failed', actions: assign({ error: ({ event }) => toLoadError(event.error) }) },
         ],
       },

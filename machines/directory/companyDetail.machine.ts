@@ -41,7 +41,11 @@ export const companyDetailMachine = setup({
         input: ({ context }) => ({ companyUuid: context.companyUuid }),
         onDone: { target: 'loaded', actions: assign({ company: ({ event }) => event.output, error: null }) },
         onError: [
-          { guard: { type: 'notFound', params: ({ event }) => toLoadError(event.error) }, target: 'notFound', actions: assign({ error: ({ event }) => toLoadError(event.error) }) },
+          {
+            guard: { type: 'notFound', params: ({ event }) => toLoadError(event.error) },
+            target: 'notFound',
+            actions: assign({ error: ({ event }) => toLoadError(event.error) }),
+          },
           { target: 'failed', actions: assign({ error: ({ event }) => toLoadError(event.error) }) },
         ],
       },

@@ -71,7 +71,11 @@ export const companyDirectoryMachine = setup({
         src: 'loadPage',
         input: ({ context }) => pageRequest(context),
         onDone: [
-          { guard: { type: 'pageIsEmpty', params: ({ event }) => ({ page: event.output }) }, target: 'empty', actions: assign(({ context, event }) => withPage(context, event.output)) },
+          {
+            guard: { type: 'pageIsEmpty', params: ({ event }) => ({ page: event.output }) },
+            target: 'empty',
+            actions: assign(({ context, event }) => withPage(context, event.output)),
+          },
           { target: 'listing', actions: assign(({ context, event }) => withPage(context, event.output)) },
         ],
         onError: { target: 'failed', actions: assign({ error: ({ event }) => toLoadError(event.error) }) },

@@ -9,7 +9,9 @@ export const BUILDING_INFORMATION_BRANDS: readonly string[] = ['harbor'];
 
 /** The message id of the amenities page's title for a brand. */
 export const amenitiesTitleId = (brand: string | null | undefined) =>
-  brand && BUILDING_INFORMATION_BRANDS.includes(brand) ? ('directory.amenities.titleBuildingInformation' as const) : ('directory.amenities.title' as const);
+  brand && BUILDING_INFORMATION_BRANDS.includes(brand)
+    ? ('directory.amenities.titleBuildingInformation' as const)
+    : ('directory.amenities.title' as const);
 
 /** Companies per directory page: fills a desktop screen (8 rows of 3 tiles); a phone asks for the next page after a few screens. */
 export const COMPANY_PAGE_SIZE = 24;
@@ -35,7 +37,14 @@ export const categorySectionId = (categoryUuid: string) => `amenity-category-${c
 
 /** `?company_types=tenant, retail` as the list the API takes: trimmed, no empties, no repeats; null for none. */
 export function companyTypesParam(value: string | null | undefined): string | null {
-  const types = [...new Set((value ?? '').split(',').map((t) => t.trim()).filter(Boolean))];
+  const types = [
+    ...new Set(
+      (value ?? '')
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
+    ),
+  ];
   return types.length ? types.join(',') : null;
 }
 

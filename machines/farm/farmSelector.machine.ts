@@ -18,7 +18,10 @@ const CHOOSING = {
     {
       guard: 'listedFarmChosen',
       target: 'chosen',
-      actions: { type: 'chooseFarm', params: ({ context }: { context: FarmSelectorContext }) => ({ farm: context.farms.find((f) => f.uuid === context.chosen)! }) },
+      actions: {
+        type: 'chooseFarm',
+        params: ({ context }: { context: FarmSelectorContext }) => ({ farm: context.farms.find((f) => f.uuid === context.chosen)! }),
+      },
     },
     // A custom URL that breaks the rule: submitting shows why instead of closing.
     { guard: 'hasCustomUrl', actions: 'checkCustomUrl' },

@@ -36,7 +36,14 @@ export const globalErrorMachine = setup({
       if (!error) return;
       const owner = typeof error.retry.to === 'string' ? system.get(error.retry.to) : error.retry.to;
       if (owner && owner.getSnapshot().status === 'active') enqueue.sendTo(owner, error.retry.event);
-      else enqueue.raise({ type: 'error.raised', source: error.source, status: error.status, ...(error.message ? { message: error.message } : {}), retry: error.retry });
+      else
+        enqueue.raise({
+          type: 'error.raised',
+          source: error.source,
+          status: error.status,
+          ...(error.message ? { message: error.message } : {}),
+          retry: error.retry,
+        });
     }),
   },
   guards: {

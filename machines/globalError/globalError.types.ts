@@ -39,12 +39,7 @@ export interface ErrorClearedEvent {
   type: 'error.cleared';
 }
 
-export type GlobalErrorEvent =
-  | ErrorRaisedEvent
-  | ErrorResolvedEvent
-  | ErrorClearedEvent
-  | { type: 'user.retry' }
-  | { type: 'user.goBack' };
+export type GlobalErrorEvent = ErrorRaisedEvent | ErrorResolvedEvent | ErrorClearedEvent | { type: 'user.retry' } | { type: 'user.goBack' };
 
 export interface GlobalError {
   source: string;

@@ -86,7 +86,10 @@ export function tileAction(tile: FeedTile, context: LinkContext): CtaAction {
   const command = tile.navigation_command;
   if (!command) return { kind: 'route', to: contentScreenPath(context.buildingUuid, 'content', tile.uuid) };
   if (command.type === 'NATIVE') {
-    return { kind: 'route', to: contentScreenPath(command.options.building_uuid ?? context.buildingUuid, command.value, command.options.uuid ?? tile.uuid) };
+    return {
+      kind: 'route',
+      to: contentScreenPath(command.options.building_uuid ?? context.buildingUuid, command.value, command.options.uuid ?? tile.uuid),
+    };
   }
   const url = command.options.url ?? command.value;
   if (!url) return { kind: 'none' };

@@ -54,7 +54,10 @@ export const feedSectionMachine = setup({
         src: 'loadSection',
         input: ({ context }) => ({ buildingUuid: context.buildingUuid, source: context.source, name: context.name }),
         onDone: { target: 'loaded', actions: assign({ categories: ({ event }) => event.output, error: null }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }) },
+        onError: {
+          target: 'failed',
+          actions: assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }),
+        },
       },
     },
     loaded: { tags: ['loaded'] },

@@ -36,7 +36,11 @@ export type HomeEvent =
 
 export type FollowedLink = Exclude<CtaAction, { kind: 'rsvp' | 'claim' | 'none' }>;
 const actionOf = (context: HomeContext, event: HomeEvent): CtaAction =>
-  event.type === 'tile.open' ? tileAction(event.tile, context) : event.type === 'utility.open' ? utilityAction(event.utility, context) : { kind: 'none' };
+  event.type === 'tile.open'
+    ? tileAction(event.tile, context)
+    : event.type === 'utility.open'
+      ? utilityAction(event.utility, context)
+      : { kind: 'none' };
 const linkOf = (context: HomeContext, event: HomeEvent) => actionOf(context, event) as FollowedLink;
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -101,7 +105,11 @@ export const homeMachine = setup({
             onError: { target: 'failed', actions: assign({ error: ({ event }) => message(event.error) }) },
           },
         },
-        failed: { description: 'The categories could not be loaded: the whole feed offers to try again.', tags: ['feed:failed'], on: { 'feed.retry': 'loading' } },
+        failed: {
+          description: 'The categories could not be loaded: the whole feed offers to try again.',
+          tags: ['feed:failed'],
+          on: { 'feed.retry': 'loading' },
+        },
         ready: { tags: ['feed:ready'] },
       },
     },
@@ -113,7 +121,10 @@ export const homeMachine = setup({
           invoke: {
             src: 'loadUtilities',
             input: ({ context }) => ({ buildingUuid: context.buildingUuid }),
-            onDone: { target: 'loaded', actions: assign({ utilities: ({ context, event }) => visibleUtilities(event.output, { safety: context.safety }) }) },
+            onDone: {
+              target: 'loaded',
+              actions: assign({ utilities: ({ context, event }) => visibleUtilities(event.output, { safety: context.safety }) }),
+            },
             onError: 'failed',
           },
         },
@@ -128,7 +139,9 @@ export const homeMachine = setup({
         settling: {
           description: 'The feed is loaded: after the delay, the page scrolls to the hash target it opened with.',
           always: { guard: not('hasHashTarget'), target: 'tracking' },
-          after: { hashScroll: { target: 'tracking', actions: { type: 'scrollToSection', params: ({ context }) => ({ id: context.hashTarget ?? '' }) } } },
+          after: {
+            hashScroll: { target: 'tracking', actions: { type: 'scrollToSection', params: ({ context }) => ({ id: context.hashTarget ?? '' }) } },
+          },
         },
         tracking: {
           on: {

@@ -23,5 +23,11 @@ export const homeScreen = defineScreen<HomeParams, HomeInput>({
         }
       : null,
   restartKey: (_, facts) =>
-    [facts.buildingUuid, facts.locale, facts.flags['show-content-v-2'], facts.flags['safety-utility-button'], facts.flags['open-tw-miniapp-in-iframe']].join('|'),
+    [
+      facts.buildingUuid,
+      facts.locale,
+      facts.flags['show-content-v-2'],
+      facts.flags['safety-utility-button'],
+      facts.flags['open-tw-miniapp-in-iframe'],
+    ].join('|'),
 });

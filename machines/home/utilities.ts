@@ -32,7 +32,10 @@ export function withoutRitualEmbed(url: string): string {
   const [base, hash] = hashAt < 0 ? [url, ''] : [url.slice(0, hashAt), url.slice(hashAt)];
   const queryAt = base.indexOf('?');
   if (queryAt < 0) return url;
-  const kept = base.slice(queryAt + 1).split('&').filter((pair) => pair !== 'embed=1');
+  const kept = base
+    .slice(queryAt + 1)
+    .split('&')
+    .filter((pair) => pair !== 'embed=1');
   return `${base.slice(0, queryAt)}${kept.length ? `?${kept.join('&')}` : ''}${hash}`;
 }
 
@@ -73,7 +76,10 @@ export function utilityAction(button: UtilityTile, context: LinkContext): CtaAct
     case 'AMENITIES':
       return { kind: 'route', to: `${building}/amenities` };
     case 'COMPANIES':
-      return { kind: 'route', to: button.company_types ? `${building}/companies?company_types=${encodeURIComponent(button.company_types)}` : `${building}/companies` };
+      return {
+        kind: 'route',
+        to: button.company_types ? `${building}/companies?company_types=${encodeURIComponent(button.company_types)}` : `${building}/companies`,
+      };
   }
   if (!button.url) return button.route ? { kind: 'route', to: `${building}/${button.route}` } : { kind: 'none' };
   if (button.type === 'MICROFRONTEND') {

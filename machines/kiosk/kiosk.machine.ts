@@ -15,10 +15,7 @@ export interface KioskContext {
 }
 
 export type KioskEvent =
-  | { type: 'kiosk.enable' }
-  | { type: 'kiosk.disable' }
-  | { type: 'kiosk.exitAllowed'; allowed: boolean }
-  | { type: 'user.tapToExit' };
+  { type: 'kiosk.enable' } | { type: 'kiosk.disable' } | { type: 'kiosk.exitAllowed'; allowed: boolean } | { type: 'user.tapToExit' };
 
 /**
  * Kiosk mode: the header switch turns it on or off and the choice is kept for the tab's life; while it is on, the

@@ -7,7 +7,10 @@ export const SESSION_ID = 'session';
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** Token expiry is now (in seconds) plus expires_in, as the specification says. */
-export function fromLoginPayload(payload: LoginPayload, now = nowSeconds()): Pick<SessionContext, 'token' | 'tokenExpiresAt' | 'refreshToken' | 'user'> {
+export function fromLoginPayload(
+  payload: LoginPayload,
+  now = nowSeconds(),
+): Pick<SessionContext, 'token' | 'tokenExpiresAt' | 'refreshToken' | 'user'> {
   return {
     token: payload.token,
     tokenExpiresAt: now + payload.expires_in,
@@ -68,7 +71,11 @@ export const sessionMachine = setup({
     persist: (_, _params: { auth: PersistedAuth }) => {},
     clearPersisted: () => {},
     /** Tells the app someone is signed in (and whether their building should load); the app tells flags and building. */
-    reportSignedIn: sendTo(parentOrSelf, ({ context }): SessionReport => ({ type: 'session.signedIn', user: context.user!, loadBuilding: context.shouldAutoLogin })),
+    reportSignedIn: sendTo(parentOrSelf, ({ context }): SessionReport => ({
+      type: 'session.signedIn',
+      user: context.user!,
+      loadBuilding: context.shouldAutoLogin,
+    })),
     /** Tells the app nobody is signed in. */
     reportSignedOut: sendTo(parentOrSelf, (): SessionReport => ({ type: 'session.signedOut' })),
     /** Tells the app the person's state is to go (sign-out, expiry): their building, theme and SSO details. */
@@ -159,10 +166,7 @@ export const sessionMachine = setup({
     },
     signedIn: {
       tags: ['signedIn'],
-      entry: [
-        { type: 'persist', params: ({ context }) => ({ auth: persistedOf(context) }) },
-        'reportSignedIn',
-      ],
+      entry: [{ type: 'persist', params: ({ context }) => ({ auth: persistedOf(context) }) }, 'reportSignedIn'],
       initial: 'active',
       on: {
         'session.logout': { target: 'signingOut' },

@@ -32,6 +32,4 @@ export type SessionEvent =
 
 /** What the session tells the app (its parent), which tells the other actors. */
 export type SessionReport =
-  | { type: 'session.signedIn'; user: SessionUser; loadBuilding: boolean }
-  | { type: 'session.signedOut' }
-  | { type: 'session.cleared' };
+  { type: 'session.signedIn'; user: SessionUser; loadBuilding: boolean } | { type: 'session.signedOut' } | { type: 'session.cleared' };

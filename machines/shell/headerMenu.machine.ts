@@ -72,7 +72,10 @@ export const headerMenuMachine = setup({
       on: {
         'user.chooseBuilding': {
           target: 'closed',
-          actions: sendTo(({ system }) => system.get(BUILDING_ID), ({ event }) => ({ type: 'building.select' as const, uuid: event.uuid })),
+          actions: sendTo(
+            ({ system }) => system.get(BUILDING_ID),
+            ({ event }) => ({ type: 'building.select' as const, uuid: event.uuid }),
+          ),
         },
         'user.closeBuildings': 'closed',
       },

@@ -7,7 +7,10 @@ export type MenuItem = 'buildings' | 'account' | 'history' | 'kiosk' | 'admin' |
  * manage my account on by default; account history, kiosk and launch admin off. Launch admin also needs the
  * `can-see-admin-ui-link` permission for the current building; change building needs more than one building.
  */
-export function menuItems(flags: Pick<FlagValues, 'dropdown-buildings' | 'dropdown-account' | 'account-history' | 'dropdown-kiosk' | 'dropdown-logout'>, options: { canSeeAdminLink: boolean; buildingCount: number }): MenuItem[] {
+export function menuItems(
+  flags: Pick<FlagValues, 'dropdown-buildings' | 'dropdown-account' | 'account-history' | 'dropdown-kiosk' | 'dropdown-logout'>,
+  options: { canSeeAdminLink: boolean; buildingCount: number },
+): MenuItem[] {
   const items: MenuItem[] = [];
   if (flags['dropdown-buildings'] && options.buildingCount > 1) items.push('buildings');
   if (flags['dropdown-account']) items.push('account');

@@ -62,8 +62,7 @@ async function openPostgres(url: string): Promise<Db> {
   // An idle connection the server drops (restart, admin terminate) must not take the process down with it.
   pool.on('error', (error) => console.error('Postgres connection lost:', error.message));
   type Client = Pick<InstanceType<typeof pgModule.Pool>, 'query'>;
-  const run = async <T>(client: Client, sql: string, params: unknown[] = []) =>
-    (await client.query(sql, params)).rows as T[];
+  const run = async <T>(client: Client, sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[];
   const db: Db = {
     kind: 'postgres',
     query: (sql, params) => run(pool, sql, params),

@@ -21,8 +21,26 @@ interface SeedBuilding {
 }
 
 const brands = [
-  { identifier: 'atrium', name: 'Atrium', primary: '#257BAD', secondary: '#7C7933', hosts: ['localhost', 'atrium.localhost', '127.0.0.1'], isDefault: true, email: 'help@atrium.localhost', language: 'en' },
-  { identifier: 'harbor', name: 'Harbor Workplace', primary: '#0B6E4F', secondary: '#F2A541', hosts: ['harbor.localhost'], isDefault: false, email: 'help@harbor.localhost', language: 'en-GB' },
+  {
+    identifier: 'atrium',
+    name: 'Atrium',
+    primary: '#257BAD',
+    secondary: '#7C7933',
+    hosts: ['localhost', 'atrium.localhost', '127.0.0.1'],
+    isDefault: true,
+    email: 'help@atrium.localhost',
+    language: 'en',
+  },
+  {
+    identifier: 'harbor',
+    name: 'Harbor Workplace',
+    primary: '#0B6E4F',
+    secondary: '#F2A541',
+    hosts: ['harbor.localhost'],
+    isDefault: false,
+    email: 'help@harbor.localhost',
+    language: 'en-GB',
+  },
 ];
 
 const portfolios = [
@@ -32,23 +50,50 @@ const portfolios = [
 
 const buildings: SeedBuilding[] = [
   {
-    key: 'one-atrium-plaza', name: 'One Atrium Plaza', address: '100 Park Avenue, New York, NY', timezone: 'America/New_York', locale: 'en-US', portfolio: 'atrium',
-    languages: [['en', 'English'], ['es-ES', 'Español']],
+    key: 'one-atrium-plaza',
+    name: 'One Atrium Plaza',
+    address: '100 Park Avenue, New York, NY',
+    timezone: 'America/New_York',
+    locale: 'en-US',
+    portfolio: 'atrium',
+    languages: [
+      ['en', 'English'],
+      ['es-ES', 'Español'],
+    ],
     theme: { primary: '#257BAD', secondary: '#7C7933', font: 'Inter', fontColor: '#FFFFFF' },
   },
   {
-    key: 'atrium-tower-west', name: 'Atrium Tower West', address: '555 Market Street, San Francisco, CA', timezone: 'America/Los_Angeles', locale: 'en-US', portfolio: 'atrium', guest: true,
+    key: 'atrium-tower-west',
+    name: 'Atrium Tower West',
+    address: '555 Market Street, San Francisco, CA',
+    timezone: 'America/Los_Angeles',
+    locale: 'en-US',
+    portfolio: 'atrium',
+    guest: true,
     languages: [['en', 'English']],
     theme: { primary: '#6A3FA0', secondary: '#E0B44C', font: 'Georgia', fontColor: '#FFFFFF', portfolioLogo: true },
   },
   {
-    key: 'harbor-point', name: 'Harbor Point', address: '1 Canary Wharf, London', timezone: 'Europe/London', locale: 'en-GB', portfolio: 'harbor',
+    key: 'harbor-point',
+    name: 'Harbor Point',
+    address: '1 Canary Wharf, London',
+    timezone: 'Europe/London',
+    locale: 'en-GB',
+    portfolio: 'harbor',
     languages: [['en-GB', 'English (UK)']],
     theme: { primary: '#0B6E4F', secondary: '#F2A541', font: 'Helvetica', fontColor: '#FFFFFF' },
   },
   {
-    key: 'maison-du-port', name: 'Maison du Port', address: '200 rue de la Commune, Montréal, QC', timezone: 'America/Toronto', locale: 'fr-CA', portfolio: 'harbor',
-    languages: [['fr-CA', 'Français (Canada)'], ['en', 'English']],
+    key: 'maison-du-port',
+    name: 'Maison du Port',
+    address: '200 rue de la Commune, Montréal, QC',
+    timezone: 'America/Toronto',
+    locale: 'fr-CA',
+    portfolio: 'harbor',
+    languages: [
+      ['fr-CA', 'Français (Canada)'],
+      ['en', 'English'],
+    ],
     theme: { primary: '#B23A48', secondary: '#2E4057', font: 'Verdana', fontColor: '#FFFFFF', portfolioLogo: true },
   },
 ];
@@ -85,12 +130,59 @@ interface SeedUser {
  * need an account created for the person beforehand, which these are.
  */
 export const seedUsers: SeedUser[] = [
-  { email: DEMO_LOGIN.email, first: 'Dana', last: 'Demo', password: true, confirmed: true, terms: true, buildings: ['one-atrium-plaza'], roles: ['tenant'] },
-  { email: 'admin@globex.example', first: 'Ada', last: 'Admin', password: true, confirmed: true, terms: true, admin: true, buildings: ['one-atrium-plaza', 'atrium-tower-west', 'harbor-point'], permissions: ['can-see-admin-ui-link'], roles: ['tenant', 'building_admin'] },
-  { email: 'olivia@umbrella.example', first: 'Olivia', last: 'Optional', password: true, confirmed: true, terms: true, buildings: ['maison-du-port', 'harbor-point'], roles: ['tenant'] },
-  { email: 'sam.sso@initech.example', first: 'Sam', last: 'Single', confirmed: true, terms: true, createdBy: 'sso', buildings: ['harbor-point'], roles: ['tenant'] },
+  {
+    email: DEMO_LOGIN.email,
+    first: 'Dana',
+    last: 'Demo',
+    password: true,
+    confirmed: true,
+    terms: true,
+    buildings: ['one-atrium-plaza'],
+    roles: ['tenant'],
+  },
+  {
+    email: 'admin@globex.example',
+    first: 'Ada',
+    last: 'Admin',
+    password: true,
+    confirmed: true,
+    terms: true,
+    admin: true,
+    buildings: ['one-atrium-plaza', 'atrium-tower-west', 'harbor-point'],
+    permissions: ['can-see-admin-ui-link'],
+    roles: ['tenant', 'building_admin'],
+  },
+  {
+    email: 'olivia@umbrella.example',
+    first: 'Olivia',
+    last: 'Optional',
+    password: true,
+    confirmed: true,
+    terms: true,
+    buildings: ['maison-du-port', 'harbor-point'],
+    roles: ['tenant'],
+  },
+  {
+    email: 'sam.sso@initech.example',
+    first: 'Sam',
+    last: 'Single',
+    confirmed: true,
+    terms: true,
+    createdBy: 'sso',
+    buildings: ['harbor-point'],
+    roles: ['tenant'],
+  },
   { email: 'pending@northwind.example', first: 'Pat', last: 'Pending', confirmed: false, pendingSignup: true, buildings: ['one-atrium-plaza'] },
-  { email: 'former@globex.example', first: 'Frank', last: 'Former', password: true, confirmed: true, terms: true, deactivated: true, buildings: ['one-atrium-plaza'] },
+  {
+    email: 'former@globex.example',
+    first: 'Frank',
+    last: 'Former',
+    password: true,
+    confirmed: true,
+    terms: true,
+    deactivated: true,
+    buildings: ['one-atrium-plaza'],
+  },
   { email: 'scim.user@initech.example', first: 'Scout', last: 'Scim', createdBy: 'scim', buildings: ['harbor-point'] },
   { email: 'csv.user@northwind.example', first: 'Cass', last: 'Upload', createdBy: 'upload', buildings: ['one-atrium-plaza'] },
   { email: 'csv.sso@initech.example', first: 'Casey', last: 'Required', createdBy: 'upload', buildings: ['harbor-point'] },
@@ -143,7 +235,17 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       const [row] = await tx.query<{ id: number }>(
         `INSERT INTO buildings (name, image_url, address_1, timezone, locale, portfolio_id, portfolio_company_id, is_guest, secondary_content_name)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-        [b.name, `/media/buildings/${b.key}.svg`, b.address, b.timezone, b.locale, portfolioIds.get(b.portfolio), portfolioCompanies.get(b.portfolio), b.guest ?? false, 'Services'],
+        [
+          b.name,
+          `/media/buildings/${b.key}.svg`,
+          b.address,
+          b.timezone,
+          b.locale,
+          portfolioIds.get(b.portfolio),
+          portfolioCompanies.get(b.portfolio),
+          b.guest ?? false,
+          'Services',
+        ],
       );
       const id = row!.id;
       buildingIds.set(b.key, id);
@@ -153,7 +255,16 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       await tx.query(
         `INSERT INTO building_themes (building_id, primary_color, secondary_color, primary_font_color, font, home_header_image_url, building_logo_url, display_portfolio_logo)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [id, b.theme.primary, b.theme.secondary, b.theme.fontColor, b.theme.font, `/media/buildings/${b.key}.svg`, `/media/logos/${b.key}.svg`, b.theme.portfolioLogo ?? false],
+        [
+          id,
+          b.theme.primary,
+          b.theme.secondary,
+          b.theme.fontColor,
+          b.theme.font,
+          `/media/buildings/${b.key}.svg`,
+          `/media/logos/${b.key}.svg`,
+          b.theme.portfolioLogo ?? false,
+        ],
       );
     }
     const companyIds = new Map<string, number>();
@@ -161,7 +272,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       const [company] = await tx.query<{ id: number }>('INSERT INTO companies (name) VALUES ($1) RETURNING id', [d.company]);
       companyIds.set(d.domain, company!.id);
       await tx.query('INSERT INTO email_domains (domain, sso_mode, company_id) VALUES ($1, $2, $3)', [d.domain, d.sso, company!.id]);
-      for (const key of d.buildings) await tx.query('INSERT INTO domain_buildings (domain, building_id) VALUES ($1, $2)', [d.domain, buildingIds.get(key)]);
+      for (const key of d.buildings)
+        await tx.query('INSERT INTO domain_buildings (domain, building_id) VALUES ($1, $2)', [d.domain, buildingIds.get(key)]);
     }
     for (const u of seedUsers) {
       const domain = u.email.split('@')[1]!;
@@ -169,18 +281,38 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         `INSERT INTO users (email, first_name, last_name, password_hash, default_building_id, company_id, confirmed, terms_accepted,
                             email_accepted, deactivated, created_by, admin)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, false, $9, $10, $11) RETURNING id`,
-        [u.email, u.first, u.last, u.password ? passwordHash : null, buildingIds.get(u.buildings[0]!), companyIds.get(domain),
-          u.confirmed ?? false, u.terms ?? false, u.deactivated ?? false, u.createdBy ?? 'user', u.admin ?? false],
+        [
+          u.email,
+          u.first,
+          u.last,
+          u.password ? passwordHash : null,
+          buildingIds.get(u.buildings[0]!),
+          companyIds.get(domain),
+          u.confirmed ?? false,
+          u.terms ?? false,
+          u.deactivated ?? false,
+          u.createdBy ?? 'user',
+          u.admin ?? false,
+        ],
       );
       const id = row!.id;
       if (u.password) await tx.query('INSERT INTO password_history (user_id, password_hash) VALUES ($1, $2)', [id, passwordHash]);
       if (u.pendingSignup) {
-        await tx.query('INSERT INTO signup_requests (user_id, first_name, last_name, building_id) VALUES ($1, $2, $3, $4)', [id, u.first, u.last, buildingIds.get(u.buildings[0]!)]);
+        await tx.query('INSERT INTO signup_requests (user_id, first_name, last_name, building_id) VALUES ($1, $2, $3, $4)', [
+          id,
+          u.first,
+          u.last,
+          buildingIds.get(u.buildings[0]!),
+        ]);
       }
       for (const key of u.buildings) {
         await tx.query('INSERT INTO user_buildings (user_id, building_id) VALUES ($1, $2)', [id, buildingIds.get(key)]);
         for (const permission of u.permissions ?? []) {
-          await tx.query('INSERT INTO user_permissions (user_id, building_id, permission) VALUES ($1, $2, $3)', [id, buildingIds.get(key), permission]);
+          await tx.query('INSERT INTO user_permissions (user_id, building_id, permission) VALUES ($1, $2, $3)', [
+            id,
+            buildingIds.get(key),
+            permission,
+          ]);
         }
       }
       for (const role of u.roles ?? []) await tx.query('INSERT INTO user_roles (user_id, name) VALUES ($1, $2)', [id, role]);

@@ -16,7 +16,12 @@ export function parseAcceptLanguage(header: string | undefined): string[] {
     .split(',')
     .map((part, index) => {
       const [tag = '', ...params] = part.trim().split(';');
-      const q = Number(params.map((p) => p.trim()).find((p) => p.startsWith('q='))?.slice(2) ?? '1');
+      const q = Number(
+        params
+          .map((p) => p.trim())
+          .find((p) => p.startsWith('q='))
+          ?.slice(2) ?? '1',
+      );
       return { tag: tag.trim(), q: Number.isFinite(q) ? q : 0, index };
     })
     .filter((l) => l.tag && l.tag !== '*' && l.q > 0)
@@ -58,14 +63,28 @@ export function ctaState(row: ContentRow, userId: number, now: Date) {
     const rsvpEnabled = !row.event_cta_url;
     const ended = !!row.end_at && Date.parse(row.end_at) <= now.getTime();
     const room = row.capacity === null || count < row.capacity;
-    return { rsvp_enabled: rsvpEnabled, claimable: false, is_claimable: rsvpEnabled && windowOpen && !ended && (userCount > 0 || room), user_count: userCount, count, ended };
+    return {
+      rsvp_enabled: rsvpEnabled,
+      claimable: false,
+      is_claimable: rsvpEnabled && windowOpen && !ended && (userCount > 0 || room),
+      user_count: userCount,
+      count,
+      ended,
+    };
   }
   if (row.type === 'offer') {
     const count = row.claimers.length;
     const userCount = row.claimers.filter((id) => id === userId).length;
     const room = row.max_claims_total === null || count < row.max_claims_total;
     const perUser = row.max_claims_per_user ?? 1;
-    return { rsvp_enabled: false, claimable: true, is_claimable: row.is_eligible && windowOpen && (userCount > 0 || (room && userCount < perUser)), user_count: userCount, count, ended: false };
+    return {
+      rsvp_enabled: false,
+      claimable: true,
+      is_claimable: row.is_eligible && windowOpen && (userCount > 0 || (room && userCount < perUser)),
+      user_count: userCount,
+      count,
+      ended: false,
+    };
   }
   return { rsvp_enabled: false, claimable: false, is_claimable: false, user_count: 0, count: 0, ended: false };
 }
@@ -88,7 +107,11 @@ export function toTile(row: ContentRow) {
     display_start_at: row.display_start_at,
     navigation_command: isNative(row)
       ? { type: 'NATIVE' as const, value: 'CONTENT', options: { uuid: row.uuid, building_uuid: row.building_uuid } }
-      : { type: 'WEBVIEW' as const, value: row.content_cta_url!, options: { url: row.content_cta_url!, uuid: row.uuid, building_uuid: row.building_uuid } },
+      : {
+          type: 'WEBVIEW' as const,
+          value: row.content_cta_url!,
+          options: { url: row.content_cta_url!, uuid: row.uuid, building_uuid: row.building_uuid },
+        },
   };
 }
 

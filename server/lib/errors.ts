@@ -40,14 +40,13 @@ export function installErrorHandling(app: FastifyInstance) {
     // An HttpError's message is meant for the client whatever its status (501 says why); others may leak internals.
     const unexpected = status >= 500 && !(error instanceof HttpError);
     if (unexpected) request.log.error(error);
-    const message =
-      unexpected
-        ? 'Unable to complete at this moment. Please try again later.'
-        : badText
-          ? 'Invalid request: a value is malformed or out of range (text with a NUL character, a date before year 1 …)'
-          : 'validation' in error && error.validation
-            ? `Invalid request: ${error.message}`
-            : error.message;
+    const message = unexpected
+      ? 'Unable to complete at this moment. Please try again later.'
+      : badText
+        ? 'Invalid request: a value is malformed or out of range (text with a NUL character, a date before year 1 …)'
+        : 'validation' in error && error.validation
+          ? `Invalid request: ${error.message}`
+          : error.message;
     const code = error instanceof HttpError ? error.code : undefined;
     if (error instanceof HttpError && error.retryAfter) void reply.header('retry-after', String(error.retryAfter));
     void reply.status(status).send({ statusCode: status, error: reasons[status] ?? 'Error', message, ...(code ? { code } : {}) });

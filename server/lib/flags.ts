@@ -5,7 +5,14 @@ import type { Clock } from './clock.js';
 import { httpError } from './errors.js';
 import { buildingIdByUuid } from '../stores/buildings.js';
 import {
-  allOverrides, flagVersion, globalFlagValues, overridesFor, recordFlagChange, removeFlagOverride, removeGlobalFlag, saveFlagOverride,
+  allOverrides,
+  flagVersion,
+  globalFlagValues,
+  overridesFor,
+  recordFlagChange,
+  removeFlagOverride,
+  removeGlobalFlag,
+  saveFlagOverride,
   saveGlobalFlag,
 } from '../stores/flags.js';
 
@@ -106,11 +113,7 @@ export class FlagStore {
 
   /** Every flag with its default, global value and building overrides. */
   async list(): Promise<{ version: number; flags: FlagListing[] }> {
-    const [globals, overrides, version] = await Promise.all([
-      globalFlagValues(this.db),
-      allOverrides(this.db),
-      this.version(),
-    ]);
+    const [globals, overrides, version] = await Promise.all([globalFlagValues(this.db), allOverrides(this.db), this.version()]);
     const global = new Map(globals.map((g) => [g.flag, g.value]));
     return {
       version,

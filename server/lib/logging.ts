@@ -1,7 +1,20 @@
 import type { FastifyServerOptions } from 'fastify';
 
 /** Query parameters that carry a secret: tokens of every kind, codes, keys, passwords, OAuth state. */
-const SECRET_PARAMS = new Set(['authtoken', 'accesstoken', 'token', 'refresh_token', 'code', 'ott', 'authcode', 'key', 'password', 'new_password', 'state', 'id_token']);
+const SECRET_PARAMS = new Set([
+  'authtoken',
+  'accesstoken',
+  'token',
+  'refresh_token',
+  'code',
+  'ott',
+  'authcode',
+  'key',
+  'password',
+  'new_password',
+  'state',
+  'id_token',
+]);
 const REDACTED = '[redacted]';
 
 /**

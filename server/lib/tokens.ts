@@ -5,7 +5,14 @@ import { httpError } from './errors.js';
 import { randomToken, sha256 } from './random.js';
 import { storedSetting } from '../stores/settings.js';
 import {
-  createFamily, familyExpiry, familyState, lockRefreshToken, markRefreshTokenUsed, revokeFamily, revokeSessions, saveRefreshToken,
+  createFamily,
+  familyExpiry,
+  familyState,
+  lockRefreshToken,
+  markRefreshTokenUsed,
+  revokeFamily,
+  revokeSessions,
+  saveRefreshToken,
   spendFamilyRefreshTokens,
 } from '../stores/sessions.js';
 

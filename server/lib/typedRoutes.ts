@@ -12,4 +12,10 @@ type Shared = { references: [...typeof sharedSchemas] };
  * forbid other properties reads as a type with an index signature, which an interface does not fit: rows and answers
  * are declared as types (`type X = { ... }`).
  */
-export type Api = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, JsonSchemaToTsProvider<{ ValidatorSchemaOptions: Shared; SerializerSchemaOptions: Shared }>>;
+export type Api = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  JsonSchemaToTsProvider<{ ValidatorSchemaOptions: Shared; SerializerSchemaOptions: Shared }>
+>;

@@ -117,11 +117,20 @@ export class OidcRelyingParty {
     } catch (cause) {
       throw unreachable(provider.issuer, cause);
     }
-    const body = (await response.json().catch(() => ({}))) as { id_token?: string; access_token?: string; error?: string; error_description?: string };
+    const body = (await response.json().catch(() => ({}))) as {
+      id_token?: string;
+      access_token?: string;
+      error?: string;
+      error_description?: string;
+    };
     if (!response.ok) {
       if (response.status >= 500) throw unreachable(provider.issuer, new Error(`token endpoint answered ${response.status}`));
       const reason = body.error_description ?? body.error ?? `status ${response.status}`;
-      throw httpError(400, `The identity provider did not accept the sign-in code (${reason}). Please start single sign-on again.`, 'sso_code_rejected');
+      throw httpError(
+        400,
+        `The identity provider did not accept the sign-in code (${reason}). Please start single sign-on again.`,
+        'sso_code_rejected',
+      );
     }
     if (typeof body.id_token !== 'string') throw httpError(403, 'The identity provider sent no ID token', 'sso_token_invalid');
     const claims = await this.verifyIdToken(provider, metadata, body.id_token, request.nonce);
@@ -135,7 +144,11 @@ export class OidcRelyingParty {
     const jwks = this.discovered.get(provider.issuer)?.jwks ?? createRemoteJWKSet(new URL(metadata.jwks_uri));
     let payload: IdTokenClaims;
     try {
-      ({ payload } = await jwtVerify<IdTokenClaims>(idToken, jwks, { issuer: provider.issuer, audience: provider.client_id, requiredClaims: ['sub', 'exp', 'iat'] }));
+      ({ payload } = await jwtVerify<IdTokenClaims>(idToken, jwks, {
+        issuer: provider.issuer,
+        audience: provider.client_id,
+        requiredClaims: ['sub', 'exp', 'iat'],
+      }));
     } catch {
       throw httpError(403, 'The ID token from the identity provider could not be verified', 'sso_token_invalid');
     }
@@ -143,9 +156,17 @@ export class OidcRelyingParty {
     return payload;
   }
 
-  private async userinfo(_provider: OidcClientSettings, metadata: OidcMetadata, accessToken: string, sub: string | undefined): Promise<Partial<IdTokenClaims>> {
+  private async userinfo(
+    _provider: OidcClientSettings,
+    metadata: OidcMetadata,
+    accessToken: string,
+    sub: string | undefined,
+  ): Promise<Partial<IdTokenClaims>> {
     try {
-      const response = await fetch(metadata.userinfo_endpoint!, { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+      const response = await fetch(metadata.userinfo_endpoint!, {
+        headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
       if (!response.ok) return {};
       const info = (await response.json()) as IdTokenClaims;
       // Userinfo claims count only for the ID token's subject.

@@ -207,7 +207,10 @@ export async function mountDevOidc(app: FastifyInstance, db: Db, config: ServerC
       done(null, Object.fromEntries(new URLSearchParams(String(body))));
     });
 
-    const details = async (request: { raw: IncomingMessage; params: { uid: string } }, reply: FastifyReply): Promise<InteractionDetails | undefined> => {
+    const details = async (
+      request: { raw: IncomingMessage; params: { uid: string } },
+      reply: FastifyReply,
+    ): Promise<InteractionDetails | undefined> => {
       try {
         const found = await provider.interactionDetails(request.raw, reply.raw);
         return found.uid === request.params.uid ? found : undefined;
@@ -217,7 +220,13 @@ export async function mountDevOidc(app: FastifyInstance, db: Db, config: ServerC
     };
 
     /** Finishes the interaction signed in as the account, with a grant for the app's scopes (so no consent page). */
-    const finish = async (request: { raw: IncomingMessage }, reply: FastifyReply, interaction: InteractionDetails, accountId: string, withLogin: boolean) => {
+    const finish = async (
+      request: { raw: IncomingMessage },
+      reply: FastifyReply,
+      interaction: InteractionDetails,
+      accountId: string,
+      withLogin: boolean,
+    ) => {
       const clientId = String(interaction.params.client_id ?? DEV_OIDC_CLIENT_ID);
       const grant = (interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined) ?? new provider.Grant({ accountId, clientId });
       grant.addOIDCScope(DEV_OIDC_SCOPE);
@@ -272,7 +281,14 @@ export async function mountDevOidc(app: FastifyInstance, db: Db, config: ServerC
     );
   });
 
-  const oidcRow = { kind: 'oidc' as const, name: DEV_OIDC_PROVIDER_NAME, issuer, client_id: DEV_OIDC_CLIENT_ID, client_secret: clientSecret, single_signon_service: null };
+  const oidcRow = {
+    kind: 'oidc' as const,
+    name: DEV_OIDC_PROVIDER_NAME,
+    issuer,
+    client_id: DEV_OIDC_CLIENT_ID,
+    client_secret: clientSecret,
+    single_signon_service: null,
+  };
   for (const domain of DEV_SSO_DOMAINS) await upsertProvider(db, { domain, ...oidcRow });
   await upsertProvider(db, { ...DEV_SAML, kind: 'saml', issuer: null, client_id: null, client_secret: null });
 }

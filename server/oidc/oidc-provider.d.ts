@@ -86,7 +86,12 @@ declare module 'oidc-provider' {
     };
     callback(): (req: IncomingMessage, res: ServerResponse) => Promise<void>;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<InteractionDetails>;
-    interactionResult(req: IncomingMessage, res: ServerResponse, result: InteractionResults, options?: { mergeWithLastSubmission?: boolean }): Promise<string>;
+    interactionResult(
+      req: IncomingMessage,
+      res: ServerResponse,
+      result: InteractionResults,
+      options?: { mergeWithLastSubmission?: boolean },
+    ): Promise<string>;
     on(event: string, listener: (...args: unknown[]) => void): this;
   }
 }

@@ -69,7 +69,12 @@ export async function authRoutes(app: Api) {
     '/auth/logout',
     {
       preHandler: app.requireUser,
-      schema: { tags: ['auth'], summary: 'End this session (revokes its refresh tokens)', security: [{ bearer: [] }], response: { 200: okData, ...errorResponses } },
+      schema: {
+        tags: ['auth'],
+        summary: 'End this session (revokes its refresh tokens)',
+        security: [{ bearer: [] }],
+        response: { 200: okData, ...errorResponses },
+      },
     },
     async (request) => {
       await tokens.revokeFamily(request.auth!.familyId, 'logout');
@@ -103,7 +108,7 @@ export async function authRoutes(app: Api) {
         summary: 'Exchange an access token of an older version for version 3 tokens of the same session',
         description:
           'Only a token of another version is upgraded (409 for a current one). The session stays the same: its refresh token ' +
-          'expires when the session\'s newest one does, so an access token never buys a longer session.',
+          "expires when the session's newest one does, so an access token never buys a longer session.",
         security: [{ bearer: [] }],
         response: { 200: ref('LoginResponse'), ...errorResponses },
       },

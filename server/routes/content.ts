@@ -5,13 +5,28 @@ import { httpError } from '../lib/errors.js';
 import { memberBuilding } from '../lib/buildings.js';
 import { attend, claim, requestLanguage, toContent, toEventPost, toOffer, toPost, toPromoted, toTile } from '../lib/content.js';
 import {
-  ORDER_PROPERTIES, buildingCategories, contentBuilding, displayedTags, groupCategories, isBuildingCategory, queryContents, removeClaims,
-  removeRsvp, type ContentFilter, type ContentRow, type Ordering,
+  ORDER_PROPERTIES,
+  buildingCategories,
+  contentBuilding,
+  displayedTags,
+  groupCategories,
+  isBuildingCategory,
+  queryContents,
+  removeClaims,
+  removeRsvp,
+  type ContentFilter,
+  type ContentRow,
+  type Ordering,
 } from '../stores/content.js';
 
 const uuidParam = { type: 'string', format: 'uuid' } as const;
 const buildingParams = { type: 'object', required: ['id'], properties: { id: uuidParam } } as const;
-const langField = { type: 'string', minLength: 1, maxLength: 35, description: 'Language code; else Accept-Language; else the building’s first language' } as const;
+const langField = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 35,
+  description: 'Language code; else Accept-Language; else the building’s first language',
+} as const;
 const orderingProps = {
   lang: langField,
   orderByProperty: { type: 'string', enum: [...ORDER_PROPERTIES], description: 'Sort key (name: the title); default the editors’ order' },
@@ -46,7 +61,10 @@ export async function contentRoutes(app: Api) {
       uuid: cat.uuid,
       name: cat.name,
       category_type: cat.category_type,
-      contents: rows.filter((r) => r.category_uuid === cat.uuid).slice(query.offset ?? 0, (query.offset ?? 0) + (query.limit ?? 100)).map(toTile),
+      contents: rows
+        .filter((r) => r.category_uuid === cat.uuid)
+        .slice(query.offset ?? 0, (query.offset ?? 0) + (query.limit ?? 100))
+        .map(toTile),
     }));
   };
 
@@ -72,12 +90,19 @@ export async function contentRoutes(app: Api) {
       schema: {
         tags: ['content'],
         summary: 'Promoted contents as one category (v1); empty when nothing is promoted',
-        security, params: buildingParams, querystring: orderingQuery, response: categoryList,
+        security,
+        params: buildingParams,
+        querystring: orderingQuery,
+        response: categoryList,
       },
     },
     async (request) => {
       const s = await scope(request, request.params.id, request.query.lang);
-      const rows = await contents(s, { buildingId: s.building.id, promoted: true }, { order: request.query, limit: request.query.limit, offset: request.query.offset });
+      const rows = await contents(
+        s,
+        { buildingId: s.building.id, promoted: true },
+        { order: request.query, limit: request.query.limit, offset: request.query.offset },
+      );
       return { data: rows.length ? [{ uuid: s.building.uuid, name: 'Promoted', category_type: 'AudienceContent', contents: rows.map(toTile) }] : [] };
     },
   );
@@ -130,9 +155,15 @@ export async function contentRoutes(app: Api) {
       if (!(await isBuildingCategory(db, request.params.categoryUuid, s.building.id))) {
         throw httpError(404, 'No content category with this id in this building', 'unknown_category');
       }
-      const rows = await contents(s, { buildingId: s.building.id, categoryUuid: request.params.categoryUuid }, {
-        order: request.query, limit: request.query.limit, offset: request.query.offset,
-      });
+      const rows = await contents(
+        s,
+        { buildingId: s.building.id, categoryUuid: request.params.categoryUuid },
+        {
+          order: request.query,
+          limit: request.query.limit,
+          offset: request.query.offset,
+        },
+      );
       return { data: rows.map(toTile) };
     },
   );
@@ -141,11 +172,22 @@ export async function contentRoutes(app: Api) {
     '/tenant/v2/buildings/:id/promoted-content',
     {
       ...secured,
-      schema: { tags: ['content'], summary: 'Promoted contents (v2)', security, params: buildingParams, querystring: orderingQuery, response: { 200: dataOf(listOf('PromotedContent')), ...errorResponses } },
+      schema: {
+        tags: ['content'],
+        summary: 'Promoted contents (v2)',
+        security,
+        params: buildingParams,
+        querystring: orderingQuery,
+        response: { 200: dataOf(listOf('PromotedContent')), ...errorResponses },
+      },
     },
     async (request) => {
       const s = await scope(request, request.params.id, request.query.lang);
-      const rows = await contents(s, { buildingId: s.building.id, promoted: true }, { order: request.query, limit: request.query.limit, offset: request.query.offset });
+      const rows = await contents(
+        s,
+        { buildingId: s.building.id, promoted: true },
+        { order: request.query, limit: request.query.limit, offset: request.query.offset },
+      );
       return { data: rows.map(toPromoted) };
     },
   );
@@ -178,7 +220,8 @@ export async function contentRoutes(app: Api) {
       schema: {
         tags: ['content'],
         summary: "The tags of the building's displayed contents, trimmed, lower-cased, without duplicates, in order",
-        security, params: buildingParams,
+        security,
+        params: buildingParams,
         response: { 200: dataOf({ type: 'array', items: { type: 'string' } }), ...errorResponses },
       },
     },
@@ -214,7 +257,17 @@ export async function contentRoutes(app: Api) {
 
   app.get(
     '/tenant/v1/event-posts/:id',
-    { ...secured, schema: { tags: ['content'], summary: 'An event post with its attendants', security, params: itemParams, querystring: langQuery, response: eventAnswer } },
+    {
+      ...secured,
+      schema: {
+        tags: ['content'],
+        summary: 'An event post with its attendants',
+        security,
+        params: itemParams,
+        querystring: langQuery,
+        response: eventAnswer,
+      },
+    },
     async (request) => {
       const s = await typed(request, request.params.id, 'event_post', request.query.lang);
       return { data: toEventPost(await reload(s, request.params.id), s.userId, s.now) };
@@ -232,7 +285,10 @@ export async function contentRoutes(app: Api) {
           'The capacity check and the RSVP are one transaction holding a lock on the event, so when many people race ' +
           'for the last spots exactly as many succeed as there were spots. Other 409 codes: event_ended, rsvp_external ' +
           '(the event takes RSVPs at its cta_url), rsvp_closed (outside the call-to-action display window).',
-        security, params: buildingItemParams, querystring: langQuery, response: eventAnswer,
+        security,
+        params: buildingItemParams,
+        querystring: langQuery,
+        response: eventAnswer,
       },
     },
     async (request) => {
@@ -246,7 +302,14 @@ export async function contentRoutes(app: Api) {
     '/tenant/v1/event-posts/:uuid/recall',
     {
       ...secured,
-      schema: { tags: ['content'], summary: 'Withdraw an RSVP (frees the spot); answers the event post also when there was none', security, params: uuidParams, querystring: langQuery, response: eventAnswer },
+      schema: {
+        tags: ['content'],
+        summary: 'Withdraw an RSVP (frees the spot); answers the event post also when there was none',
+        security,
+        params: uuidParams,
+        querystring: langQuery,
+        response: eventAnswer,
+      },
     },
     async (request) => {
       const s = await typed(request, request.params.uuid, 'event_post', request.query.lang);
@@ -257,7 +320,17 @@ export async function contentRoutes(app: Api) {
 
   app.get(
     '/tenant/v1/offers/:id',
-    { ...secured, schema: { tags: ['content'], summary: 'An offer with its claimers and whether the signed-in user may claim it', security, params: itemParams, querystring: langQuery, response: offerAnswer } },
+    {
+      ...secured,
+      schema: {
+        tags: ['content'],
+        summary: 'An offer with its claimers and whether the signed-in user may claim it',
+        security,
+        params: itemParams,
+        querystring: langQuery,
+        response: offerAnswer,
+      },
+    },
     async (request) => {
       const s = await typed(request, request.params.id, 'offer', request.query.lang);
       return { data: toOffer(await reload(s, request.params.id), s.userId, s.now) };
@@ -272,7 +345,10 @@ export async function contentRoutes(app: Api) {
         tags: ['content'],
         summary: 'Claim an offer; 409 claim_full when none is left, 409 already_claimed, 403 not_eligible',
         description: 'The limit check and the claim are one transaction holding a lock on the offer. 409 claim_closed outside the display window.',
-        security, params: buildingItemParams, querystring: langQuery, response: offerAnswer,
+        security,
+        params: buildingItemParams,
+        querystring: langQuery,
+        response: offerAnswer,
       },
     },
     async (request) => {
@@ -286,7 +362,14 @@ export async function contentRoutes(app: Api) {
     '/tenant/v1/buildings/:id/offers/:uuid/cancel',
     {
       ...secured,
-      schema: { tags: ['content'], summary: 'Give a claim back (frees it); answers the offer also when there was none', security, params: buildingItemParams, querystring: langQuery, response: offerAnswer },
+      schema: {
+        tags: ['content'],
+        summary: 'Give a claim back (frees it); answers the offer also when there was none',
+        security,
+        params: buildingItemParams,
+        querystring: langQuery,
+        response: offerAnswer,
+      },
     },
     async (request) => {
       const s = await typed(request, request.params.uuid, 'offer', request.query.lang, request.params.id);
@@ -297,7 +380,17 @@ export async function contentRoutes(app: Api) {
 
   app.get(
     '/tenant/v1/posts/:id',
-    { ...secured, schema: { tags: ['content'], summary: 'A post', security, params: itemParams, querystring: langQuery, response: { 200: dataOf(ref('Post')), ...errorResponses } } },
+    {
+      ...secured,
+      schema: {
+        tags: ['content'],
+        summary: 'A post',
+        security,
+        params: itemParams,
+        querystring: langQuery,
+        response: { 200: dataOf(ref('Post')), ...errorResponses },
+      },
+    },
     async (request) => {
       const s = await typed(request, request.params.id, 'post', request.query.lang);
       return { data: toPost(await reload(s, request.params.id)) };

@@ -5,7 +5,6 @@ import { requireLocal } from '../lib/local.js';
 import { devMailbox } from '../stores/mail.js';
 import { addContentTranslation, addEventDetails, addOffer, buildingForNewContent, createContent } from '../stores/content.js';
 
-
 /**
  * Development only (not registered when NODE_ENV=production), and from this machine only: the mailbox that stands in
  * for SMTP holds every sign-up and reset code, so anyone who could read it from the network could take any account.
@@ -26,7 +25,13 @@ export async function devRoutes(app: Api) {
             items: {
               type: 'object',
               required: ['id', 'to', 'subject', 'text', 'created_at'],
-              properties: { id: { type: 'integer' }, to: { type: 'string' }, subject: { type: 'string' }, text: { type: 'string' }, created_at: { type: 'string' } },
+              properties: {
+                id: { type: 'integer' },
+                to: { type: 'string' },
+                subject: { type: 'string' },
+                text: { type: 'string' },
+                created_at: { type: 'string' },
+              },
             },
           }),
           ...errorResponses,
@@ -61,7 +66,12 @@ export async function devRoutes(app: Api) {
             description: { type: 'string', maxLength: 20_000 },
             rich_description: { type: 'string', maxLength: 20_000 },
             capacity: { type: 'integer', minimum: 0, maximum: 100_000 },
-            image_url: { type: 'string', minLength: 1, maxLength: 2_000, description: 'The tile and detail image (a broken one shows the placeholder)' },
+            image_url: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 2_000,
+              description: 'The tile and detail image (a broken one shows the placeholder)',
+            },
             cta_type: { type: 'string', enum: ['EXTERNAL_URL', 'DEEP_LINK', 'MICRO_FRONTEND'], description: 'A link call-to-action of a post' },
             cta_url: { type: 'string', minLength: 1, maxLength: 2_000 },
           },
@@ -89,13 +99,20 @@ export async function devRoutes(app: Api) {
         const ctaLabel = body.type === 'post' ? null : body.type === 'offer' ? 'Claim' : 'RSVP';
         for (const language of building.languages) {
           await addContentTranslation(tx, row.id, {
-            language, title: body.title, description: body.description ?? null, richDescription: body.rich_description ?? null, ctaLabel,
+            language,
+            title: body.title,
+            description: body.description ?? null,
+            richDescription: body.rich_description ?? null,
+            ctaLabel,
           });
         }
         if (body.type === 'event_post') {
           const start = new Date(Math.floor(clock.now().getTime() / 3_600_000) * 3_600_000 + 24 * 3_600_000);
           await addEventDetails(tx, row.id, {
-            startAt: start.toISOString(), endAt: new Date(start.getTime() + 3_600_000).toISOString(), timezone: building.timezone, capacity: body.capacity ?? null,
+            startAt: start.toISOString(),
+            endAt: new Date(start.getTime() + 3_600_000).toISOString(),
+            timezone: building.timezone,
+            capacity: body.capacity ?? null,
           });
         } else if (body.type === 'offer') {
           await addOffer(tx, row.id, body.capacity ?? null);

@@ -4,7 +4,14 @@ import { httpError } from '../lib/errors.js';
 import { memberBuilding } from '../lib/buildings.js';
 import { requestLanguage } from '../lib/content.js';
 import {
-  COMPANY_ORDER_PROPERTIES, amenitiesOf, amenityCategories, companyCount, companyForUser, companyPage, companyTypes, utilityButtons,
+  COMPANY_ORDER_PROPERTIES,
+  amenitiesOf,
+  amenityCategories,
+  companyCount,
+  companyForUser,
+  companyPage,
+  companyTypes,
+  utilityButtons,
 } from '../stores/directory.js';
 
 const uuidParam = { type: 'string', format: 'uuid' } as const;
@@ -28,7 +35,14 @@ export async function directoryRoutes(app: Api) {
         summary: "The building's utility buttons in their order (excluded ones are flagged, not dropped)",
         security,
         params: buildingParams,
-        response: { 200: dataOf({ type: 'object', required: ['utility_buttons'], properties: { utility_buttons: { type: 'array', items: ref('UtilityButton') } } }), ...errorResponses },
+        response: {
+          200: dataOf({
+            type: 'object',
+            required: ['utility_buttons'],
+            properties: { utility_buttons: { type: 'array', items: ref('UtilityButton') } },
+          }),
+          ...errorResponses,
+        },
       },
     },
     async (request) => {
@@ -48,7 +62,11 @@ export async function directoryRoutes(app: Api) {
         params: buildingParams,
         querystring: {
           type: 'object',
-          properties: { lang: langField, offset: { type: 'integer', minimum: 0, maximum: 100_000, default: 0 }, limit: { type: 'integer', minimum: 1, maximum: 100, default: 100 } },
+          properties: {
+            lang: langField,
+            offset: { type: 'integer', minimum: 0, maximum: 100_000, default: 0 },
+            limit: { type: 'integer', minimum: 1, maximum: 100, default: 100 },
+          },
         },
         response: { 200: dataOf({ type: 'array', items: ref('AmenityCategory') }), ...errorResponses },
       },
@@ -58,7 +76,11 @@ export async function directoryRoutes(app: Api) {
       const lang = requestLanguage(request, building, request.query.lang);
       const languages = { lang, fallback: building.languages[0] ?? lang };
       const categories = await amenityCategories(db, building.id, { limit: request.query.limit, offset: request.query.offset }, languages);
-      const amenities = await amenitiesOf(db, categories.map((c) => c.id), languages);
+      const amenities = await amenitiesOf(
+        db,
+        categories.map((c) => c.id),
+        languages,
+      );
       return {
         data: categories.map((cat) => ({
           ...cat,
@@ -78,7 +100,9 @@ export async function directoryRoutes(app: Api) {
         tags: ['directory'],
         summary: "The building's company directory, one page at a time",
         description:
-          'Default order: name ascending; default page size ' + COMPANY_PAGE_SIZE + '. `company_types` (comma-separated) keeps those types. ' +
+          'Default order: name ascending; default page size ' +
+          COMPANY_PAGE_SIZE +
+          '. `company_types` (comma-separated) keeps those types. ' +
           'The answer also lists every type present in the directory (for filters) and the page position.',
         security,
         params: buildingParams,
@@ -113,7 +137,10 @@ export async function directoryRoutes(app: Api) {
     async (request) => {
       const building = await memberBuilding(db, request.auth!.userId, { uuid: request.params.id });
       const q = request.query;
-      const types = (q.company_types ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+      const types = (q.company_types ?? '')
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean);
       const offset = q.offset ?? 0;
       const limit = q.limit ?? COMPANY_PAGE_SIZE;
       const direction = (q.orderBy ?? 'ASC').toUpperCase() === 'DESC' ? 'DESC' : 'ASC';

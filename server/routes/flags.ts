@@ -20,7 +20,12 @@ export interface FlagRoutesOptions {
 const bool = { type: 'boolean' } as const;
 const flagNames = { type: 'string', enum: FLAG_NAMES } as const;
 const everyFlag = (schema: object) =>
-  ({ type: 'object', required: FLAG_NAMES, additionalProperties: false, properties: Object.fromEntries(FLAG_NAMES.map((n) => [n, schema])) }) as const;
+  ({
+    type: 'object',
+    required: FLAG_NAMES,
+    additionalProperties: false,
+    properties: Object.fromEntries(FLAG_NAMES.map((n) => [n, schema])),
+  }) as const;
 const reason = { type: 'string', enum: ['TARGETING_MATCH', 'STATIC', 'DEFAULT'] } as const;
 
 const flagUserSchema = {
@@ -50,7 +55,6 @@ const nameParam = {
   required: ['name'],
   properties: { name: { type: 'string', maxLength: 200, description: `One of: ${FLAG_NAMES.join(', ')}` } },
 } as const;
-
 
 function sameSecret(presented: string, expected: string) {
   const a = Buffer.from(presented);
@@ -99,7 +103,8 @@ export async function flagRoutes(app: Api, options: FlagRoutesOptions) {
       return;
     }
     if (config.production) throw httpError(403, 'Flag administration is off: set FLAGS_ADMIN_TOKEN to use it', 'flags_admin_off');
-    if (!isLocalRequest(request)) throw httpError(403, 'Without FLAGS_ADMIN_TOKEN, flags can be changed only from this machine', 'flags_admin_local_only');
+    if (!isLocalRequest(request))
+      throw httpError(403, 'Without FLAGS_ADMIN_TOKEN, flags can be changed only from this machine', 'flags_admin_local_only');
   };
   const admin = { preHandler: requireFlagAdmin };
   const adminSecurity = [{ bearer: [] }];
@@ -124,8 +129,8 @@ export async function flagRoutes(app: Api, options: FlagRoutesOptions) {
         tags: ['flags'],
         summary: 'Every feature flag evaluated for a flag user',
         description:
-          'Precedence: an override on one of the user\'s buildings (on wins when they disagree), then the global value, then the ' +
-          'specification\'s default. With a valid bearer of the same user, the user\'s buildings are also taken from the database.',
+          "Precedence: an override on one of the user's buildings (on wins when they disagree), then the global value, then the " +
+          "specification's default. With a valid bearer of the same user, the user's buildings are also taken from the database.",
         body: flagUserSchema,
         response: {
           200: dataOf({
@@ -174,7 +179,9 @@ export async function flagRoutes(app: Api, options: FlagRoutesOptions) {
         throw Object.assign(httpError(503, 'Too many open event streams. Please try again later.', 'streams_full'), { retryAfter: 30 });
       }
       if ((streamsPerClient.get(client) ?? 0) >= config.eventStreamsPerClient) {
-        throw Object.assign(httpError(429, 'Too many open event streams from this address. Close one and try again.', 'streams_per_client'), { retryAfter: 30 });
+        throw Object.assign(httpError(429, 'Too many open event streams from this address. Close one and try again.', 'streams_per_client'), {
+          retryAfter: 30,
+        });
       }
       // Read before taking the socket over, so a database failure is still an ordinary error answer.
       const version = await store.version();
@@ -289,12 +296,16 @@ export async function flagRoutes(app: Api, options: FlagRoutesOptions) {
       ...admin,
       schema: {
         tags: ['admin'],
-        summary: 'Remove a flag\'s global value (back to the default) or a building\'s override (admin token)',
+        summary: "Remove a flag's global value (back to the default) or a building's override (admin token)",
         security: adminSecurity,
         params: nameParam,
         querystring: { type: 'object', additionalProperties: false, properties: { building_uuid: { type: 'string', format: 'uuid' } } },
         response: {
-          200: dataOf({ ...changeSchema, required: [...changeSchema.required, 'removed'], properties: { ...changeSchema.properties, removed: bool } }),
+          200: dataOf({
+            ...changeSchema,
+            required: [...changeSchema.required, 'removed'],
+            properties: { ...changeSchema.properties, removed: bool },
+          }),
           ...errorResponses,
         },
       },
@@ -306,4 +317,3 @@ export async function flagRoutes(app: Api, options: FlagRoutesOptions) {
     },
   );
 }
-

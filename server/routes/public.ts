@@ -46,7 +46,13 @@ export async function publicRoutes(app: Api) {
 
   app.get(
     '/healthcheck',
-    { schema: { tags: ['public'], summary: 'OK when the server and its database answer', response: { 200: { type: 'object', required: ['status'], properties: { status: { type: 'string' } } } } } },
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'OK when the server and its database answer',
+        response: { 200: { type: 'object', required: ['status'], properties: { status: { type: 'string' } } } },
+      },
+    },
     async () => {
       await ping(db);
       return { status: 'OK' };
@@ -60,7 +66,11 @@ export async function publicRoutes(app: Api) {
       schema: {
         tags: ['public'],
         summary: 'The buildings tied to an email domain (for the sign-up building step)',
-        querystring: { type: 'object', required: ['domain'], properties: { domain: { type: 'string', minLength: 1, maxLength: 253 }, guestBuildingsOnly: { type: 'boolean' } } },
+        querystring: {
+          type: 'object',
+          required: ['domain'],
+          properties: { domain: { type: 'string', minLength: 1, maxLength: 253 }, guestBuildingsOnly: { type: 'boolean' } },
+        },
         response: { 200: dataOf(buildingList), ...errorResponses },
       },
     },
@@ -101,7 +111,14 @@ export async function publicRoutes(app: Api) {
         tags: ['public'],
         summary: "A host name's brand theme",
         querystring: domainQuery,
-        response: { 200: dataOf({ type: 'object', required: ['brand', 'is_avatar_visible'], properties: { brand: { type: 'string' }, is_avatar_visible: { type: 'boolean' } } }), ...errorResponses },
+        response: {
+          200: dataOf({
+            type: 'object',
+            required: ['brand', 'is_avatar_visible'],
+            properties: { brand: { type: 'string' }, is_avatar_visible: { type: 'boolean' } },
+          }),
+          ...errorResponses,
+        },
       },
     },
     async (request) => {
@@ -112,7 +129,14 @@ export async function publicRoutes(app: Api) {
 
   app.get(
     '/public/whitelabel',
-    { schema: { tags: ['public'], summary: "A host name's white-label brand (the default brand when none matches)", querystring: domainQuery, response: { 200: dataOf(whitelabelSchema), ...errorResponses } } },
+    {
+      schema: {
+        tags: ['public'],
+        summary: "A host name's white-label brand (the default brand when none matches)",
+        querystring: domainQuery,
+        response: { 200: dataOf(whitelabelSchema), ...errorResponses },
+      },
+    },
     async (request) => ({ data: whitelabelOut(await brandForHost(db, request.query.domain)) }),
   );
 
@@ -144,7 +168,12 @@ export async function publicRoutes(app: Api) {
           200: dataOf({
             type: 'object',
             required: ['primaryColor', 'secondaryColor', 'language', 'help_desk_email'],
-            properties: { primaryColor: { type: 'string' }, secondaryColor: { type: 'string' }, language: { type: 'string' }, help_desk_email: { type: 'string' } },
+            properties: {
+              primaryColor: { type: 'string' },
+              secondaryColor: { type: 'string' },
+              language: { type: 'string' },
+              help_desk_email: { type: 'string' },
+            },
           }),
           ...errorResponses,
         },
@@ -153,7 +182,14 @@ export async function publicRoutes(app: Api) {
     async (request) => {
       const brand = await brandByConfigUuid(db, request.params.uuid);
       if (!brand) throw httpError(404, 'No white-label configuration with this uuid', 'unknown_whitelabel');
-      return { data: { primaryColor: brand.primary_color, secondaryColor: brand.secondary_color, language: brand.language, help_desk_email: brand.help_desk_email } };
+      return {
+        data: {
+          primaryColor: brand.primary_color,
+          secondaryColor: brand.secondary_color,
+          language: brand.language,
+          help_desk_email: brand.help_desk_email,
+        },
+      };
     },
   );
 
@@ -169,7 +205,14 @@ export async function publicRoutes(app: Api) {
             type: 'object',
             required: ['items'],
             properties: {
-              items: { type: 'array', items: { type: 'object', required: ['uuid', 'description', 'url'], properties: { uuid: { type: 'string' }, description: { type: 'string' }, url: { type: 'string' } } } },
+              items: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  required: ['uuid', 'description', 'url'],
+                  properties: { uuid: { type: 'string' }, description: { type: 'string' }, url: { type: 'string' } },
+                },
+              },
             },
           },
           ...errorResponses,

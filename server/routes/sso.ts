@@ -11,7 +11,14 @@ import { isBrandHost } from '../stores/brands.js';
 import { addBuildingMember } from '../stores/buildings.js';
 import { findEmailDomain } from '../stores/signup.js';
 import {
-  claimCallback, completeTransaction, createTransaction, deleteTransactionsBefore, domainProviders, findProvider, findTransaction, saveVerified,
+  claimCallback,
+  completeTransaction,
+  createTransaction,
+  deleteTransactionsBefore,
+  domainProviders,
+  findProvider,
+  findTransaction,
+  saveVerified,
 } from '../stores/sso.js';
 import { createSsoUser, findUserByEmail, findUserById } from '../stores/users.js';
 
@@ -63,7 +70,11 @@ const signupUserSchema = {
     email: { type: 'string' },
     first_name: { type: 'string' },
     last_name: { type: 'string' },
-    created_by: { type: ['string', 'null'], enum: ['user', 'sso', 'scim', 'upload', 'acs', null], description: 'Who created the existing account; null when there is none' },
+    created_by: {
+      type: ['string', 'null'],
+      enum: ['user', 'sso', 'scim', 'upload', 'acs', null],
+      description: 'Who created the existing account; null when there is none',
+    },
   },
 } as const;
 const callbackResponse = {
@@ -71,7 +82,8 @@ const callbackResponse = {
   required: ['data'],
   properties: {
     data: {
-      description: "'authenticated': the user is signed in (LoginResponse fields). 'signup': the email is verified; finish with POST /sso/v2/authenticate.",
+      description:
+        "'authenticated': the user is signed in (LoginResponse fields). 'signup': the email is verified; finish with POST /sso/v2/authenticate.",
       type: 'object',
       required: ['status'],
       properties: {
@@ -82,7 +94,11 @@ const callbackResponse = {
         },
         token: { type: 'string' },
         expires_in: { type: 'integer' },
-        refresh_token: { type: 'object', required: ['token', 'expires_in'], properties: { token: { type: 'string' }, expires_in: { type: 'integer' } } },
+        refresh_token: {
+          type: 'object',
+          required: ['token', 'expires_in'],
+          properties: { token: { type: 'string' }, expires_in: { type: 'integer' } },
+        },
         transaction_uuid: { type: 'string' },
       },
     },
@@ -119,12 +135,20 @@ export async function ssoRoutes(app: Api) {
       schema: {
         tags: ['sso'],
         summary: 'Single sign-on providers of an email or domain; starts an OpenID Connect sign-in for each OIDC provider',
-        params: { type: 'object', required: ['source'], properties: { source: { type: 'string', minLength: 1, maxLength: 254, description: 'An email address or an email domain' } } },
+        params: {
+          type: 'object',
+          required: ['source'],
+          properties: { source: { type: 'string', minLength: 1, maxLength: 254, description: 'An email address or an email domain' } },
+        },
         querystring: {
           type: 'object',
           properties: {
             source: { type: 'string', maxLength: 50, description: 'The calling client, e.g. tenantweb' },
-            redirect_uri: { type: 'string', maxLength: 2000, description: 'The app page the provider sends the user back to (required when the domain has OIDC providers)' },
+            redirect_uri: {
+              type: 'string',
+              maxLength: 2000,
+              description: 'The app page the provider sends the user back to (required when the domain has OIDC providers)',
+            },
           },
         },
         response: { 200: providersResponse, ...ssoErrors },
@@ -282,7 +306,10 @@ export async function ssoRoutes(app: Api) {
         querystring: {
           type: 'object',
           required: ['email', 'uuid'],
-          properties: { email: emailField, uuid: { type: 'string', minLength: 1, maxLength: 100, description: 'transaction_uuid from the callback' } },
+          properties: {
+            email: emailField,
+            uuid: { type: 'string', minLength: 1, maxLength: 100, description: 'transaction_uuid from the callback' },
+          },
         },
         body: {
           type: 'object',
@@ -309,7 +336,8 @@ export async function ssoRoutes(app: Api) {
       const transaction = await findTransaction(db, uuid);
       if (!transaction) throw unknown();
       if (!transaction.verified_email) throw httpError(403, 'Single sign-on has not verified an email for this sign-up yet', 'sso_not_verified');
-      if (transaction.verified_email !== email) throw httpError(403, 'This single sign-on sign-up belongs to another email address', 'sso_email_mismatch');
+      if (transaction.verified_email !== email)
+        throw httpError(403, 'This single sign-on sign-up belongs to another email address', 'sso_email_mismatch');
       if (transaction.completed_at) throw httpError(409, 'This single sign-on sign-up has already been completed', 'sso_completed');
       const now = clock.now();
       const verifiedAt = new Date(transaction.callback_at ?? transaction.created_at).getTime();
@@ -322,12 +350,14 @@ export async function ssoRoutes(app: Api) {
       if (!known) throw httpError(403, COMPANY_EMAIL_NOT_FOUND, 'domain_not_found');
       const existing = await findUserByEmail(db, email);
       if (existing?.deactivated) throw httpError(403, 'This account has been deactivated', 'deactivated');
-      if (existing?.confirmed && existing.terms_accepted) throw httpError(409, 'An account with this email already exists; sign in with single sign-on', 'exists');
+      if (existing?.confirmed && existing.terms_accepted)
+        throw httpError(409, 'An account with this email already exists; sign in with single sign-on', 'exists');
 
       const buildingId = await signupBuilding(db, domain, body.building_uuid, !!existing);
 
       const { userId, issued } = await db.transaction(async (tx) => {
-        if (!(await completeTransaction(tx, uuid, now))) throw httpError(409, 'This single sign-on sign-up has already been completed', 'sso_completed');
+        if (!(await completeTransaction(tx, uuid, now)))
+          throw httpError(409, 'This single sign-on sign-up has already been completed', 'sso_completed');
         const emailAccepted = body.is_email_accepted ?? false;
         let id: number;
         if (existing) {

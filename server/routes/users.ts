@@ -32,7 +32,7 @@ export async function userRoutes(app: Api) {
       ...secured,
       schema: {
         tags: ['users'],
-        summary: "Update the signed-in user; with updated_at, 409 when the profile changed since that version",
+        summary: 'Update the signed-in user; with updated_at, 409 when the profile changed since that version',
         description:
           'Optimistic concurrency: a client that sends the `updated_at` it last read gets 409 (code profile_conflict) and ' +
           'nothing is written when the profile has changed since. Without `updated_at` the last write wins.',
@@ -118,7 +118,15 @@ export async function userRoutes(app: Api) {
 
   app.get(
     '/users/current/buildings',
-    { ...secured, schema: { tags: ['buildings'], summary: "The signed-in user's buildings", security, response: { 200: dataOf(buildingList), ...errorResponses } } },
+    {
+      ...secured,
+      schema: {
+        tags: ['buildings'],
+        summary: "The signed-in user's buildings",
+        security,
+        response: { 200: dataOf(buildingList), ...errorResponses },
+      },
+    },
     async (request) => ({
       data: (await userBuildings(db, request.auth!.userId)).map(withoutId),
     }),
@@ -185,7 +193,11 @@ export async function userRoutes(app: Api) {
       },
     },
     async (request) => {
-      const split = (list?: string[]) => (list ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+      const split = (list?: string[]) =>
+        (list ?? [])
+          .flatMap((v) => v.split(','))
+          .map((v) => v.trim())
+          .filter(Boolean);
       const buildings = split(request.query.buildings);
       const wanted = split(request.query.permissions);
       const rows = await userPermissions(db, request.auth!.userId, buildings, wanted);

@@ -56,7 +56,7 @@ export async function verificationRoutes(app: Api) {
         querystring: { type: 'object', required: ['email'], properties: { email: emailField } },
         body: {
           type: ['object', 'null'],
-          properties: { password: { type: 'string', minLength: 1, maxLength: 200, description: 'The account\'s password (required)' } },
+          properties: { password: { type: 'string', minLength: 1, maxLength: 200, description: "The account's password (required)" } },
           additionalProperties: false,
         },
         response: {
@@ -111,7 +111,11 @@ export async function verificationRoutes(app: Api) {
     },
   } as const;
   // The same answer for every address, so the reset form does not tell which addresses have accounts.
-  for (const path of ['/user-verification/code/reset-password/send', '/user-verification/v2/code/reset-password/send', '/user-verification/code/reset-password/resend']) {
+  for (const path of [
+    '/user-verification/code/reset-password/send',
+    '/user-verification/v2/code/reset-password/send',
+    '/user-verification/code/reset-password/resend',
+  ]) {
     app.post(path, sendReset, async (request) => {
       const user = await accountFor(request.body.email);
       if (user && isEstablished(user)) await sendResetCode(app, user);
@@ -129,7 +133,11 @@ export async function verificationRoutes(app: Api) {
         body: {
           type: 'object',
           required: ['email', 'code', 'new_password'],
-          properties: { email: emailField, code: { type: 'string', pattern: '^[0-9]{4}$' }, new_password: { type: 'string', minLength: 1, maxLength: 200 } },
+          properties: {
+            email: emailField,
+            code: { type: 'string', pattern: '^[0-9]{4}$' },
+            new_password: { type: 'string', minLength: 1, maxLength: 200 },
+          },
         },
         response: { 200: okData, ...errorResponses },
       },
@@ -162,12 +170,19 @@ export async function verificationRoutes(app: Api) {
       schema: {
         tags: ['sso'],
         summary: 'Where SAML sign-in links point; the reference server has no SAML identity provider',
-        querystring: { type: 'object', properties: { serviceprovider: { type: 'string' }, url: { type: 'string' }, buildingUUID: { type: 'string' }, token: { type: 'string' } } },
+        querystring: {
+          type: 'object',
+          properties: { serviceprovider: { type: 'string' }, url: { type: 'string' }, buildingUUID: { type: 'string' }, token: { type: 'string' } },
+        },
         response: { 501: ref('Error') },
       },
     },
     async () => {
-      throw httpError(501, 'SAML sign-in needs a SAML identity provider, and the reference server has none. Use an OpenID provider.', 'saml_unavailable');
+      throw httpError(
+        501,
+        'SAML sign-in needs a SAML identity provider, and the reference server has none. Use an OpenID provider.',
+        'saml_unavailable',
+      );
     },
   );
 }

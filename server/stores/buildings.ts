@@ -61,7 +61,9 @@ const memberOf = (userId: number) => sql`b.id IN (SELECT building_id FROM user_b
 export const userBuildings = (db: Db, userId: number, options: { brand?: string | null; withLanguages?: boolean } = {}) =>
   queryBuildings(
     db,
-    options.brand === undefined ? memberOf(userId) : sql`${memberOf(userId)} AND (${options.brand}::text IS NULL OR br.identifier = ${options.brand})`,
+    options.brand === undefined
+      ? memberOf(userId)
+      : sql`${memberOf(userId)} AND (${options.brand}::text IS NULL OR br.identifier = ${options.brand})`,
     options.withLanguages,
   );
 
@@ -78,7 +80,11 @@ export async function buildingByUuid(db: Db, uuid: string, withLanguages: boolea
 
 /** The buildings of an email domain (with their languages), or only its guest buildings. */
 export const domainBuildingList = (db: Db, domain: string, guestsOnly: boolean) =>
-  queryBuildings(db, sql`b.id IN (SELECT building_id FROM domain_buildings WHERE domain = ${domain}) AND (NOT ${guestsOnly}::boolean OR b.is_guest)`, true);
+  queryBuildings(
+    db,
+    sql`b.id IN (SELECT building_id FROM domain_buildings WHERE domain = ${domain}) AND (NOT ${guestsOnly}::boolean OR b.is_guest)`,
+    true,
+  );
 
 export const guestBuildings = (db: Db) => queryBuildings(db, sql`b.is_guest`, true);
 

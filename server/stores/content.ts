@@ -21,7 +21,12 @@ export type Ordering = {
   orderByProperty?: OrderProperty | undefined;
   orderBy?: 'ASC' | 'DESC' | 'asc' | 'desc' | undefined;
 };
-const contentOrderColumns: Record<OrderProperty, string> = { name: 't.title', position: 'c.position', start_at: 'e.start_at', created_at: 'c.created_at' };
+const contentOrderColumns: Record<OrderProperty, string> = {
+  name: 't.title',
+  position: 'c.position',
+  start_at: 'e.start_at',
+  created_at: 'c.created_at',
+};
 
 /** ORDER BY of a content list; without orderByProperty the editors' order (position). */
 function contentOrder(ordering: Ordering): Sql {
@@ -246,7 +251,10 @@ export async function addRsvp(db: Db, contentId: number, userId: number) {
 
 /** Withdraws a user's RSVP to a content, if any. */
 export async function removeRsvp(db: Db, uuid: string, userId: number) {
-  await rows(db, sql`DELETE FROM rsvps WHERE user_id = ${userId} AND content_id = (SELECT id FROM contents WHERE uuid::text = ${uuid.toLowerCase()})`);
+  await rows(
+    db,
+    sql`DELETE FROM rsvps WHERE user_id = ${userId} AND content_id = (SELECT id FROM contents WHERE uuid::text = ${uuid.toLowerCase()})`,
+  );
 }
 
 export async function hasClaim(db: Db, contentId: number, userId: number): Promise<boolean> {
@@ -263,7 +271,10 @@ export async function addClaim(db: Db, contentId: number, userId: number) {
 
 /** Gives a user's claims on a content back, if any. */
 export async function removeClaims(db: Db, uuid: string, userId: number) {
-  await rows(db, sql`DELETE FROM claims WHERE user_id = ${userId} AND content_id = (SELECT id FROM contents WHERE uuid::text = ${uuid.toLowerCase()})`);
+  await rows(
+    db,
+    sql`DELETE FROM claims WHERE user_id = ${userId} AND content_id = (SELECT id FROM contents WHERE uuid::text = ${uuid.toLowerCase()})`,
+  );
 }
 
 /** What a new content needs of its building: its id, time zone and languages (English when it names none). */
@@ -303,7 +314,11 @@ export async function addContentTranslation(
   );
 }
 
-export async function addEventDetails(db: Db, contentId: number, event: { startAt: string; endAt: string; timezone: string; capacity: number | null }) {
+export async function addEventDetails(
+  db: Db,
+  contentId: number,
+  event: { startAt: string; endAt: string; timezone: string; capacity: number | null },
+) {
   await rows(
     db,
     sql`INSERT INTO event_details (content_id, start_at, end_at, timezone, capacity)

@@ -63,7 +63,11 @@ const companyColumns = raw('co.uuid::text, co.name, co.logo_url, co.description,
 
 export const COMPANY_ORDER_PROPERTIES = ['name', 'company_type', 'created_at'] as const;
 export type CompanyOrderProperty = (typeof COMPANY_ORDER_PROPERTIES)[number];
-const companyOrderColumns: Record<CompanyOrderProperty, string> = { name: 'lower(co.name)', company_type: 'co.company_type', created_at: 'co.created_at' };
+const companyOrderColumns: Record<CompanyOrderProperty, string> = {
+  name: 'lower(co.name)',
+  company_type: 'co.company_type',
+  created_at: 'co.created_at',
+};
 
 export type CompanyRow = {
   uuid: string;
@@ -81,7 +85,11 @@ export type CompanyFilter = {
 };
 
 /** A page of a building's directory, ordered by one of COMPANY_ORDER_PROPERTIES (then by name). */
-export function companyPage(db: Db, filter: CompanyFilter, page: { orderBy: CompanyOrderProperty; direction: 'ASC' | 'DESC'; limit: number; offset: number }) {
+export function companyPage(
+  db: Db,
+  filter: CompanyFilter,
+  page: { orderBy: CompanyOrderProperty; direction: 'ASC' | 'DESC'; limit: number; offset: number },
+) {
   const column = companyOrderColumns[page.orderBy];
   return rows<CompanyRow>(
     db,
@@ -100,7 +108,10 @@ export async function companyCount(db: Db, filter: CompanyFilter): Promise<numbe
 
 /** Every company type present in a building's directory, in order. */
 export async function companyTypes(db: Db, buildingId: number): Promise<string[]> {
-  const found = await rows<{ company_type: string }>(db, sql`SELECT DISTINCT co.company_type FROM companies co WHERE ${listedInBuilding(buildingId)} ORDER BY 1`);
+  const found = await rows<{ company_type: string }>(
+    db,
+    sql`SELECT DISTINCT co.company_type FROM companies co WHERE ${listedInBuilding(buildingId)} ORDER BY 1`,
+  );
   return found.map((t) => t.company_type);
 }
 

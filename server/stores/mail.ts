@@ -4,7 +4,10 @@ import { rows, sql } from '../db/sql.js';
 /** The development mailbox (table dev_mail), which stands in for SMTP outside production. */
 
 export async function saveDevMail(db: Db, mail: { to: string; subject: string; text: string; html: string | null }) {
-  await rows(db, sql`INSERT INTO dev_mail (to_address, subject, text_body, html_body) VALUES (${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html})`);
+  await rows(
+    db,
+    sql`INSERT INTO dev_mail (to_address, subject, text_body, html_body) VALUES (${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html})`,
+  );
 }
 
 export type DevMailRow = {

@@ -24,7 +24,15 @@ export const findProvider = (db: Db, id: number) => firstRow<ProviderRow>(db, sq
 /** Adds or updates a provider of a domain; nothing when the domain is not in this database (seeded differently). */
 export async function upsertProvider(
   db: Db,
-  row: { domain: string; kind: 'oidc' | 'saml'; name: string; issuer: string | null; client_id: string | null; client_secret: string | null; single_signon_service: string | null },
+  row: {
+    domain: string;
+    kind: 'oidc' | 'saml';
+    name: string;
+    issuer: string | null;
+    client_id: string | null;
+    client_secret: string | null;
+    single_signon_service: string | null;
+  },
 ) {
   await rows(
     db,
@@ -70,7 +78,15 @@ export async function deleteTransactionsBefore(db: Db, before: Date) {
 /** A new sign-in through one provider; its uuid is the OpenID `state`. */
 export async function createTransaction(
   db: Db,
-  t: { domain: string; email: string | null; providerId: number; nonce: string; codeVerifier: string; redirectUri: string | undefined; createdAt: Date },
+  t: {
+    domain: string;
+    email: string | null;
+    providerId: number;
+    nonce: string;
+    codeVerifier: string;
+    redirectUri: string | undefined;
+    createdAt: Date;
+  },
 ): Promise<string> {
   const row = await firstRow<{ uuid: string }>(
     db,

@@ -11,7 +11,10 @@ export type ThrottleRow = {
 
 /** Deletes the rows with no try since `before` and no lock after `now`; answers how many went. */
 export async function pruneThrottle(db: Db, before: Date, now: Date): Promise<number> {
-  const deleted = await rows(db, sql`DELETE FROM auth_throttle WHERE last_at < ${before} AND (locked_until IS NULL OR locked_until < ${now}) RETURNING kind`);
+  const deleted = await rows(
+    db,
+    sql`DELETE FROM auth_throttle WHERE last_at < ${before} AND (locked_until IS NULL OR locked_until < ${now}) RETURNING kind`,
+  );
   return deleted.length;
 }
 

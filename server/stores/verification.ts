@@ -33,7 +33,10 @@ export const liveCode = (db: Db, userId: number, purpose: CodePurpose) =>
 
 /** Counts a wrong try at a code; answers the tries so far. */
 export async function countWrongTry(db: Db, codeId: number): Promise<number> {
-  const row = await firstRow<{ attempts: number }>(db, sql`UPDATE verification_codes SET attempts = attempts + 1 WHERE id = ${codeId} RETURNING attempts`);
+  const row = await firstRow<{ attempts: number }>(
+    db,
+    sql`UPDATE verification_codes SET attempts = attempts + 1 WHERE id = ${codeId} RETURNING attempts`,
+  );
   return row!.attempts;
 }
 

@@ -11,7 +11,8 @@ export const userBuildings = async (brand: string) =>
   (await request('get', '/tenant/v1/users/current/buildings', { query: { include: 'languages', brand_scope: brandScope(brand) } })).data.buildings;
 
 export const building = async (uuid: string) =>
-  (await request('get', '/tenant/v1/buildings/{id}', { params: { id: uuid }, query: { include: 'languages', attachPortfolioCompanyUuid: true } })).data;
+  (await request('get', '/tenant/v1/buildings/{id}', { params: { id: uuid }, query: { include: 'languages', attachPortfolioCompanyUuid: true } }))
+    .data;
 
 export const buildingTheme = async (uuid: string) => (await request('get', '/buildings/{id}/theme', { params: { id: uuid } })).data;
 

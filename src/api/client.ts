@@ -43,8 +43,7 @@ export interface CallOptions {
   withoutBearer?: boolean;
 }
 
-const newTraceId = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : Math.random().toString(36).slice(2);
+const newTraceId = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : Math.random().toString(36).slice(2));
 
 export function toApiError(error: unknown): ApiError {
   if (error instanceof FetchError) {
@@ -153,7 +152,8 @@ type BodyOf<O> = O extends { requestBody?: infer R }
       : never
   : never;
 /** The answer of a call: its 200's JSON body. */
-export type AnswerOf<P extends keyof paths, V extends Verb> = Operation<P, V> extends { responses: { 200: { content: { 'application/json': infer R } } } } ? R : unknown;
+export type AnswerOf<P extends keyof paths, V extends Verb> =
+  Operation<P, V> extends { responses: { 200: { content: { 'application/json': infer R } } } } ? R : unknown;
 
 export type RequestOptions<P extends keyof paths, V extends Verb> = {
   query?: QueryOf<Operation<P, V>>;
@@ -172,12 +172,20 @@ export function fillPath(path: string, params: Record<string, unknown> | undefin
 }
 
 /** Calls the installed client by verb and path of the API document; the answer is typed from it. */
-export function request<V extends Verb, P extends PathOf<V>>(verb: V, path: P, ...[options]: Record<never, never> extends RequestOptions<P, V> ? [RequestOptions<P, V>?] : [RequestOptions<P, V>]): Promise<AnswerOf<P, V>> {
-  const { params, query, body, withoutBearer } = (options ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; withoutBearer?: boolean };
+export function request<V extends Verb, P extends PathOf<V>>(
+  verb: V,
+  path: P,
+  ...[options]: Record<never, never> extends RequestOptions<P, V> ? [RequestOptions<P, V>?] : [RequestOptions<P, V>]
+): Promise<AnswerOf<P, V>> {
+  const { params, query, body, withoutBearer } = (options ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+    withoutBearer?: boolean;
+  };
   const call: CallOptions = { method: verb.toUpperCase() as CallOptions['method'] };
   if (body !== undefined) call.body = body as Record<string, unknown>;
   if (query) call.query = query as CallOptions['query'];
   if (withoutBearer) call.withoutBearer = true;
   return api().call<AnswerOf<P, V>>(fillPath(path, params), call);
 }
-

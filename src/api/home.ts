@@ -12,8 +12,10 @@ const CATEGORY_LIMIT = 100;
 const V1_GROUPS = {
   'categories/contents-spotlight': (id: string, lang: string) =>
     request('get', '/tenant/v1/buildings/{id}/categories/contents-spotlight', { params: { id }, query: ordering(lang) }),
-  'categories/contents': (id: string, lang: string) => request('get', '/tenant/v1/buildings/{id}/categories/contents', { params: { id }, query: ordering(lang) }),
-  'contents-promoted': (id: string, lang: string) => request('get', '/tenant/v1/buildings/{id}/contents-promoted', { params: { id }, query: ordering(lang) }),
+  'categories/contents': (id: string, lang: string) =>
+    request('get', '/tenant/v1/buildings/{id}/categories/contents', { params: { id }, query: ordering(lang) }),
+  'contents-promoted': (id: string, lang: string) =>
+    request('get', '/tenant/v1/buildings/{id}/contents-promoted', { params: { id }, query: ordering(lang) }),
 };
 
 type CategoryGroupPath = keyof typeof V1_GROUPS;
@@ -23,7 +25,12 @@ export const v1Group = async (buildingUuid: string, path: CategoryGroupPath, lan
 
 /** The building's active categories of both types, audience and secondary content (v2). */
 export const v2Categories = async (buildingUuid: string, lang: string) =>
-  (await request('get', '/tenant/v1/buildings/{id}/categories', { params: { id: buildingUuid }, query: { active: true, limit: CATEGORY_LIMIT, lang } })).data;
+  (
+    await request('get', '/tenant/v1/buildings/{id}/categories', {
+      params: { id: buildingUuid },
+      query: { active: true, limit: CATEGORY_LIMIT, lang },
+    })
+  ).data;
 
 /** One category's content (v2). */
 export const v2CategoryContent = async (buildingUuid: string, categoryUuid: string, lang: string) =>

@@ -46,8 +46,7 @@ type InspectionObserver = Observer<InspectionEvent> | ((event: InspectionEvent) 
 const host = () => (typeof window === 'undefined' ? 'localhost' : window.location.hostname);
 
 /** A building uuid in the address (/building/{uuid}) asks for that building from the first load on. */
-const buildingUuidInAddress = () =>
-  typeof window === 'undefined' ? null : (/^\/building\/([^/?#]+)/.exec(window.location.pathname)?.[1] ?? null);
+const buildingUuidInAddress = () => (typeof window === 'undefined' ? null : (/^\/building\/([^/?#]+)/.exec(window.location.pathname)?.[1] ?? null));
 
 /** The API is named by the runtime configuration: calls wait until the app has read it. */
 const configured = (app: () => AppActor) => waitFor(app(), (s) => !s.matches('configuring')).then(() => undefined);
@@ -58,7 +57,14 @@ const configured = (app: () => AppActor) => waitFor(app(), (s) => !s.matches('co
  */
 export function requestValuesOf(app: AppActor): RequestContext {
   const { config, farm, whitelabel, locale, buildingUuid } = app.getSnapshot().context;
-  return { apiBase: farm?.url ?? config.apiBase, apiKey: config.apiKey ?? '', brand: whitelabel?.brand ?? 'atrium', locale, buildingUuid, appUuid: 'atrium-tenant-web' };
+  return {
+    apiBase: farm?.url ?? config.apiBase,
+    apiKey: config.apiKey ?? '',
+    brand: whitelabel?.brand ?? 'atrium',
+    locale,
+    buildingUuid,
+    appUuid: 'atrium-tenant-web',
+  };
 }
 
 async function loadWhitelabel(): Promise<Whitelabel> {
@@ -120,7 +126,9 @@ function appLogicFor(app: () => AppActor) {
             persistBuilding(building.uuid);
             persistTheme(theme);
             applyBuildingLook(
-              theme ? { primary: theme.primary_color, secondary: theme.secondary_color, onPrimary: theme.primary_font_color, font: theme.font } : null,
+              theme
+                ? { primary: theme.primary_color, secondary: theme.secondary_color, onPrimary: theme.primary_font_color, font: theme.font }
+                : null,
             );
           },
           buildingCleared: () => {
@@ -239,7 +247,12 @@ export function createAppActor(inspect?: InspectionObserver): AppActor {
     },
     ...(inspect ? { inspect } : {}),
   });
-  installApiClient(createApiClient(() => requestValuesOf(app()), sessionBridge(() => app().system.get(SESSION_ID) as SessionRef | undefined)));
+  installApiClient(
+    createApiClient(
+      () => requestValuesOf(app()),
+      sessionBridge(() => app().system.get(SESSION_ID) as SessionRef | undefined),
+    ),
+  );
   actor.start();
   return actor;
 }

@@ -13,7 +13,9 @@ export function formatDate(date: DateInput, locale: string, timeZone: string): s
 
 /** A 12-hour clock time with the time zone's short name: `3:07 PM EST` (en-US), whatever the locale's own clock. */
 export function formatTime12(date: DateInput, locale: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', hourCycle: 'h12', timeZone, timeZoneName: 'short' }).format(toDate(date));
+  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', hourCycle: 'h12', timeZone, timeZoneName: 'short' }).format(
+    toDate(date),
+  );
 }
 
 /** A number with the locale's separators: `1,234.5` (en-US), `1.234,5` (de-DE), `1 234,5` (fr-FR). */
@@ -38,7 +40,15 @@ export function formatPrice(amount: number, currency: string, locale: string): s
  */
 export function formatEventRange(start: DateInput, end: DateInput, locale: string, timeZone: string): string {
   const format = new Intl.DateTimeFormat(locale, {
-    weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', hourCycle: 'h12', timeZone, timeZoneName: 'short',
+    weekday: 'short',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    hourCycle: 'h12',
+    timeZone,
+    timeZoneName: 'short',
   });
   return format.formatRange(toDate(start), toDate(end));
 }

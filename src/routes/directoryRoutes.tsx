@@ -25,7 +25,9 @@ export function directoryRoutes<TParent extends AnyRoute>(parent: TParent) {
       path: 'companies',
       validateSearch: companySearch,
       component: lazyRouteComponent(() => import('../ui/directory/CompaniesPage'), 'CompaniesPage'),
-      ...screenFlows({ companyDirectory: ({ params, search }) => ({ buildingUuid: params.buildingUuid, companyTypes: companySearch(search).company_types ?? null }) }),
+      ...screenFlows({
+        companyDirectory: ({ params, search }) => ({ buildingUuid: params.buildingUuid, companyTypes: companySearch(search).company_types ?? null }),
+      }),
     }),
     createRoute({
       getParentRoute: () => parent,

@@ -16,7 +16,8 @@ import { directoryRoutes } from './directoryRoutes';
 import { hashTarget, origin, screenFlows, type RouterContext, type ScreenLoader } from './screens';
 
 const sessionOf = (app: AppActor) => app.system.get(SESSION_ID) as SessionRef;
-const maintenanceOn = (app: AppActor) => (app.system.get(FLAGS_ID) as FlagsRef | undefined)?.getSnapshot().context.values['maintenance-mode'] ?? false;
+const maintenanceOn = (app: AppActor) =>
+  (app.system.get(FLAGS_ID) as FlagsRef | undefined)?.getSnapshot().context.values['maintenance-mode'] ?? false;
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   // The routing rules of section 2, for every navigation: a redirect or nothing.

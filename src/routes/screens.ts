@@ -31,7 +31,12 @@ type ParamsOf<N extends ScreenName> = (match: Pick<ScreenMatch, 'params' | 'sear
  */
 export function screenFlows<N extends ScreenName>(flows: { [K in N]: ParamsOf<K> }) {
   const names = Object.keys(flows) as N[];
-  const open = (app: AppActor, owner: string, logics: Partial<Record<ScreenName, AnyActorLogic>> | undefined, match: Pick<ScreenMatch, 'params' | 'search' | 'pathname'>) => {
+  const open = (
+    app: AppActor,
+    owner: string,
+    logics: Partial<Record<ScreenName, AnyActorLogic>> | undefined,
+    match: Pick<ScreenMatch, 'params' | 'search' | 'pathname'>,
+  ) => {
     for (const screen of names) {
       const logic = logics?.[screen];
       if (logic) app.send({ type: 'screen.open', screen, logic, owner, params: flows[screen](match) });
@@ -39,11 +44,24 @@ export function screenFlows<N extends ScreenName>(flows: { [K in N]: ParamsOf<K>
   };
   // The hooks take the match loosely: the route tree's parents give it many shapes, all with these fields.
   return {
-    loader: async (args: { context: unknown; params: unknown; location: { pathname: string; search: unknown }; route: { id: string }; preload: boolean; abortController: AbortController }) => {
+    loader: async (args: {
+      context: unknown;
+      params: unknown;
+      location: { pathname: string; search: unknown };
+      route: { id: string };
+      preload: boolean;
+      abortController: AbortController;
+    }) => {
       const { screens, app } = args.context as RouterContext;
-      const logics = Object.fromEntries(await Promise.all(names.map(async (name) => [name, await screens(name)] as const))) as Partial<Record<ScreenName, AnyActorLogic>>;
+      const logics = Object.fromEntries(await Promise.all(names.map(async (name) => [name, await screens(name)] as const))) as Partial<
+        Record<ScreenName, AnyActorLogic>
+      >;
       if (!args.preload && !args.abortController.signal.aborted) {
-        open(app, args.route.id, logics, { params: args.params as Record<string, string>, search: args.location.search as Record<string, unknown>, pathname: args.location.pathname });
+        open(app, args.route.id, logics, {
+          params: args.params as Record<string, string>,
+          search: args.location.search as Record<string, unknown>,
+          pathname: args.location.pathname,
+        });
       }
       return logics;
     },

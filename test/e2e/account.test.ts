@@ -52,7 +52,11 @@ const api = (path: string) => `${baseURL()}/api${path}`;
 
 /** Signs in through the API, as another device would. */
 async function apiLogin(email: string, password: string): Promise<string> {
-  const answer = await fetch(api('/auth/v2/login'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const answer = await fetch(api('/auth/v2/login'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   expect(answer.status).toBe(200);
   return ((await answer.json()) as { token: string }).token;
 }
@@ -95,7 +99,10 @@ describe('the account area', () => {
     await tabs.getByRole('tab', { name: 'Legal' }).click();
     await page.waitForURL('**/account?tab=legal');
     // The browser asks for en-US: "license" there, "licence" in the source catalogue.
-    for (const [name, href] of [[/^Privacy policy/, /privacy/], [/^End-user licen[cs]e agreement/, /terms|eula/]] as const) {
+    for (const [name, href] of [
+      [/^Privacy policy/, /privacy/],
+      [/^End-user licen[cs]e agreement/, /terms|eula/],
+    ] as const) {
       const link = page.getByRole('link', { name });
       expect(await link.getAttribute('target')).toBe('_blank');
       expect(await link.getAttribute('href')).toMatch(href);
@@ -178,7 +185,7 @@ describe('the profile form', () => {
 });
 
 describe('the password update', () => {
-  it("refuses a wrong current password and a reused one, then changes it; the new password signs in", async () => {
+  it('refuses a wrong current password and a reused one, then changes it; the new password signs in', async () => {
     const { page, context, auth, account } = await signedInPage();
     await account.openProfile('password');
     expect(await page.getByRole('tablist', { name: 'Profile sections' }).getByRole('tab', { selected: true }).innerText()).toBe('Password');

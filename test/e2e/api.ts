@@ -51,9 +51,14 @@ interface Tile {
 /** The uuid of a displayed content of the building, by its English title. */
 export async function contentUuid(session: ApiSession, building: string, title: string): Promise<string> {
   const groups = await Promise.all(
-    ['categories/contents-spotlight', 'categories/contents'].map((path) => session.call<{ contents: Tile[] }[]>(`/tenant/v1/buildings/${building}/${path}?lang=en`)),
+    ['categories/contents-spotlight', 'categories/contents'].map((path) =>
+      session.call<{ contents: Tile[] }[]>(`/tenant/v1/buildings/${building}/${path}?lang=en`),
+    ),
   );
-  const found = groups.flat().flatMap((c) => c.contents).find((c) => c.title === title);
+  const found = groups
+    .flat()
+    .flatMap((c) => c.contents)
+    .find((c) => c.title === title);
   if (!found) throw new Error(`no content titled ${title}`);
   return found.uuid;
 }
@@ -69,7 +74,11 @@ export async function addContent(content: {
   cta_type?: 'EXTERNAL_URL' | 'DEEP_LINK' | 'MICRO_FRONTEND';
   cta_url?: string;
 }) {
-  const res = await fetch(`${baseURL()}/api/dev/contents`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(content) });
+  const res = await fetch(`${baseURL()}/api/dev/contents`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(content),
+  });
   if (!res.ok) throw new Error(`adding content: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { data: { uuid: string } }).data.uuid;
 }

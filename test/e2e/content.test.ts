@@ -4,7 +4,6 @@ import { createConfirmedAccount, launchBrowser } from './browser';
 import { addContent, apiSignIn, contentUuid, demoInPlaza, type ApiSession } from './api';
 import { ContentPage, openedTabs, signedInPage } from './pages';
 
-
 let browser: Browser;
 let demo: ApiSession;
 let plaza: string;
@@ -32,7 +31,9 @@ describe('event posts', () => {
     await content.dialog('You’re going!').or(content.dialog("You're going!")).waitFor();
     await content.answer("You're going!", 'Done');
     await content.seeText('Attending');
-    expect((await demo.call<{ attendants: number[]; is_attending: boolean }>(`/tenant/v1/event-posts/${yoga}`)).attendants).toHaveLength(before.attendants.length + 1);
+    expect((await demo.call<{ attendants: number[]; is_attending: boolean }>(`/tenant/v1/event-posts/${yoga}`)).attendants).toHaveLength(
+      before.attendants.length + 1,
+    );
 
     await content.button('Cancel RSVP').click();
     // Keeping the spot changes nothing.
@@ -79,7 +80,12 @@ describe('event posts', () => {
     const townHall = await contentUuid(demo, plaza, 'Virtual town hall');
     let failures = 1;
     await page.route('**/api/tenant/v1/buildings/*/event-posts/*/attend**', async (route) => {
-      if (failures-- > 0) await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: 'down' }) });
+      if (failures-- > 0)
+        await route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: 'down' }),
+        });
       else await route.continue();
     });
     await content.open(plaza, townHall);
@@ -101,7 +107,10 @@ describe('event posts', () => {
     await content.open(plaza, wine, 'event-posts');
     expect(await page.getByTestId('event-when').innerText()).toMatch(/\d{1,2}:\d{2}\s?[–-]\s?\d{1,2}:\d{2}\s?(AM|PM)\s(EST|EDT)$/);
     expect(await page.getByTestId('event-price').innerText()).toBe('$25');
-    const lead = new Date(Date.parse(event.start_at) - 5 * 60_000).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+    const lead = new Date(Date.parse(event.start_at) - 5 * 60_000)
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d{3}/, '');
     const link = new URL((await page.getByRole('link', { name: 'Add to calendar' }).getAttribute('href'))!);
     expect(link.searchParams.get('dates')).toBe(`${lead}/${event.end_at.replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`);
     expect(link.searchParams.get('ctz')).toBe('America/New_York');
@@ -221,14 +230,20 @@ describe('rich text', () => {
     expect(await page.locator('#old-price').evaluate((el) => el.tagName)).toBe('STRIKE');
     // Try what a person could: the links and the form button, if they survived.
     for (const selector of ['#js-link', '#xss-submit']) {
-      if (await page.locator(selector).count()) await page.locator(selector).click({ timeout: 2000 }).catch(() => {});
+      if (await page.locator(selector).count())
+        await page
+          .locator(selector)
+          .click({ timeout: 2000 })
+          .catch(() => {});
     }
     await page.waitForTimeout(500);
     expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();
     expect(dialogs).toEqual([]);
     const left = await body.evaluate((root) => ({
       tags: [...root.querySelectorAll('script, style, textarea, option, iframe, object, select')].map((el) => el.tagName),
-      handlers: [...root.querySelectorAll('*')].flatMap((el) => [...el.attributes].filter((a) => a.name.startsWith('on') || a.name === 'style').map((a) => a.name)),
+      handlers: [...root.querySelectorAll('*')].flatMap((el) =>
+        [...el.attributes].filter((a) => a.name.startsWith('on') || a.name === 'style').map((a) => a.name),
+      ),
       jsUrls: [...root.querySelectorAll('[href], [src], [action], [data], [xlink\\:href]')].filter((el) =>
         [...el.attributes].some((a) => /^\s*javascript:/i.test(a.value)),
       ).length,

@@ -4,7 +4,6 @@ import { launchBrowser, newPage } from './browser';
 import { apiSignIn, buildingUuid, demoInPlaza, type ApiSession } from './api';
 import { AuthPages, DEMO, DirectoryPage, expectUrlPath, signedInPage } from './pages';
 
-
 interface CompanyRow {
   uuid: string;
   name: string;
@@ -79,7 +78,12 @@ describe('amenities', () => {
     const { page, context, directory } = await signedIn();
     let failures = 1;
     await page.route('**/api/tenant/v1/buildings/*/amenitiesByCategory**', async (route) => {
-      if (failures-- > 0) await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: 'down' }) });
+      if (failures-- > 0)
+        await route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: 'down' }),
+        });
       else await route.continue();
     });
     await page.goto(`/building/${plaza}/amenities`);
@@ -133,7 +137,9 @@ describe('company detail', () => {
     const acme = (await allCompanies()).companies.find((c) => c.name === 'Acme Analytics')!;
     expect(acme.url).toBe('acme-analytics.example');
     const { page, context, directory } = await signedIn();
-    await context.route('http://acme-analytics.example/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Acme</title><h1>Acme Analytics</h1>' }));
+    await context.route('http://acme-analytics.example/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>Acme</title><h1>Acme Analytics</h1>' }),
+    );
     await page.goto(`/building/${plaza}/companies/${acme.uuid}`);
     await expect.poll(() => directory.title().innerText()).toBe('Acme Analytics');
     await directory.seeText(`Acme Analytics is on floor 2 of One Atrium Plaza.`);

@@ -5,7 +5,6 @@ import { AuthPages } from './pages';
 
 const DEMO = { email: 'demo@northwind.example', password: 'Atrium!2026' };
 
-
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();

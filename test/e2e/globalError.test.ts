@@ -11,19 +11,26 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const unavailable = { status: 503, contentType: 'application/json', body: JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: 'down for a moment' }) };
+const unavailable = {
+  status: 503,
+  contentType: 'application/json',
+  body: JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: 'down for a moment' }),
+};
 
 /** Makes the building's own call (`/tenant/v1/buildings/{uuid}`) answer 503 for its next `times` calls. */
 async function failBuilding(page: Page, times: number) {
   let left = times;
-  await page.route((url) => /\/api\/tenant\/v1\/buildings\/[^/?]+$/.test(url.pathname), async (route) => {
-    if (left > 0) {
-      left -= 1;
-      await route.fulfill(unavailable);
-    } else {
-      await route.continue();
-    }
-  });
+  await page.route(
+    (url) => /\/api\/tenant\/v1\/buildings\/[^/?]+$/.test(url.pathname),
+    async (route) => {
+      if (left > 0) {
+        left -= 1;
+        await route.fulfill(unavailable);
+      } else {
+        await route.continue();
+      }
+    },
+  );
 }
 
 /** Makes the building list answer 503 for its next `times` calls (the rest reach the real server). */

@@ -4,7 +4,6 @@ import { launchBrowser, setFlag } from './browser';
 import { addContent, demoInPlaza, type ApiSession } from './api';
 import { ContentPage, HomePage, openedTabs, signedInPage } from './pages';
 
-
 let browser: Browser;
 let demo: ApiSession;
 let plaza: string;
@@ -16,7 +15,10 @@ beforeAll(async () => {
   ({ demo, plaza } = await demoInPlaza());
   const all = await demo.call<{ uuid: string; name: string; group: string }[]>(`/tenant/v1/buildings/${plaza}/categories?active=true&lang=en`);
   const filled = await Promise.all(
-    all.map(async (c) => ({ ...c, count: (await demo.call<unknown[]>(`/tenant/v2/buildings/${plaza}/categories/${c.uuid}/content?lang=en`)).length })),
+    all.map(async (c) => ({
+      ...c,
+      count: (await demo.call<unknown[]>(`/tenant/v2/buildings/${plaza}/categories/${c.uuid}/content?lang=en`)).length,
+    })),
   );
   categories = filled.filter((c) => c.count > 0 && (c.group === 'spotlight' || c.group === 'discover'));
 });
@@ -212,7 +214,13 @@ describe('the link-out frame', () => {
   });
 
   it('shows page_not_loaded when the mini-app answers an error', async () => {
-    const post = await addContent({ building_uuid: plaza, type: 'post', title: 'Broken mini-app post', cta_type: 'MICRO_FRONTEND', cta_url: '/mfe-visitors/no-such-page' });
+    const post = await addContent({
+      building_uuid: plaza,
+      type: 'post',
+      title: 'Broken mini-app post',
+      cta_type: 'MICRO_FRONTEND',
+      cta_url: '/mfe-visitors/no-such-page',
+    });
     const { page, context } = await signedIn();
     const content = new ContentPage(page);
     await content.open(plaza, post);

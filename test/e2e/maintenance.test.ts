@@ -6,7 +6,6 @@ import { AuthPages } from './pages';
 const DEMO = { email: 'demo@northwind.example', password: 'Atrium!2026' };
 const BACK_SOON = "We'll be back soon";
 
-
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();

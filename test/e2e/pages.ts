@@ -183,7 +183,9 @@ export class AuthPages {
   }
 
   async continueWithProvider(name: string) {
-    await this.ssoDialog().getByRole('button', { name: `Continue with ${name}`, exact: true }).click();
+    await this.ssoDialog()
+      .getByRole('button', { name: `Continue with ${name}`, exact: true })
+      .click();
   }
 }
 
@@ -278,7 +280,10 @@ export class HomePage {
   }
 
   tile(title: string) {
-    return this.page.getByTestId('feed-tile').filter({ has: this.page.getByRole('heading', { name: title, exact: true }) }).first();
+    return this.page
+      .getByTestId('feed-tile')
+      .filter({ has: this.page.getByRole('heading', { name: title, exact: true }) })
+      .first();
   }
 
   /** Where a section's top is, in px from the viewport's top. */

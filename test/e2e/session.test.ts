@@ -23,7 +23,11 @@ interface Login {
 }
 
 async function login(): Promise<Login> {
-  const answer = await fetch(`${baseURL()}/api/auth/v2/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: DEMO.email, password: DEMO.password }) });
+  const answer = await fetch(`${baseURL()}/api/auth/v2/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: DEMO.email, password: DEMO.password }),
+  });
   return (await answer.json()) as Login;
 }
 
@@ -43,7 +47,12 @@ async function olderToken(token: string, ver = 2) {
 async function pageKeeping(session: Login, token: string) {
   const { page, context } = await newPage(browser);
   const now = Math.floor(Date.now() / 1000);
-  const auth = { token, tokenExpiresAt: now + 600, refreshToken: { token: session.refresh_token.token, expiresAt: now + session.refresh_token.expires_in }, user: session.user };
+  const auth = {
+    token,
+    tokenExpiresAt: now + 600,
+    refreshToken: { token: session.refresh_token.token, expiresAt: now + session.refresh_token.expires_in },
+    user: session.user,
+  };
   await page.addInitScript((root) => {
     if (!localStorage.getItem('root')) localStorage.setItem('root', root);
   }, JSON.stringify({ auth }));

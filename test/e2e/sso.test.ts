@@ -79,7 +79,12 @@ describe('single sign-on', () => {
     await auth.open();
     await auth.enterEmail('olivia@umbrella.example');
     await auth.ssoDialog().waitFor();
-    await expect(auth.ssoDialog().getByRole('button', { name: `Continue with ${PROVIDER}` }).isVisible()).resolves.toBe(true);
+    await expect(
+      auth
+        .ssoDialog()
+        .getByRole('button', { name: `Continue with ${PROVIDER}` })
+        .isVisible(),
+    ).resolves.toBe(true);
     await auth.ssoDialog().getByRole('button', { name: 'Use my password instead' }).click();
     await auth.ssoDialog().waitFor({ state: 'detached' });
     await auth.enterPassword('Atrium!2026');

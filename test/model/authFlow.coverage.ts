@@ -8,7 +8,7 @@ import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition, Inspection
  */
 const keyOf = (transition: AnyTransitionDefinition): string => {
   const source = transition.source as AnyStateNode;
-  const siblings = transition.eventType === '' ? source.always ?? [] : (source.transitions.get(transition.eventType) ?? []);
+  const siblings = transition.eventType === '' ? (source.always ?? []) : (source.transitions.get(transition.eventType) ?? []);
   return `${source.id} ${transition.eventType} #${siblings.indexOf(transition)}`;
 };
 

@@ -59,7 +59,9 @@ export class FakeServer {
       case 'api.unconfirmed':
         return this.take(['checkEmail']).resolve(check(record({ email: EMAIL, terms_accepted: true, created_by: 'user' })));
       case 'api.deactivated':
-        return this.take(['checkEmail']).resolve(check(record({ email: EMAIL, terms_accepted: true, confirmed: true, deactivated: true, created_by: 'user' })));
+        return this.take(['checkEmail']).resolve(
+          check(record({ email: EMAIL, terms_accepted: true, confirmed: true, deactivated: true, created_by: 'user' })),
+        );
       case 'api.rejected':
         return this.take(['checkEmail']).reject({ status: 403, message: 'Company Email Not Found', code: 'domain_not_found' });
       case 'api.ssoRequired':
@@ -77,7 +79,11 @@ export class FakeServer {
           user: { email: 'new.sso@initech.example', first_name: 'Nia', last_name: 'Newcomer' },
         });
       case 'api.passwordReused':
-        return this.take(['consumeResetCode']).reject({ status: 409, message: 'You can not reuse this old password', code: 'password_has_been_used' });
+        return this.take(['consumeResetCode']).reject({
+          status: 409,
+          message: 'You can not reuse this old password',
+          code: 'password_has_been_used',
+        });
       case 'api.codeSpent':
         return this.take(['consumeResetCode']).reject({ status: 403, message: 'The retry attempt limit is reached', code: 'retry_limit' });
       case 'api.confirmed':
@@ -115,17 +121,40 @@ export const SESSION: SessionPayload = {
   expires_in: 900,
   refresh_token: { token: 'refresh-token', expires_in: 2_592_000 },
   user: {
-    uuid: 'user-1', id: 1, email: EMAIL, first_name: 'Pat', last_name: 'Person', avatar_url: null, default_building_uuid: BUILDINGS[0]!.uuid,
-    company_uuid: null, company_name: null, locale: 'en-US', confirmed: true, email_accepted: false, terms_accepted: true, admin: false,
-    roles: [], hqo: false, signup_app_brand: null, deactivated: false, created_by: 'user', portfolio_uuid: null,
+    uuid: 'user-1',
+    id: 1,
+    email: EMAIL,
+    first_name: 'Pat',
+    last_name: 'Person',
+    avatar_url: null,
+    default_building_uuid: BUILDINGS[0]!.uuid,
+    company_uuid: null,
+    company_name: null,
+    locale: 'en-US',
+    confirmed: true,
+    email_accepted: false,
+    terms_accepted: true,
+    admin: false,
+    roles: [],
+    hqo: false,
+    signup_app_brand: null,
+    deactivated: false,
+    created_by: 'user',
+    portfolio_uuid: null,
     updated_at: '2026-01-05T09:30:00.000000Z',
   },
 };
 
 function record(overrides: Partial<EmailRecord>): EmailRecord {
   return {
-    email: null, terms_accepted: false, confirmed: false, deactivated: false, created_by: null,
-    sso_mode: 'none', building_count: 1, ...overrides,
+    email: null,
+    terms_accepted: false,
+    confirmed: false,
+    deactivated: false,
+    created_by: null,
+    sso_mode: 'none',
+    building_count: 1,
+    ...overrides,
   };
 }
 

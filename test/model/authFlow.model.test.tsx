@@ -75,8 +75,21 @@ type Step = keyof typeof MACHINE_STATE;
 
 /** The model states that are sign-up steps: while in one, the session is told the auth mode is sign-up. */
 const SIGN_UP_STATES = new Set<Step>([
-  'signUpLoading', 'buildingLoading', 'buildingFailed', 'buildingSelect', 'createAccount', 'createPassword', 'acceptTerms', 'registering', 'completingSso',
-  'verifyAccount', 'resendingCode', 'enterCode', 'confirmingCode', 'congratulations', 'finalSigningIn',
+  'signUpLoading',
+  'buildingLoading',
+  'buildingFailed',
+  'buildingSelect',
+  'createAccount',
+  'createPassword',
+  'acceptTerms',
+  'registering',
+  'completingSso',
+  'verifyAccount',
+  'resendingCode',
+  'enterCode',
+  'confirmingCode',
+  'congratulations',
+  'finalSigningIn',
 ]);
 
 /** The flow's input for each way the model starts. */
@@ -269,15 +282,16 @@ describe('auth flow model', () => {
 });
 
 describe('auth flow paths against the machines', () => {
-  for (const { description, events } of PATHS) it(description, async () => {
-    const { final, emitSignedIn, redirectToProvider, setAuthMode } = await runOnMachines(events);
-    if (final === 'signedIn') expect(emitSignedIn).toHaveBeenCalledWith(SESSION);
-    else expect(emitSignedIn).not.toHaveBeenCalled();
-    if (final === 'redirecting') expect(redirectToProvider).toHaveBeenCalledWith('http://localhost/oidc/auth?x=1');
-    // The router tells the session the auth mode: sign-up while a sign-up step runs, sign-in otherwise.
-    const mode = final === 'signedIn' || !setAuthMode.mock.calls.length ? 'login' : SIGN_UP_STATES.has(final) ? 'signup' : 'login';
-    expect(setAuthMode.mock.calls.at(-1)?.[0] ?? 'login').toBe(mode);
-  });
+  for (const { description, events } of PATHS)
+    it(description, async () => {
+      const { final, emitSignedIn, redirectToProvider, setAuthMode } = await runOnMachines(events);
+      if (final === 'signedIn') expect(emitSignedIn).toHaveBeenCalledWith(SESSION);
+      else expect(emitSignedIn).not.toHaveBeenCalled();
+      if (final === 'redirecting') expect(redirectToProvider).toHaveBeenCalledWith('http://localhost/oidc/auth?x=1');
+      // The router tells the session the auth mode: sign-up while a sign-up step runs, sign-in otherwise.
+      const mode = final === 'signedIn' || !setAuthMode.mock.calls.length ? 'login' : SIGN_UP_STATES.has(final) ? 'signup' : 'login';
+      expect(setAuthMode.mock.calls.at(-1)?.[0] ?? 'login').toBe(mode);
+    });
 });
 
 describe('the machines the paths run', () => {
@@ -373,33 +387,34 @@ async function act_(event: ModelEvent['type']) {
 }
 
 describe('auth flow paths against the rendered views', () => {
-  for (const { description, events } of PATHS) it(description, async () => {
-    const server = new FakeServer();
-    const { logic, emitSignedIn } = fakeAuthFlow(server);
-    const app = idleApp().start();
-    const model = createActor(authFlowModel).start();
-    for (const event of events) {
-      if (event.type.startsWith('start.')) {
-        const flow = createActor(logic, { input: START[event.type]! }).start();
-        render(
-          <AppActorProvider actor={app as never}>
-            <IntlProvider locale="en" messages={englishCatalogue}>
-              <AuthFlowContext.Provider value={flow}>
-                <AuthScreen />
-              </AuthFlowContext.Provider>
-            </IntlProvider>
-          </AppActorProvider>,
-        );
-      } else if (event.type.startsWith('api.')) {
-        await act(async () => server.answer(event.type));
-      } else {
-        await act(async () => act_(event.type));
+  for (const { description, events } of PATHS)
+    it(description, async () => {
+      const server = new FakeServer();
+      const { logic, emitSignedIn } = fakeAuthFlow(server);
+      const app = idleApp().start();
+      const model = createActor(authFlowModel).start();
+      for (const event of events) {
+        if (event.type.startsWith('start.')) {
+          const flow = createActor(logic, { input: START[event.type]! }).start();
+          render(
+            <AppActorProvider actor={app as never}>
+              <IntlProvider locale="en" messages={englishCatalogue}>
+                <AuthFlowContext.Provider value={flow}>
+                  <AuthScreen />
+                </AuthFlowContext.Provider>
+              </IntlProvider>
+            </AppActorProvider>,
+          );
+        } else if (event.type.startsWith('api.')) {
+          await act(async () => server.answer(event.type));
+        } else {
+          await act(async () => act_(event.type));
+        }
+        model.send(event);
+        const expected = model.getSnapshot().value as Step;
+        if (expected === 'signedIn') await waitFor(() => expect(emitSignedIn).toHaveBeenCalledWith(SESSION));
+        else await waitFor(VIEW_STATE[expected], { timeout: 1000 });
       }
-      model.send(event);
-      const expected = model.getSnapshot().value as Step;
-      if (expected === 'signedIn') await waitFor(() => expect(emitSignedIn).toHaveBeenCalledWith(SESSION));
-      else await waitFor(VIEW_STATE[expected], { timeout: 1000 });
-    }
-    app.stop();
-  });
+      app.stop();
+    });
 });

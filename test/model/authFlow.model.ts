@@ -115,7 +115,11 @@ export const authFlowModel = setup({
         'user.close': 'email',
         'user.chooseProvider': 'redirecting',
         'user.usePassword': { guard: { type: 'optionalSso', params: { is: 'existing' } }, target: 'password' },
-        'user.continueWithEmail': { guard: { type: 'optionalSso', params: { is: 'new' } }, target: 'signUpLoading', actions: { type: 'setPlan', params: { plan: 'oneBuilding' } } },
+        'user.continueWithEmail': {
+          guard: { type: 'optionalSso', params: { is: 'new' } },
+          target: 'signUpLoading',
+          actions: { type: 'setPlan', params: { plan: 'oneBuilding' } },
+        },
       },
     },
     redirecting: {},
@@ -167,15 +171,22 @@ export const authFlowModel = setup({
     finalSigningIn: { on: { 'api.ok': 'signedIn', 'api.failed': 'congratulations' } },
     resetVerify: { on: { 'user.enterResetEmail': 'resetSending', 'user.backToLogin': 'email' } },
     resetSending: { on: { 'api.ok': 'resetCode', 'api.failed': 'resetVerify' } },
-    resetCode: { on: { 'user.enterCode': 'resetNewPassword', 'user.resend': 'resetResending', 'user.back': 'resetVerify', 'user.backToLogin': 'email' } },
+    resetCode: {
+      on: { 'user.enterCode': 'resetNewPassword', 'user.resend': 'resetResending', 'user.back': 'resetVerify', 'user.backToLogin': 'email' },
+    },
     resetResending: { on: { 'api.ok': 'resetCode', 'api.failed': 'resetCode' } },
     resetNewPassword: { on: { 'user.enterNewPassword': 'resetSaving', 'user.back': 'resetCode' } },
     // A failed reset verification goes back to sign-in; a mistyped code (api.failed) back to the code.
     resetSaving: {
-      on: { 'api.ok': 'resetDone', 'api.passwordReused': 'resetNewPassword', 'api.unreachable': 'resetNewPassword', 'api.failed': 'resetCode', 'api.codeSpent': 'email' },
+      on: {
+        'api.ok': 'resetDone',
+        'api.passwordReused': 'resetNewPassword',
+        'api.unreachable': 'resetNewPassword',
+        'api.failed': 'resetCode',
+        'api.codeSpent': 'email',
+      },
     },
     resetDone: { on: { 'user.getStarted': 'password' } },
     signedIn: { type: 'final' },
   },
 });
-

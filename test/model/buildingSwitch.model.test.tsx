@@ -36,7 +36,9 @@ const model = setup({
   },
 });
 
-const BUILDINGS: Building[] = (['b-1', 'b-2', 'b-3'] as const).map((uuid) => makeBuilding(uuid, { name: `Building ${uuid}`, address_1: `${uuid} Main Street` }));
+const BUILDINGS: Building[] = (['b-1', 'b-2', 'b-3'] as const).map((uuid) =>
+  makeBuilding(uuid, { name: `Building ${uuid}`, address_1: `${uuid} Main Street` }),
+);
 
 function startApp() {
   const never = fromPromise(() => new Promise<never>(() => {}));
@@ -71,7 +73,11 @@ function paths() {
     { type: 'clear' },
   ];
   return testModel.getSimplePaths({ events, allowDuplicatePaths: false }).map((path) => ({
-    description: path.steps.filter((s) => !s.event.type.startsWith('xstate.')).map((s) => (s.event.type === 'user.choose' ? `choose ${s.event.uuid}` : s.event.type)).join(' → ') || 'start',
+    description:
+      path.steps
+        .filter((s) => !s.event.type.startsWith('xstate.'))
+        .map((s) => (s.event.type === 'user.choose' ? `choose ${s.event.uuid}` : s.event.type))
+        .join(' → ') || 'start',
     events: path.steps.map((s) => s.event as ModelEvent).filter((e) => !e.type.startsWith('xstate.')),
   }));
 }
@@ -98,7 +104,8 @@ describe('building switching against the machine', () => {
         await settle(building);
         expected.send(event);
         expect(building.getSnapshot().context.current?.uuid ?? null).toBe(expected.getSnapshot().context.current);
-        if (expected.getSnapshot().context.current) expect(building.getSnapshot().context.theme?.home_header_image_url).toBe(`/media/${expected.getSnapshot().context.current}.svg`);
+        if (expected.getSnapshot().context.current)
+          expect(building.getSnapshot().context.theme?.home_header_image_url).toBe(`/media/${expected.getSnapshot().context.current}.svg`);
       }
     });
   }
@@ -110,7 +117,10 @@ describe('building switching against the rendered home page', () => {
       const { app, building } = startApp();
       const expected = createActor(model).start();
       // The home page's links need a router: one route, the page, in memory.
-      const router = createRouter({ routeTree: createRootRoute({ component: HomePage }), history: createMemoryHistory({ initialEntries: ['/home'] }) });
+      const router = createRouter({
+        routeTree: createRootRoute({ component: HomePage }),
+        history: createMemoryHistory({ initialEntries: ['/home'] }),
+      });
       await router.load();
       render(
         <AppActorProvider actor={app}>

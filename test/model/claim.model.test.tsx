@@ -13,8 +13,17 @@ const PATHS = transitionPaths(claimModel);
 const NOW = '2026-11-23T12:00:00Z';
 
 const base: ClaimInput = {
-  contentUuid: 'o-1', buildingUuid: 'b-1', isEligible: true, isClaimable: true, userCount: 0, count: 3, maxClaimsPerUser: 1, maxClaimsTotal: 10,
-  displayStartAt: null, displayEndAt: null, now: NOW,
+  contentUuid: 'o-1',
+  buildingUuid: 'b-1',
+  isEligible: true,
+  isClaimable: true,
+  userCount: 0,
+  count: 3,
+  maxClaimsPerUser: 1,
+  maxClaimsTotal: 10,
+  displayStartAt: null,
+  displayEndAt: null,
+  now: NOW,
 };
 const STARTS: Record<string, ClaimInput> = {
   'start.room': base,
@@ -75,7 +84,9 @@ function act_(event: ClaimModelEvent['type'], state: ClaimModelState, actor: Act
     case 'user.claim':
       return fireEvent.click(screen.getByRole('button', { name: 'Claim' }));
     case 'user.confirm':
-      return fireEvent.click(state === 'confirming' ? inDialog('Claim this offer?', 'Claim') : inDialog('Give this claim back?', 'Yes, give it back'));
+      return fireEvent.click(
+        state === 'confirming' ? inDialog('Claim this offer?', 'Claim') : inDialog('Give this claim back?', 'Yes, give it back'),
+      );
     case 'user.dismiss':
       return fireEvent.click(state === 'confirming' ? inDialog('Claim this offer?', 'Not now') : inDialog('Give this claim back?', 'Keep my claim'));
     case 'user.done':
@@ -144,23 +155,25 @@ describe('claim test model', () => {
 });
 
 describe('claim paths against the flow and its view', () => {
-  for (const { description, events } of PATHS) it(description, async () => {
-    const model = createActor(claimModel).start();
-    let flow: ReturnType<typeof start> | null = null;
-    for (const event of events) {
-      const before = model.getSnapshot();
-      await act(async () => {
-        if (event.type.startsWith('start.')) flow = start(event.type);
-        else if (event.type.startsWith('api.')) answer(flow!.calls, event.type, before.context);
-        else act_(event.type, before.value as ClaimModelState, flow!.actor);
-        await flush();
-      });
-      model.send(event);
-      const { value, context } = model.getSnapshot();
-      EXPECT[value as ClaimModelState](flow!.actor);
-      for (const [notice, text] of Object.entries(NOTICES)) expect(screen.queryByText(text) !== null, `${notice} notice after ${event.type}`).toBe(context.notice === notice);
-    }
-    expect(flow!.spies.reportFailure).toHaveBeenCalledTimes(events.filter((e) => e.type === 'api.failed').length);
-    flow!.actor.stop();
-  });
+  for (const { description, events } of PATHS)
+    it(description, async () => {
+      const model = createActor(claimModel).start();
+      let flow: ReturnType<typeof start> | null = null;
+      for (const event of events) {
+        const before = model.getSnapshot();
+        await act(async () => {
+          if (event.type.startsWith('start.')) flow = start(event.type);
+          else if (event.type.startsWith('api.')) answer(flow!.calls, event.type, before.context);
+          else act_(event.type, before.value as ClaimModelState, flow!.actor);
+          await flush();
+        });
+        model.send(event);
+        const { value, context } = model.getSnapshot();
+        EXPECT[value as ClaimModelState](flow!.actor);
+        for (const [notice, text] of Object.entries(NOTICES))
+          expect(screen.queryByText(text) !== null, `${notice} notice after ${event.type}`).toBe(context.notice === notice);
+      }
+      expect(flow!.spies.reportFailure).toHaveBeenCalledTimes(events.filter((e) => e.type === 'api.failed').length);
+      flow!.actor.stop();
+    });
 });

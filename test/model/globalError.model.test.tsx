@@ -60,24 +60,25 @@ describe('global error test model', () => {
 });
 
 describe('global error paths against the machine', () => {
-  for (const { description, events } of PATHS) it(description, () => {
-    const h = globalErrorHarness();
-    const model = createActor(globalErrorModel).start();
-    const expected = expectations();
-    for (const event of events) {
-      expected.before(event.type, model.getSnapshot().context.shown);
-      if (event.type.startsWith('user.')) h.globalError.send({ type: event.type as 'user.retry' | 'user.goBack' });
-      else ownerEvent(h, event.type);
-      model.send(event);
-      const state = model.getSnapshot().value as GlobalErrorModelState;
-      const shown = model.getSnapshot().context.shown;
-      const snapshot = h.globalError.getSnapshot();
-      expect(MACHINE_STATE[state](snapshot), `after ${event.type} the machine should be ${state}, is ${JSON.stringify(snapshot.value)}`).toBe(true);
-      expect(snapshot.context.error?.source ?? null).toBe(shown ? OWNERS[shown].source : null);
-      expected.check(h);
-    }
-    h.actor.stop();
-  });
+  for (const { description, events } of PATHS)
+    it(description, () => {
+      const h = globalErrorHarness();
+      const model = createActor(globalErrorModel).start();
+      const expected = expectations();
+      for (const event of events) {
+        expected.before(event.type, model.getSnapshot().context.shown);
+        if (event.type.startsWith('user.')) h.globalError.send({ type: event.type as 'user.retry' | 'user.goBack' });
+        else ownerEvent(h, event.type);
+        model.send(event);
+        const state = model.getSnapshot().value as GlobalErrorModelState;
+        const shown = model.getSnapshot().context.shown;
+        const snapshot = h.globalError.getSnapshot();
+        expect(MACHINE_STATE[state](snapshot), `after ${event.type} the machine should be ${state}, is ${JSON.stringify(snapshot.value)}`).toBe(true);
+        expect(snapshot.context.error?.source ?? null).toBe(shown ? OWNERS[shown].source : null);
+        expected.check(h);
+      }
+      h.actor.stop();
+    });
 });
 
 const dialog = () => screen.queryByRole('dialog', { name: 'Something went wrong' });
@@ -106,29 +107,30 @@ const VIEW_STATE: Record<GlobalErrorModelState, () => void> = {
 };
 
 describe('global error paths against the rendered modal', () => {
-  for (const { description, events } of PATHS) it(description, async () => {
-    const h = globalErrorHarness();
-    render(
-      <AppActorProvider actor={h.actor as never}>
-        <IntlProvider locale="en" messages={englishCatalogue}>
-          <GlobalErrorModal />
-        </IntlProvider>
-      </AppActorProvider>,
-    );
-    const model = createActor(globalErrorModel).start();
-    const expected = expectations();
-    VIEW_STATE.idle();
-    for (const event of events) {
-      expected.before(event.type, model.getSnapshot().context.shown);
-      await act(async () => {
-        if (event.type === 'user.retry') fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-        else if (event.type === 'user.goBack') fireEvent.click(screen.getByRole('button', { name: 'Go back' }));
-        else ownerEvent(h, event.type);
-      });
-      model.send(event);
-      await waitFor(VIEW_STATE[model.getSnapshot().value as GlobalErrorModelState], { timeout: 1000 });
-      expected.check(h);
-    }
-    h.actor.stop();
-  });
+  for (const { description, events } of PATHS)
+    it(description, async () => {
+      const h = globalErrorHarness();
+      render(
+        <AppActorProvider actor={h.actor as never}>
+          <IntlProvider locale="en" messages={englishCatalogue}>
+            <GlobalErrorModal />
+          </IntlProvider>
+        </AppActorProvider>,
+      );
+      const model = createActor(globalErrorModel).start();
+      const expected = expectations();
+      VIEW_STATE.idle();
+      for (const event of events) {
+        expected.before(event.type, model.getSnapshot().context.shown);
+        await act(async () => {
+          if (event.type === 'user.retry') fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+          else if (event.type === 'user.goBack') fireEvent.click(screen.getByRole('button', { name: 'Go back' }));
+          else ownerEvent(h, event.type);
+        });
+        model.send(event);
+        await waitFor(VIEW_STATE[model.getSnapshot().value as GlobalErrorModelState], { timeout: 1000 });
+        expected.check(h);
+      }
+      h.actor.stop();
+    });
 });

@@ -46,8 +46,14 @@ export const globalErrorModel = setup({
     },
     retrying: {
       on: {
-        'fail.a': [{ guard: 'shown', target: 'failedTwice' }, { target: 'retryable', actions: 'show' }],
-        'fail.b': [{ guard: 'shown', target: 'failedTwice' }, { target: 'retryable', actions: 'show' }],
+        'fail.a': [
+          { guard: 'shown', target: 'failedTwice' },
+          { target: 'retryable', actions: 'show' },
+        ],
+        'fail.b': [
+          { guard: 'shown', target: 'failedTwice' },
+          { target: 'retryable', actions: 'show' },
+        ],
         'resolve.a': { guard: 'shown', target: 'idle', actions: 'close' },
         'resolve.b': { guard: 'shown', target: 'idle', actions: 'close' },
         'app.clear': { target: 'idle', actions: 'close' },

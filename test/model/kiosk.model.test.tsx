@@ -46,28 +46,32 @@ describe('kiosk test model', () => {
 });
 
 describe('kiosk paths against the machine', () => {
-  for (const { description, events } of PATHS) it(description, () => {
-    const persist = vi.fn();
-    const model = createActor(kioskModel).start();
-    let actor: ReturnType<typeof createActor<typeof kioskMachine>> | null = null;
-    const persisted: boolean[] = [];
-    for (const event of events) {
-      const before = model.getSnapshot().value;
-      if (event.type === 'start.off' || event.type === 'start.on') {
-        actor = createActor(kioskMachine.provide({ actions: { persist } }), { input: { enabled: event.type === 'start.on' } }).start();
-      } else {
-        actor!.send(MACHINE_EVENT[event.type]);
+  for (const { description, events } of PATHS)
+    it(description, () => {
+      const persist = vi.fn();
+      const model = createActor(kioskModel).start();
+      let actor: ReturnType<typeof createActor<typeof kioskMachine>> | null = null;
+      const persisted: boolean[] = [];
+      for (const event of events) {
+        const before = model.getSnapshot().value;
+        if (event.type === 'start.off' || event.type === 'start.on') {
+          actor = createActor(kioskMachine.provide({ actions: { persist } }), { input: { enabled: event.type === 'start.on' } }).start();
+        } else {
+          actor!.send(MACHINE_EVENT[event.type]);
+        }
+        model.send(event);
+        const snapshot = model.getSnapshot();
+        const state = snapshot.value as Step;
+        // Every change of on/off made by the person is kept, and only those.
+        if (before !== 'start' && before !== state) persisted.push(state === 'on');
+        expect(
+          MACHINE_STATE[state](actor!.getSnapshot()),
+          `after ${event.type} the machine should be ${state}, is ${JSON.stringify(actor!.getSnapshot().value)}`,
+        ).toBe(true);
+        expect(actor!.getSnapshot().can({ type: 'user.tapToExit' })).toBe(state === 'on' && snapshot.context.exitAllowed);
+        expect(persist.mock.calls.map((call) => call[1])).toEqual(persisted.map((enabled) => ({ enabled })));
       }
-      model.send(event);
-      const snapshot = model.getSnapshot();
-      const state = snapshot.value as Step;
-      // Every change of on/off made by the person is kept, and only those.
-      if (before !== 'start' && before !== state) persisted.push(state === 'on');
-      expect(MACHINE_STATE[state](actor!.getSnapshot()), `after ${event.type} the machine should be ${state}, is ${JSON.stringify(actor!.getSnapshot().value)}`).toBe(true);
-      expect(actor!.getSnapshot().can({ type: 'user.tapToExit' })).toBe(state === 'on' && snapshot.context.exitAllowed);
-      expect(persist.mock.calls.map((call) => call[1])).toEqual(persisted.map((enabled) => ({ enabled })));
-    }
-  });
+    });
 });
 
 /**
@@ -82,7 +86,9 @@ function kioskApp() {
       actors: {
         loadWhitelabel: never,
         healthCheck: never,
-        flags: flagsMachine.provide({ actors: { loadFlags: fromPromise(async (): Promise<Partial<FlagValues>> => ({ 'enable-exit-kiosk-mode': flag.exitAllowed })) } }),
+        flags: flagsMachine.provide({
+          actors: { loadFlags: fromPromise(async (): Promise<Partial<FlagValues>> => ({ 'enable-exit-kiosk-mode': flag.exitAllowed })) },
+        }),
         kiosk: kioskMachine.provide({ actions: { persist: (_, { enabled }) => persistKioskEnabled(enabled) } }),
       } as never,
     }),
@@ -119,37 +125,38 @@ async function settle() {
 }
 
 describe('kiosk paths against the rendered header and switch', () => {
-  for (const { description, events } of PATHS) it(description, async () => {
-    const model = createActor(kioskModel).start();
-    let running: ReturnType<typeof kioskApp> | null = null;
-    for (const event of events as KioskModelEvent[]) {
-      if (event.type === 'start.off' || event.type === 'start.on') {
-        // What the tab kept from before the reload.
-        if (event.type === 'start.on') sessionStorage.setItem(KIOSK_ENABLED_KEY, 'true');
-        running = kioskApp();
-        render(
-          <AppActorProvider actor={running.app as never}>
-            <IntlProvider locale="en" messages={englishCatalogue}>
-              <KioskHeader />
-              <KioskSwitch />
-            </IntlProvider>
-          </AppActorProvider>,
-        );
-        await settle();
-      } else if (event.type === 'flag.allow' || event.type === 'flag.deny') {
-        running!.setFlag(event.type === 'flag.allow');
-        await settle();
-      } else {
-        await act(async () => {
-          if (event.type === 'user.tapToExit') fireEvent.click(exitButton()!);
-          else fireEvent.click(kioskSwitch());
-        });
+  for (const { description, events } of PATHS)
+    it(description, async () => {
+      const model = createActor(kioskModel).start();
+      let running: ReturnType<typeof kioskApp> | null = null;
+      for (const event of events as KioskModelEvent[]) {
+        if (event.type === 'start.off' || event.type === 'start.on') {
+          // What the tab kept from before the reload.
+          if (event.type === 'start.on') sessionStorage.setItem(KIOSK_ENABLED_KEY, 'true');
+          running = kioskApp();
+          render(
+            <AppActorProvider actor={running.app as never}>
+              <IntlProvider locale="en" messages={englishCatalogue}>
+                <KioskHeader />
+                <KioskSwitch />
+              </IntlProvider>
+            </AppActorProvider>,
+          );
+          await settle();
+        } else if (event.type === 'flag.allow' || event.type === 'flag.deny') {
+          running!.setFlag(event.type === 'flag.allow');
+          await settle();
+        } else {
+          await act(async () => {
+            if (event.type === 'user.tapToExit') fireEvent.click(exitButton()!);
+            else fireEvent.click(kioskSwitch());
+          });
+        }
+        model.send(event);
+        const { value, context } = model.getSnapshot();
+        await waitFor(() => expectView(value as Step, context.exitAllowed), { timeout: 1000 });
+        expect(MACHINE_STATE[value as Step]((running!.app.system.get(KIOSK_ID) as KioskRef).getSnapshot())).toBe(true);
       }
-      model.send(event);
-      const { value, context } = model.getSnapshot();
-      await waitFor(() => expectView(value as Step, context.exitAllowed), { timeout: 1000 });
-      expect(MACHINE_STATE[value as Step]((running!.app.system.get(KIOSK_ID) as KioskRef).getSnapshot())).toBe(true);
-    }
-    running?.stop();
-  });
+      running?.stop();
+    });
 });

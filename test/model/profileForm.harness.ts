@@ -9,14 +9,49 @@ import type { PersistedAuth, SessionUser } from '../../machines/session/session.
 import type { ProfileModelEvent } from './profileForm.model';
 
 export const BUILDINGS: Building[] = [
-  { uuid: 'b-1', name: 'One Atrium Plaza', image_url: null, address_1: '100 Park Avenue', timezone: 'America/New_York', locale: 'en-US', portfolio_uuid: 'p-1', asset_uuid: 'a-1' },
-  { uuid: 'b-2', name: 'Harbor Point', image_url: null, address_1: '1 Canary Wharf', timezone: 'Europe/London', locale: 'en-GB', portfolio_uuid: 'p-2', asset_uuid: 'a-2' },
+  {
+    uuid: 'b-1',
+    name: 'One Atrium Plaza',
+    image_url: null,
+    address_1: '100 Park Avenue',
+    timezone: 'America/New_York',
+    locale: 'en-US',
+    portfolio_uuid: 'p-1',
+    asset_uuid: 'a-1',
+  },
+  {
+    uuid: 'b-2',
+    name: 'Harbor Point',
+    image_url: null,
+    address_1: '1 Canary Wharf',
+    timezone: 'Europe/London',
+    locale: 'en-GB',
+    portfolio_uuid: 'p-2',
+    asset_uuid: 'a-2',
+  },
 ];
 
 export const USER: SessionUser = {
-  uuid: 'user-1', id: 1, email: 'dana@northwind.example', first_name: 'Dana', last_name: 'Demo', avatar_url: null, default_building_uuid: 'b-1',
-  company_uuid: 'c-1', company_name: 'Northwind Traders', locale: 'en', confirmed: true, email_accepted: false, terms_accepted: true, admin: false,
-  roles: [{ name: 'tenant' }], hqo: false, signup_app_brand: null, deactivated: false, created_by: 'user', portfolio_uuid: 'p-1',
+  uuid: 'user-1',
+  id: 1,
+  email: 'dana@northwind.example',
+  first_name: 'Dana',
+  last_name: 'Demo',
+  avatar_url: null,
+  default_building_uuid: 'b-1',
+  company_uuid: 'c-1',
+  company_name: 'Northwind Traders',
+  locale: 'en',
+  confirmed: true,
+  email_accepted: false,
+  terms_accepted: true,
+  admin: false,
+  roles: [{ name: 'tenant' }],
+  hqo: false,
+  signup_app_brand: null,
+  deactivated: false,
+  created_by: 'user',
+  portfolio_uuid: 'p-1',
   updated_at: '2026-01-05T09:30:00.000000Z',
 };
 
@@ -42,7 +77,9 @@ export class FakeServer {
           this.saves.push(input);
           return new Promise((resolve, reject) => (this.pending = { name: 'saveProfile', input, resolve, reject }));
         }),
-        fetchUser: fromPromise<SessionUser, void>(() => new Promise((resolve, reject) => (this.pending = { name: 'fetchUser', input: null, resolve, reject }))),
+        fetchUser: fromPromise<SessionUser, void>(
+          () => new Promise((resolve, reject) => (this.pending = { name: 'fetchUser', input: null, resolve, reject })),
+        ),
       },
       actions: { userUpdated: (_, params) => userUpdated(params.user) },
     });

@@ -24,17 +24,25 @@ const MACHINE_STATE: Record<ProfileModelState, (s: Snapshot, c: ProfileModelCont
   editing: (s, c) => s.matches('editing') && s.can({ type: 'user.submit' }) === (c.changed && c.valid) && (s.context.error !== null) === c.failed,
   saving: (s) => s.matches('saving') && s.hasTag('submitting') && !s.can({ type: 'user.submit' }),
   saved: (s) => s.matches('saved') && s.hasTag('modal:profileUpdated') && s.context.fields.first_name === s.context.saved.first_name,
-  conflictRefreshing: (s) => s.matches({ conflict: 'refreshing' }) && s.hasTag('conflict') && !s.can({ type: 'user.submit' }) && s.context.error?.status === 409,
-  conflictReady: (s, c) => s.matches({ conflict: 'ready' }) && s.can({ type: 'user.submit' }) === (c.changed && c.valid) && s.context.error?.status === 409,
+  conflictRefreshing: (s) =>
+    s.matches({ conflict: 'refreshing' }) && s.hasTag('conflict') && !s.can({ type: 'user.submit' }) && s.context.error?.status === 409,
+  conflictReady: (s, c) =>
+    s.matches({ conflict: 'ready' }) && s.can({ type: 'user.submit' }) === (c.changed && c.valid) && s.context.error?.status === 409,
 };
 
 /** The person's part of each model event, as events to the machine. */
 function userEvents(event: ProfileModelEvent['type']) {
   switch (event) {
     case 'user.editName':
-      return [{ type: 'user.change', field: 'first_name', value: 'Augusta' }, { type: 'user.blur', field: 'first_name' }] as const;
+      return [
+        { type: 'user.change', field: 'first_name', value: 'Augusta' },
+        { type: 'user.blur', field: 'first_name' },
+      ] as const;
     case 'user.clearName':
-      return [{ type: 'user.change', field: 'first_name', value: '' }, { type: 'user.blur', field: 'first_name' }] as const;
+      return [
+        { type: 'user.change', field: 'first_name', value: '' },
+        { type: 'user.blur', field: 'first_name' },
+      ] as const;
     case 'user.chooseBuilding':
       return [{ type: 'user.change', field: 'default_building_uuid', value: BUILDINGS[1]!.uuid }] as const;
     case 'user.save':
@@ -60,25 +68,29 @@ describe('profile form test model', () => {
 });
 
 describe('profile form paths against the machine', () => {
-  for (const { description, events } of PATHS) it(description, async () => {
-    const server = new FakeServer();
-    const { logic, userUpdated } = server.logic();
-    const actor = createActor(logic, { input: { user: USER } }).start();
-    const model = createActor(profileFormModel).start();
-    for (const event of events) {
-      if (event.type.startsWith('api.')) server.answer(event.type);
-      else for (const e of userEvents(event.type)) actor.send(e);
-      await flush();
-      model.send(event);
-      const { value, context } = model.getSnapshot();
-      const snapshot = actor.getSnapshot();
-      expect(MACHINE_STATE[value as ProfileModelState](snapshot, context), `after ${event.type}: model ${String(value)} ${JSON.stringify(context)}, machine ${JSON.stringify(snapshot.value)}`).toBe(true);
-    }
-    expect(userUpdated).toHaveBeenCalledTimes(sessionUpdates(events));
-    // Every save after a conflict carries the version read after it; every other save the version it started from.
-    for (const [index, save] of server.saves.entries()) expect(save.updated_at, `save ${index}`).toMatch(/^2026-/);
-    actor.stop();
-  });
+  for (const { description, events } of PATHS)
+    it(description, async () => {
+      const server = new FakeServer();
+      const { logic, userUpdated } = server.logic();
+      const actor = createActor(logic, { input: { user: USER } }).start();
+      const model = createActor(profileFormModel).start();
+      for (const event of events) {
+        if (event.type.startsWith('api.')) server.answer(event.type);
+        else for (const e of userEvents(event.type)) actor.send(e);
+        await flush();
+        model.send(event);
+        const { value, context } = model.getSnapshot();
+        const snapshot = actor.getSnapshot();
+        expect(
+          MACHINE_STATE[value as ProfileModelState](snapshot, context),
+          `after ${event.type}: model ${String(value)} ${JSON.stringify(context)}, machine ${JSON.stringify(snapshot.value)}`,
+        ).toBe(true);
+      }
+      expect(userUpdated).toHaveBeenCalledTimes(sessionUpdates(events));
+      // Every save after a conflict carries the version read after it; every other save the version it started from.
+      for (const [index, save] of server.saves.entries()) expect(save.updated_at, `save ${index}`).toMatch(/^2026-/);
+      actor.stop();
+    });
 });
 
 const saveButton = () => screen.getByRole('button', { name: /^(Save|Saving…)$/ }) as HTMLButtonElement;
@@ -144,41 +156,43 @@ function actOnScreen(event: ProfileModelEvent['type']) {
 }
 
 describe('profile form paths against the rendered form', () => {
-  for (const { description, events } of PATHS) it(description, async () => {
-    const app = profileApp();
-    await waitForActor(app.system.get(SESSION_ID)!, (s) => s.hasTag('signedIn'));
-    await waitForActor(app.system.get(BUILDING_ID)!, (s) => s.hasTag('ready'));
-    const server = new FakeServer();
-    const { logic, userUpdated } = server.logic();
-    const form = createActor(logic, { input: { user: USER } }).start();
-    render(
-      <AppActorProvider actor={app as never}>
-        <IntlProvider locale="en" messages={englishCatalogue}>
-          <ProfileForm actor={form} />
-        </IntlProvider>
-      </AppActorProvider>,
-    );
-    // The read-only facts come from the session, the buildings from the building actor.
-    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe(USER.email);
-    expect((screen.getByLabelText('Email') as HTMLInputElement).readOnly).toBe(true);
-    expect((screen.getByLabelText('Company') as HTMLInputElement).value).toBe('Northwind Traders');
-    expect(within(screen.getByLabelText('Default building')).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'No default building',
-      ...BUILDINGS.map((b) => b.name),
-    ]);
-    const model = createActor(profileFormModel).start();
-    VIEW_STATE.editing(model.getSnapshot().context);
-    for (const event of events) {
-      await act(async () => {
-        if (event.type.startsWith('api.')) server.answer(event.type);
-        else actOnScreen(event.type);
-      });
-      model.send(event);
-      const { value, context } = model.getSnapshot();
-      await waitFor(() => VIEW_STATE[value as ProfileModelState](context), { timeout: 1000 });
-    }
-    expect(userUpdated).toHaveBeenCalledTimes(sessionUpdates(events));
-    form.stop();
-    app.stop();
-  });
+  for (const { description, events } of PATHS)
+    it(description, async () => {
+      const app = profileApp();
+      await waitForActor(app.system.get(SESSION_ID)!, (s) => s.hasTag('signedIn'));
+      await waitForActor(app.system.get(BUILDING_ID)!, (s) => s.hasTag('ready'));
+      const server = new FakeServer();
+      const { logic, userUpdated } = server.logic();
+      const form = createActor(logic, { input: { user: USER } }).start();
+      render(
+        <AppActorProvider actor={app as never}>
+          <IntlProvider locale="en" messages={englishCatalogue}>
+            <ProfileForm actor={form} />
+          </IntlProvider>
+        </AppActorProvider>,
+      );
+      // The read-only facts come from the session, the buildings from the building actor.
+      expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe(USER.email);
+      expect((screen.getByLabelText('Email') as HTMLInputElement).readOnly).toBe(true);
+      expect((screen.getByLabelText('Company') as HTMLInputElement).value).toBe('Northwind Traders');
+      expect(
+        within(screen.getByLabelText('Default building'))
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['No default building', ...BUILDINGS.map((b) => b.name)]);
+      const model = createActor(profileFormModel).start();
+      VIEW_STATE.editing(model.getSnapshot().context);
+      for (const event of events) {
+        await act(async () => {
+          if (event.type.startsWith('api.')) server.answer(event.type);
+          else actOnScreen(event.type);
+        });
+        model.send(event);
+        const { value, context } = model.getSnapshot();
+        await waitFor(() => VIEW_STATE[value as ProfileModelState](context), { timeout: 1000 });
+      }
+      expect(userUpdated).toHaveBeenCalledTimes(sessionUpdates(events));
+      form.stop();
+      app.stop();
+    });
 });

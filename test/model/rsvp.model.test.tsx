@@ -14,8 +14,17 @@ const NOW = '2026-11-23T12:00:00Z';
 const EXTERNAL = 'https://tickets.example/run';
 
 const base: RsvpInput = {
-  contentUuid: 'c-1', buildingUuid: 'b-1', capacity: 10, attendeeCount: 3, userCount: 0, ctaUrl: null, ctaLabel: null,
-  displayStartAt: null, displayEndAt: null, isClaimable: true, now: NOW,
+  contentUuid: 'c-1',
+  buildingUuid: 'b-1',
+  capacity: 10,
+  attendeeCount: 3,
+  userCount: 0,
+  ctaUrl: null,
+  ctaLabel: null,
+  displayStartAt: null,
+  displayEndAt: null,
+  isClaimable: true,
+  now: NOW,
 };
 const STARTS: Record<string, RsvpInput> = {
   'start.room': base,
@@ -24,7 +33,9 @@ const STARTS: Record<string, RsvpInput> = {
   'start.external': { ...base, capacity: null, ctaUrl: EXTERNAL, ctaLabel: 'Register', isClaimable: false },
 };
 const counts = (reads: { attending: boolean; full: boolean }): RsvpCounts =>
-  reads.full ? { capacity: 10, attendeeCount: 10, userCount: 0, isClaimable: false } : { capacity: 10, attendeeCount: reads.attending ? 4 : 3, userCount: reads.attending ? 1 : 0, isClaimable: true };
+  reads.full
+    ? { capacity: 10, attendeeCount: 10, userCount: 0, isClaimable: false }
+    : { capacity: 10, attendeeCount: reads.attending ? 4 : 3, userCount: reads.attending ? 1 : 0, isClaimable: true };
 
 /** The real flow with calls the test settles, rendered by the real view. */
 function start(event: RsvpModelEvent['type']) {
@@ -38,7 +49,11 @@ function start(event: RsvpModelEvent['type']) {
         recall: fromPromise(() => calls.call<RsvpCounts>('recall')),
         refresh: fromPromise(() => calls.call<RsvpCounts>('refresh')),
       },
-      actions: { openCtaUrl: (_, p) => spies.openCtaUrl(p.url), reportFailure: (_, p) => spies.reportFailure(p), reportRecovered: () => spies.reportRecovered() },
+      actions: {
+        openCtaUrl: (_, p) => spies.openCtaUrl(p.url),
+        reportFailure: (_, p) => spies.reportFailure(p),
+        reportRecovered: () => spies.reportRecovered(),
+      },
     }),
     { input },
   ).start();
@@ -140,26 +155,28 @@ describe('RSVP test model', () => {
 });
 
 describe('RSVP paths against the flow and its view', () => {
-  for (const { description, events } of PATHS) it(description, async () => {
-    const model = createActor(rsvpModel).start();
-    let flow: ReturnType<typeof start> | null = null;
-    for (const event of events) {
-      const before = model.getSnapshot();
-      await act(async () => {
-        if (event.type.startsWith('start.')) flow = start(event.type);
-        else if (event.type.startsWith('api.')) answer(flow!.calls, event.type, before.context);
-        else act_(event.type, before.value as RsvpModelState, flow!.actor);
-        await flush();
-      });
-      model.send(event);
-      const { value, context } = model.getSnapshot();
-      EXPECT[value as RsvpModelState](flow!.actor);
-      for (const [notice, text] of Object.entries(NOTICES)) expect(screen.queryByText(text) !== null, `${notice} notice after ${event.type}`).toBe(context.notice === notice);
-    }
-    const failures = events.filter((e) => e.type === 'api.failed').length;
-    expect(flow!.spies.reportFailure).toHaveBeenCalledTimes(failures);
-    const externalPresses = events.filter((e, i) => e.type === 'user.rsvp' && events[0]!.type === 'start.external' && i > 0).length;
-    expect(flow!.spies.openCtaUrl).toHaveBeenCalledTimes(externalPresses);
-    flow!.actor.stop();
-  });
+  for (const { description, events } of PATHS)
+    it(description, async () => {
+      const model = createActor(rsvpModel).start();
+      let flow: ReturnType<typeof start> | null = null;
+      for (const event of events) {
+        const before = model.getSnapshot();
+        await act(async () => {
+          if (event.type.startsWith('start.')) flow = start(event.type);
+          else if (event.type.startsWith('api.')) answer(flow!.calls, event.type, before.context);
+          else act_(event.type, before.value as RsvpModelState, flow!.actor);
+          await flush();
+        });
+        model.send(event);
+        const { value, context } = model.getSnapshot();
+        EXPECT[value as RsvpModelState](flow!.actor);
+        for (const [notice, text] of Object.entries(NOTICES))
+          expect(screen.queryByText(text) !== null, `${notice} notice after ${event.type}`).toBe(context.notice === notice);
+      }
+      const failures = events.filter((e) => e.type === 'api.failed').length;
+      expect(flow!.spies.reportFailure).toHaveBeenCalledTimes(failures);
+      const externalPresses = events.filter((e, i) => e.type === 'user.rsvp' && events[0]!.type === 'start.external' && i > 0).length;
+      expect(flow!.spies.openCtaUrl).toHaveBeenCalledTimes(externalPresses);
+      flow!.actor.stop();
+    });
 });

@@ -94,7 +94,11 @@ export const rsvpModel = setup({
     refreshing: {
       on: {
         'api.refreshed': [
-          { guard: ({ context }) => context.refreshReads.attending, target: 'attending', actions: assign(({ context }) => ({ ...context.refreshReads })) },
+          {
+            guard: ({ context }) => context.refreshReads.attending,
+            target: 'attending',
+            actions: assign(({ context }) => ({ ...context.refreshReads })),
+          },
           { guard: ({ context }) => context.refreshReads.full, target: 'soldOut', actions: assign(({ context }) => ({ ...context.refreshReads })) },
           { target: 'available', actions: assign(({ context }) => ({ ...context.refreshReads })) },
         ],

@@ -45,7 +45,10 @@ describe('POST /auth/v2/login', () => {
   });
 
   it('answers 401 with the specification message for a wrong password or unknown email', async () => {
-    for (const body of [{ ...DEMO_LOGIN, password: 'Wrong!2026' }, { email: 'nobody@northwind.example', password: 'x' }]) {
+    for (const body of [
+      { ...DEMO_LOGIN, password: 'Wrong!2026' },
+      { email: 'nobody@northwind.example', password: 'x' },
+    ]) {
       const res = await server.call('POST', '/auth/v2/login', { body });
       expectError(res, 401, WRONG_LOGIN);
       expect(res.body.code).toBe('wrong_credentials');
@@ -194,7 +197,15 @@ describe('POST /auth/validate-email and /auth/v2/validate-email', () => {
   it('names only who made a pre-created account; an unfinished sign-up reads as no account, a deactivated one as usable', async () => {
     const check = async (email: string) => (await server.call('POST', '/auth/v2/validate-email', { body: { email } })).body.data;
     const csv = await check('csv.user@northwind.example');
-    expect(csv).toEqual({ email: 'csv.user@northwind.example', created_by: 'upload', confirmed: false, terms_accepted: false, deactivated: false, sso_mode: 'none', building_count: 1 });
+    expect(csv).toEqual({
+      email: 'csv.user@northwind.example',
+      created_by: 'upload',
+      confirmed: false,
+      terms_accepted: false,
+      deactivated: false,
+      sso_mode: 'none',
+      building_count: 1,
+    });
     expect(await check('scim.user@initech.example')).toMatchObject({ created_by: 'scim', sso_mode: 'required', confirmed: false });
     const acs = await check('invited@globex.example');
     expect(acs).toMatchObject({ created_by: 'acs' });

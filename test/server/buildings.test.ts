@@ -86,7 +86,9 @@ describe('GET /tenant/v1/buildings/{id}', () => {
       `SELECT c.uuid::text FROM buildings b JOIN companies c ON c.id = b.portfolio_company_id WHERE b.uuid = $1`,
       [building['Harbor Point']],
     );
-    const full = await server.call('GET', `/tenant/v1/buildings/${building['Harbor Point']}?include=languages&attachPortfolioCompanyUuid=true`, { token: adminToken });
+    const full = await server.call('GET', `/tenant/v1/buildings/${building['Harbor Point']}?include=languages&attachPortfolioCompanyUuid=true`, {
+      token: adminToken,
+    });
     expect(full.status).toBe(200);
     expect(full.body.data.portfolio_company_uuid).toBe(company!.uuid);
     expect(full.body.data.languages).toEqual([{ code: 'en-GB', name: 'English (UK)', priority: 0 }]);
@@ -106,7 +108,10 @@ describe('GET /tenant/v1/buildings/{id}', () => {
     for (const id of ['not-a-uuid', '123', `${building['Harbor Point']}x`]) {
       expectError(await server.call('GET', `/tenant/v1/buildings/${id}`, { token: adminToken }), 400);
     }
-    expectError(await server.call('GET', `/tenant/v1/buildings/${building['Harbor Point']}?attachPortfolioCompanyUuid=maybe`, { token: adminToken }), 400);
+    expectError(
+      await server.call('GET', `/tenant/v1/buildings/${building['Harbor Point']}?attachPortfolioCompanyUuid=maybe`, { token: adminToken }),
+      400,
+    );
   });
 
   it('answers 401 without a token', async () => {

@@ -53,10 +53,15 @@ const tally = (results: { status: number; body: any }[]) => {
 
 describe('50 people racing for 10 spots', () => {
   it('RSVPs: exactly 10 succeed, 40 get rsvp_full', async () => {
-    const results = await Promise.all(tokens.map((token) => server.call('PUT', `/tenant/v1/buildings/${buildingUuid}/event-posts/${eventUuid}/attend`, { token })));
+    const results = await Promise.all(
+      tokens.map((token) => server.call('PUT', `/tenant/v1/buildings/${buildingUuid}/event-posts/${eventUuid}/attend`, { token })),
+    );
     expect(tally(results)).toEqual({ ok: 10, '409 rsvp_full': 40 });
     for (const r of results.filter((r) => r.status === 409)) expect(r.body.message).toMatch(/full/);
-    const [count] = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM rsvps WHERE content_id = (SELECT id FROM contents WHERE uuid = $1)', [eventUuid]);
+    const [count] = await server.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM rsvps WHERE content_id = (SELECT id FROM contents WHERE uuid = $1)',
+      [eventUuid],
+    );
     expect(count!.n).toBe(10);
     const winner = results.findIndex((r) => r.status === 200);
     const event = await server.call('GET', `/tenant/v1/event-posts/${eventUuid}`, { token: tokens[winner]! });
@@ -78,18 +83,27 @@ describe('50 people racing for 10 spots', () => {
     expect(recalled.body.data).toMatchObject({ is_attending: false, claims_details: { count: 9, user_count: 0 } });
     expect(recalled.body.data.attendants).not.toContain(userIds[winner]);
     // Recalling twice changes nothing.
-    expect((await server.call('PUT', `/tenant/v1/event-posts/${eventUuid}/recall`, { token: tokens[winner]! })).body.data.claims_details.count).toBe(9);
+    expect((await server.call('PUT', `/tenant/v1/event-posts/${eventUuid}/recall`, { token: tokens[winner]! })).body.data.claims_details.count).toBe(
+      9,
+    );
 
     const taken = await server.call('PUT', `/tenant/v1/buildings/${buildingUuid}/event-posts/${eventUuid}/attend`, { token: tokens[loser]! });
     expect(taken.status).toBe(200);
     expect(taken.body.data).toMatchObject({ is_attending: true, claims_details: { count: 10 } });
-    expect((await server.call('PUT', `/tenant/v1/buildings/${buildingUuid}/event-posts/${eventUuid}/attend`, { token: tokens[winner]! })).body.code).toBe('rsvp_full');
+    expect(
+      (await server.call('PUT', `/tenant/v1/buildings/${buildingUuid}/event-posts/${eventUuid}/attend`, { token: tokens[winner]! })).body.code,
+    ).toBe('rsvp_full');
   });
 
   it('claims: exactly 10 succeed, 40 get claim_full', async () => {
-    const results = await Promise.all(tokens.map((token) => server.call('PUT', `/tenant/v1/buildings/${buildingUuid}/offers/${offerUuid}/claim`, { token })));
+    const results = await Promise.all(
+      tokens.map((token) => server.call('PUT', `/tenant/v1/buildings/${buildingUuid}/offers/${offerUuid}/claim`, { token })),
+    );
     expect(tally(results)).toEqual({ ok: 10, '409 claim_full': 40 });
-    const [count] = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM claims WHERE content_id = (SELECT id FROM contents WHERE uuid = $1)', [offerUuid]);
+    const [count] = await server.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM claims WHERE content_id = (SELECT id FROM contents WHERE uuid = $1)',
+      [offerUuid],
+    );
     expect(count!.n).toBe(10);
   });
 
@@ -108,12 +122,16 @@ describe('50 people racing for 10 spots', () => {
     const taken = await server.call('PUT', `/tenant/v1/buildings/${buildingUuid}/offers/${offerUuid}/claim`, { token: tokens[loser]! });
     expect(taken.status).toBe(200);
     expect(taken.body.data.claimers).toContain(userIds[loser]);
-    expect((await server.call('PUT', `/tenant/v1/buildings/${buildingUuid}/offers/${offerUuid}/claim`, { token: tokens[winner]! })).body.code).toBe('claim_full');
+    expect((await server.call('PUT', `/tenant/v1/buildings/${buildingUuid}/offers/${offerUuid}/claim`, { token: tokens[winner]! })).body.code).toBe(
+      'claim_full',
+    );
   });
 
   it('50 RSVPs at once by one person: one RSVP, the others already_rsvpd', async () => {
     const chef = await contentUuid('Chef’s table lunch');
-    const results = await Promise.all(Array.from({ length: 20 }, () => server.call('PUT', `/tenant/v1/buildings/${buildingUuid}/event-posts/${chef}/attend`, { token: tokens[0]! })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => server.call('PUT', `/tenant/v1/buildings/${buildingUuid}/event-posts/${chef}/attend`, { token: tokens[0]! })),
+    );
     expect(tally(results)).toEqual({ ok: 1, '409 already_rsvpd': 19 });
   });
 });

@@ -48,8 +48,11 @@ describe('v1 home content', () => {
     expect(week.contents.map((c) => c.title)).toContain('Chef’s table lunch');
     const tile = week.contents[0]!;
     expect(tile).toMatchObject({
-      type: 'EVENT_POST', image_url: expect.stringMatching(/^\/media\/content\/.+\.svg$/), display_calendar_icon: true,
-      start_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), navigation_command: { type: 'NATIVE', value: 'CONTENT', options: { uuid: tile.uuid, building_uuid: plaza } },
+      type: 'EVENT_POST',
+      image_url: expect.stringMatching(/^\/media\/content\/.+\.svg$/),
+      display_calendar_icon: true,
+      start_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      navigation_command: { type: 'NATIVE', value: 'CONTENT', options: { uuid: tile.uuid, building_uuid: plaza } },
     });
     const discover: Category[] = await get(`/tenant/v1/buildings/${plaza}/categories/contents`);
     expect(discover.map((c) => c.name)).toEqual(['Building news', 'Services', 'Past events']);
@@ -99,7 +102,10 @@ describe('language', () => {
     const maison: Category[] = await get(`/tenant/v1/buildings/${building['Maison du Port']}/categories/contents-spotlight?lang=de`, oliviaToken);
     expect(maison[0]!.name).toBe('Cette semaine');
     const amenities = await get(`/tenant/v1/buildings/${plaza}/amenitiesByCategory?offset=0&lang=es-ES`);
-    expect(amenities[0]).toMatchObject({ category_name: 'Bienestar', amenities: [{ amenity_name: 'Gimnasio', category: { category_name: 'Bienestar' } }, {}, {}] });
+    expect(amenities[0]).toMatchObject({
+      category_name: 'Bienestar',
+      amenities: [{ amenity_name: 'Gimnasio', category: { category_name: 'Bienestar' } }, {}, {}],
+    });
     const event = await get(`/tenant/v1/event-posts/${await uuidOf('Wine tasting evening')}?lang=es-ES`);
     expect(event).toMatchObject({ title: 'Cata de vinos', language: 'es-ES' });
   });
@@ -123,28 +129,58 @@ describe('v2 content', () => {
     expect(secondary).toEqual([{ uuid: expect.any(String), name: 'Services', category_type: 'SecondaryContent', group: 'discover', active: true }]);
 
     const perks = audience.find((c: { name: string }) => c.name === 'Perks and offers');
-    const tiles: Tile[] = await get(`/tenant/v2/buildings/${plaza}/categories/${perks.uuid}/content?limit=100&lang=en&orderByProperty=name&orderBy=DESC&offset=0`);
+    const tiles: Tile[] = await get(
+      `/tenant/v2/buildings/${plaza}/categories/${perks.uuid}/content?limit=100&lang=en&orderByProperty=name&orderBy=DESC&offset=0`,
+    );
     expect(tiles.map((c) => c.title)).toEqual(['Globex team breakfast', 'Free gym day pass', '15% off at the lobby café']);
-    expect(await get(`/tenant/v2/buildings/${plaza}/categories/${perks.uuid}/content?limit=1&offset=1&orderByProperty=name&orderBy=desc`)).toHaveLength(1);
+    expect(
+      await get(`/tenant/v2/buildings/${plaza}/categories/${perks.uuid}/content?limit=1&offset=1&orderByProperty=name&orderBy=desc`),
+    ).toHaveLength(1);
 
     const promoted = await get(`/tenant/v2/buildings/${plaza}/promoted-content`);
     expect(promoted).toEqual([expect.objectContaining({ type: 'POST', title: 'The lobby renovation is complete', attachable_service_uuid: null })]);
 
     const chef = await get(`/tenant/v2/buildings/${plaza}/content/${await uuidOf('Chef’s table lunch')}`);
     expect(chef).toMatchObject({
-      type: 'EVENT_POST', capacity: 12, price: 12.5, currency_type: 'USD', rsvp_enabled: true, claimable: false,
-      claims_details: { is_claimable: true, user_count: 0, count: 10 }, cta_label: 'RSVP', cta_label_at_capacity: 'Sold out',
+      type: 'EVENT_POST',
+      capacity: 12,
+      price: 12.5,
+      currency_type: 'USD',
+      rsvp_enabled: true,
+      claimable: false,
+      claims_details: { is_claimable: true, user_count: 0, count: 10 },
+      cta_label: 'RSVP',
+      cta_label_at_capacity: 'Sold out',
     });
     const gym = await get(`/tenant/v2/buildings/${plaza}/content/${await uuidOf('Free gym day pass')}`);
-    expect(gym).toMatchObject({ type: 'OFFER', claimable: true, max_claims_total: 2, max_claims_per_user: 1, claims_details: { is_claimable: false, count: 2 } });
+    expect(gym).toMatchObject({
+      type: 'OFFER',
+      claimable: true,
+      max_claims_total: 2,
+      max_claims_per_user: 1,
+      claims_details: { is_claimable: false, count: 2 },
+    });
 
-    expect(await get(`/tenant/v2/buildings/${plaza}/sanitized-tags`)).toEqual(['building', 'community', 'fitness', 'food', 'music', 'services', 'social', 'sustainability', 'wellness']);
+    expect(await get(`/tenant/v2/buildings/${plaza}/sanitized-tags`)).toEqual([
+      'building',
+      'community',
+      'fitness',
+      'food',
+      'music',
+      'services',
+      'social',
+      'sustainability',
+      'wellness',
+    ]);
   });
 
   it('answers 404 for content of another building and an unknown category', async () => {
     const elsewhere = await uuidOf('Chef’s table lunch', building['Harbor Point']);
     expectError(await server.call('GET', `/tenant/v2/buildings/${plaza}/content/${elsewhere}`, { token: adminToken }), 404);
-    expectError(await server.call('GET', `/tenant/v2/buildings/${plaza}/categories/00000000-0000-4000-8000-000000000000/content`, { token: demoToken }), 404);
+    expectError(
+      await server.call('GET', `/tenant/v2/buildings/${plaza}/categories/00000000-0000-4000-8000-000000000000/content`, { token: demoToken }),
+      404,
+    );
   });
 });
 
@@ -158,10 +194,14 @@ describe('event posts, offers and posts', () => {
     expect(res.body.code).toBe('rsvp_full');
 
     const past = await uuidOf('Spring networking breakfast');
-    expect((await server.call('PUT', `/tenant/v1/buildings/${plaza}/event-posts/${past}/attend`, { token: demoToken })).body.code).toBe('event_ended');
+    expect((await server.call('PUT', `/tenant/v1/buildings/${plaza}/event-posts/${past}/attend`, { token: demoToken })).body.code).toBe(
+      'event_ended',
+    );
     const external = await get(`/tenant/v1/event-posts/${await uuidOf('City charity run')}`);
     expect(external).toMatchObject({ cta_url: 'https://tickets.example.com/city-charity-run', rsvp_enabled: false });
-    expect((await server.call('PUT', `/tenant/v1/buildings/${plaza}/event-posts/${external.uuid}/attend`, { token: demoToken })).body.code).toBe('rsvp_external');
+    expect((await server.call('PUT', `/tenant/v1/buildings/${plaza}/event-posts/${external.uuid}/attend`, { token: demoToken })).body.code).toBe(
+      'rsvp_external',
+    );
     const virtual = await get(`/tenant/v1/event-posts/${await uuidOf('Virtual town hall')}`);
     expect(virtual).toMatchObject({ is_virtual: true, virtualUrl: 'https://meet.example.com/town-hall' });
     const wine = await get(`/tenant/v1/event-posts/${await uuidOf('Wine tasting evening')}`);
@@ -189,7 +229,13 @@ describe('event posts, offers and posts', () => {
     const cafe = await uuidOf('15% off at the lobby café');
     const claimed = await server.call('PUT', `/tenant/v1/buildings/${plaza}/offers/${cafe}/claim`, { token: demoToken });
     expect(claimed.status).toBe(200);
-    expect(claimed.body.data).toMatchObject({ title: '15% off at the lobby café', description_title: '15% off at the lobby café', max_claims_per_user: 1, max_claims_total: 100, claims_details: { user_count: 1, count: 1 } });
+    expect(claimed.body.data).toMatchObject({
+      title: '15% off at the lobby café',
+      description_title: '15% off at the lobby café',
+      max_claims_per_user: 1,
+      max_claims_total: 100,
+      claims_details: { user_count: 1, count: 1 },
+    });
     expect((await server.call('PUT', `/tenant/v1/buildings/${plaza}/offers/${cafe}/claim`, { token: demoToken })).body.code).toBe('already_claimed');
     const cancelled = await server.call('PUT', `/tenant/v1/buildings/${plaza}/offers/${cafe}/cancel`, { token: demoToken });
     expect(cancelled.body.data).toMatchObject({ claimers: [], claims_details: { user_count: 0, count: 0 } });
@@ -208,15 +254,21 @@ describe('utility buttons, amenities, companies', () => {
     expect(buttons.map((b: { order: number }) => b.order)).toEqual([...buttons.map((b: { order: number }) => b.order)].sort((a, b) => a - b));
     expect(buttons[0]).toMatchObject({ utility_name: 'AMENITIES', type: 'NATIVE', text: 'Amenities', excluded: false });
     expect(buttons.find((b: { utility_name: string }) => b.utility_name === 'MOBILE_ACCESS')).toMatchObject({ excluded: true, mobile_only: true });
-    expect(buttons.find((b: { utility_name: string }) => b.utility_name === 'VISITOR_REGISTRATION_MINIAPP')).toMatchObject({ sign_in_required: true });
+    expect(buttons.find((b: { utility_name: string }) => b.utility_name === 'VISITOR_REGISTRATION_MINIAPP')).toMatchObject({
+      sign_in_required: true,
+    });
   });
 
   it('amenities grouped by category', async () => {
     const groups = await get(`/tenant/v1/buildings/${plaza}/amenitiesByCategory?offset=0`);
     expect(groups.map((g: { category_name: string }) => g.category_name)).toEqual(['Wellness', 'Food and drink', 'Workspace', 'Services']);
     expect(groups[0].amenities[0]).toEqual({
-      amenity_uuid: expect.any(String), amenity_name: 'Fitness center', description: 'Open 6 am to 10 pm on level 2.',
-      image_url: '/media/content/amenity-fitness.svg', image_alt_text: 'Fitness center', category: { category_uuid: groups[0].category_uuid, category_name: 'Wellness' },
+      amenity_uuid: expect.any(String),
+      amenity_name: 'Fitness center',
+      description: 'Open 6 am to 10 pm on level 2.',
+      image_url: '/media/content/amenity-fitness.svg',
+      image_alt_text: 'Fitness center',
+      category: { category_uuid: groups[0].category_uuid, category_name: 'Wellness' },
     });
     expect(await get(`/tenant/v1/buildings/${plaza}/amenitiesByCategory?offset=3`)).toHaveLength(1);
   });
@@ -228,7 +280,14 @@ describe('utility buttons, amenities, companies', () => {
     expect(first.company_types).toEqual(['property_management', 'restaurant', 'retail', 'service', 'tenant']);
     const names = first.companies.map((c: { name: string }) => c.name);
     expect(names).toEqual([...names].sort((a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase())));
-    expect(first.companies[0]).toEqual({ uuid: expect.any(String), name: 'Acme Analytics', logo_url: '/media/content/company-acme-analytics.svg', description: expect.stringContaining('Acme'), url: 'acme-analytics.example', company_type: 'tenant' });
+    expect(first.companies[0]).toEqual({
+      uuid: expect.any(String),
+      name: 'Acme Analytics',
+      logo_url: '/media/content/company-acme-analytics.svg',
+      description: expect.stringContaining('Acme'),
+      url: 'acme-analytics.example',
+      company_type: 'tenant',
+    });
 
     const page = await get(`/tenant/v1/buildings/${plaza}/companies?orderByProperty=name&orderBy=DESC&offset=10&limit=10`);
     expect(page.companies.map((c: { name: string }) => c.name)).toEqual([...names].reverse().slice(10, 20));
@@ -269,10 +328,18 @@ describe('access and input', () => {
     const harborEvent = await uuidOf('Chef’s table lunch', building['Harbor Point']);
     expectError(await server.call('GET', `/tenant/v1/event-posts/${harborEvent}`, { token: demoToken }), 403);
     expectError(await server.call('PUT', `/tenant/v1/event-posts/${harborEvent}/recall`, { token: demoToken }), 403);
-    expectError(await server.call('PUT', `/tenant/v1/buildings/${building['Harbor Point']}/event-posts/${harborEvent}/attend`, { token: demoToken }), 403);
+    expectError(
+      await server.call('PUT', `/tenant/v1/buildings/${building['Harbor Point']}/event-posts/${harborEvent}/attend`, { token: demoToken }),
+      403,
+    );
     // A member of both buildings still cannot RSVP to one building's event through the other.
     expectError(await server.call('PUT', `/tenant/v1/buildings/${plaza}/event-posts/${harborEvent}/attend`, { token: adminToken }), 404);
-    expect(await server.db.query('SELECT 1 FROM rsvps r JOIN contents c ON c.id = r.content_id WHERE c.uuid = $1 AND r.user_id <> ALL(SELECT id FROM users WHERE email LIKE $2)', [harborEvent, 'neighbour%'])).toEqual([]);
+    expect(
+      await server.db.query(
+        'SELECT 1 FROM rsvps r JOIN contents c ON c.id = r.content_id WHERE c.uuid = $1 AND r.user_id <> ALL(SELECT id FROM users WHERE email LIKE $2)',
+        [harborEvent, 'neighbour%'],
+      ),
+    ).toEqual([]);
   });
 
   it('answers 400 for bad input', async () => {
@@ -302,8 +369,12 @@ describe('calls to action of the demo posts', () => {
     const content = async (title: string) => get(`/tenant/v2/buildings/${plaza}/content/${await uuidOf(title)}`);
     const fitness = await content('New classes at the fitness center');
     expect(fitness).toMatchObject({ cta_type: 'INTERNAL_LINK', cta_label: 'See the fitness center' });
-    const amenities: { amenities: { amenity_uuid: string; amenity_name: string }[] }[] = await get(`/tenant/v1/buildings/${plaza}/amenitiesByCategory`);
-    expect(amenities.flatMap((c) => c.amenities).find((a) => a.amenity_uuid === fitness.attachable_amenity_uuid)?.amenity_name).toBe('Fitness center');
+    const amenities: { amenities: { amenity_uuid: string; amenity_name: string }[] }[] = await get(
+      `/tenant/v1/buildings/${plaza}/amenitiesByCategory`,
+    );
+    expect(amenities.flatMap((c) => c.amenities).find((a) => a.amenity_uuid === fitness.attachable_amenity_uuid)?.amenity_name).toBe(
+      'Fitness center',
+    );
 
     const neighbours = await content('Welcome our new neighbours');
     expect((await get(`/tenant/v1/companies/${neighbours.attachable_company_uuid}`)).name).toBe('Acme Analytics');
@@ -326,7 +397,9 @@ describe('calls to action of the demo posts', () => {
 describe('POST /dev/contents', () => {
   it('stores a content in every language of the building, rich text as given', async () => {
     const hostile = '<p>Hi<script>alert(1)</script><strike>old</strike></p>';
-    const res = await server.call('POST', '/dev/contents', { body: { building_uuid: plaza, type: 'event_post', title: 'Test event', rich_description: hostile, capacity: 1 } });
+    const res = await server.call('POST', '/dev/contents', {
+      body: { building_uuid: plaza, type: 'event_post', title: 'Test event', rich_description: hostile, capacity: 1 },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const { uuid } = res.body.data as { uuid: string };
     const event = await get(`/tenant/v1/event-posts/${uuid}`);
@@ -336,12 +409,24 @@ describe('POST /dev/contents', () => {
   });
 
   it('stores a post with its image and link call-to-action, which its tile and detail carry', async () => {
-    const body = { building_uuid: plaza, type: 'post', title: 'Mini-app post', image_url: '/media/content/none.png', cta_type: 'MICRO_FRONTEND', cta_url: '/mfe-visitors/' };
+    const body = {
+      building_uuid: plaza,
+      type: 'post',
+      title: 'Mini-app post',
+      image_url: '/media/content/none.png',
+      cta_type: 'MICRO_FRONTEND',
+      cta_url: '/mfe-visitors/',
+    };
     const res = await server.call('POST', '/dev/contents', { body });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const { uuid } = res.body.data as { uuid: string };
     const content = await get(`/tenant/v2/buildings/${plaza}/content/${uuid}`);
-    expect(content).toMatchObject({ title: 'Mini-app post', image_url: '/media/content/none.png', cta_type: 'MICRO_FRONTEND', cta_url: '/mfe-visitors/' });
+    expect(content).toMatchObject({
+      title: 'Mini-app post',
+      image_url: '/media/content/none.png',
+      cta_type: 'MICRO_FRONTEND',
+      cta_url: '/mfe-visitors/',
+    });
     expectError(await server.call('POST', '/dev/contents', { body: { ...body, cta_type: 'CLAIM' } }), 400);
   });
 
@@ -349,7 +434,10 @@ describe('POST /dev/contents', () => {
     expectError(await server.call('POST', '/dev/contents', { body: { building_uuid: plaza, type: 'post' } }), 400);
     expectError(await server.call('POST', '/dev/contents', { body: { building_uuid: plaza, type: 'poll', title: 'x' } }), 400);
     expectError(await server.call('POST', '/dev/contents', { body: { building_uuid: plaza, type: 'post', title: 'x', capacity: -1 } }), 400);
-    expectError(await server.call('POST', '/dev/contents', { body: { building_uuid: '00000000-0000-4000-8000-000000000000', type: 'post', title: 'x' } }), 404);
+    expectError(
+      await server.call('POST', '/dev/contents', { body: { building_uuid: '00000000-0000-4000-8000-000000000000', type: 'post', title: 'x' } }),
+      404,
+    );
   });
 });
 
@@ -375,4 +463,3 @@ describe('demo mini-apps', () => {
     expect(anonymous.body).toContain('data-topic="general" data-auth="anonymous"');
   });
 });
-

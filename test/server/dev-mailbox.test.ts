@@ -9,7 +9,13 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-interface Message { id: number; to: string; subject: string; text: string; created_at: string }
+interface Message {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  created_at: string;
+}
 const mailbox = async (to: string) => {
   const res = await server.call('GET', `/dev/mailbox?to=${encodeURIComponent(to)}`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -201,7 +201,9 @@ describe('admin endpoints', () => {
     expect(remote.json().message).toMatch(/only from this machine/);
     expect((await server.app.inject({ ...list, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } })).statusCode).toBe(403);
     // Reading flags needs nothing.
-    expect((await server.app.inject({ method: 'POST', url: '/api/flags/v1/evaluate', payload: anonymous, remoteAddress: '10.1.2.3' })).statusCode).toBe(200);
+    expect(
+      (await server.app.inject({ method: 'POST', url: '/api/flags/v1/evaluate', payload: anonymous, remoteAddress: '10.1.2.3' })).statusCode,
+    ).toBe(200);
   });
 
   it('in production without FLAGS_ADMIN_TOKEN, administration is off, even from this machine', async () => {
@@ -222,8 +224,15 @@ describe('admin endpoints', () => {
       expect((await app.inject(list)).statusCode).toBe(401);
       expect((await app.inject({ ...list, headers: { authorization: 'Bearer wrong' } })).statusCode).toBe(401);
       expect((await app.inject({ ...list, headers: { 'x-admin-token': 'a-long-admin-token-but-longer' } })).statusCode).toBe(401);
-      expect((await app.inject({ ...list, remoteAddress: '10.1.2.3', headers: { authorization: 'Bearer a-long-admin-token' } })).statusCode).toBe(200);
-      const put = await app.inject({ method: 'PUT', url: '/api/admin/flags/header-logo', headers: { 'x-admin-token': 'a-long-admin-token' }, payload: { value: false } });
+      expect((await app.inject({ ...list, remoteAddress: '10.1.2.3', headers: { authorization: 'Bearer a-long-admin-token' } })).statusCode).toBe(
+        200,
+      );
+      const put = await app.inject({
+        method: 'PUT',
+        url: '/api/admin/flags/header-logo',
+        headers: { 'x-admin-token': 'a-long-admin-token' },
+        payload: { value: false },
+      });
       expect(put.statusCode).toBe(200);
       expect((await evaluate(anonymous)).body.data.flags['header-logo']).toBe(false);
       await server.call('DELETE', '/admin/flags/header-logo');
@@ -236,7 +245,9 @@ describe('admin endpoints', () => {
     const app = await appWith({ apiKey: 'the-api-key' });
     try {
       expect((await app.inject({ method: 'POST', url: '/api/flags/v1/evaluate', payload: anonymous })).statusCode).toBe(401);
-      expect((await app.inject({ method: 'POST', url: '/api/flags/v1/evaluate', payload: anonymous, headers: { 'x-api-key': 'the-api-key' } })).statusCode).toBe(200);
+      expect(
+        (await app.inject({ method: 'POST', url: '/api/flags/v1/evaluate', payload: anonymous, headers: { 'x-api-key': 'the-api-key' } })).statusCode,
+      ).toBe(200);
       expect((await app.inject({ method: 'GET', url: '/api/admin/flags' })).statusCode).toBe(401);
       expect((await app.inject({ method: 'GET', url: '/api/flags/v1/stream?key=wrong' })).statusCode).toBe(401);
       const address = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -310,10 +321,19 @@ describe('npm run flags: parseArgs', () => {
   it('reads set NAME on|off with an optional building, url and token', () => {
     const plaza = '3f2c1e0a-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
     expect(parseArgs(['set', 'dropdown-kiosk', 'on'])).toEqual({
-      command: 'set', name: 'dropdown-kiosk', value: true, building: null, url: 'http://localhost:8080', urlGiven: false, token: null,
+      command: 'set',
+      name: 'dropdown-kiosk',
+      value: true,
+      building: null,
+      url: 'http://localhost:8080',
+      urlGiven: false,
+      token: null,
     });
     expect(parseArgs(['set', 'dropdown-kiosk', 'off', '--building', plaza, '--url', 'http://example.test:9000/'])).toMatchObject({
-      value: false, building: plaza, url: 'http://example.test:9000', urlGiven: true,
+      value: false,
+      building: plaza,
+      url: 'http://example.test:9000',
+      urlGiven: true,
     });
     expect(parseArgs(['--building=' + plaza, 'set', 'dropdown-kiosk', 'OFF'])).toMatchObject({ value: false, building: plaza });
     expect(parseArgs(['set', 'header-logo', 'true', '--token', 't0k'])).toMatchObject({ value: true, token: 't0k' });
@@ -339,7 +359,10 @@ describe('npm run flags: parseArgs', () => {
     expect(parseArgs(['set', '--help'])).toEqual({ command: 'help' });
     const unset = parseArgs(['unset', 'header-logo', '--building', '3f2c1e0a-5b6d-4e7f-8a9b-0c1d2e3f4a5b']);
     if (unset.command !== 'unset') throw new Error('unset expected');
-    expect(requestFor(unset)).toMatchObject({ method: 'DELETE', url: 'http://localhost:8080/api/admin/flags/header-logo?building_uuid=3f2c1e0a-5b6d-4e7f-8a9b-0c1d2e3f4a5b' });
+    expect(requestFor(unset)).toMatchObject({
+      method: 'DELETE',
+      url: 'http://localhost:8080/api/admin/flags/header-logo?building_uuid=3f2c1e0a-5b6d-4e7f-8a9b-0c1d2e3f4a5b',
+    });
   });
 
   it.each([

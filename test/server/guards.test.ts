@@ -15,7 +15,14 @@ describe('guessing locks', () => {
 
   it('names a wait a person can read', () => {
     expect([0.2, 30, 89, 90, 900, 5399, 5400, 86_400].map(waitText)).toEqual([
-      '1 seconds', '30 seconds', '89 seconds', '2 minutes', '15 minutes', '90 minutes', '2 hours', '24 hours',
+      '1 seconds',
+      '30 seconds',
+      '89 seconds',
+      '2 minutes',
+      '15 minutes',
+      '90 minutes',
+      '2 hours',
+      '24 hours',
     ]);
   });
 });
@@ -31,8 +38,17 @@ describe('bad text and dates', () => {
   });
 
   it('takes RFC 3339 date-times of years 1 to 9999 with real days', () => {
-    for (const ok of ['0001-01-01T00:00:00Z', '2026-11-23T18:00:00.123+01:00', '2024-02-29T12:00:00Z', '9999-12-31T23:59:59Z']) expect(isDateTime(ok), ok).toBe(true);
-    for (const bad of ['0000-01-01T00:00:00Z', '2026-02-29T00:00:00Z', '2026-04-31T00:00:00Z', '2026-13-01T00:00:00Z', '2026-01-01', '2026-01-01T24:00:00Z', 'x']) {
+    for (const ok of ['0001-01-01T00:00:00Z', '2026-11-23T18:00:00.123+01:00', '2024-02-29T12:00:00Z', '9999-12-31T23:59:59Z'])
+      expect(isDateTime(ok), ok).toBe(true);
+    for (const bad of [
+      '0000-01-01T00:00:00Z',
+      '2026-02-29T00:00:00Z',
+      '2026-04-31T00:00:00Z',
+      '2026-13-01T00:00:00Z',
+      '2026-01-01',
+      '2026-01-01T24:00:00Z',
+      'x',
+    ]) {
       expect(isDateTime(bad), bad).toBe(false);
     }
   });

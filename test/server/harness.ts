@@ -23,7 +23,11 @@ export interface TestServer extends RunningServer {
   clock: FakeClock;
   config: ServerConfig;
   /** Injects a request under the API base and parses the JSON answer. */
-  call<T = any>(method: InjectOptions['method'], path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string>; payload?: string }): Promise<{ status: number; body: T }>;
+  call<T = any>(
+    method: InjectOptions['method'],
+    path: string,
+    options?: { body?: unknown; token?: string; headers?: Record<string, string>; payload?: string },
+  ): Promise<{ status: number; body: T }>;
   /** The newest four-digit code mailed to an address. */
   latestCode(email: string): Promise<string>;
   login(email: string, password: string): Promise<{ token: string; refresh: string; user: any }>;
@@ -108,7 +112,9 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, opt
     config,
     call,
     async latestCode(email) {
-      const [mail] = await db.query<{ text_body: string }>('SELECT text_body FROM dev_mail WHERE to_address = $1 ORDER BY id DESC LIMIT 1', [email.toLowerCase()]);
+      const [mail] = await db.query<{ text_body: string }>('SELECT text_body FROM dev_mail WHERE to_address = $1 ORDER BY id DESC LIMIT 1', [
+        email.toLowerCase(),
+      ]);
       const code = /\b(\d{4})\b/.exec(mail?.text_body ?? '')?.[1];
       if (!code) throw new Error(`no code mailed to ${email}`);
       return code;

@@ -10,8 +10,7 @@ export function wrongCodes(right: string, count = 1): string[] {
   return Array.from({ length: count }, (_, i) => String((Number(right) + i + 1) % 10_000).padStart(4, '0'));
 }
 
-export const consumeSignupPath = (code: string, email: string) =>
-  `/user-verification/code/${code}/consume?email=${encodeURIComponent(email)}`;
+export const consumeSignupPath = (code: string, email: string) => `/user-verification/code/${code}/consume?email=${encodeURIComponent(email)}`;
 
 /** A fresh address on a seeded domain. */
 let serial = 0;

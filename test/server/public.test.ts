@@ -4,7 +4,12 @@ import { expectError } from './helpers.js';
 
 let server: TestServer;
 const building: Record<string, string> = {};
-interface Brand { id: number; uuid: string; config_uuid: string; identifier: string }
+interface Brand {
+  id: number;
+  uuid: string;
+  config_uuid: string;
+  identifier: string;
+}
 const brand: Record<string, Brand> = {};
 beforeAll(async () => {
   server = await startTestServer();
@@ -65,7 +70,11 @@ describe('GET /public/guest-buildings', () => {
     const res = await server.call('GET', '/public/guest-buildings');
     expect(res.status).toBe(200);
     expect(res.body.data).toHaveLength(1);
-    expect(res.body.data[0]).toMatchObject({ name: 'Atrium Tower West', uuid: building['Atrium Tower West'], languages: [{ code: 'en', name: 'English', priority: 0 }] });
+    expect(res.body.data[0]).toMatchObject({
+      name: 'Atrium Tower West',
+      uuid: building['Atrium Tower West'],
+      languages: [{ code: 'en', name: 'English', priority: 0 }],
+    });
   });
 });
 
@@ -84,7 +93,12 @@ describe('GET /buildings/{id}/theme', () => {
       portfolio_logo_url: '/media/portfolios/atrium.svg',
     });
     const maison = await server.call('GET', `/buildings/${building['Maison du Port']}/theme`);
-    expect(maison.body.data).toMatchObject({ font: 'Verdana', primary_color: '#B23A48', display_portfolio_logo: true, portfolio_logo_url: '/media/portfolios/harbor.svg' });
+    expect(maison.body.data).toMatchObject({
+      font: 'Verdana',
+      primary_color: '#B23A48',
+      display_portfolio_logo: true,
+      portfolio_logo_url: '/media/portfolios/harbor.svg',
+    });
   });
 
   it('answers 404 for an unknown building and 400 for a malformed id', async () => {
@@ -161,9 +175,19 @@ describe('GET /public/whitelabel-config/{uuid}', () => {
   it("answers a brand's colours, language and help-desk address", async () => {
     const res = await server.call('GET', `/public/whitelabel-config/${brand.harbor!.config_uuid}`);
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ primaryColor: '#0B6E4F', secondaryColor: '#F2A541', language: 'en-GB', help_desk_email: 'help@harbor.localhost' });
+    expect(res.body.data).toEqual({
+      primaryColor: '#0B6E4F',
+      secondaryColor: '#F2A541',
+      language: 'en-GB',
+      help_desk_email: 'help@harbor.localhost',
+    });
     const atrium = await server.call('GET', `/public/whitelabel-config/${brand.atrium!.config_uuid}`);
-    expect(atrium.body.data).toEqual({ primaryColor: '#257BAD', secondaryColor: '#7C7933', language: 'en', help_desk_email: 'help@atrium.localhost' });
+    expect(atrium.body.data).toEqual({
+      primaryColor: '#257BAD',
+      secondaryColor: '#7C7933',
+      language: 'en',
+      help_desk_email: 'help@atrium.localhost',
+    });
   });
 
   it('answers 404 for another uuid (the brand uuid is not the config uuid) and 400 for a malformed one', async () => {

@@ -13,7 +13,12 @@ afterAll(() => server.close());
 /** A request from a given client address (each address has its own allowance). */
 let nextAddress = 1;
 const newAddress = () => `10.0.0.${nextAddress++}`;
-async function from(address: string, method: InjectOptions['method'], path: string, options: { body?: object; token?: string; headers?: Record<string, string> } = {}) {
+async function from(
+  address: string,
+  method: InjectOptions['method'],
+  path: string,
+  options: { body?: object; token?: string; headers?: Record<string, string> } = {},
+) {
   const response = await server.app.inject({
     method,
     url: `${server.config.apiBase}${path}`,
@@ -79,7 +84,11 @@ describe('sensitive routes are rate limited per client address', () => {
       ['POST', '/user-verification/code/reset-password/send', { body: { email: 'nobody@northwind.example' } }],
       ['POST', '/user-verification/v2/code/reset-password/send', { body: { email: 'nobody@northwind.example' } }],
       ['POST', '/user-verification/code/reset-password/resend', { body: { email: 'nobody@northwind.example' } }],
-      ['PUT', '/user-verification/code/reset-password/consume', { body: { email: 'nobody@northwind.example', code: '1234', new_password: 'Aa1!aaaaa' } }],
+      [
+        'PUT',
+        '/user-verification/code/reset-password/consume',
+        { body: { email: 'nobody@northwind.example', code: '1234', new_password: 'Aa1!aaaaa' } },
+      ],
       ['PUT', '/users/current/password', { token, body: { password: 'wrong', new_password: 'Aa1!aaaaa' } }],
       ['GET', '/public/buildings?domain=globex.example', {}],
     ];

@@ -7,7 +7,8 @@ let server: TestServer;
 const buildingUuid: Record<string, string> = {};
 beforeAll(async () => {
   server = await startTestServer();
-  for (const row of await server.db.query<{ name: string; uuid: string }>('SELECT name, uuid::text FROM buildings')) buildingUuid[row.name] = row.uuid;
+  for (const row of await server.db.query<{ name: string; uuid: string }>('SELECT name, uuid::text FROM buildings'))
+    buildingUuid[row.name] = row.uuid;
 });
 afterAll(() => server.close());
 
@@ -20,7 +21,8 @@ const form = (overrides: Record<string, unknown> = {}) => ({
   is_term_accepted: true,
   ...overrides,
 });
-const mails = (to: string) => server.db.query<{ subject: string; text_body: string }>('SELECT subject, text_body FROM dev_mail WHERE to_address = $1 ORDER BY id', [to]);
+const mails = (to: string) =>
+  server.db.query<{ subject: string; text_body: string }>('SELECT subject, text_body FROM dev_mail WHERE to_address = $1 ORDER BY id', [to]);
 
 describe('POST /auth/register: new accounts', () => {
   it('creates an unconfirmed account on a one-building domain without a building, and mails a code', async () => {
@@ -29,7 +31,14 @@ describe('POST /auth/register: new accounts', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const email = String(body.email).toLowerCase();
     // Until the code is entered the account is a placeholder: nothing the sign-up asked for is on it yet.
-    expect(res.body.user).toMatchObject({ email, confirmed: false, terms_accepted: false, deactivated: false, created_by: 'user', company_name: 'Northwind Traders' });
+    expect(res.body.user).toMatchObject({
+      email,
+      confirmed: false,
+      terms_accepted: false,
+      deactivated: false,
+      created_by: 'user',
+      company_name: 'Northwind Traders',
+    });
     expect(res.body.user).not.toHaveProperty('password_hash');
     const [stored] = await server.db.query<{ password_hash: string | null }>('SELECT password_hash FROM users WHERE email = $1', [email]);
     expect(stored!.password_hash).toBeNull();
@@ -197,7 +206,14 @@ describe('POST /auth/register: existing accounts', () => {
     const res = await register(form({ email, password, first_name: 'Cassie', last_name: 'Uploaded', is_email_accepted: true }));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     // Claiming changes nothing on the account until the code proves the mailbox: the upload's names stay.
-    expect(res.body.user).toMatchObject({ uuid: before!.uuid, email, first_name: 'Cass', created_by: 'upload', confirmed: false, terms_accepted: false });
+    expect(res.body.user).toMatchObject({
+      uuid: before!.uuid,
+      email,
+      first_name: 'Cass',
+      created_by: 'upload',
+      confirmed: false,
+      terms_accepted: false,
+    });
     const code = await server.latestCode(email);
     const consumed = await server.call('PUT', consumeSignupPath(code, email), { body: { password } });
     expect(consumed.status).toBe(200);

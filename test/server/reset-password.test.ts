@@ -187,7 +187,10 @@ describe('PUT /user-verification/code/reset-password/consume', () => {
     ]) {
       expectError(await resetConsume(body), 400);
     }
-    expectError(await server.call('PUT', '/user-verification/code/reset-password/consume', { payload: '{', headers: { 'content-type': 'application/json' } }), 400);
+    expectError(
+      await server.call('PUT', '/user-verification/code/reset-password/consume', { payload: '{', headers: { 'content-type': 'application/json' } }),
+      400,
+    );
     // None of these counted as a try.
     expect((await resetConsume({ email, code, new_password: strongPassword() })).status).toBe(200);
   });

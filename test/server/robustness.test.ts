@@ -37,7 +37,11 @@ const BODIES: (string | undefined)[] = [
   '{"email":"nul.name@northwind.example","first_name":"Ab\\u0000","last_name":"Cd","password":"Aa1!aaaa","is_term_accepted":true}',
   '{"email":"new\\u0000@northwind.example","first_name":"Ab","last_name":"Cd","password":"Aa1!aaaa","is_term_accepted":true}',
 ];
-const QUERIES = ['', '?domain=%00&brand_scope=atrium%00&buildings=%00&permissions=%00&to=%00%00%00&include=%00&repo=%00&key=%00', '?email=x&domain=&include=languages,,&brand_scope=%00&buildings=,,&permissions=&guestBuildingsOnly=x&to=&attachPortfolioCompanyUuid=2'];
+const QUERIES = [
+  '',
+  '?domain=%00&brand_scope=atrium%00&buildings=%00&permissions=%00&to=%00%00%00&include=%00&repo=%00&key=%00',
+  '?email=x&domain=&include=languages,,&brand_scope=%00&buildings=,,&permissions=&guestBuildingsOnly=x&to=&attachPortfolioCompanyUuid=2',
+];
 
 describe('NUL characters', () => {
   it('answer 400 where they would be stored, and nothing is stored', async () => {
@@ -83,7 +87,10 @@ describe('every route answers junk without a 500', () => {
               });
               const label = `${method} ${concrete}${query} body=${body?.slice(0, 40)} token=${!!auth} → ${res.status}`;
               if (res.status >= 500) failures.push(`${label} ${JSON.stringify(res.body)}`);
-              else if (res.status >= 400 && (typeof res.body !== 'object' || res.body.statusCode !== res.status || typeof res.body.message !== 'string')) {
+              else if (
+                res.status >= 400 &&
+                (typeof res.body !== 'object' || res.body.statusCode !== res.status || typeof res.body.message !== 'string')
+              ) {
                 failures.push(`${label}: not a JSON error ${JSON.stringify(res.body).slice(0, 200)}`);
               }
             }

@@ -45,7 +45,12 @@ describe('1. the dev mailbox is not readable from the network', () => {
   });
 
   it('holds the same rule for adding content', async () => {
-    const res = await server.app.inject({ method: 'POST', url: '/api/dev/contents', payload: { building_uuid: '00000000-0000-4000-8000-000000000000', type: 'post', title: 'x' }, remoteAddress: OUTSIDE });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/dev/contents',
+      payload: { building_uuid: '00000000-0000-4000-8000-000000000000', type: 'post', title: 'x' },
+      remoteAddress: OUTSIDE,
+    });
     expect(res.statusCode).toBe(403);
   });
 });
@@ -223,18 +228,32 @@ describe('5. sessions end when they should', () => {
     const { email, password } = await createConfirmedUser(server);
     const session = await server.login(email, password);
     await server.call('POST', '/user-verification/v2/code/reset-password/send', { body: { email } });
-    const reset = await server.call('PUT', '/user-verification/code/reset-password/consume', { body: { email, code: await server.latestCode(email), new_password: strongPassword() } });
+    const reset = await server.call('PUT', '/user-verification/code/reset-password/consume', {
+      body: { email, code: await server.latestCode(email), new_password: strongPassword() },
+    });
     expect(reset.status).toBe(200);
     expectError(await server.call('GET', '/users/current', { token: session.token }), 401);
   });
 
   it('every answer that carries a token says no-store', async () => {
-    const login = await server.app.inject({ method: 'POST', url: '/api/auth/v2/login', payload: { email: DEMO_LOGIN.email, password: DEMO_PASSWORD } });
+    const login = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/v2/login',
+      payload: { email: DEMO_LOGIN.email, password: DEMO_PASSWORD },
+    });
     expect(login.headers['cache-control']).toBe('no-store');
-    const refresh = await server.app.inject({ method: 'POST', url: '/api/auth/v2/refresh', payload: { refresh_token: login.json().refresh_token.token } });
+    const refresh = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/v2/refresh',
+      payload: { refresh_token: login.json().refresh_token.token },
+    });
     expect(refresh.statusCode).toBe(200);
     expect(refresh.headers['cache-control']).toBe('no-store');
-    const link = await server.app.inject({ method: 'POST', url: '/api/auth/v2/generate-auth-link', headers: { authorization: `Bearer ${refresh.json().token}` } });
+    const link = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/v2/generate-auth-link',
+      headers: { authorization: `Bearer ${refresh.json().token}` },
+    });
     expect(link.headers['cache-control']).toBe('no-store');
   });
 });
@@ -250,7 +269,10 @@ describe('6. tokens stay out of logs, and only registered mini-apps are named to
 
   it('writes no token into the request log (LOG_REQUESTS=1)', async () => {
     const lines: string[] = [];
-    const logged = await createServer({ ...readConfig({}), devOidc: false }, { db: server.db, logger: { stream: { write: (line) => void lines.push(line) } } });
+    const logged = await createServer(
+      { ...readConfig({}), devOidc: false },
+      { db: server.db, logger: { stream: { write: (line) => void lines.push(line) } } },
+    );
     const secret = 'eyJhbGciOiJIUzI1NiJ9.secret-payload.signature';
     const res = await logged.app.inject({ method: 'GET', url: `/mfe-survey/?survey=commute&authToken=${secret}` });
     expect(res.statusCode).toBe(200);
@@ -349,7 +371,9 @@ describe('9. slow clients are let go', () => {
       const closedAfter = await new Promise<number>((resolve, reject) => {
         const started = Date.now();
         const socket = connect(port, '127.0.0.1', () => {
-          socket.write('POST /api/analytics/v2/track HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"event":');
+          socket.write(
+            'POST /api/analytics/v2/track HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"event":',
+          );
         });
         socket.on('data', () => {});
         socket.on('close', () => resolve(Date.now() - started));
@@ -368,7 +392,10 @@ describe('9. slow clients are let go', () => {
     const open = async () => {
       const controller = new AbortController();
       controllers.push(controller);
-      const res = await fetch(`${capped.config.publicOrigin}/api/flags/v1/stream`, { headers: { accept: 'text/event-stream' }, signal: controller.signal });
+      const res = await fetch(`${capped.config.publicOrigin}/api/flags/v1/stream`, {
+        headers: { accept: 'text/event-stream' },
+        signal: controller.signal,
+      });
       return res;
     };
     try {
@@ -391,7 +418,8 @@ describe('9. slow clients are let go', () => {
     const capped = await startTestServer({ eventStreamsPerClient: 10, eventStreamsTotal: 1 }, { listen: true });
     const controller = new AbortController();
     try {
-      const stream = (signal?: AbortSignal) => fetch(`${capped.config.publicOrigin}/api/flags/v1/stream`, { headers: { accept: 'text/event-stream' }, signal });
+      const stream = (signal?: AbortSignal) =>
+        fetch(`${capped.config.publicOrigin}/api/flags/v1/stream`, { headers: { accept: 'text/event-stream' }, signal });
       expect((await stream(controller.signal)).status).toBe(200);
       const full = await stream();
       expect(full.status).toBe(503);

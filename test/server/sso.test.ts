@@ -31,7 +31,11 @@ class Browser {
     for (const line of response.headers.getSetCookie()) {
       const [pair, ...attributes] = line.split(';');
       const [name, ...value] = pair!.trim().split('=');
-      const path = attributes.map((a) => a.trim()).find((a) => a.toLowerCase().startsWith('path='))?.slice(5) ?? '/';
+      const path =
+        attributes
+          .map((a) => a.trim())
+          .find((a) => a.toLowerCase().startsWith('path='))
+          ?.slice(5) ?? '/';
       const expired = attributes.some((a) => /^\s*max-age=0\b/i.test(a) || /^\s*expires=Thu, 01 Jan 1970/i.test(a));
       const key = `${name}|${path}|${url.host}`;
       if (expired) this.jar.delete(key);
@@ -56,7 +60,11 @@ class Browser {
   }
 
   /** Follows redirects until a page answers, or until the next hop is the app's redirect URI (returned, not fetched). */
-  async follow(url: string, init: { method?: string; form?: Record<string, string> } = {}, stopAt = redirectUri): Promise<{ url: URL; response?: Response; html?: string }> {
+  async follow(
+    url: string,
+    init: { method?: string; form?: Record<string, string> } = {},
+    stopAt = redirectUri,
+  ): Promise<{ url: URL; response?: Response; html?: string }> {
     let next = await this.request(url, init);
     for (let hops = 0; hops < 10; hops++) {
       const { response } = next;
@@ -85,7 +93,10 @@ async function signInAtProvider(authorizationUrl: string, email: string, passwor
 }
 
 const providers = (source: string, redirect: string | null = redirectUri) =>
-  server.call('GET', `/sso/v1/providers/${encodeURIComponent(source)}?source=tenantweb${redirect === null ? '' : `&redirect_uri=${encodeURIComponent(redirect)}`}`);
+  server.call(
+    'GET',
+    `/sso/v1/providers/${encodeURIComponent(source)}?source=tenantweb${redirect === null ? '' : `&redirect_uri=${encodeURIComponent(redirect)}`}`,
+  );
 
 const callback = (code: string, state: string) =>
   server.call('GET', `/sso/v1/callback/oidc?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}&tenantweb=true`);
@@ -360,7 +371,15 @@ describe('SSO sign-up: callback then POST /sso/v2/authenticate', () => {
     // initech.example has one building: it is chosen without asking.
     const done = await authenticate('new.sso@initech.example', user);
     expect(done.status, JSON.stringify(done.body)).toBe(200);
-    expect(done.body.user).toMatchObject({ email: 'new.sso@initech.example', first_name: 'Nia', last_name: 'Newcomer', created_by: 'sso', confirmed: true, terms_accepted: true, email_accepted: true });
+    expect(done.body.user).toMatchObject({
+      email: 'new.sso@initech.example',
+      first_name: 'Nia',
+      last_name: 'Newcomer',
+      created_by: 'sso',
+      confirmed: true,
+      terms_accepted: true,
+      email_accepted: true,
+    });
     expect(done.body.user.default_building_uuid).toMatch(/^[0-9a-f-]{36}$/);
     expect(done.body.refresh_token.token).toMatch(/\S{20,}/);
     const me = await server.call('GET', '/users/current', { token: done.body.token });
@@ -380,7 +399,10 @@ describe('SSO sign-up: callback then POST /sso/v2/authenticate', () => {
 
   it('completes an account pre-created by upload (csv.sso), keeping its origin', async () => {
     const { result } = await fullSignIn('csv.sso@initech.example');
-    expect(result.body.data).toMatchObject({ status: 'signup', user: { email: 'csv.sso@initech.example', first_name: 'Casey', last_name: 'Required', created_by: 'upload' } });
+    expect(result.body.data).toMatchObject({
+      status: 'signup',
+      user: { email: 'csv.sso@initech.example', first_name: 'Casey', last_name: 'Required', created_by: 'upload' },
+    });
     const done = await server.call('POST', `/sso/v2/authenticate?email=csv.sso@initech.example&uuid=${result.body.data.transaction_uuid}`, {
       body: { first_name: 'Casey', last_name: 'Required', is_term_accepted: true },
     });
@@ -396,7 +418,10 @@ describe('SSO sign-up: callback then POST /sso/v2/authenticate', () => {
     });
     expect(started.status).toBe(200);
     // And a password that sits on the unconfirmed account (as one registered before this server kept them off would).
-    await server.db.query('UPDATE users SET password_hash = $2 WHERE email = $1', ['csv.optional@umbrella.example', await hashPassword(attackerPassword)]);
+    await server.db.query('UPDATE users SET password_hash = $2 WHERE email = $1', [
+      'csv.optional@umbrella.example',
+      await hashPassword(attackerPassword),
+    ]);
     const { result } = await fullSignIn('csv.optional@umbrella.example');
     expect(result.body.data.status).toBe('signup');
     const done = await server.call('POST', `/sso/v2/authenticate?email=csv.optional@umbrella.example&uuid=${result.body.data.transaction_uuid}`, {
@@ -407,13 +432,17 @@ describe('SSO sign-up: callback then POST /sso/v2/authenticate', () => {
     // SSO sign-up keeps no password set before it, and no sign-up somebody else started.
     const login = await server.call('POST', '/auth/v2/login', { body: { email: 'csv.optional@umbrella.example', password: attackerPassword } });
     expect(login.status).toBe(401);
-    expect(await server.db.query(`SELECT 1 FROM signup_requests s JOIN users u ON u.id = s.user_id WHERE u.email = 'csv.optional@umbrella.example'`)).toEqual([]);
+    expect(
+      await server.db.query(`SELECT 1 FROM signup_requests s JOIN users u ON u.id = s.user_id WHERE u.email = 'csv.optional@umbrella.example'`),
+    ).toEqual([]);
   });
 
   it('refuses a transaction that has not been through the callback, and unknown ones', async () => {
     const list = await providers('new.sso@initech.example');
     const body = { first_name: 'Nia', last_name: 'Newcomer', is_term_accepted: true };
-    const unverified = await server.call('POST', `/sso/v2/authenticate?email=new.sso@initech.example&uuid=${list.body.data.transaction_uuid}`, { body });
+    const unverified = await server.call('POST', `/sso/v2/authenticate?email=new.sso@initech.example&uuid=${list.body.data.transaction_uuid}`, {
+      body,
+    });
     expect(unverified.status).toBe(403);
     const unknown = await server.call('POST', `/sso/v2/authenticate?email=new.sso@initech.example&uuid=${randomUUID()}`, { body });
     expect(unknown.status).toBe(400);

@@ -170,7 +170,9 @@ describe('POST /auth/upgrade', () => {
     expectError(res, 409);
     expect(res.body.code).toBe('token_current');
     expect(res.body).not.toHaveProperty('refresh_token');
-    const [row] = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM refresh_tokens WHERE family_id = $1', [claimsOf(session.token).fam]);
+    const [row] = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM refresh_tokens WHERE family_id = $1', [
+      claimsOf(session.token).fam,
+    ]);
     expect(row!.n).toBe(1);
     // The owner's session goes on.
     expect((await refresh(session.refresh)).status).toBe(200);

@@ -22,8 +22,26 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const USER_FIELDS = [
-  'uuid', 'id', 'email', 'first_name', 'last_name', 'avatar_url', 'default_building_uuid', 'company_uuid', 'company_name', 'locale',
-  'confirmed', 'email_accepted', 'terms_accepted', 'admin', 'roles', 'hqo', 'signup_app_brand', 'deactivated', 'created_by', 'portfolio_uuid',
+  'uuid',
+  'id',
+  'email',
+  'first_name',
+  'last_name',
+  'avatar_url',
+  'default_building_uuid',
+  'company_uuid',
+  'company_name',
+  'locale',
+  'confirmed',
+  'email_accepted',
+  'terms_accepted',
+  'admin',
+  'roles',
+  'hqo',
+  'signup_app_brand',
+  'deactivated',
+  'created_by',
+  'portfolio_uuid',
   'updated_at',
 ];
 
@@ -84,7 +102,10 @@ describe('PUT /users/current', () => {
       const res = await server.call('PUT', '/users/current', { token: demoToken, body });
       expect(res.status, `${JSON.stringify(body)} → ${JSON.stringify(res.body)}`).toBe(400);
     }
-    expectError(await server.call('PUT', '/users/current', { token: demoToken, payload: 'null', headers: { 'content-type': 'application/json' } }), 400);
+    expectError(
+      await server.call('PUT', '/users/current', { token: demoToken, payload: 'null', headers: { 'content-type': 'application/json' } }),
+      400,
+    );
     const after = (await server.call('GET', '/users/current', { token: demoToken })).body.data;
     expect(after).toEqual(before);
   });
@@ -184,7 +205,11 @@ describe('PUT /users/current with updated_at (optimistic concurrency)', () => {
     const { email, password } = await createConfirmedUser(server);
     const { token } = await server.login(email, password);
     const before = await current(token);
-    expectError(await server.call('PUT', '/users/current', { token, body: { first_name: 'X', updated_at: '2001-01-01T00:00:00.000000Z' } }), 409, CONFLICT);
+    expectError(
+      await server.call('PUT', '/users/current', { token, body: { first_name: 'X', updated_at: '2001-01-01T00:00:00.000000Z' } }),
+      409,
+      CONFLICT,
+    );
     expectError(await server.call('PUT', '/users/current', { token, body: { first_name: 'X', updated_at: '' } }), 400);
     expectError(await server.call('PUT', '/users/current', { token, body: { first_name: 'X', updated_at: { at: 'now' } } }), 400);
     expect(await current(token)).toEqual(before);
@@ -296,7 +321,9 @@ describe('GET /users/current/buildings', () => {
 describe('GET /user-permissions/v1', () => {
   it('gives admin@globex.example can-see-admin-ui-link in each of their buildings', async () => {
     const wanted = [building['One Atrium Plaza'], building['Harbor Point']];
-    const res = await server.call('GET', `/user-permissions/v1?buildings=${wanted.join(',')}&permissions=can-see-admin-ui-link`, { token: adminToken });
+    const res = await server.call('GET', `/user-permissions/v1?buildings=${wanted.join(',')}&permissions=can-see-admin-ui-link`, {
+      token: adminToken,
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ [wanted[0]!]: ['can-see-admin-ui-link'], [wanted[1]!]: ['can-see-admin-ui-link'] });
   });
@@ -309,7 +336,9 @@ describe('GET /user-permissions/v1', () => {
 
   it('answers an empty list for each asked building where the user has none', async () => {
     const asked = [building['One Atrium Plaza'], building['Maison du Port']];
-    const demo = await server.call('GET', `/user-permissions/v1?buildings=${asked.join(',')}&permissions=can-see-admin-ui-link`, { token: demoToken });
+    const demo = await server.call('GET', `/user-permissions/v1?buildings=${asked.join(',')}&permissions=can-see-admin-ui-link`, {
+      token: demoToken,
+    });
     expect(demo.status).toBe(200);
     expect(demo.body.data).toEqual({ [asked[0]!]: [], [asked[1]!]: [] });
     // The admin lacks it in a building that is not theirs, and a permission they lack is not listed.

@@ -16,7 +16,9 @@ afterAll(() => server.close());
 async function signUp() {
   const email = freshEmail();
   const password = strongPassword();
-  const res = await server.call('POST', '/auth/register', { body: { email, password, first_name: 'Vera', last_name: 'Verify', is_term_accepted: true } });
+  const res = await server.call('POST', '/auth/register', {
+    body: { email, password, first_name: 'Vera', last_name: 'Verify', is_term_accepted: true },
+  });
   expect(res.status).toBe(200);
   expect(res.body.user.confirmed).toBe(false);
   return { email, password, code: await server.latestCode(email) };

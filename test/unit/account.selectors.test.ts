@@ -93,7 +93,9 @@ describe('password update selectors', () => {
   it("says 'Passwords are not equal' once the confirmation was left and differs", () => {
     const fields = { password: 'x', new_password: 'Brand!New2027', confirm_password: 'Brand!New202' };
     expect(passwordFieldProblem(context({ fields }), 'confirm_password')).toBeNull();
-    expect(passwordFieldProblem(context({ fields, touched: { confirm_password: true } }), 'confirm_password')).toEqual({ id: 'auth.passwordsNotEqual' });
+    expect(passwordFieldProblem(context({ fields, touched: { confirm_password: true } }), 'confirm_password')).toEqual({
+      id: 'auth.passwordsNotEqual',
+    });
     expect(passwordFieldProblem(context({ touched: { confirm_password: true } }), 'confirm_password')).toBeNull();
   });
   it('asks for the current password once it was left empty', () => {
@@ -101,7 +103,9 @@ describe('password update selectors', () => {
     expect(passwordFieldProblem(context({ fields, touched: { password: true } }), 'password')).toEqual({ id: 'account.password.currentRequired' });
   });
   it('shows the server’s answers under their fields', () => {
-    const reused = context({ error: { field: 'new_password', status: 409, message: 'You can not reuse this old password', code: 'password_has_been_used' } });
+    const reused = context({
+      error: { field: 'new_password', status: 409, message: 'You can not reuse this old password', code: 'password_has_been_used' },
+    });
     expect(passwordFieldProblem(reused, 'new_password')).toEqual({ id: 'auth.error.passwordReused' });
     expect(passwordFieldProblem(reused, 'password')).toBeNull();
     expect(passwordFormError(reused)).toBeNull();

@@ -9,7 +9,11 @@ function setupConsent(persisted?: AnalyticsConsent) {
   const calls = { addTag: vi.fn(), removeTag: vi.fn(), persistConsent: vi.fn() };
   const actor = createActor(
     analyticsConsentMachine.provide({
-      actions: { addTag: () => calls.addTag(), removeTag: () => calls.removeTag(), persistConsent: (_, { consent }) => calls.persistConsent(consent) },
+      actions: {
+        addTag: () => calls.addTag(),
+        removeTag: () => calls.removeTag(),
+        persistConsent: (_, { consent }) => calls.persistConsent(consent),
+      },
     }),
     { input: { persisted } },
   ).start();

@@ -33,7 +33,10 @@ afterEach(() => vi.restoreAllMocks());
 describe('request', () => {
   it('fills path parameters, encoded, and sends verb, query and body to the installed client', async () => {
     const call = vi.fn(async (_path: string, _options?: unknown) => ({ data: { name: 'Plaza' } }));
-    installApiClient({ call: call as unknown as ApiClient['call'], values: () => ({ apiBase: '/api', brand: 'atrium', locale: 'en', buildingUuid: null, appUuid: 'atrium-tenant-web', apiKey: '' }) });
+    installApiClient({
+      call: call as unknown as ApiClient['call'],
+      values: () => ({ apiBase: '/api', brand: 'atrium', locale: 'en', buildingUuid: null, appUuid: 'atrium-tenant-web', apiKey: '' }),
+    });
     await request('get', '/tenant/v1/buildings/{id}', { params: { id: 'b 1/x' }, query: { include: 'languages' } });
     expect(call).toHaveBeenCalledWith('/tenant/v1/buildings/b%201%2Fx', { method: 'GET', query: { include: 'languages' } });
     await request('post', '/auth/v2/login', { body: { email: 'a@b.c', password: 'x' } });

@@ -60,7 +60,7 @@ let running: AnyActorRef | null = null;
 afterEach(() => running?.stop());
 
 describe('the app chart: sign-in', () => {
-  it("identifies the person to the flags, loads their building (the preferred one first) and re-runs the routing rules", () => {
+  it('identifies the person to the flags, loads their building (the preferred one first) and re-runs the routing rules', () => {
     const { app, heard, effects } = startApp({ preferredBuildingUuid: 'b-9' });
     running = app;
     const user = makeUser({ uuid: 'u-7', default_building_uuid: 'b-2' });
@@ -84,7 +84,9 @@ describe('the app chart: sign-out', () => {
     const { app, heard, effects } = startApp();
     running = app;
     app.send({ type: 'session.signedOut' });
-    expect(heard.flags).toEqual([{ type: 'flags.identify', user: expect.objectContaining({ key: 'anonymous', anonymous: true, host: 'tenant.test' }) }]);
+    expect(heard.flags).toEqual([
+      { type: 'flags.identify', user: expect.objectContaining({ key: 'anonymous', anonymous: true, host: 'tenant.test' }) },
+    ]);
     expect(effects.recheckRoute).toHaveBeenCalledTimes(1);
   });
 
@@ -218,7 +220,13 @@ describe('screen flows in the root system', () => {
     expect(inputOf(app.system.get(screenId('home')))).toMatchObject({ version: version === 'v1' ? 'v2' : 'v1' });
 
     // Another route showing the same screen takes it over: the first route's leaving, even if it comes later, keeps it.
-    app.send({ type: 'screen.open', screen: 'home', logic: echo, owner: '/building/$buildingUuid/', params: { origin: 'https://tenant.test', hashTarget: null } });
+    app.send({
+      type: 'screen.open',
+      screen: 'home',
+      logic: echo,
+      owner: '/building/$buildingUuid/',
+      params: { origin: 'https://tenant.test', hashTarget: null },
+    });
     app.send({ type: 'screen.close', screen: 'home', owner: '/home' });
     expect(app.system.get(screenId('home'))).toBeDefined();
     app.send({ type: 'screen.close', screen: 'home', owner: '/building/$buildingUuid/' });
@@ -229,7 +237,13 @@ describe('screen flows in the root system', () => {
   it('a content screen restarts for another content but not for a flag; the address building wins over the current one', () => {
     const { app } = startApp();
     running = app;
-    const params = (contentUuid: string) => ({ buildingUuid: 'b-7', contentUuid, source: 'content' as const, origin: 'https://tenant.test', now: '2026-11-23T00:00:00Z' });
+    const params = (contentUuid: string) => ({
+      buildingUuid: 'b-7',
+      contentUuid,
+      source: 'content' as const,
+      origin: 'https://tenant.test',
+      now: '2026-11-23T00:00:00Z',
+    });
     app.send({ type: 'screen.open', screen: 'contentDetail', logic: echo, owner: 'content', params: params('c-1') });
     const first = app.system.get(screenId('contentDetail'));
     expect(inputOf(first)).toMatchObject({ buildingUuid: 'b-7', uuid: 'c-1' });

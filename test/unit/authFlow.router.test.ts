@@ -40,7 +40,8 @@ function startRouter(input: AuthFlowInput = {}, options: { unreachable?: boolean
   const step = () => activeStep(router.getSnapshot());
   /** What the running step was started with. */
   const stepInput = () => (step()!.ref.getSnapshot().context as unknown as { input: unknown }).input;
-  const end = (output: AuthStepOutput) => (step()!.ref as unknown as { send(e: { type: 'test.end'; output: AuthStepOutput }): void }).send({ type: 'test.end', output });
+  const end = (output: AuthStepOutput) =>
+    (step()!.ref as unknown as { send(e: { type: 'test.end'; output: AuthStepOutput }): void }).send({ type: 'test.end', output });
   const modes = () => setAuthMode.mock.calls.map(([mode]) => mode as string);
   /** Waits for a step to run (sign-up's and the reset's arrive as code first). */
   const running = (flow: string) => vi.waitFor(() => expect(step()?.flow).toBe(flow));
@@ -132,6 +133,10 @@ describe("when a step's code does not arrive", () => {
     end(output);
     expect(step(), 'no step runs while the code is fetched').toBeNull();
     await running('signIn');
-    expect(stepInput()).toEqual({ flow: 'auth_login', fields: fields(), error: { status: 0, message: 'Failed to fetch dynamically imported module' } });
+    expect(stepInput()).toEqual({
+      flow: 'auth_login',
+      fields: fields(),
+      error: { status: 0, message: 'Failed to fetch dynamically imported module' },
+    });
   });
 });

@@ -1,8 +1,26 @@
 import { describe, it, expect, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { authFlowMachine } from '../../machines/auth/authFlow.machine';
-import { activeStep, authModal, authRoute, authView, errorMessage, fieldProblem, stepLabel, type StepSnapshot } from '../../machines/auth/authFlow.selectors';
-import type { AuthFlowEvent, AuthFlowInput, BuildingOption, CheckEmailOutput, EmailRecord, SessionPayload, SsoCallbackResult, SsoProviders } from '../../machines/auth/authFlow.types';
+import {
+  activeStep,
+  authModal,
+  authRoute,
+  authView,
+  errorMessage,
+  fieldProblem,
+  stepLabel,
+  type StepSnapshot,
+} from '../../machines/auth/authFlow.selectors';
+import type {
+  AuthFlowEvent,
+  AuthFlowInput,
+  BuildingOption,
+  CheckEmailOutput,
+  EmailRecord,
+  SessionPayload,
+  SsoCallbackResult,
+  SsoProviders,
+} from '../../machines/auth/authFlow.types';
 import { resetPasswordMachine } from '../../machines/auth/resetPassword.machine';
 import { signInMachine } from '../../machines/auth/signIn.machine';
 import { signUpMachine } from '../../machines/auth/signUp.machine';
@@ -39,9 +57,14 @@ function startFlow(fakes: Fakes = {}, input: AuthFlowInput = {}) {
     actors: {
       signInFlow: signInMachine.provide({
         actors: {
-          checkEmail: fromPromise(({ input: i }: { input: { email: string } }) => (fakes.checkEmail ?? (async () => ({ record: record(), sso: null })))(i)),
+          checkEmail: fromPromise(({ input: i }: { input: { email: string } }) =>
+            (fakes.checkEmail ?? (async () => ({ record: record(), sso: null })))(i),
+          ),
           signIn,
-          ssoCallback: fromPromise<SsoCallbackResult, { code: string; state: string }>(async () => ({ status: 'authenticated', session: makeLoginPayload() })),
+          ssoCallback: fromPromise<SsoCallbackResult, { code: string; state: string }>(async () => ({
+            status: 'authenticated',
+            session: makeLoginPayload(),
+          })),
         },
         actions: { redirectToProvider: vi.fn<() => void>(), reportUnknownDomain: vi.fn<() => void>() },
       }),
@@ -133,7 +156,9 @@ describe('auth flow selectors on the real machines', () => {
   });
 
   it('a rejected domain shows the invalid-domain modal over the email view', async () => {
-    const { actor, send, change, step, until } = startFlow({ checkEmail: async () => Promise.reject({ status: 403, message: 'Company Email Not Found' }) });
+    const { actor, send, change, step, until } = startFlow({
+      checkEmail: async () => Promise.reject({ status: 403, message: 'Company Email Not Found' }),
+    });
     change('email', 'ada@unknown.com');
     send({ type: 'user.submit' });
     const s = await until(idle);
@@ -271,7 +296,9 @@ describe('auth flow selectors on the real machines', () => {
   });
 
   it('a reused password on reset stays on the new-password view with the reuse message', async () => {
-    const { send, change, until } = startFlow({ consumeResetCode: async () => Promise.reject({ status: 409, message: 'conflict', code: 'password_has_been_used' }) });
+    const { send, change, until } = startFlow({
+      consumeResetCode: async () => Promise.reject({ status: 409, message: 'conflict', code: 'password_has_been_used' }),
+    });
     send({ type: 'user.forgotPassword' });
     await until((snap) => snap.hasTag('route:reset'));
     change('email', 'ada@acme.com');
@@ -374,10 +401,22 @@ describe('errorMessage', () => {
     [{ status: 404, message: 'x', code: 'unknown_email' }, { id: 'auth.error.unknownEmail' }],
     [{ status: 409, message: 'x', code: 'exists' }, { id: 'auth.error.exists' }],
     [{ status: 403, message: 'x', code: 'sso_required' }, { id: 'auth.error.ssoRequired' }],
-    [{ status: 429, message: 'x', code: 'login_throttled', retryAfter: 30 }, { id: 'auth.error.loginThrottled', values: { minutes: 1 } }],
-    [{ status: 429, message: 'x', code: 'login_throttled', retryAfter: 900 }, { id: 'auth.error.loginThrottled', values: { minutes: 15 } }],
-    [{ status: 429, message: 'x', code: 'mail_throttled', retryAfter: 3599 }, { id: 'auth.error.mailThrottled', values: { minutes: 60 } }],
-    [{ status: 403, message: 'x', code: 'retry_limit', retryAfter: 901 }, { id: 'auth.error.retryLimitWait', values: { minutes: 16 } }],
+    [
+      { status: 429, message: 'x', code: 'login_throttled', retryAfter: 30 },
+      { id: 'auth.error.loginThrottled', values: { minutes: 1 } },
+    ],
+    [
+      { status: 429, message: 'x', code: 'login_throttled', retryAfter: 900 },
+      { id: 'auth.error.loginThrottled', values: { minutes: 15 } },
+    ],
+    [
+      { status: 429, message: 'x', code: 'mail_throttled', retryAfter: 3599 },
+      { id: 'auth.error.mailThrottled', values: { minutes: 60 } },
+    ],
+    [
+      { status: 403, message: 'x', code: 'retry_limit', retryAfter: 901 },
+      { id: 'auth.error.retryLimitWait', values: { minutes: 16 } },
+    ],
     [{ status: 429, message: 'x', code: 'login_throttled' }, { id: 'auth.error.tooMany' }],
     [{ status: 409, message: 'Conflict' }, { id: 'auth.error.passwordReused' }],
     [{ status: 429, message: 'Slow down' }, { id: 'auth.error.tooMany' }],

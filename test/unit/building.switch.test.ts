@@ -45,7 +45,11 @@ describe('switching building', () => {
     const { actor, buildingReady } = start();
     actor.send({ type: 'building.load', defaultBuildingUuid: 'b-1', preferredUuid: 'b-2' });
     await readyOn(actor, 'b-2');
-    expect(buildingReady).toHaveBeenCalledWith({ building: expect.objectContaining({ uuid: 'b-2', name: 'Full b-2' }), theme: makeTheme(), switched: false });
+    expect(buildingReady).toHaveBeenCalledWith({
+      building: expect.objectContaining({ uuid: 'b-2', name: 'Full b-2' }),
+      theme: makeTheme(),
+      switched: false,
+    });
   });
 
   it('a select of another building clears the old theme, loads the new one and reports a switch', async () => {

@@ -163,9 +163,20 @@ describe('createApiClient: errors', () => {
   });
 
   it('keeps the wait of a refused request (Retry-After) for the message that names it', async () => {
-    stubFetch(() => new Response(JSON.stringify({ message: 'Too many', code: 'login_throttled' }), { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '60' } }));
+    stubFetch(
+      () =>
+        new Response(JSON.stringify({ message: 'Too many', code: 'login_throttled' }), {
+          status: 429,
+          headers: { 'content-type': 'application/json', 'retry-after': '60' },
+        }),
+    );
     const client = createApiClient(() => baseContext(), fakeBridge());
-    await expect(client.call('/auth/v2/login', { method: 'POST', body: {} })).rejects.toEqual({ status: 429, message: 'Too many', code: 'login_throttled', retryAfter: 60 });
+    await expect(client.call('/auth/v2/login', { method: 'POST', body: {} })).rejects.toEqual({
+      status: 429,
+      message: 'Too many',
+      code: 'login_throttled',
+      retryAfter: 60,
+    });
   });
 
   it('a network failure becomes status 0 with the generic message', async () => {
@@ -196,7 +207,9 @@ describe('createApiClient: refresh with a fake bridge', () => {
   });
 
   it('a 401 refreshes once and replays the call with the new token', async () => {
-    const { seen } = stubFetch((r) => (r.headers.authorization === 'Bearer tok-2' ? json(200, { replayed: true }) : json(401, { message: 'expired' })));
+    const { seen } = stubFetch((r) =>
+      r.headers.authorization === 'Bearer tok-2' ? json(200, { replayed: true }) : json(401, { message: 'expired' }),
+    );
     const bridge = fakeBridge();
     const client = createApiClient(() => baseContext(), bridge);
     await expect(client.call('/users/current')).resolves.toEqual({ replayed: true });
@@ -235,7 +248,10 @@ async function realSession() {
   );
   session.start();
   await waitFor(session, (s) => s.matches('signedOut'));
-  session.send({ type: 'session.loggedIn', payload: makeLoginPayload({ token: 'access-old', refresh_token: { token: 'refresh-old', expires_in: 86_400 } }) });
+  session.send({
+    type: 'session.loggedIn',
+    payload: makeLoginPayload({ token: 'access-old', refresh_token: { token: 'refresh-old', expires_in: 86_400 } }),
+  });
   const real = sessionBridge(() => session);
   const bridge: SessionBridge & { refresh: ReturnType<typeof vi.fn<() => Promise<string | null>>> } = {
     accessToken: () => real.accessToken(),
@@ -268,11 +284,12 @@ describe('createApiClient with the real session (sessionBridge)', () => {
     ]);
     expect(refreshTokens).toHaveBeenCalledTimes(1);
     expect(seen.filter((r) => r.headers.authorization === 'Bearer access-old')).toHaveLength(3);
-    expect(seen.filter((r) => r.headers.authorization === 'Bearer access-new').map((r) => r.url).sort()).toEqual([
-      'https://api.acme.test/api/one',
-      'https://api.acme.test/api/three',
-      'https://api.acme.test/api/two',
-    ]);
+    expect(
+      seen
+        .filter((r) => r.headers.authorization === 'Bearer access-new')
+        .map((r) => r.url)
+        .sort(),
+    ).toEqual(['https://api.acme.test/api/one', 'https://api.acme.test/api/three', 'https://api.acme.test/api/two']);
     expect(session.getSnapshot().context.token).toBe('access-new');
   });
 
@@ -300,7 +317,12 @@ describe('createApiClient with the real session (sessionBridge)', () => {
     const { seen } = stubFetch(() => json(401, unauthorized));
     const client = createApiClient(() => baseContext(), bridge);
 
-    const calls = [client.call('/one'), client.call('/two')].map((p) => p.then(() => 'resolved', (error: unknown) => error));
+    const calls = [client.call('/one'), client.call('/two')].map((p) =>
+      p.then(
+        () => 'resolved',
+        (error: unknown) => error,
+      ),
+    );
     await vi.waitFor(() => expect(bridge.refresh).toHaveBeenCalledTimes(2));
     refreshes[0]!.reject({ status: 401, message: 'The refresh token is not valid', code: 'invalid_refresh_token' });
 

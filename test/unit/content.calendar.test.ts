@@ -115,7 +115,14 @@ describe('icsFile', () => {
     expect(ics.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
     const lines = unfold(ics);
     expect(lines.at(-1)).toBe('');
-    expect(lines.slice(0, 6)).toEqual(['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Atrium//Tenant app//EN', 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH', 'BEGIN:VEVENT']);
+    expect(lines.slice(0, 6)).toEqual([
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//Atrium//Tenant app//EN',
+      'CALSCALE:GREGORIAN',
+      'METHOD:PUBLISH',
+      'BEGIN:VEVENT',
+    ]);
     expect(lines.slice(-3, -1)).toEqual(['END:VEVENT', 'END:VCALENDAR']);
     expect(lines.filter((l) => l === 'BEGIN:VEVENT')).toHaveLength(1);
   });

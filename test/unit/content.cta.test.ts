@@ -39,12 +39,29 @@ describe('CTA rules', () => {
 });
 
 const event = (overrides: Partial<RsvpInput> = {}): RsvpInput => ({
-  contentUuid: 'e-1', buildingUuid: 'b-1', capacity: 10, attendeeCount: 3, userCount: 0, ctaUrl: null, ctaLabel: 'RSVP',
-  displayStartAt: null, displayEndAt: null, isClaimable: true, now: NOW, ...overrides,
+  contentUuid: 'e-1',
+  buildingUuid: 'b-1',
+  capacity: 10,
+  attendeeCount: 3,
+  userCount: 0,
+  ctaUrl: null,
+  ctaLabel: 'RSVP',
+  displayStartAt: null,
+  displayEndAt: null,
+  isClaimable: true,
+  now: NOW,
+  ...overrides,
 });
 
-function rsvp(input: RsvpInput, answers: { attend?: () => Promise<RsvpCounts>; recall?: () => Promise<RsvpCounts>; refresh?: () => Promise<RsvpCounts> } = {}) {
-  const spies = { openCtaUrl: vi.fn(), reportFailure: vi.fn(), attend: vi.fn(answers.attend ?? (async () => ({ capacity: 10, attendeeCount: 4, userCount: 1, isClaimable: true }))) };
+function rsvp(
+  input: RsvpInput,
+  answers: { attend?: () => Promise<RsvpCounts>; recall?: () => Promise<RsvpCounts>; refresh?: () => Promise<RsvpCounts> } = {},
+) {
+  const spies = {
+    openCtaUrl: vi.fn(),
+    reportFailure: vi.fn(),
+    attend: vi.fn(answers.attend ?? (async () => ({ capacity: 10, attendeeCount: 4, userCount: 1, isClaimable: true }))),
+  };
   const actor = createActor(
     rsvpMachine.provide({
       actors: {
@@ -61,9 +78,21 @@ function rsvp(input: RsvpInput, answers: { attend?: () => Promise<RsvpCounts>; r
 
 describe('rsvpMachine', () => {
   it('starts attending, sold out or available from the counts', () => {
-    expect(rsvp(event({ userCount: 1 })).actor.getSnapshot().hasTag('cta:attending')).toBe(true);
-    expect(rsvp(event({ attendeeCount: 10 })).actor.getSnapshot().hasTag('cta:soldOut')).toBe(true);
-    expect(rsvp(event({ attendeeCount: 10, userCount: 1 })).actor.getSnapshot().hasTag('cta:attending')).toBe(true);
+    expect(
+      rsvp(event({ userCount: 1 }))
+        .actor.getSnapshot()
+        .hasTag('cta:attending'),
+    ).toBe(true);
+    expect(
+      rsvp(event({ attendeeCount: 10 }))
+        .actor.getSnapshot()
+        .hasTag('cta:soldOut'),
+    ).toBe(true);
+    expect(
+      rsvp(event({ attendeeCount: 10, userCount: 1 }))
+        .actor.getSnapshot()
+        .hasTag('cta:attending'),
+    ).toBe(true);
     expect(rsvp(event()).actor.getSnapshot().hasTag('cta:rsvp')).toBe(true);
   });
 
@@ -147,8 +176,18 @@ describe('rsvpMachine', () => {
 });
 
 const offer = (overrides: Partial<ClaimInput> = {}): ClaimInput => ({
-  contentUuid: 'o-1', buildingUuid: 'b-1', isEligible: true, isClaimable: true, userCount: 0, count: 2, maxClaimsPerUser: 1, maxClaimsTotal: 10,
-  displayStartAt: null, displayEndAt: null, now: NOW, ...overrides,
+  contentUuid: 'o-1',
+  buildingUuid: 'b-1',
+  isEligible: true,
+  isClaimable: true,
+  userCount: 0,
+  count: 2,
+  maxClaimsPerUser: 1,
+  maxClaimsTotal: 10,
+  displayStartAt: null,
+  displayEndAt: null,
+  now: NOW,
+  ...overrides,
 });
 
 function claim(input: ClaimInput, answers: { claim?: () => Promise<ClaimCounts>; refresh?: () => Promise<ClaimCounts> } = {}) {
@@ -166,14 +205,34 @@ function claim(input: ClaimInput, answers: { claim?: () => Promise<ClaimCounts>;
 
 describe('claimMachine', () => {
   it('starts not eligible, claimed, full or available', () => {
-    expect(claim(offer({ isEligible: false })).getSnapshot().matches('notEligible')).toBe(true);
-    expect(claim(offer({ userCount: 1 })).getSnapshot().matches('claimed')).toBe(true);
-    expect(claim(offer({ count: 10 })).getSnapshot().matches('full')).toBe(true);
+    expect(
+      claim(offer({ isEligible: false }))
+        .getSnapshot()
+        .matches('notEligible'),
+    ).toBe(true);
+    expect(
+      claim(offer({ userCount: 1 }))
+        .getSnapshot()
+        .matches('claimed'),
+    ).toBe(true);
+    expect(
+      claim(offer({ count: 10 }))
+        .getSnapshot()
+        .matches('full'),
+    ).toBe(true);
     // Closed for another reason (the window, say) but with room: the button shows and takes no claim.
     const closed = claim(offer({ isClaimable: false })).getSnapshot();
     expect(closed.matches('available') && !closed.can({ type: 'user.claim' })).toBe(true);
-    expect(claim(offer({ userCount: 1, isClaimable: false })).getSnapshot().matches('claimed')).toBe(true);
-    expect(claim(offer({ userCount: 1, maxClaimsPerUser: 2 })).getSnapshot().matches('available')).toBe(true);
+    expect(
+      claim(offer({ userCount: 1, isClaimable: false }))
+        .getSnapshot()
+        .matches('claimed'),
+    ).toBe(true);
+    expect(
+      claim(offer({ userCount: 1, maxClaimsPerUser: 2 }))
+        .getSnapshot()
+        .matches('available'),
+    ).toBe(true);
     expect(claim(offer()).getSnapshot().matches('available')).toBe(true);
   });
 
@@ -197,6 +256,10 @@ describe('claimMachine', () => {
   });
 
   it('is inert outside the display window', () => {
-    expect(claim(offer({ displayEndAt: '2026-01-01T00:00:00Z' })).getSnapshot().can({ type: 'user.claim' })).toBe(false);
+    expect(
+      claim(offer({ displayEndAt: '2026-01-01T00:00:00Z' }))
+        .getSnapshot()
+        .can({ type: 'user.claim' }),
+    ).toBe(false);
   });
 });

@@ -151,13 +151,48 @@ const post = (overrides: Partial<Schemas['Post']> = {}): Schemas['Post'] => ({
 
 /** Every key a ContentView and its CallToAction have, so that a mapping cannot silently drop one. */
 const VIEW_KEYS: (keyof ContentView)[] = [
-  'uuid', 'buildingUuid', 'type', 'title', 'subtitle', 'description', 'richDescription', 'imageUrl', 'imageAltText', 'host', 'price',
-  'currency', 'startAt', 'endAt', 'timezone', 'address', 'directions', 'virtualText', 'virtualUrl', 'virtualDirections', 'cta',
+  'uuid',
+  'buildingUuid',
+  'type',
+  'title',
+  'subtitle',
+  'description',
+  'richDescription',
+  'imageUrl',
+  'imageAltText',
+  'host',
+  'price',
+  'currency',
+  'startAt',
+  'endAt',
+  'timezone',
+  'address',
+  'directions',
+  'virtualText',
+  'virtualUrl',
+  'virtualDirections',
+  'cta',
 ];
 const CTA_KEYS: (keyof CallToAction)[] = [
-  'type', 'url', 'label', 'atLimitText', 'count', 'userCount', 'capacity', 'maxClaimsPerUser', 'maxClaimsTotal', 'displayStartAt',
-  'displayEndAt', 'isRsvp', 'isClaim', 'isClaimable', 'isEligible', 'attachableAmenityUuid', 'attachableCompanyUuid',
-  'attachableContentUuid', 'attachSecondaryContent',
+  'type',
+  'url',
+  'label',
+  'atLimitText',
+  'count',
+  'userCount',
+  'capacity',
+  'maxClaimsPerUser',
+  'maxClaimsTotal',
+  'displayStartAt',
+  'displayEndAt',
+  'isRsvp',
+  'isClaim',
+  'isClaimable',
+  'isEligible',
+  'attachableAmenityUuid',
+  'attachableCompanyUuid',
+  'attachableContentUuid',
+  'attachSecondaryContent',
 ];
 
 const expectShape = (view: ContentView) => {
@@ -221,14 +256,47 @@ describe('fromContent', () => {
     const view = fromContent(minimalContent());
     expectShape(view);
     expect(view).toMatchObject({
-      uuid: 'c-9', buildingUuid: 'b-9', type: 'ARTICLE', title: 'News', subtitle: null, description: null, richDescription: null,
-      imageUrl: null, imageAltText: null, host: null, price: null, currency: null, startAt: null, endAt: null, timezone: null,
-      address: null, directions: null, virtualText: null, virtualUrl: null, virtualDirections: null,
+      uuid: 'c-9',
+      buildingUuid: 'b-9',
+      type: 'ARTICLE',
+      title: 'News',
+      subtitle: null,
+      description: null,
+      richDescription: null,
+      imageUrl: null,
+      imageAltText: null,
+      host: null,
+      price: null,
+      currency: null,
+      startAt: null,
+      endAt: null,
+      timezone: null,
+      address: null,
+      directions: null,
+      virtualText: null,
+      virtualUrl: null,
+      virtualDirections: null,
     });
     expect(view.cta).toEqual({
-      type: null, url: null, label: null, atLimitText: null, count: 0, userCount: 0, capacity: null, maxClaimsPerUser: 1, maxClaimsTotal: null,
-      displayStartAt: null, displayEndAt: null, isRsvp: false, isClaim: false, isClaimable: false, isEligible: true,
-      attachableAmenityUuid: null, attachableCompanyUuid: null, attachableContentUuid: null, attachSecondaryContent: false,
+      type: null,
+      url: null,
+      label: null,
+      atLimitText: null,
+      count: 0,
+      userCount: 0,
+      capacity: null,
+      maxClaimsPerUser: 1,
+      maxClaimsTotal: null,
+      displayStartAt: null,
+      displayEndAt: null,
+      isRsvp: false,
+      isClaim: false,
+      isClaimable: false,
+      isEligible: true,
+      attachableAmenityUuid: null,
+      attachableCompanyUuid: null,
+      attachableContentUuid: null,
+      attachSecondaryContent: false,
     } satisfies CallToAction);
   });
 
@@ -344,7 +412,16 @@ describe('fromEventPost', () => {
 
   it('is null where neither spelling is given', () => {
     const view = fromEventPost(
-      eventPost({ image_url: null, imageUrl: null, image_alt_text: null, imageAltText: null, start_at: null, startDate: null, end_at: null, endDate: null }),
+      eventPost({
+        image_url: null,
+        imageUrl: null,
+        image_alt_text: null,
+        imageAltText: null,
+        start_at: null,
+        startDate: null,
+        end_at: null,
+        endDate: null,
+      }),
     );
     expect([view.imageUrl, view.imageAltText, view.startAt, view.endAt]).toEqual([null, null, null, null]);
   });
@@ -356,7 +433,10 @@ describe('fromEventPost', () => {
 
   it('is an RSVP when RSVP is enabled or there is a CTA URL', () => {
     expect(fromEventPost(eventPost({ rsvp_enabled: true, cta_url: null })).cta.isRsvp).toBe(true);
-    expect(fromEventPost(eventPost({ rsvp_enabled: false, cta_url: 'https://tickets.test/e-1' })).cta).toMatchObject({ isRsvp: true, url: 'https://tickets.test/e-1' });
+    expect(fromEventPost(eventPost({ rsvp_enabled: false, cta_url: 'https://tickets.test/e-1' })).cta).toMatchObject({
+      isRsvp: true,
+      url: 'https://tickets.test/e-1',
+    });
     expect(fromEventPost(eventPost({ rsvp_enabled: undefined, cta_url: 'https://tickets.test/e-1' })).cta.isRsvp).toBe(true);
     expect(fromEventPost(eventPost({ rsvp_enabled: false, cta_url: null })).cta.isRsvp).toBe(false);
     expect(fromEventPost(eventPost({ rsvp_enabled: undefined, cta_url: undefined })).cta.isRsvp).toBe(false);
@@ -370,13 +450,30 @@ describe('fromEventPost', () => {
 
   it('leaves the optional fields null when the answer lacks them', () => {
     const view = fromEventPost({
-      uuid: 'e-2', building_uuid: 'b-2', title: 'Bare', start_at: null, end_at: null, capacity: null, attendants: [], is_attending: false,
+      uuid: 'e-2',
+      building_uuid: 'b-2',
+      title: 'Bare',
+      start_at: null,
+      end_at: null,
+      capacity: null,
+      attendants: [],
+      is_attending: false,
       claims_details: { is_claimable: false, user_count: 0, count: 0 },
     });
     expectShape(view);
     expect(view).toMatchObject({
-      subtitle: null, description: null, richDescription: null, host: null, price: null, currency: null, timezone: null, address: null,
-      directions: null, virtualText: null, virtualUrl: null, virtualDirections: null,
+      subtitle: null,
+      description: null,
+      richDescription: null,
+      host: null,
+      price: null,
+      currency: null,
+      timezone: null,
+      address: null,
+      directions: null,
+      virtualText: null,
+      virtualUrl: null,
+      virtualDirections: null,
     });
     expect(view.cta).toMatchObject({ url: null, label: null, atLimitText: null, isRsvp: false });
   });
@@ -442,10 +539,25 @@ describe('fromOffer', () => {
 
   it('keeps eligibility, a null total limit and missing optional texts as null', () => {
     const view = fromOffer(
-      offer({ is_eligible: false, max_claims_total: null, subtitle: undefined, cta_label: null, cta_label_at_capacity: undefined, cta_display_start_at: null, cta_display_end_at: undefined }),
+      offer({
+        is_eligible: false,
+        max_claims_total: null,
+        subtitle: undefined,
+        cta_label: null,
+        cta_label_at_capacity: undefined,
+        cta_display_start_at: null,
+        cta_display_end_at: undefined,
+      }),
     );
     expect(view.subtitle).toBeNull();
-    expect(view.cta).toMatchObject({ isEligible: false, maxClaimsTotal: null, label: null, atLimitText: null, displayStartAt: null, displayEndAt: null });
+    expect(view.cta).toMatchObject({
+      isEligible: false,
+      maxClaimsTotal: null,
+      label: null,
+      atLimitText: null,
+      displayStartAt: null,
+      displayEndAt: null,
+    });
   });
 
   it('gives the claim action', () => {

@@ -26,31 +26,85 @@ const input = (overrides: Partial<ContentDetailInput> = {}): ContentDetailInput 
 });
 
 const cta = (overrides: Partial<CallToAction> = {}): CallToAction => ({
-  type: null, url: null, label: null, atLimitText: null, count: 0, userCount: 0, capacity: null, maxClaimsPerUser: 1, maxClaimsTotal: null,
-  displayStartAt: null, displayEndAt: null, isRsvp: false, isClaim: false, isClaimable: false, isEligible: true,
-  attachableAmenityUuid: null, attachableCompanyUuid: null, attachableContentUuid: null, attachSecondaryContent: false,
+  type: null,
+  url: null,
+  label: null,
+  atLimitText: null,
+  count: 0,
+  userCount: 0,
+  capacity: null,
+  maxClaimsPerUser: 1,
+  maxClaimsTotal: null,
+  displayStartAt: null,
+  displayEndAt: null,
+  isRsvp: false,
+  isClaim: false,
+  isClaimable: false,
+  isEligible: true,
+  attachableAmenityUuid: null,
+  attachableCompanyUuid: null,
+  attachableContentUuid: null,
+  attachSecondaryContent: false,
   ...overrides,
 });
 
 const view = (ctaOverrides: Partial<CallToAction> = {}, overrides: Partial<ContentView> = {}): ContentView => ({
-  uuid: 'c-1', buildingUuid: 'b-1', type: 'POST', title: 'A post', subtitle: null, description: null, richDescription: null, imageUrl: null,
-  imageAltText: null, host: null, price: null, currency: null, startAt: null, endAt: null, timezone: null, address: null, directions: null,
-  virtualText: null, virtualUrl: null, virtualDirections: null,
+  uuid: 'c-1',
+  buildingUuid: 'b-1',
+  type: 'POST',
+  title: 'A post',
+  subtitle: null,
+  description: null,
+  richDescription: null,
+  imageUrl: null,
+  imageAltText: null,
+  host: null,
+  price: null,
+  currency: null,
+  startAt: null,
+  endAt: null,
+  timezone: null,
+  address: null,
+  directions: null,
+  virtualText: null,
+  virtualUrl: null,
+  virtualDirections: null,
   cta: cta(ctaOverrides),
   ...overrides,
 });
 
 const rsvpView = () =>
   view(
-    { type: 'RSVP', isRsvp: true, label: 'RSVP', capacity: 20, count: 7, userCount: 0, isClaimable: true, url: null,
-      displayStartAt: '2026-11-01T00:00:00Z', displayEndAt: '2026-11-30T00:00:00Z' },
+    {
+      type: 'RSVP',
+      isRsvp: true,
+      label: 'RSVP',
+      capacity: 20,
+      count: 7,
+      userCount: 0,
+      isClaimable: true,
+      url: null,
+      displayStartAt: '2026-11-01T00:00:00Z',
+      displayEndAt: '2026-11-30T00:00:00Z',
+    },
     { uuid: 'e-1', buildingUuid: 'b-7', type: 'EVENT_POST' },
   );
 
 const claimView = () =>
   view(
-    { type: 'CLAIM', isClaim: true, label: 'Claim', count: 4, userCount: 1, maxClaimsPerUser: 3, maxClaimsTotal: 10, isClaimable: true, isEligible: true,
-      displayStartAt: '2026-11-02T00:00:00Z', displayEndAt: '2026-12-02T00:00:00Z' },
+    {
+      type: 'CLAIM',
+      isClaim: true,
+      label: 'Claim',
+      count: 4,
+      userCount: 1,
+      maxClaimsPerUser: 3,
+      maxClaimsTotal: 10,
+      isClaimable: true,
+      isEligible: true,
+      displayStartAt: '2026-11-02T00:00:00Z',
+      displayEndAt: '2026-12-02T00:00:00Z',
+    },
     { uuid: 'o-1', buildingUuid: 'b-8', type: 'OFFER' },
   );
 
@@ -123,7 +177,15 @@ describe('contentDetailMachine: loading', () => {
     expect(CONTENT_DETAIL_ID).toBe('contentDetail');
     expect(snapshot.matches('loading')).toBe(true);
     expect(snapshot.hasTag('loading')).toBe(true);
-    expect(snapshot.context).toEqual({ source: 'event_post', buildingUuid: 'b-3', uuid: 'e-9', links: input().links, now: NOW, content: null, error: null });
+    expect(snapshot.context).toEqual({
+      source: 'event_post',
+      buildingUuid: 'b-3',
+      uuid: 'e-9',
+      links: input().links,
+      now: NOW,
+      content: null,
+      error: null,
+    });
     expect(spies.load).toHaveBeenCalledTimes(1);
     expect(spies.load).toHaveBeenCalledWith({ source: 'event_post', buildingUuid: 'b-3', uuid: 'e-9' });
   });
@@ -159,8 +221,14 @@ describe('contentDetailMachine: loading', () => {
   });
 
   it.each([
-    [{ status: 500, message: 'Internal Server Error' }, { status: 500, message: 'Internal Server Error' }],
-    [{ status: 403, message: 'Forbidden' }, { status: 403, message: 'Forbidden' }],
+    [
+      { status: 500, message: 'Internal Server Error' },
+      { status: 500, message: 'Internal Server Error' },
+    ],
+    [
+      { status: 403, message: 'Forbidden' },
+      { status: 403, message: 'Forbidden' },
+    ],
     [new TypeError('Failed to fetch'), { status: 0, message: 'Failed to fetch' }],
     [{ status: 503 }, { status: 503, message: '' }],
     [undefined, { status: 0, message: '' }],
@@ -198,7 +266,11 @@ describe('contentDetailMachine: loading', () => {
   });
 
   it('a retry can fail again (with the new error) or find the content gone', async () => {
-    const errors = [{ status: 500, message: 'first' }, { status: 503, message: 'second' }, { status: 404, message: 'gone' }];
+    const errors = [
+      { status: 500, message: 'first' },
+      { status: 503, message: 'second' },
+      { status: 404, message: 'gone' },
+    ];
     let call = 0;
     const { actor } = detail(() => Promise.reject(errors[call++]));
     await waitFor(actor, (s) => s.matches('failed'));
@@ -241,8 +313,18 @@ describe('contentDetailMachine: deciding the call-to-action', () => {
     const child = rsvpChild(actor);
     expect(child).toBeDefined();
     expect(child?.getSnapshot().context).toEqual({
-      contentUuid: 'e-1', buildingUuid: 'b-7', capacity: 20, attendeeCount: 7, userCount: 0, ctaUrl: null, ctaLabel: 'RSVP',
-      displayStartAt: '2026-11-01T00:00:00Z', displayEndAt: '2026-11-30T00:00:00Z', isClaimable: true, now: NOW, error: null,
+      contentUuid: 'e-1',
+      buildingUuid: 'b-7',
+      capacity: 20,
+      attendeeCount: 7,
+      userCount: 0,
+      ctaUrl: null,
+      ctaLabel: 'RSVP',
+      displayStartAt: '2026-11-01T00:00:00Z',
+      displayEndAt: '2026-11-30T00:00:00Z',
+      isClaimable: true,
+      now: NOW,
+      error: null,
     });
     expect(child?.getSnapshot().hasTag('cta:rsvp')).toBe(true);
   });
@@ -266,8 +348,18 @@ describe('contentDetailMachine: deciding the call-to-action', () => {
     expect(snapshot.children.rsvp).toBeUndefined();
     const child = claimChild(actor);
     expect(child?.getSnapshot().context).toEqual({
-      contentUuid: 'o-1', buildingUuid: 'b-8', isEligible: true, isClaimable: true, userCount: 1, count: 4, maxClaimsPerUser: 3, maxClaimsTotal: 10,
-      displayStartAt: '2026-11-02T00:00:00Z', displayEndAt: '2026-12-02T00:00:00Z', now: NOW, error: null,
+      contentUuid: 'o-1',
+      buildingUuid: 'b-8',
+      isEligible: true,
+      isClaimable: true,
+      userCount: 1,
+      count: 4,
+      maxClaimsPerUser: 3,
+      maxClaimsTotal: 10,
+      displayStartAt: '2026-11-02T00:00:00Z',
+      displayEndAt: '2026-12-02T00:00:00Z',
+      now: NOW,
+      error: null,
     });
     // One of three claimed, room left: the claim button shows.
     expect(child?.getSnapshot().matches('available')).toBe(true);
@@ -348,7 +440,10 @@ describe('contentDetailMachine: following a link call-to-action', () => {
   });
 
   it('opens a survey or micro-frontend on a host nobody registered in a new tab: no frame, no parameters', async () => {
-    for (const [type, url] of [['EXTERNAL_LINK', 'https://attacker.test/mfe-survey/?steal=1'], ['MICRO_FRONTEND', 'https://attacker.test/app']] as const) {
+    for (const [type, url] of [
+      ['EXTERNAL_LINK', 'https://attacker.test/mfe-survey/?steal=1'],
+      ['MICRO_FRONTEND', 'https://attacker.test/app'],
+    ] as const) {
       const { actor, spies } = await loadedDetail(view({ type, url }));
       actor.send({ type: 'user.followCta' });
       expect(spies.openFrame).not.toHaveBeenCalled();
@@ -459,23 +554,59 @@ describe('rsvpInput and claimInput', () => {
 
   it('rsvpInput maps the content’s uuid, building, counts, CTA and window, with the screen’s now', () => {
     const content = view(
-      { capacity: null, count: 3, userCount: 1, url: 'https://tickets.test', label: 'Book', displayStartAt: null, displayEndAt: '2026-02-01T00:00:00Z', isClaimable: false },
+      {
+        capacity: null,
+        count: 3,
+        userCount: 1,
+        url: 'https://tickets.test',
+        label: 'Book',
+        displayStartAt: null,
+        displayEndAt: '2026-02-01T00:00:00Z',
+        isClaimable: false,
+      },
       { uuid: 'e-5', buildingUuid: 'b-5' },
     );
     expect(rsvpInput(context(content))).toEqual({
-      contentUuid: 'e-5', buildingUuid: 'b-5', capacity: null, attendeeCount: 3, userCount: 1, ctaUrl: 'https://tickets.test', ctaLabel: 'Book',
-      displayStartAt: null, displayEndAt: '2026-02-01T00:00:00Z', isClaimable: false, now: '2026-01-01T00:00:00Z',
+      contentUuid: 'e-5',
+      buildingUuid: 'b-5',
+      capacity: null,
+      attendeeCount: 3,
+      userCount: 1,
+      ctaUrl: 'https://tickets.test',
+      ctaLabel: 'Book',
+      displayStartAt: null,
+      displayEndAt: '2026-02-01T00:00:00Z',
+      isClaimable: false,
+      now: '2026-01-01T00:00:00Z',
     });
   });
 
   it('claimInput maps the content’s uuid, building, eligibility, counts, limits and window, with the screen’s now', () => {
     const content = view(
-      { isEligible: false, isClaimable: true, userCount: 0, count: 9, maxClaimsPerUser: 2, maxClaimsTotal: null, displayStartAt: '2025-12-01T00:00:00Z', displayEndAt: null },
+      {
+        isEligible: false,
+        isClaimable: true,
+        userCount: 0,
+        count: 9,
+        maxClaimsPerUser: 2,
+        maxClaimsTotal: null,
+        displayStartAt: '2025-12-01T00:00:00Z',
+        displayEndAt: null,
+      },
       { uuid: 'o-5', buildingUuid: 'b-6' },
     );
     expect(claimInput(context(content))).toEqual({
-      contentUuid: 'o-5', buildingUuid: 'b-6', isEligible: false, isClaimable: true, userCount: 0, count: 9, maxClaimsPerUser: 2, maxClaimsTotal: null,
-      displayStartAt: '2025-12-01T00:00:00Z', displayEndAt: null, now: '2026-01-01T00:00:00Z',
+      contentUuid: 'o-5',
+      buildingUuid: 'b-6',
+      isEligible: false,
+      isClaimable: true,
+      userCount: 0,
+      count: 9,
+      maxClaimsPerUser: 2,
+      maxClaimsTotal: null,
+      displayStartAt: '2025-12-01T00:00:00Z',
+      displayEndAt: null,
+      now: '2026-01-01T00:00:00Z',
     });
   });
 });

@@ -13,7 +13,12 @@ describe('loadCountries', () => {
     expect(countries.length).toBeGreaterThanOrEqual(240);
     expect(countries.every((c) => /^[A-Z]{2}$/.test(c.code) && c.name.length > 0)).toBe(true);
     expect(new Set(countries.map((c) => c.code)).size).toBe(countries.length);
-    expect(isSorted(countries.map((c) => c.name), 'en')).toBe(true);
+    expect(
+      isSorted(
+        countries.map((c) => c.name),
+        'en',
+      ),
+    ).toBe(true);
     expect(DEFAULT_COUNTRY).toBe('US');
     expect(countries.find((c) => c.code === DEFAULT_COUNTRY)?.name).toBe('United States of America');
   });
@@ -24,7 +29,12 @@ describe('loadCountries', () => {
     expect(countries.length).toBeGreaterThanOrEqual(240);
     expect(name('DE')).toBe('Deutschland');
     expect(name('US')).toBe('Vereinigte Staaten von Amerika');
-    expect(isSorted(countries.map((c) => c.name), 'de-DE')).toBe(true);
+    expect(
+      isSorted(
+        countries.map((c) => c.name),
+        'de-DE',
+      ),
+    ).toBe(true);
     // Umlauts sort with their base letter: Ägypten comes between Afghanistan and Albanien, not after Z.
     const order = countries.map((c) => c.code);
     expect(order.indexOf('AF')).toBeLessThan(order.indexOf('EG'));
@@ -36,10 +46,23 @@ describe('loadCountries', () => {
     for (const locale of LOCALES) {
       const countries = await loadCountries(locale);
       expect(countries.length, locale).toBeGreaterThanOrEqual(240);
-      expect(countries.some((c) => c.code === DEFAULT_COUNTRY), locale).toBe(true);
+      expect(
+        countries.some((c) => c.code === DEFAULT_COUNTRY),
+        locale,
+      ).toBe(true);
       germany[locale] = countries.find((c) => c.code === 'DE')!.name;
     }
-    expect(germany).toMatchObject({ 'fr-FR': 'Allemagne', 'fr-CA': 'Allemagne', 'es-ES': 'Alemania', 'it-IT': 'Germania', 'nl-NL': 'Bondsrepubliek Duitsland', 'pl-PL': 'Niemcy', 'pt-PT': 'Alemanha', 'nb-NO': 'Tyskland', 'en-GB': 'Germany' });
+    expect(germany).toMatchObject({
+      'fr-FR': 'Allemagne',
+      'fr-CA': 'Allemagne',
+      'es-ES': 'Alemania',
+      'it-IT': 'Germania',
+      'nl-NL': 'Bondsrepubliek Duitsland',
+      'pl-PL': 'Niemcy',
+      'pt-PT': 'Alemanha',
+      'nb-NO': 'Tyskland',
+      'en-GB': 'Germany',
+    });
   });
 
   it('maps locales to their language, English otherwise', () => {

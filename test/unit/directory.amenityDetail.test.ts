@@ -20,7 +20,11 @@ describe('amenityDetailMachine', () => {
     await flush();
     expect(loadAmenities).toHaveBeenCalledWith({ buildingUuid: 'b-1' });
     expect(actor.getSnapshot().matches({ ready: 'supportClosed' })).toBe(true);
-    expect(actor.getSnapshot().context.amenity).toMatchObject({ amenity_uuid: 'a-cafe', amenity_name: 'Lobby café', category: { category_name: 'Food and drink' } });
+    expect(actor.getSnapshot().context.amenity).toMatchObject({
+      amenity_uuid: 'a-cafe',
+      amenity_name: 'Lobby café',
+      category: { category_name: 'Food and drink' },
+    });
   });
 
   it('is not found when the building has no amenity of that uuid', async () => {

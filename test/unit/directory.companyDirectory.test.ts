@@ -8,7 +8,10 @@ import { companyPage } from './directory.fixtures';
 const TOTAL = 25;
 const PAGE = 10;
 
-function start(load: (request: CompanyPageRequest) => Promise<CompanyPage> = async (r) => companyPage(r.offset, r.limit, TOTAL), companyTypes: string | null = null) {
+function start(
+  load: (request: CompanyPageRequest) => Promise<CompanyPage> = async (r) => companyPage(r.offset, r.limit, TOTAL),
+  companyTypes: string | null = null,
+) {
   const loadPage = vi.fn(load);
   const actor = createActor(companyDirectoryMachine.provide({ actors: { loadPage: fromPromise(({ input }) => loadPage(input)) } }), {
     input: { buildingUuid: 'b-1', companyTypes, pageSize: PAGE },
@@ -120,7 +123,9 @@ describe('companyDirectoryMachine', () => {
 
   it('stops when the server says more remain but answers an empty page', async () => {
     const { actor } = start(async (r) =>
-      r.offset === 0 ? companyPage(0, r.limit, TOTAL) : { companies: [], pagination: { offset: r.offset, limit: r.limit, total: TOTAL, has_more: true } },
+      r.offset === 0
+        ? companyPage(0, r.limit, TOTAL)
+        : { companies: [], pagination: { offset: r.offset, limit: r.limit, total: TOTAL, has_more: true } },
     );
     await flush();
     actor.send({ type: 'list.nearEnd' });

@@ -31,7 +31,9 @@ describe('directory rules', () => {
   });
 
   it('builds a mailto link with an encoded subject', () => {
-    expect(helpDeskMailto('help@atrium.localhost', 'Support: Lobby café & more')).toBe('mailto:help@atrium.localhost?subject=Support%3A%20Lobby%20caf%C3%A9%20%26%20more');
+    expect(helpDeskMailto('help@atrium.localhost', 'Support: Lobby café & more')).toBe(
+      'mailto:help@atrium.localhost?subject=Support%3A%20Lobby%20caf%C3%A9%20%26%20more',
+    );
   });
 
   it('names category sections by uuid', () => {

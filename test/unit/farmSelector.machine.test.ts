@@ -25,7 +25,11 @@ function setupSelector(load: () => Promise<Farm[]> = async () => FARMS) {
 describe('customFarm', () => {
   it('takes the url as the description and a www address as https', () => {
     expect(customFarm(' www.example.com/api/ ')).toEqual({ uuid: 'custom', description: 'www.example.com/api', url: 'https://www.example.com/api' });
-    expect(customFarm('http://localhost:8080/api')).toEqual({ uuid: 'custom', description: 'http://localhost:8080/api', url: 'http://localhost:8080/api' });
+    expect(customFarm('http://localhost:8080/api')).toEqual({
+      uuid: 'custom',
+      description: 'http://localhost:8080/api',
+      url: 'http://localhost:8080/api',
+    });
   });
 });
 

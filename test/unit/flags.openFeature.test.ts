@@ -9,7 +9,15 @@ import { openFeatureFlagActors } from '../../src/app/flags/openFeatureFlags';
 import { deferred, flush } from './fixtures';
 
 const anonymous: FlagUser = { key: 'anonymous', anonymous: true, admin: false, roles: [], buildingUuids: [], hqo: false, host: 'acme.test' };
-const ada: FlagUser = { key: 'user-ada', anonymous: false, admin: true, roles: ['tenant', 'building_admin'], buildingUuids: ['b-plaza'], hqo: false, host: 'acme.test' };
+const ada: FlagUser = {
+  key: 'user-ada',
+  anonymous: false,
+  admin: true,
+  roles: ['tenant', 'building_admin'],
+  buildingUuids: ['b-plaza'],
+  hqo: false,
+  host: 'acme.test',
+};
 
 /** An EventSource the test drives: it records its address and delivers the events the test sends. */
 class FakeEventSource implements EventSourceLike {
@@ -98,7 +106,15 @@ afterEach(async () => {
 describe('the evaluation context', () => {
   it('is the flag user: its key as targeting key and the rest as attributes, and back again', () => {
     const context = evaluationContextOf(ada);
-    expect(context).toEqual({ targetingKey: 'user-ada', anonymous: false, admin: true, roles: ['tenant', 'building_admin'], buildingUuids: ['b-plaza'], hqo: false, host: 'acme.test' });
+    expect(context).toEqual({
+      targetingKey: 'user-ada',
+      anonymous: false,
+      admin: true,
+      roles: ['tenant', 'building_admin'],
+      buildingUuids: ['b-plaza'],
+      hqo: false,
+      host: 'acme.test',
+    });
     expect(flagUserOfContext(context)).toEqual(ada);
     expect(flagUserOfContext({})).toMatchObject({ key: 'anonymous', anonymous: true, roles: [], buildingUuids: [] });
   });
@@ -117,7 +133,12 @@ describe('AtriumFlagProvider', () => {
 
     const client = OpenFeature.getClient();
     expect(client.getBooleanValue('dropdown-kiosk', false)).toBe(true);
-    expect(client.getBooleanDetails('dropdown-kiosk', false)).toMatchObject({ value: true, variant: 'on', reason: 'STATIC', flagMetadata: { version: 1 } });
+    expect(client.getBooleanDetails('dropdown-kiosk', false)).toMatchObject({
+      value: true,
+      variant: 'on',
+      reason: 'STATIC',
+      flagMetadata: { version: 1 },
+    });
     expect(client.getBooleanDetails('dropdown-logout', false)).toMatchObject({ value: true, reason: 'DEFAULT' });
   });
 
@@ -168,7 +189,9 @@ describe('AtriumFlagProvider', () => {
     const { provider, server } = makeProvider();
     await OpenFeature.setProviderAndWait(provider, evaluationContextOf(ada));
     const changes: (string[] | undefined)[] = [];
-    OpenFeature.addHandler(ProviderEvents.ConfigurationChanged, (details) => changes.push((details as { flagsChanged?: string[] } | undefined)?.flagsChanged));
+    OpenFeature.addHandler(ProviderEvents.ConfigurationChanged, (details) =>
+      changes.push((details as { flagsChanged?: string[] } | undefined)?.flagsChanged),
+    );
     const stream = FakeEventSource.latest();
 
     // The version on connect is the one the provider has: nothing to do.

@@ -24,7 +24,12 @@ describe('globalErrorMachine', () => {
     const snapshot = globalError.getSnapshot();
     expect(snapshot.matches({ showing: 'retryable' })).toBe(true);
     expect(snapshot.hasTag('modal:globalError')).toBe(true);
-    expect(snapshot.context.error).toEqual({ source: 'rsvp.attend', status: 503, message: 'Service Unavailable', retry: { to: 'rsvp', event: OWNERS.a.event } });
+    expect(snapshot.context.error).toEqual({
+      source: 'rsvp.attend',
+      status: 503,
+      message: 'Service Unavailable',
+      retry: { to: 'rsvp', event: OWNERS.a.event },
+    });
     expect(snapshot.can({ type: 'user.retry' })).toBe(true);
     expect(snapshot.can({ type: 'user.goBack' })).toBe(false);
   });
@@ -175,7 +180,12 @@ describe('the error contract, end to end with an owner that calls a service', ()
       actions: {
         reportFailure: sendTo(
           ({ system }) => system.get(GLOBAL_ERROR_ID) as AnyActorRef,
-          (_, params: { status: number }) => ({ type: 'error.raised', source: 'rsvp.attend', status: params.status, retry: { to: 'rsvp', event: { type: 'user.attend' } } }),
+          (_, params: { status: number }) => ({
+            type: 'error.raised',
+            source: 'rsvp.attend',
+            status: params.status,
+            retry: { to: 'rsvp', event: { type: 'user.attend' } },
+          }),
         ),
         reportSuccess: sendTo(({ system }) => system.get(GLOBAL_ERROR_ID) as AnyActorRef, { type: 'error.resolved', source: 'rsvp.attend' }),
       },
@@ -187,7 +197,10 @@ describe('the error contract, end to end with an owner that calls a service', ()
           invoke: {
             src: 'attend',
             onDone: { target: 'attended', actions: 'reportSuccess' },
-            onError: { target: 'idle', actions: { type: 'reportFailure', params: ({ event }) => ({ status: (event.error as { status: number }).status }) } },
+            onError: {
+              target: 'idle',
+              actions: { type: 'reportFailure', params: ({ event }) => ({ status: (event.error as { status: number }).status }) },
+            },
           },
         },
         attended: {},
@@ -231,7 +244,9 @@ describe('the error contract, end to end with an owner that calls a service', ()
 describe('the root actor', () => {
   it('runs the global error actor under GLOBAL_ERROR_ID and the kiosk actor under KIOSK_ID', () => {
     const never = fromPromise(() => new Promise<never>(() => {}));
-    const app = createActor(appMachine.provide({ actors: { loadWhitelabel: never, healthCheck: never } as never }), { input: { requestedLocale: 'en' } }).start();
+    const app = createActor(appMachine.provide({ actors: { loadWhitelabel: never, healthCheck: never } as never }), {
+      input: { requestedLocale: 'en' },
+    }).start();
     expect(app.system.get(GLOBAL_ERROR_ID)?.getSnapshot().value).toBe('idle');
     expect(app.system.get(KIOSK_ID)?.getSnapshot().value).toBe('off');
     app.stop();

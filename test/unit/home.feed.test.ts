@@ -15,7 +15,13 @@ import {
 
 const ORIGIN = 'https://tenant.atrium.test';
 
-const context = (overrides: Partial<LinkContext> = {}): LinkContext => ({ buildingUuid: 'b-1', origin: ORIGIN, miniApps: ['/mfe-survey/', '/mfe-visitors/'], framesAllowed: true, ...overrides });
+const context = (overrides: Partial<LinkContext> = {}): LinkContext => ({
+  buildingUuid: 'b-1',
+  origin: ORIGIN,
+  miniApps: ['/mfe-survey/', '/mfe-visitors/'],
+  framesAllowed: true,
+  ...overrides,
+});
 
 const tile = (overrides: Partial<FeedTile> = {}): FeedTile => ({ uuid: 't-1', type: 'POST', title: 'A tile', image_url: null, ...overrides });
 
@@ -114,7 +120,10 @@ describe('webLinkAction', () => {
 
   it('opens another site in a new tab, even when frames are allowed', () => {
     expect(webLinkAction('https://concierge.example.com', context())).toEqual({ kind: 'newTab', url: 'https://concierge.example.com' });
-    expect(webLinkAction('https://concierge.example.com', context({ framesAllowed: false }))).toEqual({ kind: 'newTab', url: 'https://concierge.example.com' });
+    expect(webLinkAction('https://concierge.example.com', context({ framesAllowed: false }))).toEqual({
+      kind: 'newTab',
+      url: 'https://concierge.example.com',
+    });
   });
 
   it('keeps the URL exactly as given', () => {
@@ -126,7 +135,10 @@ describe('webLinkAction', () => {
 describe('tileAction', () => {
   it('opens the content screen of the tile when it has no navigation command', () => {
     expect(tileAction(tile({ uuid: 'c-42' }), context())).toEqual({ kind: 'route', to: '/building/b-1/content/c-42' });
-    expect(tileAction(tile({ uuid: 'c-42', navigation_command: null }), context({ buildingUuid: 'b-7' }))).toEqual({ kind: 'route', to: '/building/b-7/content/c-42' });
+    expect(tileAction(tile({ uuid: 'c-42', navigation_command: null }), context({ buildingUuid: 'b-7' }))).toEqual({
+      kind: 'route',
+      to: '/building/b-7/content/c-42',
+    });
   });
 
   it('encodes the building and content uuids in the content path', () => {
@@ -175,7 +187,10 @@ describe('tileAction', () => {
     const url = 'https://surveys.other.test/mfe-survey/?id=3';
     const registered = context({ framesAllowed: false, miniApps: ['https://surveys.other.test/mfe-survey/'] });
     expect(tileAction(tile({ navigation_command: command('WEBVIEW', '', { url }) }), registered)).toEqual({ kind: 'frame', url, frame: 'survey' });
-    expect(tileAction(tile({ navigation_command: command('WEBVIEW', '', { url }) }), context({ framesAllowed: false }))).toEqual({ kind: 'newTab', url });
+    expect(tileAction(tile({ navigation_command: command('WEBVIEW', '', { url }) }), context({ framesAllowed: false }))).toEqual({
+      kind: 'newTab',
+      url,
+    });
   });
 
   it('a WEBVIEW tile without an options url follows its value', () => {
@@ -201,7 +216,11 @@ describe('tileAction', () => {
   it('another type of link opens a new tab even to this site with frames allowed; a survey still opens in its frame', () => {
     const own = `${context().origin}/page`;
     expect(tileAction(tile({ navigation_command: command('EXTERNAL_LINK', own) }), context())).toEqual({ kind: 'newTab', url: own });
-    expect(tileAction(tile({ navigation_command: command('EXTERNAL_LINK', '/mfe-survey/?s=1') }), context())).toEqual({ kind: 'frame', url: '/mfe-survey/?s=1', frame: 'survey' });
+    expect(tileAction(tile({ navigation_command: command('EXTERNAL_LINK', '/mfe-survey/?s=1') }), context())).toEqual({
+      kind: 'frame',
+      url: '/mfe-survey/?s=1',
+      frame: 'survey',
+    });
   });
 });
 
@@ -229,16 +248,42 @@ describe('nearestSection', () => {
   });
 
   it('works with sections scrolled above the viewport (negative tops)', () => {
-    expect(nearestSection([{ id: 'a', top: -800 }, { id: 'b', top: -20 }, { id: 'c', top: 300 }], 64)).toBe('b');
+    expect(
+      nearestSection(
+        [
+          { id: 'a', top: -800 },
+          { id: 'b', top: -20 },
+          { id: 'c', top: 300 },
+        ],
+        64,
+      ),
+    ).toBe('b');
   });
 
   it('is the first section when none is above the line', () => {
-    expect(nearestSection([{ id: 'a', top: 200 }, { id: 'b', top: 600 }], 64)).toBe('a');
+    expect(
+      nearestSection(
+        [
+          { id: 'a', top: 200 },
+          { id: 'b', top: 600 },
+        ],
+        64,
+      ),
+    ).toBe('a');
   });
 
   it('is the last section at the end of the page, even if its top never reaches the line', () => {
     expect(nearestSection(tops, 0, true)).toBe('cat-b');
-    expect(nearestSection([{ id: 'a', top: 200 }, { id: 'b', top: 600 }], 64, true)).toBe('b');
+    expect(
+      nearestSection(
+        [
+          { id: 'a', top: 200 },
+          { id: 'b', top: 600 },
+        ],
+        64,
+        true,
+      ),
+    ).toBe('b');
   });
 
   it('is null when there are no sections, at the end or not', () => {

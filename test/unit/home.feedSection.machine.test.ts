@@ -92,7 +92,17 @@ describe('feedSectionMachine: arriving', () => {
   });
 
   it('loads its content itself when it arrives with none', () => {
-    const { actor, load } = section(never, input({ id: 'cat-1', name: 'Events', group: 'discover', source: { version: 'v2', categoryUuid: 'cat-1' }, categories: null, buildingUuid: 'b-7' }));
+    const { actor, load } = section(
+      never,
+      input({
+        id: 'cat-1',
+        name: 'Events',
+        group: 'discover',
+        source: { version: 'v2', categoryUuid: 'cat-1' },
+        categories: null,
+        buildingUuid: 'b-7',
+      }),
+    );
     const snapshot = actor.getSnapshot();
     expect(snapshot.value).toBe('loading');
     expect(snapshot.hasTag('loading')).toBe(true);
@@ -103,7 +113,10 @@ describe('feedSectionMachine: arriving', () => {
   });
 
   it('passes the v2 promoted source to the call', () => {
-    const { load } = section(never, input({ id: 'promoted', name: 'promoted', group: 'promoted', source: { version: 'v2', group: 'promoted' }, categories: null }));
+    const { load } = section(
+      never,
+      input({ id: 'promoted', name: 'promoted', group: 'promoted', source: { version: 'v2', group: 'promoted' }, categories: null }),
+    );
     expect(load).toHaveBeenCalledWith({ buildingUuid: 'b-1', source: { version: 'v2', group: 'promoted' }, name: 'promoted' });
   });
 });
@@ -156,7 +169,10 @@ describe('feedSectionMachine: retry', () => {
   it('a section that arrived failed loads on retry, with its input, and is loaded', async () => {
     const { answers, load } = scripted(1);
     const source: SectionSource = { version: 'v1', group: 'discover' };
-    const { actor, load: spy } = section(load, input({ id: 'discover', group: 'discover', name: 'discover', source, categories: null, error: 'Internal Server Error', buildingUuid: 'b-3' }));
+    const { actor, load: spy } = section(
+      load,
+      input({ id: 'discover', group: 'discover', name: 'discover', source, categories: null, error: 'Internal Server Error', buildingUuid: 'b-3' }),
+    );
     expect(actor.getSnapshot().can({ type: 'section.retry' })).toBe(true);
     actor.send({ type: 'section.retry' });
     expect(actor.getSnapshot().value).toBe('loading');
@@ -194,10 +210,19 @@ describe('feedSectionMachine: retry', () => {
 
   it('keeps its identity (id, group, name, source) through failures and retries', async () => {
     const { answers, load } = scripted(1);
-    const { actor } = section(load, input({ id: 'x', group: 'promoted', name: 'Promoted', source: { version: 'v2', group: 'promoted' }, categories: null }));
+    const { actor } = section(
+      load,
+      input({ id: 'x', group: 'promoted', name: 'Promoted', source: { version: 'v2', group: 'promoted' }, categories: null }),
+    );
     answers[0]!.reject(new Error('nope'));
     await waitFor(actor, (s) => s.matches('failed'));
     const { id, group, name, source, buildingUuid } = actor.getSnapshot().context;
-    expect({ id, group, name, source, buildingUuid }).toEqual({ id: 'x', group: 'promoted', name: 'Promoted', source: { version: 'v2', group: 'promoted' }, buildingUuid: 'b-1' });
+    expect({ id, group, name, source, buildingUuid }).toEqual({
+      id: 'x',
+      group: 'promoted',
+      name: 'Promoted',
+      source: { version: 'v2', group: 'promoted' },
+      buildingUuid: 'b-1',
+    });
   });
 });

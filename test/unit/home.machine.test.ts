@@ -24,7 +24,11 @@ const input = (overrides: Partial<HomeInput> = {}): HomeInput => ({
   ...overrides,
 });
 
-const category = (uuid: string): FeedCategory => ({ uuid, name: `Category ${uuid}`, contents: [{ uuid: `${uuid}-t`, type: 'POST', title: 'T', image_url: null }] });
+const category = (uuid: string): FeedCategory => ({
+  uuid,
+  name: `Category ${uuid}`,
+  contents: [{ uuid: `${uuid}-t`, type: 'POST', title: 'T', image_url: null }],
+});
 
 const seed = (id: string, overrides: Partial<SectionSeed> = {}): SectionSeed => ({
   id,
@@ -46,8 +50,19 @@ let order = 0;
 const utility = (overrides: Partial<UtilityButton> = {}): UtilityButton => {
   order += 1;
   return {
-    uuid: `u-${order}`, text: `U${order}`, name: `u-${order}`, utility_name: 'CONCIERGE', type: 'WEBVIEW', url: 'https://concierge.example.com', route: null,
-    web_image: null, order, company_types: null, sign_in_required: false, mobile_only: false, excluded: false,
+    uuid: `u-${order}`,
+    text: `U${order}`,
+    name: `u-${order}`,
+    utility_name: 'CONCIERGE',
+    type: 'WEBVIEW',
+    url: 'https://concierge.example.com',
+    route: null,
+    web_image: null,
+    order,
+    company_types: null,
+    sign_in_required: false,
+    mobile_only: false,
+    excluded: false,
     ...overrides,
   };
 };
@@ -63,7 +78,7 @@ interface HomeOptions {
   wireFrame?: boolean;
 }
 
-const never = <T,>() => new Promise<T>(() => {});
+const never = <T>() => new Promise<T>(() => {});
 
 /** The home screen with stubbed calls, spied actions and a simulated clock. */
 function home(options: HomeOptions = {}) {
@@ -81,13 +96,18 @@ function home(options: HomeOptions = {}) {
     actors: {
       loadFeed: fromPromise<SectionSeed[], FeedInput>(({ input }) => spies.loadFeed(input)),
       loadUtilities: fromPromise<UtilityButton[], UtilitiesInput>(({ input }) => spies.loadUtilities(input)),
-      section: feedSectionMachine.provide({ actors: { loadSection: fromPromise<FeedCategory[], SectionInput>(({ input }) => spies.loadSection(input)) } }),
-      linkOut: linkOutFrameMachine.provide({ actors: { fetchPage: fromPromise<string, { url: string }>(({ input }) => spies.fetchPage(input.url)) } }),
+      section: feedSectionMachine.provide({
+        actors: { loadSection: fromPromise<FeedCategory[], SectionInput>(({ input }) => spies.loadSection(input)) },
+      }),
+      linkOut: linkOutFrameMachine.provide({
+        actors: { fetchPage: fromPromise<string, { url: string }>(({ input }) => spies.fetchPage(input.url)) },
+      }),
     },
     actions: {
       followLink: ({ self }, link) => {
         spies.followLink(link);
-        if (options.wireFrame && link.kind === 'frame') self.getSnapshot().children.linkOut?.send({ type: 'linkOut.open', url: link.url, kind: link.frame });
+        if (options.wireFrame && link.kind === 'frame')
+          self.getSnapshot().children.linkOut?.send({ type: 'linkOut.open', url: link.url, kind: link.frame });
       },
       scrollToSection: (_, params) => spies.scrollToSection(params),
       writeHash: (_, params) => spies.writeHash(params),
@@ -102,7 +122,12 @@ const feedReady = (actor: HomeActor) => waitFor(actor, (s) => s.hasTag('feed:rea
 const sectionIds = (actor: HomeActor) => actor.getSnapshot().context.sections.map((s) => s.id);
 const linkOutChild = (actor: HomeActor) => actor.getSnapshot().children.linkOut as ActorRefFrom<typeof linkOutFrameMachine> | undefined;
 
-const scroll = (tops: { id: string; top: number }[], headerOffset = 64, atEnd = false) => ({ type: 'scroll.observed' as const, tops, headerOffset, atEnd });
+const scroll = (tops: { id: string; top: number }[], headerOffset = 64, atEnd = false) => ({
+  type: 'scroll.observed' as const,
+  tops,
+  headerOffset,
+  atEnd,
+});
 const TOPS_AT_SPOTLIGHT = [
   { id: 'spotlight', top: 60 },
   { id: 'discover', top: 700 },
@@ -122,13 +147,23 @@ async function tracking(options: HomeOptions = {}) {
 
 describe('homeMachine: start', () => {
   it('starts with its input, loading the feed and the utilities, the tabs waiting', () => {
-    const { actor, spies } = home({ loadFeed: never, loadUtilities: never, input: { buildingUuid: 'b-5', version: 'v2', safety: true, hashTarget: 'discover' } });
+    const { actor, spies } = home({
+      loadFeed: never,
+      loadUtilities: never,
+      input: { buildingUuid: 'b-5', version: 'v2', safety: true, hashTarget: 'discover' },
+    });
     const snapshot = actor.getSnapshot();
     expect(HOME_ID).toBe('home');
     expect(snapshot.value).toEqual({ feed: 'loading', utilities: 'loading', tabs: 'waiting' });
     expect(snapshot.hasTag('feed:loading')).toBe(true);
     expect(snapshot.hasTag('utilities:loading')).toBe(true);
-    expect(snapshot.context).toEqual({ ...input({ buildingUuid: 'b-5', version: 'v2', safety: true, hashTarget: 'discover' }), sections: [], utilities: [], activeTab: null, error: null });
+    expect(snapshot.context).toEqual({
+      ...input({ buildingUuid: 'b-5', version: 'v2', safety: true, hashTarget: 'discover' }),
+      sections: [],
+      utilities: [],
+      activeTab: null,
+      error: null,
+    });
     expect(spies.loadFeed).toHaveBeenCalledTimes(1);
     expect(spies.loadFeed).toHaveBeenCalledWith({ buildingUuid: 'b-5', version: 'v2' });
     expect(spies.loadUtilities).toHaveBeenCalledTimes(1);
@@ -166,8 +201,14 @@ describe('homeMachine: feed', () => {
     await feedReady(actor);
     const [promoted, spotlight, discover] = actor.getSnapshot().context.sections;
     expect(promoted!.getSnapshot().context).toEqual({
-      id: 'promoted', group: 'promoted', name: 'promoted', buildingUuid: 'b-9', source: { version: 'v1', group: 'promoted' }, categories: [category('p')],
-      needsContent: false, error: null,
+      id: 'promoted',
+      group: 'promoted',
+      name: 'promoted',
+      buildingUuid: 'b-9',
+      source: { version: 'v1', group: 'promoted' },
+      categories: [category('p')],
+      needsContent: false,
+      error: null,
     });
     expect(promoted!.getSnapshot().value).toBe('loaded');
     expect(spotlight!.getSnapshot().value).toBe('loaded');
@@ -177,7 +218,11 @@ describe('homeMachine: feed', () => {
 
   it('v2 sections load their own content, with the building, source and name', async () => {
     const seeds = [seed('promoted', { group: 'promoted', source: { version: 'v2', group: 'promoted' } }), seed('cat-1', { name: 'Events' })];
-    const { actor, spies } = home({ loadFeed: () => Promise.resolve(seeds), loadSection: (i) => Promise.resolve([category(i.name)]) , input: { version: 'v2', buildingUuid: 'b-2' } });
+    const { actor, spies } = home({
+      loadFeed: () => Promise.resolve(seeds),
+      loadSection: (i) => Promise.resolve([category(i.name)]),
+      input: { version: 'v2', buildingUuid: 'b-2' },
+    });
     await feedReady(actor);
     expect(spies.loadSection).toHaveBeenCalledTimes(2);
     expect(spies.loadSection).toHaveBeenCalledWith({ buildingUuid: 'b-2', source: { version: 'v2', group: 'promoted' }, name: 'promoted' });
@@ -366,7 +411,10 @@ describe('homeMachine: tabs before the feed is in', () => {
 
   it('waits for every section to load or fail before the hash delay starts', async () => {
     const content = deferred<FeedCategory[]>();
-    const seeds = [seed('cat-1', { source: { version: 'v2', categoryUuid: 'cat-1' }, categories: null }), seed('cat-2', { source: { version: 'v2', categoryUuid: 'cat-2' }, categories: null })];
+    const seeds = [
+      seed('cat-1', { source: { version: 'v2', categoryUuid: 'cat-1' }, categories: null }),
+      seed('cat-2', { source: { version: 'v2', categoryUuid: 'cat-2' }, categories: null }),
+    ];
     let call = 0;
     const { actor, spies, clock } = home({
       loadFeed: () => Promise.resolve(seeds),
@@ -428,7 +476,12 @@ describe('homeMachine: tracking the scroll', () => {
   it('writes the hash only when the active section changes', async () => {
     const { actor, spies } = await tracking();
     actor.send(scroll(TOPS_AT_SPOTLIGHT));
-    actor.send(scroll([{ id: 'spotlight', top: 20 }, { id: 'discover', top: 500 }]));
+    actor.send(
+      scroll([
+        { id: 'spotlight', top: 20 },
+        { id: 'discover', top: 500 },
+      ]),
+    );
     actor.send(scroll(TOPS_AT_SPOTLIGHT));
     expect(spies.writeHash).toHaveBeenCalledTimes(1);
     actor.send(scroll(TOPS_AT_DISCOVER));
@@ -441,7 +494,10 @@ describe('homeMachine: tracking the scroll', () => {
 
   it('uses the header offset with its 10 px slack', async () => {
     const { actor } = await tracking();
-    const tops = [{ id: 'a', top: 0 }, { id: 'b', top: 110 }];
+    const tops = [
+      { id: 'a', top: 0 },
+      { id: 'b', top: 110 },
+    ];
     actor.send(scroll(tops, 99));
     expect(actor.getSnapshot().context.activeTab).toBe('a');
     actor.send(scroll(tops, 100));
@@ -450,7 +506,17 @@ describe('homeMachine: tracking the scroll', () => {
 
   it('takes the last section at the end of the page', async () => {
     const { actor, spies } = await tracking();
-    actor.send(scroll([{ id: 'a', top: -500 }, { id: 'b', top: 200 }, { id: 'c', top: 500 }], 64, true));
+    actor.send(
+      scroll(
+        [
+          { id: 'a', top: -500 },
+          { id: 'b', top: 200 },
+          { id: 'c', top: 500 },
+        ],
+        64,
+        true,
+      ),
+    );
     expect(actor.getSnapshot().context.activeTab).toBe('c');
     expect(spies.writeHash).toHaveBeenCalledWith({ id: 'c' });
   });
@@ -545,7 +611,10 @@ describe('homeMachine: links', () => {
 
   it('a NATIVE tile opens its screen', () => {
     const { actor, spies } = home();
-    actor.send({ type: 'tile.open', tile: tile({ uuid: 'e-1', navigation_command: { type: 'NATIVE', value: 'EVENT_POSTS', options: { building_uuid: 'b-8' } } }) });
+    actor.send({
+      type: 'tile.open',
+      tile: tile({ uuid: 'e-1', navigation_command: { type: 'NATIVE', value: 'EVENT_POSTS', options: { building_uuid: 'b-8' } } }),
+    });
     expect(spies.followLink).toHaveBeenCalledWith({ kind: 'route', to: '/building/b-8/event-posts/e-1' });
   });
 

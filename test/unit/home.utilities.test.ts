@@ -11,7 +11,13 @@ import {
 import type { LinkContext } from '../../machines/home/feed';
 
 const ORIGIN = 'https://tenant.atrium.test';
-const context = (overrides: Partial<LinkContext> = {}): LinkContext => ({ buildingUuid: 'b-1', origin: ORIGIN, miniApps: ['/mfe-survey/', '/mfe-visitors/', '/mfe-parking/'], framesAllowed: true, ...overrides });
+const context = (overrides: Partial<LinkContext> = {}): LinkContext => ({
+  buildingUuid: 'b-1',
+  origin: ORIGIN,
+  miniApps: ['/mfe-survey/', '/mfe-visitors/', '/mfe-parking/'],
+  framesAllowed: true,
+  ...overrides,
+});
 
 let next = 0;
 const button = (overrides: Partial<UtilityButton> = {}): UtilityButton => {
@@ -45,7 +51,11 @@ describe('visibleUtilities: order and exclusions', () => {
   });
 
   it('keeps the given order for buttons with the same order', () => {
-    expect(names(visible([button({ name: 'x', order: 2 }), button({ name: 'y', order: 2 }), button({ name: 'w', order: 1 })]))).toEqual(['w', 'x', 'y']);
+    expect(names(visible([button({ name: 'x', order: 2 }), button({ name: 'y', order: 2 }), button({ name: 'w', order: 1 })]))).toEqual([
+      'w',
+      'x',
+      'y',
+    ]);
   });
 
   it('does not reorder the list it was given', () => {
@@ -63,19 +73,20 @@ describe('visibleUtilities: order and exclusions', () => {
   });
 
   it.each(['MOBILE_ACCESS', 'ECOBEE', 'LUTRON'])('drops %s even when not flagged excluded', (utility) => {
-    const tiles = visible([button({ name: 'keep' }), button({ name: 'drop', utility_name: utility, type: 'NATIVELINK', url: null, excluded: false })]);
+    const tiles = visible([
+      button({ name: 'keep' }),
+      button({ name: 'drop', utility_name: utility, type: 'NATIVELINK', url: null, excluded: false }),
+    ]);
     expect(names(tiles)).toEqual(['keep']);
   });
 
-  it.each([
-    'https://thanx.com/loyalty',
-    'https://app.thanx.com/?merchant=1',
-    'https://a.b.thanx.com',
-    'http://THANX.com/x',
-  ])('drops the thanx mini-app at %s', (url) => {
-    const tiles = visible([button({ name: 'keep' }), button({ name: 'drop', utility_name: 'LOYALTY', type: 'MICROFRONTEND', url })]);
-    expect(names(tiles)).toEqual(['keep']);
-  });
+  it.each(['https://thanx.com/loyalty', 'https://app.thanx.com/?merchant=1', 'https://a.b.thanx.com', 'http://THANX.com/x'])(
+    'drops the thanx mini-app at %s',
+    (url) => {
+      const tiles = visible([button({ name: 'keep' }), button({ name: 'drop', utility_name: 'LOYALTY', type: 'MICROFRONTEND', url })]);
+      expect(names(tiles)).toEqual(['keep']);
+    },
+  );
 
   it.each([
     'https://notthanx.com/loyalty',
@@ -87,7 +98,10 @@ describe('visibleUtilities: order and exclusions', () => {
   });
 
   it('keeps a button with no url or an unparseable one', () => {
-    expect(names(visible([button({ name: 'no-url', url: null, route: 'x' }), button({ name: 'bad', url: 'https://[bad' })]))).toEqual(['no-url', 'bad']);
+    expect(names(visible([button({ name: 'no-url', url: null, route: 'x' }), button({ name: 'bad', url: 'https://[bad' })]))).toEqual([
+      'no-url',
+      'bad',
+    ]);
   });
 
   it('shows the safety button only when its flag is on', () => {
@@ -128,24 +142,20 @@ describe('visibleUtilities: ritual links', () => {
     expect(visible([button({ url: from })])[0]?.url).toBe(to);
   });
 
-  it.each([
-    'https://ritual.co/x?embed=0',
-    'https://ritual.co/x?embed=10',
-    'https://ritual.co/x?a=1',
-    'https://ritual.co/x',
-  ])('leaves a ritual link without embed=1 as it is: %s', (url) => {
-    expect(withoutRitualEmbed(url)).toBe(url);
-  });
+  it.each(['https://ritual.co/x?embed=0', 'https://ritual.co/x?embed=10', 'https://ritual.co/x?a=1', 'https://ritual.co/x'])(
+    'leaves a ritual link without embed=1 as it is: %s',
+    (url) => {
+      expect(withoutRitualEmbed(url)).toBe(url);
+    },
+  );
 
-  it.each([
-    'https://example.com/x?embed=1',
-    'https://notritual.co/x?embed=1&a=2',
-    'https://ritual.co.evil.test/x?embed=1',
-    '/mfe-visitors/?embed=1',
-  ])('leaves a link elsewhere untouched: %s', (url) => {
-    expect(withoutRitualEmbed(url)).toBe(url);
-    expect(visible([button({ url })])[0]?.url).toBe(url);
-  });
+  it.each(['https://example.com/x?embed=1', 'https://notritual.co/x?embed=1&a=2', 'https://ritual.co.evil.test/x?embed=1', '/mfe-visitors/?embed=1'])(
+    'leaves a link elsewhere untouched: %s',
+    (url) => {
+      expect(withoutRitualEmbed(url)).toBe(url);
+      expect(visible([button({ url })])[0]?.url).toBe(url);
+    },
+  );
 
   it('keeps a null url null', () => {
     expect(visible([button({ url: null, route: 'amenities' })])[0]?.url).toBeNull();
@@ -193,7 +203,14 @@ describe('visibleUtilities: sub-labels', () => {
   });
 
   it('keeps every field of the button', () => {
-    const original = button({ utility_name: 'COMPANIES', type: 'NATIVE', url: null, route: 'companies', company_types: 'tenant,retail', web_image: '/i.svg' });
+    const original = button({
+      utility_name: 'COMPANIES',
+      type: 'NATIVE',
+      url: null,
+      route: 'companies',
+      company_types: 'tenant,retail',
+      web_image: '/i.svg',
+    });
     expect(visible([original])[0]).toEqual({ ...original, subLabel: null });
   });
 });
@@ -201,7 +218,10 @@ describe('visibleUtilities: sub-labels', () => {
 describe('utilityAction', () => {
   it('sends a mobile-only utility to the mobile-only page, whatever it is', () => {
     expect(utilityAction(tileOf({ subLabel: 'mobile_only' }), context())).toEqual({ kind: 'route', to: '/mobile-only' });
-    expect(utilityAction(tileOf({ subLabel: 'mobile_only', utility_name: 'AMENITIES', type: 'NATIVE' }), context())).toEqual({ kind: 'route', to: '/mobile-only' });
+    expect(utilityAction(tileOf({ subLabel: 'mobile_only', utility_name: 'AMENITIES', type: 'NATIVE' }), context())).toEqual({
+      kind: 'route',
+      to: '/mobile-only',
+    });
   });
 
   it('takes the sub-label visibleUtilities gives: a NATIVELINK utility goes to the mobile-only page', () => {
@@ -210,26 +230,38 @@ describe('utilityAction', () => {
   });
 
   it('opens the amenities of the building', () => {
-    expect(utilityAction(tileOf({ utility_name: 'AMENITIES', type: 'NATIVE', url: null, route: 'amenities' }), context())).toEqual({ kind: 'route', to: '/building/b-1/amenities' });
+    expect(utilityAction(tileOf({ utility_name: 'AMENITIES', type: 'NATIVE', url: null, route: 'amenities' }), context())).toEqual({
+      kind: 'route',
+      to: '/building/b-1/amenities',
+    });
   });
 
   it('opens the amenities even when the button has a url', () => {
-    expect(utilityAction(tileOf({ utility_name: 'AMENITIES', type: 'NATIVE', url: 'https://other.test' }), context({ buildingUuid: 'b-9' }))).toEqual({
-      kind: 'route',
-      to: '/building/b-9/amenities',
-    });
+    expect(utilityAction(tileOf({ utility_name: 'AMENITIES', type: 'NATIVE', url: 'https://other.test' }), context({ buildingUuid: 'b-9' }))).toEqual(
+      {
+        kind: 'route',
+        to: '/building/b-9/amenities',
+      },
+    );
   });
 
   it('opens the company directory without company types', () => {
-    expect(utilityAction(tileOf({ utility_name: 'COMPANIES', type: 'NATIVE', url: null, route: 'companies', company_types: null }), context())).toEqual({
+    expect(
+      utilityAction(tileOf({ utility_name: 'COMPANIES', type: 'NATIVE', url: null, route: 'companies', company_types: null }), context()),
+    ).toEqual({
       kind: 'route',
       to: '/building/b-1/companies',
     });
-    expect(utilityAction(tileOf({ utility_name: 'COMPANIES', type: 'NATIVE', url: null, company_types: '' }), context())).toEqual({ kind: 'route', to: '/building/b-1/companies' });
+    expect(utilityAction(tileOf({ utility_name: 'COMPANIES', type: 'NATIVE', url: null, company_types: '' }), context())).toEqual({
+      kind: 'route',
+      to: '/building/b-1/companies',
+    });
   });
 
   it('opens the company directory with its company types, encoded', () => {
-    expect(utilityAction(tileOf({ utility_name: 'COMPANIES', type: 'NATIVE', url: null, company_types: 'tenant,retail,restaurant' }), context())).toEqual({
+    expect(
+      utilityAction(tileOf({ utility_name: 'COMPANIES', type: 'NATIVE', url: null, company_types: 'tenant,retail,restaurant' }), context()),
+    ).toEqual({
       kind: 'route',
       to: '/building/b-1/companies?company_types=tenant%2Cretail%2Crestaurant',
     });
@@ -240,11 +272,17 @@ describe('utilityAction', () => {
   });
 
   it('encodes the building uuid', () => {
-    expect(utilityAction(tileOf({ utility_name: 'AMENITIES', type: 'NATIVE' }), context({ buildingUuid: 'b/1' }))).toEqual({ kind: 'route', to: '/building/b%2F1/amenities' });
+    expect(utilityAction(tileOf({ utility_name: 'AMENITIES', type: 'NATIVE' }), context({ buildingUuid: 'b/1' }))).toEqual({
+      kind: 'route',
+      to: '/building/b%2F1/amenities',
+    });
   });
 
   it('opens the building route of a utility with no url', () => {
-    expect(utilityAction(tileOf({ utility_name: 'CONCIERGE', type: 'NATIVE', url: null, route: 'concierge' }), context())).toEqual({ kind: 'route', to: '/building/b-1/concierge' });
+    expect(utilityAction(tileOf({ utility_name: 'CONCIERGE', type: 'NATIVE', url: null, route: 'concierge' }), context())).toEqual({
+      kind: 'route',
+      to: '/building/b-1/concierge',
+    });
   });
 
   it('leads nowhere with neither url nor route', () => {
@@ -253,7 +291,11 @@ describe('utilityAction', () => {
   });
 
   it('opens a registered micro-frontend in the page frame, even on another site or with frames not allowed', () => {
-    expect(utilityAction(tileOf({ type: 'MICROFRONTEND', url: '/mfe-visitors/' }), context())).toEqual({ kind: 'frame', url: '/mfe-visitors/', frame: 'page' });
+    expect(utilityAction(tileOf({ type: 'MICROFRONTEND', url: '/mfe-visitors/' }), context())).toEqual({
+      kind: 'frame',
+      url: '/mfe-visitors/',
+      frame: 'page',
+    });
     const registered = context({ framesAllowed: false, miniApps: ['https://other.test/mfe/'] });
     expect(utilityAction(tileOf({ type: 'MICROFRONTEND', url: 'https://other.test/mfe/' }), registered)).toEqual({
       kind: 'frame',
@@ -263,15 +305,24 @@ describe('utilityAction', () => {
   });
 
   it('opens a micro-frontend nobody registered in a new tab, without the frame or its parameters', () => {
-    expect(utilityAction(tileOf({ type: 'MICROFRONTEND', url: 'https://other.test/mfe/' }), context())).toEqual({ kind: 'newTab', url: 'https://other.test/mfe/' });
+    expect(utilityAction(tileOf({ type: 'MICROFRONTEND', url: 'https://other.test/mfe/' }), context())).toEqual({
+      kind: 'newTab',
+      url: 'https://other.test/mfe/',
+    });
   });
 
   it('a url wins over a route', () => {
-    expect(utilityAction(tileOf({ type: 'WEBVIEW', url: 'https://other.test', route: 'concierge' }), context())).toEqual({ kind: 'newTab', url: 'https://other.test' });
+    expect(utilityAction(tileOf({ type: 'WEBVIEW', url: 'https://other.test', route: 'concierge' }), context())).toEqual({
+      kind: 'newTab',
+      url: 'https://other.test',
+    });
   });
 
   it('opens a WEBVIEW to another site in a new tab', () => {
-    expect(utilityAction(tileOf({ type: 'WEBVIEW', url: 'https://concierge.example.com' }), context())).toEqual({ kind: 'newTab', url: 'https://concierge.example.com' });
+    expect(utilityAction(tileOf({ type: 'WEBVIEW', url: 'https://concierge.example.com' }), context())).toEqual({
+      kind: 'newTab',
+      url: 'https://concierge.example.com',
+    });
   });
 
   it('opens a WEBVIEW to this site in the page frame, or a new tab when frames are not allowed', () => {
@@ -281,7 +332,12 @@ describe('utilityAction', () => {
   });
 
   it('opens a WEBVIEW survey in the survey frame', () => {
-    expect(utilityAction(tileOf({ utility_name: 'TENANT_SATISFACTION', type: 'WEBVIEW', url: '/mfe-survey/?survey=satisfaction' }), context({ framesAllowed: false }))).toEqual({
+    expect(
+      utilityAction(
+        tileOf({ utility_name: 'TENANT_SATISFACTION', type: 'WEBVIEW', url: '/mfe-survey/?survey=satisfaction' }),
+        context({ framesAllowed: false }),
+      ),
+    ).toEqual({
       kind: 'frame',
       url: '/mfe-survey/?survey=satisfaction',
       frame: 'survey',

@@ -53,9 +53,20 @@ describe.each(SETS)('$name catalogues', ({ dir }) => {
     it(englishVariants.has(locale) ? 'holds only keys of en.json, each different from English' : 'has exactly the keys of en.json', () => {
       const catalogue = readCatalogue(locale);
       const keys = Object.keys(catalogue);
-      if (englishVariants.has(locale)) expect(keys.filter((key) => catalogue[key] === english[key]), 'same as English').toEqual([]);
-      else expect(englishKeys.filter((key) => !keys.includes(key)), 'missing keys').toEqual([]);
-      expect(keys.filter((key) => !(key in english)), 'extra keys').toEqual([]);
+      if (englishVariants.has(locale))
+        expect(
+          keys.filter((key) => catalogue[key] === english[key]),
+          'same as English',
+        ).toEqual([]);
+      else
+        expect(
+          englishKeys.filter((key) => !keys.includes(key)),
+          'missing keys',
+        ).toEqual([]);
+      expect(
+        keys.filter((key) => !(key in english)),
+        'extra keys',
+      ).toEqual([]);
     });
 
     it('has only non-empty string messages that parse as ICU MessageFormat', () => {
@@ -76,12 +87,13 @@ describe.each(SETS)('$name catalogues', ({ dir }) => {
     });
 
     // English variants may share most of their wording with the source, so only the other languages are held to it.
-    if (!englishVariants.has(locale)) it('is translated (at least 90% of messages differ from English)', () => {
-      const catalogue = readCatalogue(locale);
-      const same = englishKeys.filter((key) => catalogue[key] === english[key]);
-      if (englishKeys.length === 0) return expect(Object.keys(catalogue)).toEqual([]);
-      expect((englishKeys.length - same.length) / englishKeys.length, `identical to English: ${same.join(', ')}`).toBeGreaterThanOrEqual(0.9);
-    });
+    if (!englishVariants.has(locale))
+      it('is translated (at least 90% of messages differ from English)', () => {
+        const catalogue = readCatalogue(locale);
+        const same = englishKeys.filter((key) => catalogue[key] === english[key]);
+        if (englishKeys.length === 0) return expect(Object.keys(catalogue)).toEqual([]);
+        expect((englishKeys.length - same.length) / englishKeys.length, `identical to English: ${same.join(', ')}`).toBeGreaterThanOrEqual(0.9);
+      });
   });
 });
 

@@ -106,7 +106,9 @@ describe('the root actor and the exit flag', () => {
         actors: {
           loadWhitelabel: never,
           healthCheck: never,
-          flags: flagsMachine.provide({ actors: { loadFlags: fromPromise(async (): Promise<Partial<FlagValues>> => ({ 'enable-exit-kiosk-mode': flagValue.allowed })) } }),
+          flags: flagsMachine.provide({
+            actors: { loadFlags: fromPromise(async (): Promise<Partial<FlagValues>> => ({ 'enable-exit-kiosk-mode': flagValue.allowed })) },
+          }),
         } as never,
       }),
       { input: { requestedLocale: 'en', kioskEnabled } },

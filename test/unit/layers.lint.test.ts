@@ -17,14 +17,49 @@ async function problems(filePath: string, code: string): Promise<string[]> {
 
 describe('layer rules', () => {
   it.each([
-    ['a view that calls the API', 'src/ui/shell/LintFixture.tsx', "import { api } from '../../api/client';\nexport const f = api;\n", /Views never call the API/],
-    ['a view that imports the route tree', 'src/ui/shell/LintFixture.tsx', "import { router } from '../../routes/router';\nexport const f = router;\n", /route tree/],
-    ['a new view that imports a wiring module', 'src/ui/shell/LintFixture.tsx', "import { homeLogic } from '../../app/screens/home';\nexport const f = homeLogic;\n", /no wiring module/],
-    ['a route that calls the API', 'src/routes/lintFixture.tsx', "import { track } from '../api/analytics';\nexport const f = track;\n", /do not call the API/],
+    [
+      'a view that calls the API',
+      'src/ui/shell/LintFixture.tsx',
+      "import { api } from '../../api/client';\nexport const f = api;\n",
+      /Views never call the API/,
+    ],
+    [
+      'a view that imports the route tree',
+      'src/ui/shell/LintFixture.tsx',
+      "import { router } from '../../routes/router';\nexport const f = router;\n",
+      /route tree/,
+    ],
+    [
+      'a new view that imports a wiring module',
+      'src/ui/shell/LintFixture.tsx',
+      "import { homeLogic } from '../../app/screens/home';\nexport const f = homeLogic;\n",
+      /no wiring module/,
+    ],
+    [
+      'a route that calls the API',
+      'src/routes/lintFixture.tsx',
+      "import { track } from '../api/analytics';\nexport const f = track;\n",
+      /do not call the API/,
+    ],
     ['a machine that imports React', 'machines/home/lintFixture.ts', "import { useState } from 'react';\nexport const f = useState;\n", /no React/],
-    ['a machine that imports the app', 'machines/home/lintFixture.ts', "import { navigate } from '../../src/app/adapters/navigation';\nexport const f = navigate;\n", /nothing from src/],
-    ['the server importing a machine', 'server/lib/lintFixture.ts', "import { homeMachine } from '../../machines/home/home.machine.js';\nexport const f = homeMachine;\n", /nothing of the machines/],
-    ['a contract importing the server', 'contracts/lintFixture.ts', "import { readConfig } from '../server/config.js';\nexport const f = readConfig;\n", /depend on nothing/],
+    [
+      'a machine that imports the app',
+      'machines/home/lintFixture.ts',
+      "import { navigate } from '../../src/app/adapters/navigation';\nexport const f = navigate;\n",
+      /nothing from src/,
+    ],
+    [
+      'the server importing a machine',
+      'server/lib/lintFixture.ts',
+      "import { homeMachine } from '../../machines/home/home.machine.js';\nexport const f = homeMachine;\n",
+      /nothing of the machines/,
+    ],
+    [
+      'a contract importing the server',
+      'contracts/lintFixture.ts',
+      "import { readConfig } from '../server/config.js';\nexport const f = readConfig;\n",
+      /depend on nothing/,
+    ],
   ])('refuses %s', async (_case, filePath, code, message) => {
     const found = await problems(filePath, code);
     expect(found.join('\n')).toMatch(message);
@@ -32,7 +67,11 @@ describe('layer rules', () => {
 
   it('accepts the same files when they keep to their layer', async () => {
     expect(await problems('src/ui/shell/LintFixture.tsx', "import { useT } from '../../i18n/useT';\nexport const f = useT;\n")).toEqual([]);
-    expect(await problems('server/lib/lintFixture.ts', "import { FLAG_DEFAULTS } from '../../contracts/flags.js';\nexport const f = FLAG_DEFAULTS;\n")).toEqual([]);
-    expect(await problems('machines/home/lintFixture.ts', "import { FLAG_DEFAULTS } from '../../contracts/flags';\nexport const f = FLAG_DEFAULTS;\n")).toEqual([]);
+    expect(
+      await problems('server/lib/lintFixture.ts', "import { FLAG_DEFAULTS } from '../../contracts/flags.js';\nexport const f = FLAG_DEFAULTS;\n"),
+    ).toEqual([]);
+    expect(
+      await problems('machines/home/lintFixture.ts', "import { FLAG_DEFAULTS } from '../../contracts/flags';\nexport const f = FLAG_DEFAULTS;\n"),
+    ).toEqual([]);
   });
 });

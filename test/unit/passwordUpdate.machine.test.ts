@@ -22,7 +22,9 @@ describe('passwordErrorOf', () => {
     expect(passwordErrorOf({ status: 400, message: 'The current password is not correct', code: 'wrong_password' }).field).toBe('password');
   });
   it('puts a reused (409) or weak password under the new password', () => {
-    expect(passwordErrorOf({ status: 409, message: 'You can not reuse this old password', code: 'password_has_been_used' }).field).toBe('new_password');
+    expect(passwordErrorOf({ status: 409, message: 'You can not reuse this old password', code: 'password_has_been_used' }).field).toBe(
+      'new_password',
+    );
     expect(passwordErrorOf({ status: 400, message: 'The password needs a number', code: 'weak_password' }).field).toBe('new_password');
   });
   it('keeps anything else for the form as a whole, with a message even for an odd failure', () => {
@@ -77,7 +79,12 @@ describe('passwordUpdateMachine', () => {
     await flush();
     const s = actor.getSnapshot();
     expect(s.matches('editing')).toBe(true);
-    expect(s.context.error).toEqual({ field: 'new_password', status: 409, message: 'You can not reuse this old password', code: 'password_has_been_used' });
+    expect(s.context.error).toEqual({
+      field: 'new_password',
+      status: 409,
+      message: 'You can not reuse this old password',
+      code: 'password_has_been_used',
+    });
     expect(s.context.fields).toEqual({ password: CURRENT, new_password: NEXT, confirm_password: NEXT });
     // Typing in another field keeps the message; changing the new password takes it away.
     actor.send({ type: 'user.change', field: 'confirm_password', value: NEXT });

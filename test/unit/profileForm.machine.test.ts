@@ -10,7 +10,9 @@ const V1 = '2026-01-05T09:30:00.000000Z';
 const V2 = '2026-01-05T10:00:00.000000Z';
 const V3 = '2026-01-05T10:30:00.000000Z';
 
-function setupForm(options: { user?: SessionUser; save?: (input: SaveProfileInput) => Promise<SessionUser>; fetchUser?: () => Promise<SessionUser> } = {}) {
+function setupForm(
+  options: { user?: SessionUser; save?: (input: SaveProfileInput) => Promise<SessionUser>; fetchUser?: () => Promise<SessionUser> } = {},
+) {
   const user = options.user ?? makeUser({ first_name: 'Ada', last_name: 'Lovelace', default_building_uuid: 'b-1', updated_at: V1 });
   const calls = {
     save: vi.fn(options.save ?? (async (input: SaveProfileInput) => ({ ...user, ...input, updated_at: V2 }))),

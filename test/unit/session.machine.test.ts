@@ -49,7 +49,8 @@ function setupSession(fakes: Fakes = {}) {
 }
 
 /** An unsigned JWT-shaped token with these claims (the session reads, never verifies, its payload). */
-const jwtOf = (claims: Record<string, unknown>) => `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify(claims)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.sig`;
+const jwtOf = (claims: Record<string, unknown>) =>
+  `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify(claims)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.sig`;
 
 /** The params each call of a provided action received (XState calls actions with (args, params)). */
 const paramsOf = (spy: ReturnType<typeof vi.fn>) => spy.mock.calls.map((call) => call[1]);
@@ -114,7 +115,12 @@ describe('sessionMachine: restoring', () => {
     const snapshot = await waitFor(actor, (s) => s.matches('signedIn'));
     expect(calls.refreshTokens).not.toHaveBeenCalled();
     expect(calls.fetchUser).toHaveBeenCalledTimes(1);
-    expect(snapshot.context).toMatchObject({ token: 'stored-access', tokenExpiresAt: stored.tokenExpiresAt, refreshToken: stored.refreshToken, user: fresh });
+    expect(snapshot.context).toMatchObject({
+      token: 'stored-access',
+      tokenExpiresAt: stored.tokenExpiresAt,
+      refreshToken: stored.refreshToken,
+      user: fresh,
+    });
     expect(paramsOf(actions.persist)).toEqual([{ auth: { ...stored, user: fresh } }]);
     expect(actions.signedIn.mock.calls).toEqual([[{ user: fresh, loadBuilding: true }]]);
     expect(actions.reportSignedOut).not.toHaveBeenCalled();
@@ -217,7 +223,9 @@ describe('sessionMachine: signing in', () => {
     expect(context.token).toBe('tok');
     expect(context.user).toEqual(user);
     expect(actor.getSnapshot().hasTag('signedIn')).toBe(true);
-    expect(paramsOf(actions.persist)).toEqual([{ auth: { token: 'tok', tokenExpiresAt: now + 1200, refreshToken: { token: 'ref', expiresAt: now + 7200 }, user } }]);
+    expect(paramsOf(actions.persist)).toEqual([
+      { auth: { token: 'tok', tokenExpiresAt: now + 1200, refreshToken: { token: 'ref', expiresAt: now + 7200 }, user } },
+    ]);
     expect(actions.reportSignedOut).toHaveBeenCalledTimes(1);
     expect(actions.signedIn.mock.calls).toEqual([[{ user, loadBuilding: true }]]);
   });

@@ -74,8 +74,15 @@ describe('sign-in hands over to sign-up with what the email check found', () => 
 
   it("back from the provider as a new person: the provider's names and transaction, the record kept before leaving", async () => {
     const pendingRecord = record({ sso_mode: 'required' });
-    const sso: SsoCallbackResult = { status: 'signup', transaction_uuid: 'txn-9', user: { email: 'nia@initech.example', first_name: 'Nia', last_name: null } };
-    const { ended } = start({ ssoReturn: { code: 'c', state: 's', pending: { email: 'nia@initech.example', method: 'provider', record: pendingRecord } } }, { sso });
+    const sso: SsoCallbackResult = {
+      status: 'signup',
+      transaction_uuid: 'txn-9',
+      user: { email: 'nia@initech.example', first_name: 'Nia', last_name: null },
+    };
+    const { ended } = start(
+      { ssoReturn: { code: 'c', state: 's', pending: { email: 'nia@initech.example', method: 'provider', record: pendingRecord } } },
+      { sso },
+    );
     expect(await ended()).toEqual({
       next: 'signUp',
       input: {
@@ -90,7 +97,10 @@ describe('sign-in hands over to sign-up with what the email check found', () => 
 
 describe('how else sign-in ends', () => {
   it('signed in with the password', async () => {
-    const { flow, enterEmail, ended } = start({}, { check: { record: record({ email: EMAIL, terms_accepted: true, confirmed: true, created_by: 'user' }), sso: null } });
+    const { flow, enterEmail, ended } = start(
+      {},
+      { check: { record: record({ email: EMAIL, terms_accepted: true, confirmed: true, created_by: 'user' }), sso: null } },
+    );
     enterEmail();
     await waitFor(flow, (s) => s.matches('password'));
     flow.send({ type: 'user.change', field: 'password', value: 'Secret!2026' });
@@ -119,7 +129,10 @@ describe('how else sign-in ends', () => {
     expect(flow.getSnapshot().matches('ssoChoice')).toBe(true);
     flow.send({ type: 'user.chooseProvider', uuid: 'p-1' });
     expect(flow.getSnapshot().matches('redirecting')).toBe(true);
-    expect(redirectToProvider).toHaveBeenCalledWith({ url: 'https://idp.test/authorize', pending: { email: EMAIL, method: 'provider', record: check.record } });
+    expect(redirectToProvider).toHaveBeenCalledWith({
+      url: 'https://idp.test/authorize',
+      pending: { email: EMAIL, method: 'provider', record: check.record },
+    });
   });
 });
 

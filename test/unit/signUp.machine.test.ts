@@ -57,7 +57,13 @@ const record = (createdBy: CreatedBy | null, ssoMode: EmailRecord['sso_mode'], b
 const CASES = (['none', 'required', 'optional'] as const).flatMap((ssoMode) =>
   ([null, 'scim', 'upload', 'user'] as const).flatMap((createdBy) =>
     ([null, 'email', 'provider'] as SignInMethod[]).flatMap((method) =>
-      [1, 3].map((buildings) => ({ ssoMode, createdBy, method, buildings, name: `${createdBy ?? 'new'}, sso ${ssoMode}, ${method ?? 'no'} method, ${buildings} building(s)` })),
+      [1, 3].map((buildings) => ({
+        ssoMode,
+        createdBy,
+        method,
+        buildings,
+        name: `${createdBy ?? 'new'}, sso ${ssoMode}, ${method ?? 'no'} method, ${buildings} building(s)`,
+      })),
     ),
   ),
 );
@@ -105,7 +111,10 @@ describe('sign-up steps follow the plan (the steps are data, each one a state)',
         flow.send({ type: 'user.back' });
       }
       expect(back).toEqual([...forward].reverse());
-      expect(flow.getSnapshot().output).toMatchObject({ next: 'signIn', input: { flow: 'sign_up', fields: { email: 'ada@acme.com', first_name: 'Ada' } } });
+      expect(flow.getSnapshot().output).toMatchObject({
+        next: 'signIn',
+        input: { flow: 'sign_up', fields: { email: 'ada@acme.com', first_name: 'Ada' } },
+      });
     });
   }
 });
@@ -117,7 +126,10 @@ describe('how sign-up ends', () => {
     const flow = start(newPerson);
     flow.send(change('first_name', 'Ada'));
     flow.send({ type: 'user.backToLogin' });
-    expect(flow.getSnapshot().output).toEqual({ next: 'signIn', input: { flow: 'auth_login', fields: { ...defaultFields(), email: 'ada@acme.com' } } });
+    expect(flow.getSnapshot().output).toEqual({
+      next: 'signIn',
+      input: { flow: 'auth_login', fields: { ...defaultFields(), email: 'ada@acme.com' } },
+    });
   });
 
   it('an account confirmed on registration signs in without a code', async () => {

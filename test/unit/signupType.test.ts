@@ -23,7 +23,11 @@ type Row = [label: string, input: SignupInput, expected: SignupType];
 const rows: Row[] = [
   ['no record, no SSO', { record: newUser, ssoMode: 'none', method: null }, 'standard'],
   ['empty record, no SSO', { record: emptyRecord, ssoMode: 'none', method: null }, 'standard'],
-  ['claimed account (terms accepted), no SSO', { record: { email: 'a@b.co', terms_accepted: true, created_by: 'scim' }, ssoMode: 'none', method: null }, 'standard'],
+  [
+    'claimed account (terms accepted), no SSO',
+    { record: { email: 'a@b.co', terms_accepted: true, created_by: 'scim' }, ssoMode: 'none', method: null },
+    'standard',
+  ],
   ['no record, SSO required', { record: newUser, ssoMode: 'required', method: null }, 'sso_required'],
   ['no record, SSO required even when email chosen', { record: newUser, ssoMode: 'required', method: 'email' }, 'sso_required'],
   ['no record, optional SSO via provider', { record: newUser, ssoMode: 'optional', method: 'provider' }, 'sso_optional_provider'],
@@ -32,7 +36,11 @@ const rows: Row[] = [
   ['SCIM account, SSO required', { record: precreated('scim'), ssoMode: 'required', method: null }, 'scim'],
   ['uploaded account, no SSO', { record: precreated('upload'), ssoMode: 'none', method: null }, 'csv'],
   ['uploaded account, SSO required', { record: precreated('upload'), ssoMode: 'required', method: null }, 'csv_sso_required'],
-  ['uploaded account, optional SSO via provider', { record: precreated('upload'), ssoMode: 'optional', method: 'provider' }, 'csv_sso_optional_provider'],
+  [
+    'uploaded account, optional SSO via provider',
+    { record: precreated('upload'), ssoMode: 'optional', method: 'provider' },
+    'csv_sso_optional_provider',
+  ],
   ['uploaded account, optional SSO via email', { record: precreated('upload'), ssoMode: 'optional', method: 'email' }, 'csv_sso_optional_email'],
   ['admin-added account (created_by user)', { record: precreated('user'), ssoMode: 'none', method: null }, 'users_admin_upload'],
   ['admin-added account (created_by acs)', { record: precreated('acs'), ssoMode: 'optional', method: 'provider' }, 'users_admin_upload'],
@@ -50,7 +58,15 @@ describe('signupType', () => {
   });
 });
 
-const FULL: SignupStep[] = ['building_select', 'create_account', 'create_password', 'accept_terms', 'verify_account', 'enter_code', 'congratulations'];
+const FULL: SignupStep[] = [
+  'building_select',
+  'create_account',
+  'create_password',
+  'accept_terms',
+  'verify_account',
+  'enter_code',
+  'congratulations',
+];
 const withoutBuilding = (steps: SignupStep[]) => steps.filter((s) => s !== 'building_select');
 const SSO: SignupStep[] = ['building_select', 'create_account', 'accept_terms', 'congratulations'];
 
@@ -77,9 +93,12 @@ describe('signupPlan', () => {
     expect(signupPlan(type, { domainBuildingCount })).toEqual({ steps, completion });
   });
 
-  it.each([['scim'], ['users_admin_upload']] as const)('%s claimed through the identity provider completes like SSO, without the building step', (type) => {
-    expect(signupPlan(type, { domainBuildingCount: 3, viaProvider: true })).toEqual({ steps: withoutBuilding(SSO), completion: 'sso' });
-  });
+  it.each([['scim'], ['users_admin_upload']] as const)(
+    '%s claimed through the identity provider completes like SSO, without the building step',
+    (type) => {
+      expect(signupPlan(type, { domainBuildingCount: 3, viaProvider: true })).toEqual({ steps: withoutBuilding(SSO), completion: 'sso' });
+    },
+  );
 
   it('the provider route does not change the types whose plan is already fixed', () => {
     expect(signupPlan('csv', { domainBuildingCount: 1, viaProvider: true })).toEqual(signupPlan('csv', { domainBuildingCount: 1 }));

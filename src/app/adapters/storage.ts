@@ -60,7 +60,7 @@ export function persistFarm(farm: RootState['farm']) {
 /** The current building (key `buildings`) and its theme (key `theme`), so a reload comes back to them. */
 export const persistedBuildingUuid = () => read<{ current: string | null }>(local(), STORAGE_KEYS.buildings)?.current ?? null;
 export const persistBuilding = (uuid: string | null) => write(local(), STORAGE_KEYS.buildings, uuid ? { current: uuid } : null);
-export const persistedTheme = <T,>() => read<T>(local(), STORAGE_KEYS.theme);
+export const persistedTheme = <T>() => read<T>(local(), STORAGE_KEYS.theme);
 export const persistTheme = (theme: unknown) => write(local(), STORAGE_KEYS.theme, theme ?? null);
 
 export const persistedLanguage = () => read<string>(local(), STORAGE_KEYS.languages);

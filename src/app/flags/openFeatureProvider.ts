@@ -125,7 +125,12 @@ export class AtriumFlagProvider implements Provider {
 
   resolveBooleanEvaluation(flagKey: string, defaultValue: boolean): ResolutionDetails<boolean> {
     if (!isFlagName(flagKey)) {
-      return { value: defaultValue, reason: StandardResolutionReasons.ERROR, errorCode: ErrorCode.FLAG_NOT_FOUND, errorMessage: `No flag named ${flagKey}` };
+      return {
+        value: defaultValue,
+        reason: StandardResolutionReasons.ERROR,
+        errorCode: ErrorCode.FLAG_NOT_FOUND,
+        errorMessage: `No flag named ${flagKey}`,
+      };
     }
     const cached = this.values[flagKey];
     if (cached === undefined) {
@@ -214,7 +219,9 @@ export class AtriumFlagProvider implements Provider {
     } catch (error) {
       if (this.closed) return;
       this.failed = true;
-      this.events.emit(ProviderEvents.Stale, { message: `Flags could not be reloaded: ${(error as { message?: string })?.message ?? 'unknown error'}` });
+      this.events.emit(ProviderEvents.Stale, {
+        message: `Flags could not be reloaded: ${(error as { message?: string })?.message ?? 'unknown error'}`,
+      });
     }
   }
 

@@ -15,7 +15,10 @@ export function farmSelectorLogic(app: AppActor) {
     },
     actions: {
       // To the root actor by its systemId (a string target would name a child of the selector).
-      chooseFarm: sendTo(({ system }) => system.get(APP_ID), (_, { farm }) => ({ type: 'farm.choose' as const, farm })),
+      chooseFarm: sendTo(
+        ({ system }) => system.get(APP_ID),
+        (_, { farm }) => ({ type: 'farm.choose' as const, farm }),
+      ),
     },
   });
 }

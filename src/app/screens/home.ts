@@ -30,7 +30,14 @@ async function v1Section(buildingUuid: string, group: FeedGroup): Promise<Sectio
 export async function loadFeed(buildingUuid: string, version: 'v1' | 'v2'): Promise<SectionSeed[]> {
   if (version === 'v1') return Promise.all((['promoted', 'spotlight', 'discover'] as const).map((group) => v1Section(buildingUuid, group)));
   const categories = await homeApi.v2Categories(buildingUuid, lang());
-  const promoted: SectionSeed = { id: 'promoted', group: 'promoted', name: 'promoted', source: { version: 'v2', group: 'promoted' }, categories: null, error: null };
+  const promoted: SectionSeed = {
+    id: 'promoted',
+    group: 'promoted',
+    name: 'promoted',
+    source: { version: 'v2', group: 'promoted' },
+    categories: null,
+    error: null,
+  };
   return [
     promoted,
     ...categories
@@ -49,7 +56,8 @@ export async function loadFeed(buildingUuid: string, version: 'v1' | 'v2'): Prom
 /** A section's content, asked again (v1) or for the first time (v2). */
 export async function loadSection(buildingUuid: string, source: SectionSource, name: string): Promise<FeedCategory[]> {
   if (source.version === 'v1') return homeApi.v1Group(buildingUuid, V1_PATHS[source.group], lang());
-  if ('categoryUuid' in source) return [{ uuid: source.categoryUuid, name, contents: await homeApi.v2CategoryContent(buildingUuid, source.categoryUuid, lang()) }];
+  if ('categoryUuid' in source)
+    return [{ uuid: source.categoryUuid, name, contents: await homeApi.v2CategoryContent(buildingUuid, source.categoryUuid, lang()) }];
   const promoted = await homeApi.v2Promoted(buildingUuid, lang());
   return [{ uuid: 'promoted', name, contents: promoted.map((item) => ({ ...item, navigation_command: null })) }];
 }

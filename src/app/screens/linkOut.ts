@@ -19,7 +19,8 @@ export function linkOutFrameLogic() {
       fetchPage: fromPromise(({ input }) => pageText(input.url)),
       closeMessages: fromCallback<LinkOutEvent>(({ sendBack }) => {
         const onMessage = (event: MessageEvent) => {
-          if (event.data === CLOSE_MESSAGE || (typeof event.data === 'object' && event.data?.type === CLOSE_MESSAGE)) sendBack({ type: 'linkOut.close' });
+          if (event.data === CLOSE_MESSAGE || (typeof event.data === 'object' && event.data?.type === CLOSE_MESSAGE))
+            sendBack({ type: 'linkOut.close' });
         };
         window.addEventListener('message', onMessage);
         return () => window.removeEventListener('message', onMessage);

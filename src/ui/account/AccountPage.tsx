@@ -160,7 +160,11 @@ function ConsentToggle({ consent }: { consent: ScreenActors['emailConsent'] }) {
   const error = useSelector(consent, (s) => s.context.error?.message ?? null);
   return (
     <>
-      <Checkbox label={t('account.settings.marketing')} checked={checked} onCheckedChange={(value) => consent.send({ type: 'user.toggle', accepted: value })} />
+      <Checkbox
+        label={t('account.settings.marketing')}
+        checked={checked}
+        onCheckedChange={(value) => consent.send({ type: 'user.toggle', accepted: value })}
+      />
       {error ? <Alert role="alert">{error}</Alert> : null}
       <Text css={{ fontSize: '$2' }}>{t('account.settings.marketingHint')}</Text>
     </>

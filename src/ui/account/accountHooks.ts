@@ -11,10 +11,10 @@ import { useT } from '../../i18n/useT';
 export type LocaleRef = ActorRefFrom<typeof localeMachine>;
 
 export const useFlagsRef = () => useAppActor().system.get(FLAGS_ID) as FlagsRef;
-export const useFlagsSelector = <T,>(selector: (snapshot: SnapshotFrom<FlagsRef>) => T) => useSelector(useFlagsRef(), selector);
+export const useFlagsSelector = <T>(selector: (snapshot: SnapshotFrom<FlagsRef>) => T) => useSelector(useFlagsRef(), selector);
 
 export const useLocaleRef = () => useAppActor().system.get(LOCALE_ID) as LocaleRef;
-export const useLocaleSelector = <T,>(selector: (snapshot: SnapshotFrom<LocaleRef>) => T) => useSelector(useLocaleRef(), selector);
+export const useLocaleSelector = <T>(selector: (snapshot: SnapshotFrom<LocaleRef>) => T) => useSelector(useLocaleRef(), selector);
 
 /** Renders a selector's message: a catalogue id in the person's language, or the server's own words. */
 export function useMessage() {

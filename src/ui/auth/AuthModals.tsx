@@ -28,7 +28,13 @@ export function SsoModal() {
           </Button>
         ))}
         {sso?.saml_providers.map((provider) => (
-          <Button key={provider.uuid} as="a" variant="secondary" href={samlLink(apiBase, provider)} css={{ textAlign: 'center', textDecoration: 'none' }}>
+          <Button
+            key={provider.uuid}
+            as="a"
+            variant="secondary"
+            href={samlLink(apiBase, provider)}
+            css={{ textAlign: 'center', textDecoration: 'none' }}
+          >
             {t('auth.sso.saml', { name: provider.name })}
           </Button>
         ))}

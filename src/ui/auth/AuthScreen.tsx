@@ -10,8 +10,7 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 // Sign-up and reset are their own chunks: the first load of /login carries only the email and password steps.
 const signup = (name: keyof typeof import('./SignupSteps')) =>
   lazy(() => import('./SignupSteps').then((m) => ({ default: m[name] as ComponentType })));
-const reset = (name: keyof typeof import('./ResetSteps')) =>
-  lazy(() => import('./ResetSteps').then((m) => ({ default: m[name] as ComponentType })));
+const reset = (name: keyof typeof import('./ResetSteps')) => lazy(() => import('./ResetSteps').then((m) => ({ default: m[name] as ComponentType })));
 
 const Brand = styled('header', { display: 'flex', alignItems: 'center', gap: '$3', marginBottom: '$5' });
 const Logo = styled('img', { height: 40 });
@@ -33,8 +32,7 @@ const VIEWS = {
   reset_done: reset('ResetDoneStep'),
 } as const;
 
-const modal = (name: keyof typeof import('./AuthModals')) =>
-  lazy(() => import('./AuthModals').then((m) => ({ default: m[name] as ComponentType })));
+const modal = (name: keyof typeof import('./AuthModals')) => lazy(() => import('./AuthModals').then((m) => ({ default: m[name] as ComponentType })));
 const MODALS = { sso: modal('SsoModal'), invalidDomain: modal('InvalidDomainModal'), farm: modal('FarmModal') } as const;
 
 /** Sign-in, sign-up and reset: renders the running step of the flow, with its modal. */

@@ -11,7 +11,10 @@ export function EmailStep() {
   const guestBuildings = useSignInSelector((s) => s.context.guestBuildings);
   return (
     <StepForm label={t(signingUp ? 'auth.signup.title' : 'auth.email.title')}>
-      <StepHeader title={t(signingUp ? 'auth.signup.title' : 'auth.email.title')} description={t(signingUp ? 'auth.signup.subtitle' : 'auth.email.subtitle')} />
+      <StepHeader
+        title={t(signingUp ? 'auth.signup.title' : 'auth.email.title')}
+        description={t(signingUp ? 'auth.signup.subtitle' : 'auth.email.subtitle')}
+      />
       <FlowError />
       {guestBuildings.length ? (
         <section aria-labelledby="guest-buildings-title">
@@ -28,9 +31,7 @@ export function EmailStep() {
       <TextField label={t('auth.email.label')} type="email" autoComplete="username" inputMode="email" autoFocus {...email} />
       <Stack>
         <SubmitButton label={t('auth.next')} busyLabel={t('auth.checking')} />
-        {signingUp ? null : (
-          <EventButton event={{ type: 'user.startSignup' }} label={t('auth.signupLink')} />
-        )}
+        {signingUp ? null : <EventButton event={{ type: 'user.startSignup' }} label={t('auth.signupLink')} />}
         <EventButton event={{ type: 'user.forgotPassword' }} label={t('auth.password.forgot')} />
       </Stack>
     </StepForm>

@@ -13,9 +13,7 @@ function StepButtons({ submitLabel, back = true }: { submitLabel: string; back?:
   return (
     <Stack>
       <SubmitButton label={submitLabel} />
-      {back && canBack ? (
-        <EventButton variant="secondary" event={{ type: 'user.back' }} label={t('auth.back')} />
-      ) : null}
+      {back && canBack ? <EventButton variant="secondary" event={{ type: 'user.back' }} label={t('auth.back')} /> : null}
       <EventButton event={{ type: 'user.backToLogin' }} label={t('auth.reset.backToLogin')} />
     </Stack>
   );
@@ -125,7 +123,11 @@ export function AcceptTermsStep() {
         }}
       />
       {touched && !terms ? <FieldError role="alert">{t('auth.terms.required')}</FieldError> : null}
-      <Checkbox label={t('auth.terms.marketing')} checked={marketing} onCheckedChange={(value) => send({ type: 'user.change', field: 'is_email_accepted', value })} />
+      <Checkbox
+        label={t('auth.terms.marketing')}
+        checked={marketing}
+        onCheckedChange={(value) => send({ type: 'user.change', field: 'is_email_accepted', value })}
+      />
       <StepButtons submitLabel={t('auth.terms.submit')} />
     </StepForm>
   );
@@ -163,9 +165,7 @@ export function EnterCodeStep({ description }: { description?: string }) {
         <Button type="button" variant="link" disabled={busy} onClick={() => send({ type: 'user.resend' })}>
           {t('auth.code.resend')}
         </Button>
-        {canBack ? (
-          <EventButton variant="secondary" event={{ type: 'user.back' }} label={t('auth.back')} />
-        ) : null}
+        {canBack ? <EventButton variant="secondary" event={{ type: 'user.back' }} label={t('auth.back')} /> : null}
         <EventButton event={{ type: 'user.backToLogin' }} label={t('auth.reset.backToLogin')} />
       </Stack>
     </StepForm>

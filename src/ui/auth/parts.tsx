@@ -56,7 +56,12 @@ export function FlowError() {
   const message = useAuthSelector((s) => errorMessage(s.context.error));
   const notice = useAuthSelector((s) => s.context.notice);
   if (message) return <Alert role="alert">{'id' in message ? t(message.id as MessageId, message.values) : message.text}</Alert>;
-  if (notice === 'code_resent') return <Alert tone="info" role="status">{t('auth.code.resent')}</Alert>;
+  if (notice === 'code_resent')
+    return (
+      <Alert tone="info" role="status">
+        {t('auth.code.resent')}
+      </Alert>
+    );
   return null;
 }
 
@@ -75,7 +80,17 @@ export function SubmitButton({ label, busyLabel }: { label: string; busyLabel?: 
 }
 
 /** A button that sends one event to the flow. */
-export function EventButton({ event, label, variant = 'link', disabled }: { event: AuthFlowEvent; label: string; variant?: 'link' | 'secondary'; disabled?: boolean }) {
+export function EventButton({
+  event,
+  label,
+  variant = 'link',
+  disabled,
+}: {
+  event: AuthFlowEvent;
+  label: string;
+  variant?: 'link' | 'secondary';
+  disabled?: boolean;
+}) {
   const send = useSend();
   return (
     <Button type="button" variant={variant} disabled={disabled} onClick={() => send(event)}>

@@ -27,12 +27,22 @@ export function ClaimCta({ actor, content }: { actor: ClaimRef; content: Content
   return (
     <>
       {errorCode === 'claim_full' ? <Alert role="alert">{t('content.claim.fullNotice')}</Alert> : null}
-      {errorCode === 'already_claimed' ? <Alert role="alert" tone="info">{t('content.claim.already')}</Alert> : null}
+      {errorCode === 'already_claimed' ? (
+        <Alert role="alert" tone="info">
+          {t('content.claim.already')}
+        </Alert>
+      ) : null}
       {notEligible ? <CtaStatus>{t('content.claim.notEligible')}</CtaStatus> : null}
       {claimed ? (
         <>
           <CtaStatus tone="success">{t('content.claim.claimed')}</CtaStatus>
-          <Button type="button" variant="secondary" disabled={!canCancel} aria-busy={busy || undefined} onClick={() => actor.send({ type: 'user.cancel' })}>
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={!canCancel}
+            aria-busy={busy || undefined}
+            onClick={() => actor.send({ type: 'user.cancel' })}
+          >
             {t('content.claim.cancel')}
           </Button>
         </>

@@ -77,14 +77,7 @@ function ContentArticle({ detail, content, home }: { detail: ContentDetailRef; c
   const body = (richAllowed && content.richDescription) || content.description;
   return (
     <Article as="article" aria-labelledby="content-title">
-      {content.imageUrl ? (
-        <Hero
-          src={content.imageUrl}
-          alt={content.imageAltText ?? ''}
-          width={648}
-          height={416}
-        />
-      ) : null}
+      {content.imageUrl ? <Hero src={content.imageUrl} alt={content.imageAltText ?? ''} width={648} height={416} /> : null}
       <Body>
         <Link to={home}>{t('content.back')}</Link>
         <Kind>{t('content.type', { type: content.type })}</Kind>
@@ -115,4 +108,3 @@ function Cta({ detail, content }: { detail: ContentDetailRef; content: ContentVi
     </Button>
   );
 }
-

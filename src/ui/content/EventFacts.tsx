@@ -74,7 +74,9 @@ export function EventFacts({ content }: { content: ContentView }) {
           </>
         ) : null}
         <dt>{t('content.price')}</dt>
-        <dd data-testid="event-price">{content.price && content.currency ? formatPrice(content.price, content.currency, locale) : t('content.free')}</dd>
+        <dd data-testid="event-price">
+          {content.price && content.currency ? formatPrice(content.price, content.currency, locale) : t('content.free')}
+        </dd>
       </Facts>
       {content.host ? <div>{t('content.hostedBy', { host: content.host })}</div> : null}
       {ended ? <div role="status">{t('content.ended')}</div> : null}
@@ -83,7 +85,10 @@ export function EventFacts({ content }: { content: ContentView }) {
           <a href={calendarLink(calendar)} target="_blank" rel="noopener noreferrer">
             {t('content.addToCalendar')}
           </a>
-          <a href={icsDataUrl(icsFile(calendar, new Date()))} download={`${content.title.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || 'event'}.ics`}>
+          <a
+            href={icsDataUrl(icsFile(calendar, new Date()))}
+            download={`${content.title.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || 'event'}.ics`}
+          >
             {t('content.downloadIcs')}
           </a>
         </Links>

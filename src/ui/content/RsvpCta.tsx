@@ -28,11 +28,21 @@ export function RsvpCta({ actor, content }: { actor: RsvpRef; content: ContentVi
   return (
     <>
       {errorCode === 'rsvp_full' ? <Alert role="alert">{t('content.rsvp.full')}</Alert> : null}
-      {errorCode === 'already_rsvpd' ? <Alert role="alert" tone="info">{t('content.rsvp.already')}</Alert> : null}
+      {errorCode === 'already_rsvpd' ? (
+        <Alert role="alert" tone="info">
+          {t('content.rsvp.already')}
+        </Alert>
+      ) : null}
       {attending ? (
         <>
           <CtaStatus tone="success">{t('content.rsvp.attending')}</CtaStatus>
-          <Button type="button" variant="secondary" disabled={!canCancel} aria-busy={busy || undefined} onClick={() => actor.send({ type: 'user.cancel' })}>
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={!canCancel}
+            aria-busy={busy || undefined}
+            onClick={() => actor.send({ type: 'user.cancel' })}
+          >
             {t('content.rsvp.cancel')}
           </Button>
         </>

@@ -52,12 +52,20 @@ function Categories({ amenities, buildingUuid }: { amenities: AmenitiesRef; buil
     <>
       <JumpBar
         label={t('directory.amenities.categories')}
-        items={categories.map((category) => ({ id: category.category_uuid, label: category.category_name, controls: categorySectionId(category.category_uuid) }))}
+        items={categories.map((category) => ({
+          id: category.category_uuid,
+          label: category.category_name,
+          controls: categorySectionId(category.category_uuid),
+        }))}
         current={active}
         onJump={(categoryUuid) => amenities.send({ type: 'user.selectCategory', categoryUuid })}
       />
       {categories.map((category) => (
-        <Section key={category.category_uuid} id={categorySectionId(category.category_uuid)} aria-labelledby={`${categorySectionId(category.category_uuid)}-title`}>
+        <Section
+          key={category.category_uuid}
+          id={categorySectionId(category.category_uuid)}
+          aria-labelledby={`${categorySectionId(category.category_uuid)}-title`}
+        >
           <SectionTitle id={`${categorySectionId(category.category_uuid)}-title`}>{category.category_name}</SectionTitle>
           <TileGrid min="amenity">
             {category.amenities.map((amenity) => (

@@ -66,14 +66,7 @@ function AmenityArticle({ detail, amenity, all }: { detail: AmenityDetailRef; am
   const supportOpen = useSelector(detail, (s) => s.hasTag('support'));
   return (
     <Article as="article" aria-labelledby="amenity-title">
-      {amenity.image_url ? (
-        <Hero
-          src={amenity.image_url}
-          alt={amenity.image_alt_text ?? amenity.amenity_name}
-          width={648}
-          height={416}
-        />
-      ) : null}
+      {amenity.image_url ? <Hero src={amenity.image_url} alt={amenity.image_alt_text ?? amenity.amenity_name} width={648} height={416} /> : null}
       <Body>
         <Link to={all}>{t('directory.amenity.all')}</Link>
         <Kind>{amenity.category.category_name}</Kind>
@@ -97,7 +90,11 @@ function SupportModal({ detail, amenity }: { detail: AmenityDetailRef; amenity: 
       <Text css={{ margin: 0 }}>{t('directory.support.text', { amenity: amenity.amenity_name })}</Text>
       {email ? null : <Text css={{ margin: 0 }}>{t('directory.support.noEmail')}</Text>}
       <ModalActions>
-        {email ? <MailButton href={helpDeskMailto(email, t('directory.support.subject', { amenity: amenity.amenity_name }))}>{t('directory.support.email')}</MailButton> : null}
+        {email ? (
+          <MailButton href={helpDeskMailto(email, t('directory.support.subject', { amenity: amenity.amenity_name }))}>
+            {t('directory.support.email')}
+          </MailButton>
+        ) : null}
         <Button type="button" variant="secondary" onClick={close}>
           {t('directory.support.close')}
         </Button>

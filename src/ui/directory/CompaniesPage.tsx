@@ -57,9 +57,12 @@ function CompanyList({ directory, buildingUuid }: { directory: CompanyDirectoryR
   useEffect(() => {
     const target = sentinel.current;
     if (!target || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) directory.send({ type: 'list.nearEnd' });
-    }, { rootMargin: NEAR_END_MARGIN });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) directory.send({ type: 'list.nearEnd' });
+      },
+      { rootMargin: NEAR_END_MARGIN },
+    );
     observer.observe(target);
     return () => observer.disconnect();
   }, [directory, companies.length]);

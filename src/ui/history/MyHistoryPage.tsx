@@ -7,7 +7,11 @@ import { AreaScreen } from '../shell/AreaScreen';
  * history itself comes with the services (bookings, claims, payments); until then the page says what will show here.
  */
 export function MyHistoryPage() {
-  return <AreaScreen areas={['history']} ready>{() => <HistoryEmpty />}</AreaScreen>;
+  return (
+    <AreaScreen areas={['history']} ready>
+      {() => <HistoryEmpty />}
+    </AreaScreen>
+  );
 }
 
 function HistoryEmpty() {

@@ -21,7 +21,15 @@ const Group = styled('div', { display: 'flex', flexDirection: 'column', gap: '$6
 const Category = styled('section', { display: 'flex', flexDirection: 'column', gap: '$3', scrollMarginTop: SECTION_SCROLL_MARGIN });
 const CategoryName = styled('h2', { margin: 0, fontSize: '$5' });
 const Tiles = styled('div', { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(428px, 100%), 1fr))', gap: '$4' });
-const Problem = styled('div', { display: 'flex', alignItems: 'center', gap: '$3', color: '$alert', padding: '$4', border: '1px dashed $alert', borderRadius: '$3' });
+const Problem = styled('div', {
+  display: 'flex',
+  alignItems: 'center',
+  gap: '$3',
+  color: '$alert',
+  padding: '$4',
+  border: '1px dashed $alert',
+  borderRadius: '$3',
+});
 
 type SectionSnapshot = SnapshotFrom<typeof feedSectionMachine>;
 
@@ -74,7 +82,10 @@ export function Feed({ home }: { home: HomeRef }) {
     let frame = 0;
     const measure = () => {
       frame = 0;
-      const tops = [...document.querySelectorAll<HTMLElement>('[data-feed-category]')].map((el) => ({ id: el.id, top: el.getBoundingClientRect().top }));
+      const tops = [...document.querySelectorAll<HTMLElement>('[data-feed-category]')].map((el) => ({
+        id: el.id,
+        top: el.getBoundingClientRect().top,
+      }));
       const atEnd = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
       home.send({ type: 'scroll.observed', tops, headerOffset: bar.current?.getBoundingClientRect().bottom ?? 0, atEnd });
     };
@@ -99,11 +110,20 @@ export function Feed({ home }: { home: HomeRef }) {
     );
   }
   if (loading) return <SkeletonCategory />;
-  const groupOf = (group: FeedGroup) => snapshots.map((snapshot, i) => ({ snapshot, ref: sections[i]! })).filter((s) => s.snapshot.context.group === group);
+  const groupOf = (group: FeedGroup) =>
+    snapshots.map((snapshot, i) => ({ snapshot, ref: sections[i]! })).filter((s) => s.snapshot.context.group === group);
   const nothing = snapshots.every((s) => s.hasTag('loaded')) && jumps.length === 0;
   return (
     <>
-      {jumps.length ? <JumpBar barRef={bar} label={t('home.tabs')} items={jumps} current={active ?? jumps[0]!.id} onJump={(id) => home.send({ type: 'tab.selected', id })} /> : null}
+      {jumps.length ? (
+        <JumpBar
+          barRef={bar}
+          label={t('home.tabs')}
+          items={jumps}
+          current={active ?? jumps[0]!.id}
+          onJump={(id) => home.send({ type: 'tab.selected', id })}
+        />
+      ) : null}
       {nothing ? <p>{t('home.empty')}</p> : null}
       {(['spotlight', 'discover'] as const).map((group) => (
         <Group key={group} id={group} data-group={group}>
@@ -122,7 +142,9 @@ function FeedSection({ home, section, snapshot }: { home: HomeRef; section: Feed
   if (snapshot.hasTag('failed')) {
     return (
       <Problem role="alert" data-section-failed={snapshot.context.id}>
-        {t('home.section.failed', { name: snapshot.context.source.version === 'v2' ? snapshot.context.name : t('home.group', { group: snapshot.context.group }) })}
+        {t('home.section.failed', {
+          name: snapshot.context.source.version === 'v2' ? snapshot.context.name : t('home.group', { group: snapshot.context.group }),
+        })}
         <Button type="button" css={{ width: 'auto' }} onClick={() => section.send({ type: 'section.retry' })}>
           {t('home.retry')}
         </Button>

@@ -36,8 +36,22 @@ const HeroButton = styled(Link, {
   fontWeight: 600,
   textDecoration: 'none',
 });
-const Main = styled('main', { width: '100%', maxWidth: 1320, margin: '0 auto', padding: '$5 $4 $7', display: 'flex', flexDirection: 'column', gap: '$6' });
-const Welcome = styled('div', { display: 'flex', flexDirection: 'column', gap: '$1', '& h2': { margin: 0, fontSize: '$5' }, '& p': { margin: 0, color: '$muted' } });
+const Main = styled('main', {
+  width: '100%',
+  maxWidth: 1320,
+  margin: '0 auto',
+  padding: '$5 $4 $7',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '$6',
+});
+const Welcome = styled('div', {
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '$1',
+  '& h2': { margin: 0, fontSize: '$5' },
+  '& p': { margin: 0, color: '$muted' },
+});
 
 /**
  * The building home: hero, welcome, utility grid, promoted block, then the spotlight and discover categories under
@@ -74,7 +88,13 @@ export function HomePage() {
           </p>
         </Welcome>
         {building ? (
-          <Suspense fallback={<FullScreenCenter css={{ minHeight: '30vh' }}><Spinner role="progressbar" /></FullScreenCenter>}>
+          <Suspense
+            fallback={
+              <FullScreenCenter css={{ minHeight: '30vh' }}>
+                <Spinner role="progressbar" />
+              </FullScreenCenter>
+            }
+          >
             <AreaMessages areas={['home', 'linkOut']}>
               <HomeFeed />
             </AreaMessages>
@@ -93,7 +113,13 @@ function AmenitiesButton({ buildingUuid }: { buildingUuid: string }) {
 /** The home flow the route opened; it restarts (a new actor) for another building, language or content flag. */
 function HomeFeed() {
   const home = useScreen('home');
-  return home ? <HomeSections home={home} /> : <FullScreenCenter css={{ minHeight: '30vh' }}><Spinner role="progressbar" /></FullScreenCenter>;
+  return home ? (
+    <HomeSections home={home} />
+  ) : (
+    <FullScreenCenter css={{ minHeight: '30vh' }}>
+      <Spinner role="progressbar" />
+    </FullScreenCenter>
+  );
 }
 
 function HomeSections({ home }: { home: ScreenActors['home'] }) {

@@ -6,7 +6,14 @@ import { Skeleton } from '../kit/Skeleton';
 import { styled } from '../kit/stitches.config';
 import { ImageWithFallback } from '../kit/ImageWithFallback';
 
-const Grid = styled('ul', { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(312px, 100%), 1fr))', gap: '$3', margin: 0, padding: 0, listStyle: 'none' });
+const Grid = styled('ul', {
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(312px, 100%), 1fr))',
+  gap: '$3',
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});
 const Utility = styled('button', {
   appearance: 'none',
   width: '100%',
@@ -22,7 +29,14 @@ const Utility = styled('button', {
   cursor: 'pointer',
   '&:hover': { boxShadow: '$card' },
 });
-const Icon = styled(ImageWithFallback, { width: 48, height: 48, borderRadius: '$2', objectFit: 'cover', flexShrink: 0, backgroundColor: '$background' });
+const Icon = styled(ImageWithFallback, {
+  width: 48,
+  height: 48,
+  borderRadius: '$2',
+  objectFit: 'cover',
+  flexShrink: 0,
+  backgroundColor: '$background',
+});
 const Label = styled('span', { display: 'flex', flexDirection: 'column' });
 const Name = styled('span', { fontWeight: 600 });
 const SubLabel = styled('span', { fontSize: '$1', color: '$muted', textTransform: 'uppercase', letterSpacing: '0.04em' });

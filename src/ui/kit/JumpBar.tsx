@@ -36,13 +36,30 @@ export interface JumpItem {
  * A sticky, horizontally scrolling bar of jumps to sections of the page (not tabs with panels: every section stays
  * on the page). The current one is marked with aria-current; which one that is, is the caller's.
  */
-export function JumpBar({ label, items, current, onJump, barRef }: { label: string; items: JumpItem[]; current: string | null; onJump: (id: string) => void; barRef?: Ref<HTMLElement> }) {
+export function JumpBar({
+  label,
+  items,
+  current,
+  onJump,
+  barRef,
+}: {
+  label: string;
+  items: JumpItem[];
+  current: string | null;
+  onJump: (id: string) => void;
+  barRef?: Ref<HTMLElement>;
+}) {
   return (
     <Bar aria-label={label} ref={barRef}>
       <List>
         {items.map((item) => (
           <li key={item.id}>
-            <Jump type="button" aria-current={item.id === current ? 'true' : undefined} aria-controls={item.controls ?? item.id} onClick={() => onJump(item.id)}>
+            <Jump
+              type="button"
+              aria-current={item.id === current ? 'true' : undefined}
+              aria-controls={item.controls ?? item.id}
+              onClick={() => onJump(item.id)}
+            >
               {item.label}
             </Jump>
           </li>

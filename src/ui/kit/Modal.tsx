@@ -87,7 +87,17 @@ export function ConfirmModal({
 }
 
 /** A notice with one button that closes it (Escape closes it too). */
-export function NoticeModal({ title, children, buttonLabel, onClose }: { title: ReactNode; children?: ReactNode; buttonLabel: string; onClose: () => void }) {
+export function NoticeModal({
+  title,
+  children,
+  buttonLabel,
+  onClose,
+}: {
+  title: ReactNode;
+  children?: ReactNode;
+  buttonLabel: string;
+  onClose: () => void;
+}) {
   return (
     <Modal title={title} onClose={onClose}>
       {children}

@@ -6,7 +6,15 @@ import { useT } from '../../i18n/useT';
 import { Spinner } from '../kit/Layout';
 import { styled } from '../kit/stitches.config';
 
-const Backdrop = styled('div', { position: 'fixed', inset: 0, zIndex: 200, backgroundColor: 'rgba(20, 24, 28, 0.6)', display: 'flex', alignItems: 'center', justifyContent: 'center' });
+const Backdrop = styled('div', {
+  position: 'fixed',
+  inset: 0,
+  zIndex: 200,
+  backgroundColor: 'rgba(20, 24, 28, 0.6)',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+});
 const Sheet = styled('div', {
   backgroundColor: '$surface',
   display: 'flex',
@@ -19,10 +27,29 @@ const Sheet = styled('div', {
     },
   },
 });
-const Bar = styled('div', { display: 'flex', justifyContent: 'space-between', alignItems: 'center', padding: '$2 $4', borderBottom: '1px solid $border' });
+const Bar = styled('div', {
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  padding: '$2 $4',
+  borderBottom: '1px solid $border',
+});
 const Title = styled('h2', { margin: 0, fontSize: '$3' });
-const Close = styled('button', { appearance: 'none', border: 'none', background: 'transparent', color: '$primary', fontWeight: 600, cursor: 'pointer', padding: '$2' });
-const Frame = styled('iframe', { border: 'none', width: '100%', display: 'block', variants: { kind: { page: { flex: 1 }, survey: { height: 700, flexShrink: 0 } } } });
+const Close = styled('button', {
+  appearance: 'none',
+  border: 'none',
+  background: 'transparent',
+  color: '$primary',
+  fontWeight: 600,
+  cursor: 'pointer',
+  padding: '$2',
+});
+const Frame = styled('iframe', {
+  border: 'none',
+  width: '100%',
+  display: 'block',
+  variants: { kind: { page: { flex: 1 }, survey: { height: 700, flexShrink: 0 } } },
+});
 const Centre = styled('div', { flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', padding: '$6', color: '$muted' });
 
 /**
@@ -41,7 +68,14 @@ export function LinkOutFrame({ actor }: { actor: ActorRefFrom<typeof linkOutFram
   const close = () => actor.send({ type: 'linkOut.close' });
   return (
     <Backdrop>
-      <Sheet kind={kind} role="dialog" aria-modal="true" aria-label={t('linkOut.title')} data-kind={kind} onKeyDown={(e) => (e.key === 'Escape' ? close() : undefined)}>
+      <Sheet
+        kind={kind}
+        role="dialog"
+        aria-modal="true"
+        aria-label={t('linkOut.title')}
+        data-kind={kind}
+        onKeyDown={(e) => (e.key === 'Escape' ? close() : undefined)}
+      >
         <Bar>
           <Title>{t('linkOut.title')}</Title>
           <Close type="button" onClick={close} autoFocus>
@@ -54,8 +88,18 @@ export function LinkOutFrame({ actor }: { actor: ActorRefFrom<typeof linkOutFram
           </Centre>
         ) : null}
         {failed ? <Centre role="alert">{t('linkOut.notLoaded')}</Centre> : null}
-        {survey && url ? <Frame kind="survey" title={t('linkOut.title')} src={url} sandbox={frameSandbox(url, window.location.origin)} referrerPolicy="no-referrer" /> : null}
-        {!survey && html !== null && !loading && !failed ? <Frame kind="page" title={t('linkOut.title')} srcDoc={html} sandbox="allow-scripts allow-forms allow-popups" /> : null}
+        {survey && url ? (
+          <Frame
+            kind="survey"
+            title={t('linkOut.title')}
+            src={url}
+            sandbox={frameSandbox(url, window.location.origin)}
+            referrerPolicy="no-referrer"
+          />
+        ) : null}
+        {!survey && html !== null && !loading && !failed ? (
+          <Frame kind="page" title={t('linkOut.title')} srcDoc={html} sandbox="allow-scripts allow-forms allow-popups" />
+        ) : null}
       </Sheet>
     </Backdrop>
   );

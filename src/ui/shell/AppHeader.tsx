@@ -140,7 +140,12 @@ function FullHeader() {
       case 'admin':
         return menu.send({
           type: 'user.launchAdmin',
-          admin: { baseUrl: adminBaseUrl, buildingUuid: building!.uuid, companyUuid: user?.company_uuid ?? null, visitors: adminOnVisitors(window.location.pathname, visitorsFlag) },
+          admin: {
+            baseUrl: adminBaseUrl,
+            buildingUuid: building!.uuid,
+            companyUuid: user?.company_uuid ?? null,
+            visitors: adminOnVisitors(window.location.pathname, visitorsFlag),
+          },
         });
     }
   };
@@ -160,8 +165,18 @@ function FullHeader() {
         </BuildingButton>
       ) : null}
       <Spacer />
-      <AccountButton type="button" aria-haspopup="menu" aria-expanded={open} aria-label={t('header.menu')} onClick={() => menu.send({ type: 'user.toggleMenu' })}>
-        {showAvatar ? <Avatar aria-hidden="true">{user?.avatar_url ? <img src={user.avatar_url} alt="" /> : initials(user?.first_name ?? '', user?.last_name ?? '')}</Avatar> : null}
+      <AccountButton
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-label={t('header.menu')}
+        onClick={() => menu.send({ type: 'user.toggleMenu' })}
+      >
+        {showAvatar ? (
+          <Avatar aria-hidden="true">
+            {user?.avatar_url ? <img src={user.avatar_url} alt="" /> : initials(user?.first_name ?? '', user?.last_name ?? '')}
+          </Avatar>
+        ) : null}
         <span>{user?.first_name}</span>
       </AccountButton>
       {open ? (
