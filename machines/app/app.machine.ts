@@ -239,6 +239,12 @@ export const appMachine = setup({
           );
       }
     }),
+    noteScreenFinished: assign({
+      screens: ({ context, event }) => {
+        const finished = (Object.keys(context.screens) as ScreenName[]).find((name) => event.type === `xstate.done.actor.${screenId(name)}`);
+        return finished ? { ...context.screens, [finished]: { ...context.screens[finished]!, key: null } } : context.screens;
+      },
+    }),
     recordScreenKeys: assign({
       screens: ({ context }) => {
         const changes = screenChanges(context);
@@ -363,6 +369,8 @@ export const appMachine = setup({
     'farm.choose': { actions: [assign({ farm: ({ event }) => event.farm }), { type: 'persistFarm', params: ({ event }) => ({ farm: event.farm }) }] },
     'screen.open': { actions: ['rememberScreen', 'restartScreens', 'recordScreenKeys'] },
     'screen.close': { guard: 'openedByThisRoute', actions: ['stopScreen', 'forgetScreen'] },
+    // A screen flow that reached its end (the auth flow once signed in) starts again when its route is shown next.
+    'xstate.done.actor.*': { actions: 'noteScreenFinished' },
   },
   initial: 'configuring',
   states: {

@@ -234,6 +234,23 @@ describe('screen flows in the root system', () => {
     expect(app.getSnapshot().context.screens).toEqual({});
   });
 
+  it('a flow that finished (the auth flow once signed in) starts again when its route is shown next', () => {
+    const { app } = startApp();
+    running = app;
+    const finishing = createMachine({ initial: 'running', states: { running: { on: { finish: 'done' } }, done: { type: 'final' } } });
+    const open = () =>
+      app.send({ type: 'screen.open', screen: 'authFlow', logic: finishing, owner: 'auth', params: { pathname: '/login', code: null, state: null } });
+    open();
+    const first = app.system.get(screenId('authFlow'))!;
+    first.send({ type: 'finish' });
+    expect(first.getSnapshot().status).toBe('done');
+    open();
+    const second = app.system.get(screenId('authFlow'));
+    expect(second).toBeDefined();
+    expect(second).not.toBe(first);
+    expect(second!.getSnapshot().status).toBe('active');
+  });
+
   it('a content screen restarts for another content but not for a flag; the address building wins over the current one', () => {
     const { app } = startApp();
     running = app;
