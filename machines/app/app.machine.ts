@@ -64,6 +64,8 @@ export interface AppContext {
   locale: string;
   flags: FlagValues;
   screens: Partial<Record<ScreenName, OpenScreen>>;
+  /** The address's path as the router last resolved it (null before the first). */
+  path: string | null;
   error: { status: number; message: string } | null;
 }
 
@@ -101,6 +103,9 @@ const waitForChild = (
   if (!child) return Promise.reject(new Error(`${id} is not running`));
   return waitFor(child, (snapshot) => done(snapshot as { hasTag(tag: string): boolean }));
 };
+
+/** The path of an address (`/building/b-1?x#y` → `/building/b-1`). */
+const pathOf = (href: string) => href.split(/[?#]/)[0] ?? href;
 
 /** The facts a screen flow starts from, as the app knows them now. */
 export const screenFacts = (context: AppContext): ScreenFacts => ({
@@ -187,7 +192,7 @@ export const appMachine = setup({
     // A building switch and a language change.
     /** A switch resets the language to the new building's own (its first language by priority). */
     resetLanguage: sendTo(LOCALE_ID, (_, params: { requested: string | null }) => ({ type: 'locale.set' as const, requested: params.requested })),
-    /** After a switch the address names the building (/building/{uuid}) when the person is on a building page (wired by the app). */
+    /** After a switch on a building page the address names the new building: /building/{uuid} (wired by the app). */
     showBuildingInAddress: (_, _params: { uuid: string }) => {},
     /** Content comes in the request's language: a new language loads the building again. */
     reloadBuilding: sendTo(BUILDING_ID, { type: 'building.reload' as const }),
@@ -259,6 +264,12 @@ export const appMachine = setup({
     openedByThisRoute: ({ context, event }) => event.type === 'screen.close' && context.screens[event.screen]?.owner === event.owner,
     loadsBuilding: ({ event }) => event.type === 'session.signedIn' && event.loadBuilding,
     switched: ({ event }) => event.type === 'building.ready' && event.switched,
+    /** The person is on a building page (/home, /building[/…]) that does not name the building now ready. */
+    onAnotherBuildingsPage: ({ context, event }) =>
+      event.type === 'building.ready' &&
+      context.path !== null &&
+      context.path !== `/building/${event.building.uuid}` &&
+      (context.path === '/home' || context.path.startsWith('/building')),
     localeChanged: ({ context, event }) => event.type === 'locale.changed' && event.locale !== context.locale,
     kioskExitChanged: ({ context, event }) =>
       event.type === 'flags.updated' && event.values['enable-exit-kiosk-mode'] !== context.flags['enable-exit-kiosk-mode'],
@@ -283,6 +294,7 @@ export const appMachine = setup({
     locale: 'en',
     flags: { ...FLAG_DEFAULTS },
     screens: {},
+    path: null,
   }),
   invoke: [
     { src: 'session', id: SESSION_ID, systemId: SESSION_ID },
@@ -326,12 +338,22 @@ export const appMachine = setup({
     },
     'building.ready': [
       {
-        guard: 'switched',
-        description: "A switch: the building's own language, and its address.",
+        guard: and(['switched', 'onAnotherBuildingsPage']),
+        description: "A switch on a building page: the building's own language, and its address.",
         actions: [
           assign({ buildingUuid: ({ event }) => event.building.uuid, preferredBuildingUuid: ({ event }) => event.building.uuid }),
           { type: 'resetLanguage', params: ({ event }) => ({ requested: buildingLanguage(event.building) }) },
           { type: 'showBuildingInAddress', params: ({ event }) => ({ uuid: event.building.uuid }) },
+          'restartScreens',
+          'recordScreenKeys',
+        ],
+      },
+      {
+        guard: 'switched',
+        description: "A switch elsewhere (the account pages): the building's own language; the address stays.",
+        actions: [
+          assign({ buildingUuid: ({ event }) => event.building.uuid, preferredBuildingUuid: ({ event }) => event.building.uuid }),
+          { type: 'resetLanguage', params: ({ event }) => ({ requested: buildingLanguage(event.building) }) },
           'restartScreens',
           'recordScreenKeys',
         ],
@@ -365,7 +387,13 @@ export const appMachine = setup({
       },
       { actions: ['rememberFlags', 'restartScreens', 'recordScreenKeys'] },
     ],
-    'route.changed': { actions: ['scrollToTop', { type: 'trackPageView', params: ({ event }) => ({ from: event.from, to: event.to }) }] },
+    'route.changed': {
+      actions: [
+        assign({ path: ({ event }) => pathOf(event.to) }),
+        'scrollToTop',
+        { type: 'trackPageView', params: ({ event }) => ({ from: event.from, to: event.to }) },
+      ],
+    },
     'farm.choose': { actions: [assign({ farm: ({ event }) => event.farm }), { type: 'persistFarm', params: ({ event }) => ({ farm: event.farm }) }] },
     'screen.open': { actions: ['rememberScreen', 'restartScreens', 'recordScreenKeys'] },
     'screen.close': { guard: 'openedByThisRoute', actions: ['stopScreen', 'forgetScreen'] },

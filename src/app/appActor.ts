@@ -17,7 +17,7 @@ import * as whitelabelApi from '../api/whitelabel';
 import { track } from '../api/analytics';
 import { loadRuntimeConfig } from '../api/runtimeConfig';
 import { applyBrandLook, applyBuildingLook, applyPageIdentity } from '../ui/kit/theme';
-import { attachRouter, currentPath, invalidateRoute, navigate } from './adapters/navigation';
+import { attachRouter, invalidateRoute, navigate } from './adapters/navigation';
 import {
   clearUserState,
   persistAnalyticsConsent,
@@ -197,10 +197,7 @@ function appLogicFor(app: () => AppActor) {
       },
       clearUserState,
       recheckRoute: invalidateRoute,
-      showBuildingInAddress: (_, { uuid }) => {
-        const path = currentPath();
-        if (path !== null && path !== `/building/${uuid}` && (path === '/home' || path.startsWith('/building'))) navigate(`/building/${uuid}`);
-      },
+      showBuildingInAddress: (_, { uuid }) => navigate(`/building/${uuid}`),
       scrollToTop: () => {
         if (typeof window !== 'undefined') window.scrollTo(0, 0);
       },

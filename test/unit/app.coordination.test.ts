@@ -111,10 +111,21 @@ describe('the app chart: building switch', () => {
   it("a switch resets the language to the building's first by priority and puts the building in the address", () => {
     const { app, heard, effects } = startApp();
     running = app;
+    app.send({ type: 'route.changed', from: '/login', to: '/building/b-1?x=1#discover' });
     app.send({ type: 'building.ready', building: withLanguages, switched: true });
     expect(heard.locale).toEqual([{ type: 'locale.set', requested: 'de' }]);
     expect(effects.showBuildingInAddress).toHaveBeenCalledWith({ uuid: 'b-3' });
     expect(app.getSnapshot().context).toMatchObject({ buildingUuid: 'b-3', preferredBuildingUuid: 'b-3' });
+  });
+
+  it('a switch made away from the building pages (the account) resets the language but leaves the address', () => {
+    const { app, heard, effects } = startApp();
+    running = app;
+    app.send({ type: 'route.changed', from: '/home', to: '/account?tab=settings' });
+    app.send({ type: 'building.ready', building: withLanguages, switched: true });
+    expect(heard.locale).toEqual([{ type: 'locale.set', requested: 'de' }]);
+    expect(effects.showBuildingInAddress).not.toHaveBeenCalled();
+    expect(app.getSnapshot().context.path).toBe('/account');
   });
 
   it('a first load (not a switch) keeps the language and the address', () => {
