@@ -30,6 +30,8 @@ import { miniAppRoutes } from './routes/miniApps.js';
 import { runtimeConfigFrom, runtimeConfigRoutes } from './routes/runtimeConfig.js';
 import { contentRoutes } from './routes/content.js';
 import { directoryRoutes } from './routes/directory.js';
+import { appPageSender } from './lib/appPage.js';
+import { FlagStore } from './lib/flags.js';
 
 export interface AppDeps {
   db: Db;
@@ -157,14 +159,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.mount) await deps.mount(app);
 
   const staticDir = deps.staticDir && existsSync(path.join(deps.staticDir, 'index.html')) ? deps.staticDir : undefined;
+  const sendAppPage = staticDir
+    ? appPageSender({ db: deps.db, runtimeConfig, flags: new FlagStore(deps.db, deps.clock) }, path.resolve(staticDir, 'index.html'))
+    : null;
   if (staticDir) {
     await app.register(fastifyStatic, { root: path.resolve(staticDir), wildcard: false, index: false });
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === config.apiBase || request.url.startsWith(`${config.apiBase}/`);
-    if (!isApi && staticDir && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (!isApi && sendAppPage && (request.method === 'GET' || request.method === 'HEAD')) {
       // Every other path belongs to the app's router, which shows its own not-found page.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return sendAppPage(request, reply);
     }
     return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
   });

@@ -6,6 +6,7 @@ import { flagUserOf } from '../flags/flagUser';
 import { buildingMachine, BUILDING_ID, buildingLanguage, type BuildingReport } from '../building/building.machine';
 import { localeMachine, LOCALE_ID, type LocaleReport } from '../locale/locale.machine';
 import { FALLBACK_RUNTIME_CONFIG, type RuntimeConfig } from '../../contracts/runtimeConfig';
+import type { Whitelabel } from '../../contracts/boot';
 import { FLAG_DEFAULTS, type FlagValues } from '../../contracts/flags';
 import { headerMenuMachine, HEADER_MENU_ID } from '../shell/headerMenu.machine';
 import { globalErrorMachine, GLOBAL_ERROR_ID } from '../globalError/globalError.machine';
@@ -18,18 +19,7 @@ import type { ScreenFacts } from './screen.types';
 
 export const APP_ID = 'app';
 
-/** The brand chosen by the page's host name, and its white-label settings. */
-export interface Whitelabel {
-  brand: string;
-  name: string;
-  uuid: string;
-  logoUrl: string | null;
-  primaryColor: string;
-  secondaryColor: string;
-  language: string;
-  helpDeskEmail: string;
-  isAvatarVisible: boolean;
-}
+export type { Whitelabel };
 
 /** A screen flow the routes opened: its params, its logic, and what it is about now (null: waiting for a fact). */
 export interface OpenScreen {

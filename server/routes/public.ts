@@ -5,7 +5,7 @@ import { sensitive } from '../lib/sensitive.js';
 import { httpError } from '../lib/errors.js';
 import { withoutId } from '../lib/buildings.js';
 import { buildingTheme, domainBuildingList, guestBuildings } from '../stores/buildings.js';
-import { brandByConfigUuid, brandByHost, brandByIdOrUuid, defaultBrand, farms, type BrandRow } from '../stores/brands.js';
+import { brandByConfigUuid, brandByIdOrUuid, brandForHost, farms, type BrandRow } from '../stores/brands.js';
 
 const buildingList = { type: 'array', items: ref('Building') } as const;
 const nstr = { type: ['string', 'null'] } as const;
@@ -24,9 +24,8 @@ const whitelabelSchema = {
 } as const;
 
 /** A host name's brand: an exact host match, else the default brand. Ports are ignored. */
-async function brandForHost(db: Db, domain: string | undefined): Promise<BrandRow> {
-  const host = (domain ?? '').toLowerCase().replace(/:\d+$/, '');
-  const brand = (await brandByHost(db, host)) ?? (await defaultBrand(db));
+async function brandOfDomain(db: Db, domain: string | undefined): Promise<BrandRow> {
+  const brand = await brandForHost(db, domain);
   if (!brand) throw httpError(404, 'No brand is configured', 'no_brand');
   return brand;
 }
@@ -122,7 +121,7 @@ export async function publicRoutes(app: Api) {
       },
     },
     async (request) => {
-      const brand = await brandForHost(db, request.query.domain);
+      const brand = await brandOfDomain(db, request.query.domain);
       return { data: { brand: brand.identifier, is_avatar_visible: brand.is_avatar_visible } };
     },
   );
@@ -137,7 +136,7 @@ export async function publicRoutes(app: Api) {
         response: { 200: dataOf(whitelabelSchema), ...errorResponses },
       },
     },
-    async (request) => ({ data: whitelabelOut(await brandForHost(db, request.query.domain)) }),
+    async (request) => ({ data: whitelabelOut(await brandOfDomain(db, request.query.domain)) }),
   );
 
   app.get(

@@ -26,6 +26,12 @@ export const brandByHost = (db: Db, host: string) =>
 
 export const defaultBrand = (db: Db) => firstRow<BrandRow>(db, sql`${selectBrand} WHERE br.is_default`);
 
+/** A host name's brand: an exact host match (ports ignored), else the default brand; null when none is configured. */
+export async function brandForHost(db: Db, domain: string | undefined): Promise<BrandRow | null> {
+  const host = (domain ?? '').toLowerCase().replace(/:\d+$/, '');
+  return (await brandByHost(db, host)) ?? (await defaultBrand(db)) ?? null;
+}
+
 /** A brand by its number or its uuid. */
 export const brandByIdOrUuid = (db: Db, id: string) => firstRow<BrandRow>(db, sql`${selectBrand} WHERE br.id::text = ${id} OR br.uuid::text = ${id}`);
 

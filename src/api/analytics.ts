@@ -5,10 +5,13 @@ export interface TrackedEvent {
   properties?: Record<string, string | number | boolean | null>;
 }
 
-/** Sends one analytics event; analytics never gets in the user's way, so failures are dropped. */
-export async function track(event: TrackedEvent): Promise<void> {
+/**
+ * Sends one analytics event; analytics never gets in the user's way, so failures are dropped. `at` is when it
+ * happened (now by default); `anonymous` sends it without the bearer, for what happened before a sign-in.
+ */
+export async function track(event: TrackedEvent, { at = new Date(), anonymous = false }: { at?: Date; anonymous?: boolean } = {}): Promise<void> {
   try {
-    await request('post', '/analytics/v2/track', { body: { ...event, timestamp: new Date().toISOString() } });
+    await request('post', '/analytics/v2/track', { body: { ...event, timestamp: at.toISOString() }, withoutBearer: anonymous });
   } catch {
     /* ignored on purpose */
   }

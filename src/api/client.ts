@@ -1,4 +1,4 @@
-import { ofetch, FetchError, type FetchOptions } from 'ofetch';
+import type { FetchError, FetchOptions } from 'ofetch';
 import type { components, paths } from '../../contracts/api';
 
 export type Schemas = components['schemas'];
@@ -45,8 +45,18 @@ export interface CallOptions {
 
 const newTraceId = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : Math.random().toString(36).slice(2));
 
+/**
+ * ofetch is loaded with the first call, not with the page: the sign-in page paints and takes its first keystrokes
+ * without it (its brand, configuration and flags come inlined in the HTML).
+ */
+let fetcher: Promise<typeof import('ofetch')> | null = null;
+export const loadOfetch = () => (fetcher ??= import('ofetch'));
+
+/** ofetch's error for an answer outside 2xx or a failed request (told by its name: the class loads with ofetch). */
+const isFetchError = (error: unknown): error is FetchError => error instanceof Error && error.name === 'FetchError';
+
 export function toApiError(error: unknown): ApiError {
-  if (error instanceof FetchError) {
+  if (isFetchError(error)) {
     const data = error.data as { message?: string; code?: string } | undefined;
     const retryAfter = Number.parseInt(error.response?.headers.get('retry-after') ?? '', 10);
     return {
@@ -67,7 +77,7 @@ export interface ApiClient {
 }
 
 export function createApiClient(context: () => RequestContext, session: SessionBridge): ApiClient {
-  const send = <T>(path: string, options: CallOptions, token: string | null) => {
+  const send = async <T>(path: string, options: CallOptions, token: string | null) => {
     const ctx = context();
     const headers: Record<string, string> = {
       accept: 'application/vnd.atrium.v1+json, application/json',
@@ -91,6 +101,7 @@ export function createApiClient(context: () => RequestContext, session: SessionB
       ...(options.body ? { body: options.body } : {}),
       ...(options.query ? { query: options.query } : {}),
     };
+    const { ofetch } = await loadOfetch();
     return ofetch<T>(path, fetchOptions);
   };
 
@@ -105,7 +116,7 @@ export function createApiClient(context: () => RequestContext, session: SessionB
           return await send<T>(path, options, token);
         } catch (error) {
           // A 401 on a call that carried a token: wait for the one refresh, then replay once.
-          if (!(token && error instanceof FetchError && error.statusCode === 401)) throw error;
+          if (!(token && isFetchError(error) && error.statusCode === 401)) throw error;
           // A call that left with a token the session has since replaced replays with the current one.
           const current = session.accessToken();
           const renewed = current && current !== token && !session.isAccessTokenExpired() ? current : await session.refresh();

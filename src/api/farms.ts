@@ -1,6 +1,5 @@
-import { ofetch } from 'ofetch';
 import type { Farm } from '../../machines/farm/farmSelector.types';
-import { toApiError } from './client';
+import { loadOfetch, toApiError } from './client';
 
 /** The repository the farm list service is asked about. */
 export const FARM_REPO = 'atrium-tenant-web';
@@ -11,6 +10,7 @@ export const FARM_REPO = 'atrium-tenant-web';
  */
 export async function listFarms(url: string, key: string | null): Promise<Farm[]> {
   try {
+    const { ofetch } = await loadOfetch();
     const answer = await ofetch<{ items: Farm[] }>(url, { query: { repo: FARM_REPO, ...(key ? { key } : {}) }, retry: 0 });
     return answer.items.map(({ uuid, description, url: farmUrl }) => ({ uuid, description, url: farmUrl }));
   } catch (error) {

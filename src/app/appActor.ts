@@ -37,6 +37,9 @@ import { persistedKioskEnabled, persistKioskEnabled } from './adapters/kioskStor
 import { addAnalyticsTag, configureAnalyticsTag, removeAnalyticsTag } from './adapters/analyticsTag';
 import { startErrorReporting } from './adapters/errorReporting';
 import { flagActors } from './flags/flagActors';
+import { once, readBootData } from './adapters/boot';
+import { deferredSender } from './adapters/deferredSender';
+import type { BootData } from '../../contracts/boot';
 
 import type { AppActor, SessionRef } from '../../machines/app/app.refs';
 export type { AppActor, BuildingRef, FlagsRef, GlobalErrorRef, KioskRef, SessionRef } from '../../machines/app/app.refs';
@@ -83,13 +86,23 @@ async function loadWhitelabel(): Promise<Whitelabel> {
   };
 }
 
+/** An API base on the page's own origin (`/api`, or this origin's absolute address). */
+const isSameOrigin = (apiBase: string) => typeof window !== 'undefined' && new URL(apiBase, window.location.href).origin === window.location.origin;
+
 let adminTab: Window | null = null;
 
 /**
  * The root logic with the real side effects: the API, browser storage, the router and the page's look. Every machine
  * gets its implementations here, once; how the actors drive one another is in the app machine's chart.
  */
-function appLogicFor(app: () => AppActor) {
+function appLogicFor(app: () => AppActor, boot: BootData | null) {
+  const bootConfig = once(boot?.config);
+  const bootWhitelabel = once(boot?.whitelabel);
+  const bootHealthy = once(boot?.healthy);
+  // Page views leave a moment later, with when they happened and whether someone was signed in then.
+  const pageViews = deferredSender<{ from: string | null; to: string; at: Date; anonymous: boolean }>(
+    ({ from, to, at, anonymous }) => void track({ event: 'page_view', properties: { previousUrl: from, url: to } }, { at, anonymous }),
+  );
   return appMachine.provide({
     actors: {
       session: sessionMachine.provide({
@@ -112,7 +125,12 @@ function appLogicFor(app: () => AppActor) {
         },
       }),
       flags: flagsMachine.provide({
-        actors: flagActors({ anonymousUser: () => flagUserOf(null, host()), whenConfigured: () => configured(app) }),
+        actors: flagActors({
+          anonymousUser: () => flagUserOf(null, host()),
+          whenConfigured: () => configured(app),
+          bootFlags: boot?.flags ?? null,
+          values: () => requestValuesOf(app()),
+        }),
       }),
       building: buildingMachine.provide({
         actors: {
@@ -182,9 +200,13 @@ function appLogicFor(app: () => AppActor) {
           },
         },
       }),
-      loadConfig: fromPromise(loadRuntimeConfig),
-      loadWhitelabel: fromPromise(loadWhitelabel),
-      healthCheck: fromPromise(() => whitelabelApi.healthCheck()),
+      loadConfig: fromPromise(async () => bootConfig() ?? loadRuntimeConfig()),
+      loadWhitelabel: fromPromise(async () => bootWhitelabel() ?? loadWhitelabel()),
+      // The page's own server checked its database as it wrote the page: enough for an API on the same origin.
+      healthCheck: fromPromise(async () => {
+        if (bootHealthy() && isSameOrigin(requestValuesOf(app()).apiBase)) return;
+        await whitelabelApi.healthCheck();
+      }),
     },
     actions: {
       applyConfig: (_, { config }) => {
@@ -201,7 +223,7 @@ function appLogicFor(app: () => AppActor) {
       scrollToTop: () => {
         if (typeof window !== 'undefined') window.scrollTo(0, 0);
       },
-      trackPageView: (_, { from, to }) => void track({ event: 'page_view', properties: { previousUrl: from, url: to } }),
+      trackPageView: (_, { from, to }) => pageViews.add({ from, to, at: new Date(), anonymous: app().getSnapshot().context.user === null }),
       persistFarm: (_, { farm }) => persistFarm(farm),
     },
   });
@@ -231,7 +253,7 @@ export function createAppActor(inspect?: InspectionObserver): AppActor {
   const browser = typeof navigator === 'undefined' ? null : navigator.language;
   let actor: AppActor | null = null;
   const app = () => actor!;
-  actor = createActor(appLogicFor(app), {
+  actor = createActor(appLogicFor(app, readBootData()), {
     systemId: APP_ID,
     input: {
       requestedLocale: lang ?? persistedLanguage() ?? browser,

@@ -21,6 +21,26 @@ describe('signing in', () => {
     await context.close();
   });
 
+  it('paints the form, in the host’s brand, without any API call: the page carried its configuration, brand and flags', async () => {
+    const { page, context } = await newPage(browser, { host: 'harbor.localhost' });
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      // The flag change stream is an EventSource that stays open; it is no call the page waits for.
+      if (path.startsWith('/api/') && request.resourceType() !== 'eventsource') calls.push(`${request.method()} ${path}`);
+    });
+    await page.goto('/login');
+    await page.getByLabel('Work email').waitFor();
+    await expect(page.title()).resolves.toBe('Harbor Workplace');
+    expect(calls).toEqual([]);
+    // The first call leaves when the person asks for something (and the deferred page view follows).
+    const auth = new AuthPages(page);
+    await auth.enterEmail(DEMO.email);
+    await page.getByLabel('Password', { exact: true }).waitFor();
+    expect(calls[0]).toBe('POST /api/auth/v2/validate-email');
+    await context.close();
+  });
+
   it('shows the message on a wrong password and keeps the email', async () => {
     const { page, context } = await newPage(browser);
     const auth = new AuthPages(page);

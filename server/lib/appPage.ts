@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { BOOT_DATA_ID, type BootData, type Whitelabel } from '../../contracts/boot.js';
+import type { RuntimeConfig } from '../../contracts/runtimeConfig.js';
+import { ping, type Db } from '../db/index.js';
+import { brandForHost, type BrandRow } from '../stores/brands.js';
+import type { FlagStore } from './flags.js';
+
+const whitelabelOf = (b: BrandRow): Whitelabel => ({
+  brand: b.identifier,
+  name: b.name,
+  uuid: b.uuid,
+  logoUrl: b.logo_url,
+  primaryColor: b.primary_color,
+  secondaryColor: b.secondary_color,
+  language: b.language,
+  helpDeskEmail: b.help_desk_email,
+  isAvatarVisible: b.is_avatar_visible,
+});
+
+/**
+ * What the page carries for a host name: the configuration, the brand, the anonymous flags and the database's health,
+ * read side by side. A part that fails is left out (null, or healthy false) and the app asks for it itself.
+ */
+export async function bootDataFor(deps: { db: Db; runtimeConfig: RuntimeConfig; flags: FlagStore }, host: string): Promise<BootData> {
+  const [brand, flags, healthy] = await Promise.all([
+    brandForHost(deps.db, host).catch(() => null),
+    deps.flags.evaluate({ buildingUuids: [] }).then(
+      (evaluation) => evaluation.flags,
+      () => null,
+    ),
+    ping(deps.db).then(
+      () => true,
+      () => false,
+    ),
+  ]);
+  return { config: deps.runtimeConfig, whitelabel: brand ? whitelabelOf(brand) : null, flags, healthy };
+}
+
+/**
+ * The page with its boot data as a JSON script element before `</head>` (else before `<body>`). `<` is written as \u003c, so no value (a
+ * brand name, say) can close the element or open a comment; U+2028/2029 likewise, for old parsers.
+ */
+export function withBootData(html: string, boot: BootData): string {
+  const json = JSON.stringify(boot)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+  const element = `<script id="${BOOT_DATA_ID}" type="application/json">${json}</script>`;
+  const at = html.includes('</head>') ? html.indexOf('</head>') : html.search(/<body|$/);
+  return html.slice(0, at) + element + html.slice(at);
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The brand's name as the page's title and its colour as the browser's theme colour, before any script runs. */
+export function withBrand(html: string, whitelabel: Whitelabel | null): string {
+  if (!whitelabel) return html;
+  return html
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(whitelabel.name)}</title>`)
+    .replace(/(<meta name="theme-color" content=")[^"]*(")/, `$1${escapeHtml(whitelabel.primaryColor)}$2`);
+}
+
+/** A strong validator of the page as sent: a revisit whose boot data did not change is answered 304. */
+export const pageEtag = (html: string) => `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+
+/**
+ * Sends the app's page (the built index.html) with the boot data for the request's host name. The file is read again
+ * when a build replaced it. `no-cache`: every visit revalidates, and one whose page did not change gets a 304.
+ */
+export function appPageSender(deps: { db: Db; runtimeConfig: RuntimeConfig; flags: FlagStore }, indexFile: string) {
+  let cached: { mtimeMs: number; html: string } | null = null;
+  const template = () => {
+    const { mtimeMs } = statSync(indexFile);
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(indexFile, 'utf8') };
+    return cached.html;
+  };
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const boot = await bootDataFor(deps, request.hostname);
+    const html = withBootData(withBrand(template(), boot.whitelabel), boot);
+    const etag = pageEtag(html);
+    void reply.header('cache-control', 'no-cache').header('etag', etag).type('text/html; charset=utf-8');
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    return reply.send(request.method === 'HEAD' ? undefined : html);
+  };
+}
