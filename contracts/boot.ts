@@ -18,7 +18,7 @@ export interface Whitelabel {
  * What the server writes into the app's page (a JSON script element, id BOOT_DATA_ID) so that start-up needs no call
  * before the first paint: the runtime configuration, the host's brand, the anonymous flags, and whether the server
  * and its database answered when the page was written. A page without it (the development server, another host)
- * makes the same calls instead (docs/decisions/043-boot-data-in-the-page.md).
+ * makes the same calls instead (docs/decisions/046-boot-data-in-the-page.md).
  */
 export interface BootData {
   config: RuntimeConfig;

@@ -7,7 +7,7 @@
  *  - the account-security figures (scripts/securityBench.ts): login timing for unknown against known addresses,
  *    5xx answers and timeouts of the feed calls under 200 connections, health check and sign-in beside 1,000 slow
  *    connections.
- * Exits non-zero when the first load breaks its limit (157 KB until the lazy loading lands, see firstLoad.ts), the
+ * Exits non-zero when the first load breaks its limit (152 KB, a regression guard: see firstLoad.ts), the
  * floor page measures under 60 KB (it did not build or load its libraries), the login timing ratio leaves 0.5–2, a
  * feed call answers 5xx under load, or health check or sign-in fail beside the slow connections.
  * `npm run bench -- --only first-load` measures /login and the floor page alone (no cold starts, no security runs).

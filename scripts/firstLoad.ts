@@ -5,12 +5,13 @@ import type { Browser } from 'playwright-core';
 export const FIRST_LOAD_BUDGET_BYTES = 125 * 1024;
 /**
  * The ceiling the first load may not break today (test/e2e/budget.test.ts, and `npm run bench` fails over it), a
- * regression guard above the 154.5 KB measured after the one-actor-system work (the app chart's screen and
- * coordination rules, the route-loaded screens). It is not the target: FIRST_LOAD_BUDGET_BYTES is, and the bench
- * prints OVER until the signed-in actors (building, header menu, global error, kiosk, consent) and the farm selector
- * load after sign-in (issue 9, item 10, left open); then the test asserts the budget itself.
+ * regression guard above the 150.0 KB measured once the page carried its boot data (no ofetch before the first call)
+ * and the framework's libraries shipped as one file. It is not the target: FIRST_LOAD_BUDGET_BYTES is, and the bench
+ * prints OVER while the app's own code on /login (about 35 KB: the route tree, the app, session, locale and flag
+ * machines, the sign-in flow and its views, the core catalogue) exceeds the 9.6 KB the budget leaves above the
+ * libraries (docs/decisions/047-first-load-budget.md).
  */
-export const FIRST_LOAD_LIMIT_BYTES = 157 * 1024;
+export const FIRST_LOAD_LIMIT_BYTES = 152 * 1024;
 
 export interface FirstLoad {
   files: { url: string; type: 'script' | 'stylesheet'; bytes: number; gzipBytes: number }[];
