@@ -6,7 +6,7 @@ import { screenLoader } from './app/screens';
 import { reportError } from './app/adapters/errorReporting';
 import { AppActorProvider } from './ui/appContext';
 import { IntlRoot, Startup } from './ui/shell/Startup';
-import { createAppRouter } from './routes/router';
+import { createAppRouter, preloadRouteCode } from './routes/router';
 import { globalStyles } from './ui/kit/stitches.config';
 
 async function boot() {
@@ -18,8 +18,10 @@ async function boot() {
     inspect = createBrowserInspector().inspect;
   }
   const app = createAppActor(inspect);
-  const router = createAppRouter(app, screenLoader(app), reportError);
+  const screens = screenLoader(app);
+  const router = createAppRouter(app, screens, reportError);
   attachAppRouter(router);
+  preloadRouteCode(router, screens);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <AppActorProvider actor={app}>

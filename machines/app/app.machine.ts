@@ -75,6 +75,11 @@ export type AppEvent =
 
 export interface AppInput {
   requestedLocale: string | null;
+  /**
+   * The supported locale the requested one matches, known before its catalogue loads: calls that leave during
+   * start-up already ask in it, so the catalogue's arrival is no change of language (and loads nothing again).
+   */
+  locale?: string;
   kioskEnabled?: boolean;
   analyticsConsent?: AnalyticsConsent;
   host?: string;
@@ -168,9 +173,9 @@ export const appMachine = setup({
     /** Flags are evaluated for whoever is signed in now (the anonymous user when nobody is). */
     identifyFlagUser: sendTo(FLAGS_ID, ({ context }) => ({ type: 'flags.identify' as const, user: flagUserOf(context.user, context.host) })),
     /** After sign-in, the person's building: the preferred one if they still have it, else their default. */
-    loadBuilding: sendTo(BUILDING_ID, ({ context }) => ({
+    loadBuilding: sendTo(BUILDING_ID, ({ context }, params: { user: SessionUser }) => ({
       type: 'building.load' as const,
-      defaultBuildingUuid: context.user?.default_building_uuid ?? null,
+      defaultBuildingUuid: params.user.default_building_uuid ?? null,
       preferredUuid: context.preferredBuildingUuid,
     })),
     clearBuilding: sendTo(BUILDING_ID, { type: 'building.clear' as const }),
@@ -252,7 +257,7 @@ export const appMachine = setup({
   },
   guards: {
     openedByThisRoute: ({ context, event }) => event.type === 'screen.close' && context.screens[event.screen]?.owner === event.owner,
-    loadsBuilding: ({ event }) => event.type === 'session.signedIn' && event.loadBuilding,
+    loadsBuilding: ({ event }) => (event.type === 'session.signedIn' || event.type === 'session.restoring') && event.loadBuilding,
     switched: ({ event }) => event.type === 'building.ready' && event.switched,
     /** The person is on a building page (/home, /building[/…]) that does not name the building now ready. */
     onAnotherBuildingsPage: ({ context, event }) =>
@@ -281,7 +286,7 @@ export const appMachine = setup({
     pendingSso: input.pendingSso ?? null,
     user: null,
     buildingUuid: null,
-    locale: 'en',
+    locale: input.locale ?? 'en',
     flags: { ...FLAG_DEFAULTS },
     screens: {},
     path: null,
@@ -311,16 +316,28 @@ export const appMachine = setup({
       {
         guard: 'loadsBuilding',
         description: 'Sign-in (or a restored session): flags for the person, their building, and the routing rules again.',
-        actions: [{ type: 'rememberUser' }, 'identifyFlagUser', 'loadBuilding', 'recheckRoute', 'restartScreens', 'recordScreenKeys'],
+        actions: [
+          { type: 'rememberUser' },
+          'identifyFlagUser',
+          { type: 'loadBuilding', params: ({ event }) => ({ user: event.user }) },
+          'recheckRoute',
+          'restartScreens',
+          'recordScreenKeys',
+        ],
       },
       {
         description: 'Sign-in without auto-login: flags and routing, the building is left alone.',
         actions: [{ type: 'rememberUser' }, 'identifyFlagUser', 'recheckRoute', 'restartScreens', 'recordScreenKeys'],
       },
     ],
+    'session.restoring': {
+      guard: 'loadsBuilding',
+      description: "A kept session is being checked: the person's building loads beside the check (the same request after it changes nothing).",
+      actions: { type: 'loadBuilding', params: ({ event }) => ({ user: event.user }) },
+    },
     'session.signedOut': {
-      description: 'Nobody is signed in: anonymous flags, and the routing rules again.',
-      actions: [assign({ user: null }), 'identifyFlagUser', 'recheckRoute', 'restartScreens', 'recordScreenKeys'],
+      description: 'Nobody is signed in: anonymous flags, the routing rules again, and no building (one a kept session began to load).',
+      actions: [assign({ user: null }), 'identifyFlagUser', 'clearBuilding', 'recheckRoute', 'restartScreens', 'recordScreenKeys'],
     },
     'session.cleared': {
       description: "Sign-out or an expired session: the person's building and browser state go.",

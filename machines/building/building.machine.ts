@@ -25,6 +25,13 @@ export interface BuildingContext {
   defaultBuildingUuid: string | null;
   /** A building asked for by the address (/building/{uuid}) or kept from the last visit; wins over the default. */
   preferredUuid: string | null;
+  /** What the last `building.load` asked for: the same request again (a restored session confirmed) changes nothing. */
+  request: { defaultBuildingUuid: string | null; preferredUuid: string | null } | null;
+  /** The building whose detail, theme and permissions are loading (or loaded): a guess until the list confirms it. */
+  target: string | null;
+  /** The target's detail as it came, or its failure. */
+  loaded: Building | null;
+  loadError: LoadError | null;
   /** Permissions of the signed-in user per building uuid. */
   permissions: Record<string, string[]>;
   /** True while the current building was chosen by a switch rather than by the first load. */
@@ -61,10 +68,14 @@ const toError = (error: unknown) => {
   return { status: e?.status ?? 0, message: e?.message ?? 'Unable to complete at this moment. Please try again later.' };
 };
 
+/** The building the list says to show: the preferred one, the default, else the first. */
+const pickOf = (context: BuildingContext) => pickBuilding(context.buildings, context.defaultBuildingUuid, context.preferredUuid);
+
 /**
- * The user's buildings and the current one: load the list, pick, load that building, then its theme, then (without
- * holding anything up) the user's permissions there. Selecting another building (the switcher, or an address with
- * its uuid) clears the building's state and loads the new one the same way; an unknown uuid falls back to the
+ * The user's buildings and the current one. Nothing waits for what it does not need: the list, and the detail, theme
+ * and permissions of the building the person will most likely see (the preferred one, else their default), load side
+ * by side; when the list names another building (the guess was not theirs), that one loads the same way. Selecting
+ * another building (the switcher, or an address with its uuid) loads it the same way; an unknown uuid falls back to the
  * default building.
  */
 export const buildingMachine = setup({
@@ -94,18 +105,35 @@ export const buildingMachine = setup({
       ...params,
       retry: { to: BUILDING_ID, event: { type: 'user.retry' } },
     })),
-    /** Loaded after a failure: the global error modal, if it waits on this, closes. */
+    /** Loaded after a failure, or cleared: the global error modal, if it waits on this, closes. */
     reportRecovered: sendTo(globalErrorOrSelf, (): ErrorResolvedEvent => ({ type: 'error.resolved', source: BUILDING_LOAD })),
     /** The user's buildings could not be read: the session ends (access document section 8). */
     logOut: sendTo(
       ({ system, self }) => (system.get(SESSION_ID) ?? self) as AnyActorRef,
       (): SessionEvent => ({ type: 'session.logout' }),
     ),
+    /** The target's loads start again (a retry, a new language): what came for it before is dropped. */
+    forgetLoaded: assign({ loaded: null, loadError: null, error: null }),
   },
   guards: {
-    hasBuilding: ({ context }) => context.current !== null,
-    isOtherBuilding: ({ context, event }) => event.type === 'building.select' && event.uuid !== context.current?.uuid,
+    hasTarget: ({ context }) => context.target !== null,
     hasList: ({ context }) => context.buildings.length > 0,
+    isOtherBuilding: ({ context, event }) => event.type === 'building.select' && event.uuid !== context.current?.uuid,
+    /**
+     * Another person or default building, or a preferred building that is neither the one asked for nor the one
+     * loading or shown (the app prefers the building that just became ready: asking for it again is no new request).
+     */
+    isNewRequest: ({ context, event }) => {
+      if (event.type !== 'building.load') return false;
+      if (context.request === null || context.request.defaultBuildingUuid !== event.defaultBuildingUuid) return true;
+      const preferred = event.preferredUuid ?? null;
+      return preferred !== null && preferred !== context.request.preferredUuid && preferred !== context.target && preferred !== context.current?.uuid;
+    },
+    noBuilding: ({ context }) => pickOf(context) === null,
+    /** The list confirms the target, and its detail came (what came is dropped whenever the target changes). */
+    targetLoaded: ({ context }) => pickOf(context)?.uuid === context.target && context.loaded !== null,
+    /** The list confirms the target, and its detail failed. */
+    targetFailed: ({ context }) => pickOf(context)?.uuid === context.target && context.loadError !== null,
   },
 }).createMachine({
   id: BUILDING_ID,
@@ -115,6 +143,10 @@ export const buildingMachine = setup({
     theme: null,
     defaultBuildingUuid: null,
     preferredUuid: null,
+    request: null,
+    target: null,
+    loaded: null,
+    loadError: null,
     permissions: {},
     switched: false,
     error: null,
@@ -122,10 +154,20 @@ export const buildingMachine = setup({
   initial: 'idle',
   on: {
     'building.load': {
-      target: '.loadingList',
+      guard: 'isNewRequest',
+      target: '.loading',
+      // A new request while loading starts every load again, for it.
+      reenter: true,
       actions: assign(({ event }) => ({
         defaultBuildingUuid: event.defaultBuildingUuid,
         preferredUuid: event.preferredUuid ?? null,
+        request: { defaultBuildingUuid: event.defaultBuildingUuid, preferredUuid: event.preferredUuid ?? null },
+        // The guess: the list, when it comes, says whether it was right.
+        target: event.preferredUuid ?? event.defaultBuildingUuid,
+        buildings: [],
+        loaded: null,
+        loadError: null,
+        theme: null,
         switched: false,
         error: null,
       })),
@@ -133,35 +175,110 @@ export const buildingMachine = setup({
     'building.clear': {
       target: '.idle',
       actions: [
-        assign({ buildings: [], current: null, theme: null, permissions: {}, preferredUuid: null, switched: false, error: null }),
+        assign({
+          buildings: [],
+          current: null,
+          theme: null,
+          permissions: {},
+          preferredUuid: null,
+          request: null,
+          target: null,
+          loaded: null,
+          loadError: null,
+          switched: false,
+          error: null,
+        }),
         'buildingCleared',
+        'reportRecovered',
         'reportCleared',
       ],
     },
   },
   states: {
     idle: {
-      on: { 'building.select': { actions: assign({ preferredUuid: ({ event }) => event.uuid }) } },
+      on: {
+        'building.select': { actions: assign({ preferredUuid: ({ event }) => event.uuid }) },
+        // Nothing to clear: the kept building (the next visit's) stays kept.
+        'building.clear': {},
+      },
     },
-    loadingList: {
+    loading: {
       tags: ['loading'],
+      type: 'parallel',
       on: {
         'building.select': { actions: assign({ preferredUuid: ({ event }) => event.uuid }) },
         // A new language while loading: start again, so the answers come in that language.
-        'building.reload': { target: 'loadingList', reenter: true },
+        'building.reload': { target: 'loading', reenter: true, actions: ['forgetLoaded', assign({ buildings: [] })] },
       },
-      invoke: {
-        src: 'loadBuildings',
-        onDone: {
-          target: 'picking',
-          actions: assign(({ context, event }) => ({
-            buildings: event.output,
-            current: pickBuilding(event.output, context.defaultBuildingUuid, context.preferredUuid),
-          })),
+      states: {
+        list: {
+          initial: 'checking',
+          states: {
+            checking: { always: [{ guard: 'hasList', target: 'done' }, { target: 'fetching' }] },
+            fetching: {
+              invoke: {
+                src: 'loadBuildings',
+                onDone: { target: 'done', actions: assign({ buildings: ({ event }) => event.output }) },
+                // Specification section 8: a failed user-buildings fetch logs out (not the global error modal).
+                onError: { target: '#building.listFailed', actions: assign({ error: ({ event }) => toError(event.error) }) },
+              },
+            },
+            done: { type: 'final' },
+          },
         },
-        // Specification section 8: a failed user-buildings fetch logs out (not the global error modal).
-        onError: { target: 'listFailed', actions: assign({ error: ({ event }) => toError(event.error) }) },
+        detail: {
+          initial: 'checking',
+          states: {
+            checking: { always: [{ guard: 'hasTarget', target: 'fetching' }, { target: 'done' }] },
+            fetching: {
+              invoke: {
+                src: 'loadBuilding',
+                input: ({ context }) => ({ uuid: context.target! }),
+                onDone: { target: 'done', actions: assign({ loaded: ({ event }) => event.output }) },
+                // Only a failure of the building the list confirms counts (a wrong guess may well be refused).
+                onError: { target: 'done', actions: assign({ loadError: ({ event }) => toError(event.error) }) },
+              },
+            },
+            done: { type: 'final' },
+          },
+        },
+        theme: {
+          initial: 'checking',
+          states: {
+            checking: { always: [{ guard: 'hasTarget', target: 'fetching' }, { target: 'done' }] },
+            fetching: {
+              invoke: {
+                src: 'loadTheme',
+                input: ({ context }) => ({ uuid: context.target! }),
+                onDone: { target: 'done', actions: assign({ theme: ({ event }) => event.output }) },
+                // A building without a theme still works with the brand's look.
+                onError: { target: 'done', actions: assign({ theme: null }) },
+              },
+            },
+            done: { type: 'final' },
+          },
+        },
+        permissions: {
+          initial: 'checking',
+          states: {
+            checking: { always: [{ guard: 'hasTarget', target: 'fetching' }, { target: 'done' }] },
+            fetching: {
+              invoke: {
+                src: 'loadPermissions',
+                input: ({ context }) => ({ uuid: context.target! }),
+                onDone: {
+                  target: 'done',
+                  actions: assign({ permissions: ({ context, event }) => ({ ...context.permissions, [context.target!]: event.output }) }),
+                },
+                // Without permissions the admin link stays hidden; nothing else depends on them.
+                onError: { target: 'done' },
+              },
+            },
+            done: { type: 'final' },
+          },
+        },
       },
+      onDone: { target: 'settling' },
     },
     // The user's buildings could not be read: without them nothing can be shown, so the session ends. (A comment, not a
     // description: the first load of /login carries this machine.)
@@ -169,27 +286,20 @@ export const buildingMachine = setup({
       entry: 'logOut',
       on: { 'building.select': { actions: assign({ preferredUuid: ({ event }) => event.uuid }) } },
     },
-    picking: { always: [{ guard: 'hasBuilding', target: 'loadingBuilding' }, { target: 'noBuilding' }] },
-    loadingBuilding: {
-      tags: ['loading'],
-      on: { 'building.reload': { target: 'loadingBuilding', reenter: true } },
-      invoke: {
-        src: 'loadBuilding',
-        input: ({ context }) => ({ uuid: context.current!.uuid }),
-        onDone: { target: 'loadingTheme', actions: assign({ current: ({ event }) => event.output }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => toError(event.error) }) },
-      },
-    },
-    loadingTheme: {
-      tags: ['loading'],
-      on: { 'building.reload': { target: 'loadingBuilding' } },
-      invoke: {
-        src: 'loadTheme',
-        input: ({ context }) => ({ uuid: context.current!.uuid }),
-        onDone: { target: 'ready', actions: assign({ theme: ({ event }) => event.output }) },
-        // A building without a theme still works with the brand's look.
-        onError: { target: 'ready', actions: assign({ theme: null }) },
-      },
+    settling: {
+      always: [
+        { guard: 'noBuilding', target: 'noBuilding', actions: assign({ current: null, theme: null }) },
+        { guard: 'targetLoaded', target: 'ready', actions: assign({ current: ({ context }) => context.loaded }) },
+        { guard: 'targetFailed', target: 'failed', actions: assign({ error: ({ context }) => context.loadError }) },
+        // The guess was not the list's building (or there was none): load the one it names.
+        {
+          target: 'loading',
+          actions: [
+            'forgetLoaded',
+            assign(({ context }) => ({ target: pickOf(context)!.uuid, theme: null, current: context.switched ? context.current : pickOf(context) })),
+          ],
+        },
+      ],
     },
     ready: {
       tags: ['ready'],
@@ -205,40 +315,23 @@ export const buildingMachine = setup({
           actions: assign({ preferredUuid: ({ event }) => event.uuid }),
         },
         // A new language: the same building again, so what it shows comes in that language.
-        'building.reload': { target: 'loadingBuilding', actions: assign({ switched: false }) },
-      },
-      initial: 'loadingPermissions',
-      states: {
-        loadingPermissions: {
-          invoke: {
-            src: 'loadPermissions',
-            input: ({ context }) => ({ uuid: context.current!.uuid }),
-            onDone: {
-              target: 'done',
-              actions: assign(({ context, event }) => ({ permissions: { ...context.permissions, [context.current!.uuid]: event.output } })),
-            },
-            // Without permissions the admin link stays hidden; nothing else depends on them.
-            onError: { target: 'done' },
-          },
+        'building.reload': {
+          target: 'loading',
+          actions: ['forgetLoaded', assign(({ context }) => ({ switched: false, target: context.current!.uuid }))],
         },
-        done: {},
       },
     },
     switching: {
-      description: 'A switch: the old building state is cleared, the chosen (or default) building is loaded.',
+      description: 'A switch: the chosen building (or, for a uuid the person does not have, the default) loads.',
       always: {
-        target: 'loadingBuilding',
-        actions: assign(({ context }) => ({
-          current: pickBuilding(context.buildings, context.defaultBuildingUuid, context.preferredUuid),
-          theme: null,
-          switched: true,
-        })),
+        target: 'loading',
+        actions: ['forgetLoaded', assign(({ context }) => ({ target: pickOf(context)?.uuid ?? null, theme: null, switched: true }))],
       },
     },
     noBuilding: { description: 'The user belongs to no building.' },
     failed: {
       entry: { type: 'reportFailure', params: ({ context }) => ({ status: context.error?.status ?? 0, message: context.error?.message ?? '' }) },
-      on: { 'user.retry': { target: 'loadingBuilding', actions: assign({ error: null }) } },
+      on: { 'user.retry': { target: 'loading', actions: 'forgetLoaded' } },
     },
   },
 });

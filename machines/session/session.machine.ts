@@ -76,6 +76,15 @@ export const sessionMachine = setup({
       user: context.user!,
       loadBuilding: context.shouldAutoLogin,
     })),
+    /**
+     * Tells the app a kept session is being checked: what needs only the kept user and token (their building) can
+     * start beside the check instead of after it.
+     */
+    reportRestoring: sendTo(parentOrSelf, ({ context }): SessionReport => ({
+      type: 'session.restoring',
+      user: context.user!,
+      loadBuilding: context.shouldAutoLogin,
+    })),
     /** Tells the app nobody is signed in. */
     reportSignedOut: sendTo(parentOrSelf, (): SessionReport => ({ type: 'session.signedOut' })),
     /** Tells the app the person's state is to go (sign-out, expiry): their building, theme and SSO details. */
@@ -146,6 +155,7 @@ export const sessionMachine = setup({
           },
         },
         loadingUser: {
+          entry: 'reportRestoring',
           invoke: {
             src: 'fetchUser',
             onDone: { target: '#session.signedIn', actions: assign({ user: ({ event }) => event.output }) },

@@ -32,4 +32,8 @@ export type SessionEvent =
 
 /** What the session tells the app (its parent), which tells the other actors. */
 export type SessionReport =
-  { type: 'session.signedIn'; user: SessionUser; loadBuilding: boolean } | { type: 'session.signedOut' } | { type: 'session.cleared' };
+  | { type: 'session.signedIn'; user: SessionUser; loadBuilding: boolean }
+  /** A kept session is being checked with the server: its user (as kept) and tokens may already be used. */
+  | { type: 'session.restoring'; user: SessionUser; loadBuilding: boolean }
+  | { type: 'session.signedOut' }
+  | { type: 'session.cleared' };

@@ -29,6 +29,7 @@ import {
   persistedFarm,
   pendingSso,
   persistedLanguage,
+  persistedTheme,
   persistFarm,
   persistLanguage,
   persistTheme,
@@ -39,6 +40,8 @@ import { startErrorReporting } from './adapters/errorReporting';
 import { flagActors } from './flags/flagActors';
 import { once, readBootData } from './adapters/boot';
 import { deferredSender } from './adapters/deferredSender';
+import { afterFirstPaint, preloadImage } from './adapters/preload';
+import type { BuildingTheme } from '../../machines/building/building.machine';
 import type { BootData } from '../../contracts/boot';
 
 import type { AppActor, SessionRef } from '../../machines/app/app.refs';
@@ -50,6 +53,9 @@ const host = () => (typeof window === 'undefined' ? 'localhost' : window.locatio
 
 /** A building uuid in the address (/building/{uuid}) asks for that building from the first load on. */
 const buildingUuidInAddress = () => (typeof window === 'undefined' ? null : (/^\/building\/([^/?#]+)/.exec(window.location.pathname)?.[1] ?? null));
+
+/** The building home's addresses (/home, /building, /building/{uuid}), where the hero shows first. */
+const isBuildingHomePath = () => typeof window !== 'undefined' && /^\/(home|building)(\/[^/]+)?\/?$/.test(window.location.pathname);
 
 /** The API is named by the runtime configuration: calls wait until the app has read it. */
 const configured = (app: () => AppActor) => waitFor(app(), (s) => !s.matches('configuring')).then(() => undefined);
@@ -143,6 +149,7 @@ function appLogicFor(app: () => AppActor, boot: BootData | null) {
           buildingReady: (_, { building, theme }) => {
             persistBuilding(building.uuid);
             persistTheme(theme);
+            preloadImage(theme?.home_header_image_url ?? building.image_url);
             applyBuildingLook(
               theme
                 ? { primary: theme.primary_color, secondary: theme.secondary_color, onPrimary: theme.primary_font_color, font: theme.font }
@@ -211,7 +218,8 @@ function appLogicFor(app: () => AppActor, boot: BootData | null) {
     actions: {
       applyConfig: (_, { config }) => {
         configureAnalyticsTag(config.analyticsTagUrl);
-        void startErrorReporting(config);
+        // Errors the app catches before Sentry is in are queued (reportError); the first paint does not wait for it.
+        afterFirstPaint(() => void startErrorReporting(config));
       },
       applyWhitelabel: (_, { whitelabel }) => {
         applyBrandLook({ primary: whitelabel.primaryColor, secondary: whitelabel.secondaryColor });
@@ -251,12 +259,16 @@ export function sessionBridge(session: () => SessionRef | undefined): SessionBri
 export function createAppActor(inspect?: InspectionObserver): AppActor {
   const lang = typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('lang');
   const browser = typeof navigator === 'undefined' ? null : navigator.language;
+  const requestedLocale = lang ?? persistedLanguage() ?? browser;
+  // A returning person's building hero, known from the last visit: it loads beside the code, not after the building.
+  if (persistedAuth() && isBuildingHomePath()) preloadImage(persistedTheme<BuildingTheme>()?.home_header_image_url);
   let actor: AppActor | null = null;
   const app = () => actor!;
   actor = createActor(appLogicFor(app, readBootData()), {
     systemId: APP_ID,
     input: {
-      requestedLocale: lang ?? persistedLanguage() ?? browser,
+      requestedLocale,
+      locale: matchLocale(requestedLocale),
       kioskEnabled: persistedKioskEnabled(),
       analyticsConsent: persistedAnalyticsConsent(),
       host: host(),

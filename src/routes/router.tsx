@@ -1,4 +1,4 @@
-import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
+import { type AnyRoute, createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
 import { redirectFor } from '../../machines/routing/routeAccess';
 import { SESSION_ID } from '../../machines/session/session.machine';
@@ -151,6 +151,19 @@ export function createAppRouter(app: AppActor, screens: ScreenLoader, reportErro
     if (pathChanged) app.send({ type: 'route.changed', from: fromLocation?.href ?? null, to: toLocation.href });
   });
   return router;
+}
+
+/**
+ * The code of the address's routes (their lazy components and the logic of their screen flows) starts loading at once,
+ * beside start-up, instead of after it: the router itself runs the routes only once start-up is done.
+ */
+export function preloadRouteCode(router: ReturnType<typeof createAppRouter>, screens: ScreenLoader) {
+  for (const match of router.matchRoutes(router.state.location)) {
+    const route = (router.routesById as Record<string, AnyRoute | undefined>)[match.routeId];
+    if (!route) continue;
+    void router.loadRouteChunk(route)?.catch(() => {});
+    for (const name of route.options.staticData?.screens ?? []) void screens(name).catch(() => {});
+  }
 }
 
 declare module '@tanstack/react-router' {

@@ -44,6 +44,8 @@ export function screenFlows<N extends ScreenName>(flows: { [K in N]: ParamsOf<K>
   };
   // The hooks take the match loosely: the route tree's parents give it many shapes, all with these fields.
   return {
+    // Named for preloadRouteCode: the flows' code can load before the route runs.
+    staticData: { screens: names as ScreenName[] },
     loader: async (args: {
       context: unknown;
       params: unknown;
@@ -79,6 +81,13 @@ export function screenFlows<N extends ScreenName>(flows: { [K in N]: ParamsOf<K>
     },
   };
 }
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** The screen flows the route opens (set by screenFlows). */
+    screens?: ScreenName[];
+  }
+}
+
 /** The page's origin and hash: where links stay in the app, and a section a home address names. */
 export const origin = () => window.location.origin;
 export const hashTarget = () => decodeURIComponent(window.location.hash.slice(1)) || null;

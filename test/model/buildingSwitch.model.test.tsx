@@ -7,7 +7,8 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { appMachine } from '../../machines/app/app.machine';
 import { buildingMachine, BUILDING_ID, type Building } from '../../machines/building/building.machine';
 import { AppActorProvider } from '../../src/ui/appContext';
-import type { AppActor, BuildingRef } from '../../src/app/appActor';
+import type { AppActor, BuildingRef, SessionRef } from '../../src/app/appActor';
+import { SESSION_ID } from '../../machines/session/session.machine';
 import { englishCatalogue } from '../../src/i18n/locales';
 import { HomePage } from '../../src/ui/home/HomePage';
 import { makeBuilding, makeTheme } from '../unit/fixtures';
@@ -40,7 +41,8 @@ const BUILDINGS: Building[] = (['b-1', 'b-2', 'b-3'] as const).map((uuid) =>
   makeBuilding(uuid, { name: `Building ${uuid}`, address_1: `${uuid} Main Street` }),
 );
 
-function startApp() {
+/** The app with the building's calls faked, once its session has found nobody kept (a sign-out would clear the building). */
+async function startApp() {
   const never = fromPromise(() => new Promise<never>(() => {}));
   const logic = appMachine.provide({
     actors: {
@@ -56,6 +58,7 @@ function startApp() {
     } as never,
   });
   const app = createActor(logic, { input: { requestedLocale: 'en' } }).start() as unknown as AppActor;
+  await waitFor(app.system.get(SESSION_ID) as SessionRef, (s) => s.hasTag('signedOut'));
   return { app, building: app.system.get(BUILDING_ID) as BuildingRef };
 }
 
@@ -94,7 +97,7 @@ describe('building switching model', () => {
 describe('building switching against the machine', () => {
   for (const { description, events } of PATHS) {
     it(description, async () => {
-      const { building } = startApp();
+      const { building } = await startApp();
       const expected = createActor(model).start();
       for (const event of events) {
         if (event.type === 'load') building.send({ type: 'building.load', defaultBuildingUuid: 'b-1' });
@@ -114,7 +117,7 @@ describe('building switching against the machine', () => {
 describe('building switching against the rendered home page', () => {
   for (const { description, events } of PATHS) {
     it(description, async () => {
-      const { app, building } = startApp();
+      const { app, building } = await startApp();
       const expected = createActor(model).start();
       // The home page's links need a router: one route, the page, in memory.
       const router = createRouter({

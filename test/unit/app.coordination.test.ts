@@ -79,14 +79,34 @@ describe('the app chart: sign-in', () => {
   });
 });
 
+describe('the app chart: a kept session', () => {
+  it("loads the kept user's building beside the session check, without flags or routing yet", () => {
+    const { app, heard, effects } = startApp({ preferredBuildingUuid: 'b-9' });
+    running = app;
+    app.send({ type: 'session.restoring', user: makeUser({ default_building_uuid: 'b-2' }), loadBuilding: true });
+    expect(heard.building).toEqual([{ type: 'building.load', defaultBuildingUuid: 'b-2', preferredUuid: 'b-9' }]);
+    expect(heard.flags).toEqual([]);
+    expect(effects.recheckRoute).not.toHaveBeenCalled();
+    expect(app.getSnapshot().context.user).toBeNull();
+  });
+
+  it('loads nothing early when auto-login is off', () => {
+    const { app, heard } = startApp();
+    running = app;
+    app.send({ type: 'session.restoring', user: makeUser(), loadBuilding: false });
+    expect(heard.building).toEqual([]);
+  });
+});
+
 describe('the app chart: sign-out', () => {
-  it('flags go back to the anonymous user and the routing rules run again', () => {
+  it('flags go back to the anonymous user, a building a kept session began to load goes, and the routing rules run again', () => {
     const { app, heard, effects } = startApp();
     running = app;
     app.send({ type: 'session.signedOut' });
     expect(heard.flags).toEqual([
       { type: 'flags.identify', user: expect.objectContaining({ key: 'anonymous', anonymous: true, host: 'tenant.test' }) },
     ]);
+    expect(heard.building).toEqual([{ type: 'building.clear' }]);
     expect(effects.recheckRoute).toHaveBeenCalledTimes(1);
   });
 
@@ -293,5 +313,26 @@ describe('screen flows in the root system', () => {
     app.send({ type: 'locale.changed', locale: 'fr' });
     expect(app.system.get(screenId('companyDirectory'))).toBe(companies);
     expect(app.system.get(screenId('amenities'))).not.toBe(amenities);
+  });
+});
+
+describe('the app chart: the language at start', () => {
+  it('asks in the matched locale from the start, so its catalogue arriving loads nothing again', () => {
+    const heard: EventObject[] = [];
+    const app = createActor(
+      appMachine.provide({
+        actors: {
+          building: fromCallback(({ receive }) => receive((event) => heard.push(event))),
+          loadConfig: fromPromise(() => new Promise<never>(() => {})),
+        } as never,
+      }),
+      { input: { requestedLocale: 'en-us', locale: 'en-US' } },
+    ).start();
+    running = app;
+    expect(app.getSnapshot().context.locale).toBe('en-US');
+    app.send({ type: 'locale.changed', locale: 'en-US' });
+    expect(heard).toEqual([]);
+    app.send({ type: 'locale.changed', locale: 'fr-FR' });
+    expect(heard).toEqual([{ type: 'building.reload' }]);
   });
 });

@@ -55,35 +55,69 @@ describe('buildingMachine', () => {
     expect(calls.loadBuildings).not.toHaveBeenCalled();
   });
 
-  it('loads the list, picks the default, loads that building, then its theme → ready', async () => {
+  it('loads the list and, beside it, the default building’s detail, theme and permissions → ready', async () => {
     const list = deferred<Building[]>();
     const one = deferred<Building>();
     const theme = deferred<BuildingTheme>();
     const { actor, calls } = setupBuilding({ loadBuildings: () => list.promise, loadBuilding: () => one.promise, loadTheme: () => theme.promise });
 
     actor.send({ type: 'building.load', defaultBuildingUuid: 'b-2' });
-    expect(actor.getSnapshot().matches('loadingList')).toBe(true);
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
-
-    list.resolve([makeBuilding('b-1'), makeBuilding('b-2')]);
-    await waitFor(actor, (s) => s.matches('loadingBuilding'));
+    // Nothing waits for the list: the default building is the likely one.
+    expect(calls.loadBuildings).toHaveBeenCalledOnce();
     expect(calls.loadBuilding).toHaveBeenCalledWith({ uuid: 'b-2' });
-    expect(actor.getSnapshot().context.buildings.map((b) => b.uuid)).toEqual(['b-1', 'b-2']);
-
-    const full = makeBuilding('b-2', { name: 'Tower Two', languages: [{ code: 'en', name: 'English', priority: 0 }] });
-    one.resolve(full);
-    await waitFor(actor, (s) => s.matches('loadingTheme'));
     expect(calls.loadTheme).toHaveBeenCalledWith({ uuid: 'b-2' });
 
     const loadedTheme = makeTheme({ primary_color: '#abcdef' });
     theme.resolve(loadedTheme);
+    const full = makeBuilding('b-2', { name: 'Tower Two', languages: [{ code: 'en', name: 'English', priority: 0 }] });
+    one.resolve(full);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Not ready until the list confirms the building is the person's.
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+
+    list.resolve([makeBuilding('b-1'), makeBuilding('b-2')]);
     const snapshot = await waitFor(actor, (s) => s.matches('ready'));
     expect(snapshot.hasTag('ready')).toBe(true);
     expect(snapshot.hasTag('loading')).toBe(false);
+    expect(snapshot.context.buildings.map((b) => b.uuid)).toEqual(['b-1', 'b-2']);
     expect(snapshot.context.current).toEqual(full);
     expect(snapshot.context.theme).toEqual(loadedTheme);
     expect(snapshot.context.defaultBuildingUuid).toBe('b-2');
     expect(snapshot.context.error).toBeNull();
+    expect(calls.loadBuilding).toHaveBeenCalledOnce();
+  });
+
+  it('a guess the list does not confirm (a kept building no longer theirs) is dropped, and the default loads', async () => {
+    const { actor, calls, spies } = setupBuilding({
+      loadBuilding: async ({ uuid }) => {
+        if (uuid === 'b-gone') throw { status: 403, message: 'Not your building' };
+        return makeBuilding(uuid, { name: `Full ${uuid}` });
+      },
+    });
+    actor.send({ type: 'building.load', defaultBuildingUuid: 'b-2', preferredUuid: 'b-gone' });
+    const ready = await waitFor(actor, (s) => s.matches('ready'));
+    expect(ready.context.current?.name).toBe('Full b-2');
+    expect(calls.loadBuilding.mock.calls.map(([input]) => input.uuid)).toEqual(['b-gone', 'b-2']);
+    expect(spies.reportFailure).not.toHaveBeenCalled();
+  });
+
+  it('the same request again (the restored session confirmed) loads nothing twice', async () => {
+    const { actor, calls } = setupBuilding();
+    actor.send({ type: 'building.load', defaultBuildingUuid: 'b-2', preferredUuid: null });
+    actor.send({ type: 'building.load', defaultBuildingUuid: 'b-2', preferredUuid: null });
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'building.load', defaultBuildingUuid: 'b-2' });
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(calls.loadBuildings).toHaveBeenCalledOnce();
+    expect(calls.loadBuilding).toHaveBeenCalledOnce();
+    // The building that became ready, asked for as the preferred one, is no new request either.
+    actor.send({ type: 'building.load', defaultBuildingUuid: 'b-2', preferredUuid: 'b-2' });
+    expect(calls.loadBuildings).toHaveBeenCalledOnce();
+    // Another default (another person, or a changed profile) loads again.
+    actor.send({ type: 'building.load', defaultBuildingUuid: 'b-1' });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.current?.uuid === 'b-1');
+    expect(calls.loadBuildings).toHaveBeenCalledTimes(2);
   });
 
   it('picks the first building when there is no default', async () => {
@@ -150,20 +184,38 @@ describe('buildingMachine', () => {
     expect(failed.context.error).toEqual({ status: 0, message: 'Unable to complete at this moment. Please try again later.' });
   });
 
-  it('a building failure → failed', async () => {
-    const { actor, calls } = setupBuilding({ loadBuilding: async () => Promise.reject({ status: 403, message: 'Not your building' }) });
+  it('a building failure → failed, the list’s entry standing for it', async () => {
+    const { actor } = setupBuilding({ loadBuilding: async () => Promise.reject({ status: 403, message: 'Not your building' }) });
     actor.send({ type: 'building.load', defaultBuildingUuid: null });
     const failed = await waitFor(actor, (s) => s.matches('failed'));
     expect(failed.context.error).toEqual({ status: 403, message: 'Not your building' });
-    expect(calls.loadTheme).not.toHaveBeenCalled();
+    expect(failed.context.current?.uuid).toBe('b-1');
   });
 
-  it('no buildings → noBuilding, without loading a building', async () => {
+  it('no buildings → noBuilding (the default’s detail was asked for beside the list, and is not shown)', async () => {
     const { actor, calls } = setupBuilding({ loadBuildings: async () => [] });
     actor.send({ type: 'building.load', defaultBuildingUuid: 'b-1' });
     const snapshot = await waitFor(actor, (s) => s.matches('noBuilding'));
     expect(snapshot.context.current).toBeNull();
-    expect(calls.loadBuilding).not.toHaveBeenCalled();
+    expect(calls.loadBuilding).toHaveBeenCalledWith({ uuid: 'b-1' });
+  });
+
+  it('a new request while loading starts over for it, and the old answers are not used', async () => {
+    const first = deferred<Building[]>();
+    let lists = 0;
+    const { actor, calls } = setupBuilding({
+      loadBuildings: () => {
+        lists += 1;
+        return lists === 1 ? first.promise : Promise.resolve([makeBuilding('b-1'), makeBuilding('b-3')]);
+      },
+    });
+    actor.send({ type: 'building.load', defaultBuildingUuid: 'b-1' });
+    actor.send({ type: 'building.load', defaultBuildingUuid: 'b-3' });
+    first.resolve([makeBuilding('b-1')]);
+    const ready = await waitFor(actor, (s) => s.matches('ready'));
+    expect(ready.context.current?.uuid).toBe('b-3');
+    expect(ready.context.buildings.map((b) => b.uuid)).toEqual(['b-1', 'b-3']);
+    expect(calls.loadBuildings).toHaveBeenCalledTimes(2);
   });
 
   it('building.clear empties everything and returns to idle', async () => {
@@ -174,5 +226,30 @@ describe('buildingMachine', () => {
     const snapshot = actor.getSnapshot();
     expect(snapshot.matches('idle')).toBe(true);
     expect(snapshot.context).toMatchObject({ buildings: [], current: null, theme: null, error: null });
+  });
+
+  it('building.clear while idle keeps the building kept for the next visit', () => {
+    const buildingCleared = vi.fn();
+    const actor = createActor(buildingMachine.provide({ actions: { buildingCleared } })).start();
+    actor.send({ type: 'building.clear' });
+    expect(buildingCleared).not.toHaveBeenCalled();
+  });
+
+  it('building.clear after a failure closes the global error it raised', async () => {
+    const reportRecovered = vi.fn();
+    const actor = createActor(
+      buildingMachine.provide({
+        actors: {
+          loadBuildings: fromPromise(async () => [makeBuilding('b-1')]),
+          loadBuilding: fromPromise(() => Promise.reject({ status: 401, message: 'Sign-in is required' })),
+          loadTheme: fromPromise(async () => makeTheme()),
+        },
+        actions: { reportRecovered, reportFailure: () => {} },
+      }),
+    ).start();
+    actor.send({ type: 'building.load', defaultBuildingUuid: 'b-1' });
+    await waitFor(actor, (s) => s.matches('failed'));
+    actor.send({ type: 'building.clear' });
+    expect(reportRecovered).toHaveBeenCalledOnce();
   });
 });

@@ -30,7 +30,7 @@ function start(options: { permissions?: (uuid: string) => Promise<string[]> } = 
 }
 
 const readyOn = (actor: ReturnType<typeof start>['actor'], uuid: string) =>
-  waitFor(actor, (s) => s.matches({ ready: 'done' }) && s.context.current?.uuid === uuid);
+  waitFor(actor, (s) => s.matches('ready') && s.context.current?.uuid === uuid);
 
 describe('pickBuilding with a preferred building', () => {
   it('prefers the address or last visit, then the default, then the first', () => {
@@ -125,7 +125,7 @@ describe('switching building', () => {
   it('a new language while the building loads starts the load again', async () => {
     const { actor, loadBuilding } = start();
     actor.send({ type: 'building.load', defaultBuildingUuid: 'b-2' });
-    await waitFor(actor, (s) => s.matches('loadingBuilding'));
+    await waitFor(actor, (s) => s.matches({ loading: { detail: 'fetching' } }));
     const calls = loadBuilding.mock.calls.length;
     actor.send({ type: 'building.reload' });
     await readyOn(actor, 'b-2');

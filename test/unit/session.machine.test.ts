@@ -26,6 +26,7 @@ function setupSession(fakes: Fakes = {}) {
     reportCleared: vi.fn(),
     reportSignedOut: vi.fn(),
     signedIn: vi.fn<(report: { user: unknown; loadBuilding: boolean }) => void>(),
+    restoring: vi.fn<(report: { user: unknown; token: string | null }) => void>(),
   };
   const logic = sessionMachine.provide({
     actors: {
@@ -42,6 +43,7 @@ function setupSession(fakes: Fakes = {}) {
       reportCleared: actions.reportCleared,
       reportSignedOut: actions.reportSignedOut,
       reportSignedIn: ({ context }) => actions.signedIn({ user: context.user, loadBuilding: context.shouldAutoLogin }),
+      reportRestoring: ({ context }) => actions.restoring({ user: context.user, token: context.token }),
     },
   });
   const actor = createActor(logic);
@@ -124,6 +126,18 @@ describe('sessionMachine: restoring', () => {
     expect(paramsOf(actions.persist)).toEqual([{ auth: { ...stored, user: fresh } }]);
     expect(actions.signedIn.mock.calls).toEqual([[{ user: fresh, loadBuilding: true }]]);
     expect(actions.reportSignedOut).not.toHaveBeenCalled();
+  });
+
+  it('tells the app the kept user while the check runs, with the kept token already usable', async () => {
+    const stored = makePersisted();
+    const check = deferred<SessionUser>();
+    const { actor, actions } = setupSession({ loadPersisted: async () => stored, fetchUser: () => check.promise });
+    actor.start();
+    await waitFor(actor, (s) => s.matches({ restoring: 'loadingUser' }));
+    expect(actions.restoring.mock.calls).toEqual([[{ user: stored.user, token: 'stored-access' }]]);
+    expect(actions.signedIn).not.toHaveBeenCalled();
+    check.resolve(makeUser());
+    await waitFor(actor, (s) => s.matches('signedIn'));
   });
 
   it('with an expired token → refreshes first, then fetches the user', async () => {

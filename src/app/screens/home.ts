@@ -23,43 +23,59 @@ async function v1Section(buildingUuid: string, group: FeedGroup): Promise<Sectio
   }
 }
 
-/**
- * The feed's sections. v1: the promoted, spotlight and discover calls, each failing on its own. v2: the categories
- * (spotlight and discover by group), whose contents the sections load themselves, and the promoted call.
- */
-export async function loadFeed(buildingUuid: string, version: 'v1' | 'v2'): Promise<SectionSeed[]> {
-  if (version === 'v1') return Promise.all((['promoted', 'spotlight', 'discover'] as const).map((group) => v1Section(buildingUuid, group)));
-  const categories = await homeApi.v2Categories(buildingUuid, lang());
-  const promoted: SectionSeed = {
-    id: 'promoted',
-    group: 'promoted',
-    name: 'promoted',
-    source: { version: 'v2', group: 'promoted' },
-    categories: null,
-    error: null,
-  };
-  return [
-    promoted,
-    ...categories
-      .filter((category) => category.active && (category.group === 'spotlight' || category.group === 'discover'))
-      .map((category): SectionSeed => ({
-        id: category.uuid,
-        group: category.group as FeedGroup,
-        name: category.name,
-        source: { version: 'v2', categoryUuid: category.uuid },
-        categories: null,
-        error: null,
-      })),
-  ];
-}
+type Promoted = Awaited<ReturnType<typeof homeApi.v2Promoted>>;
 
-/** A section's content, asked again (v1) or for the first time (v2). */
-export async function loadSection(buildingUuid: string, source: SectionSource, name: string): Promise<FeedCategory[]> {
-  if (source.version === 'v1') return homeApi.v1Group(buildingUuid, V1_PATHS[source.group], lang());
-  if ('categoryUuid' in source)
-    return [{ uuid: source.categoryUuid, name, contents: await homeApi.v2CategoryContent(buildingUuid, source.categoryUuid, lang()) }];
-  const promoted = await homeApi.v2Promoted(buildingUuid, lang());
-  return [{ uuid: 'promoted', name, contents: promoted.map((item) => ({ ...item, navigation_command: null })) }];
+/**
+ * The feed's calls. v1: the promoted, spotlight and discover calls, each failing on its own. v2: the categories
+ * (spotlight and discover by group), whose contents the sections load themselves, and the promoted call, which needs
+ * nothing from the categories and so leaves beside them; the promoted section takes that answer when it asks.
+ */
+export function feedCalls() {
+  let early: { key: string; answer: Promise<Promoted> } | null = null;
+  const keyOf = (buildingUuid: string) => `${buildingUuid}|${lang()}`;
+
+  async function loadFeed(buildingUuid: string, version: 'v1' | 'v2'): Promise<SectionSeed[]> {
+    if (version === 'v1') return Promise.all((['promoted', 'spotlight', 'discover'] as const).map((group) => v1Section(buildingUuid, group)));
+    const answer = homeApi.v2Promoted(buildingUuid, lang());
+    // Its failure belongs to the promoted section, which reads it when it asks.
+    answer.catch(() => {});
+    early = { key: keyOf(buildingUuid), answer };
+    const categories = await homeApi.v2Categories(buildingUuid, lang());
+    const promoted: SectionSeed = {
+      id: 'promoted',
+      group: 'promoted',
+      name: 'promoted',
+      source: { version: 'v2', group: 'promoted' },
+      categories: null,
+      error: null,
+    };
+    return [
+      promoted,
+      ...categories
+        .filter((category) => category.active && (category.group === 'spotlight' || category.group === 'discover'))
+        .map((category): SectionSeed => ({
+          id: category.uuid,
+          group: category.group as FeedGroup,
+          name: category.name,
+          source: { version: 'v2', categoryUuid: category.uuid },
+          categories: null,
+          error: null,
+        })),
+    ];
+  }
+
+  /** A section's content, asked again (v1) or for the first time (v2; the promoted one from the early call, once). */
+  async function loadSection(buildingUuid: string, source: SectionSource, name: string): Promise<FeedCategory[]> {
+    if (source.version === 'v1') return homeApi.v1Group(buildingUuid, V1_PATHS[source.group], lang());
+    if ('categoryUuid' in source)
+      return [{ uuid: source.categoryUuid, name, contents: await homeApi.v2CategoryContent(buildingUuid, source.categoryUuid, lang()) }];
+    const taken = early?.key === keyOf(buildingUuid) ? early.answer : null;
+    early = null;
+    const promoted = await (taken ?? homeApi.v2Promoted(buildingUuid, lang()));
+    return [{ uuid: 'promoted', name, contents: promoted.map((item) => ({ ...item, navigation_command: null })) }];
+  }
+
+  return { loadFeed, loadSection };
 }
 
 /** A section of the page by its id (a category uuid, or spotlight, discover, utilities, home). */
@@ -70,6 +86,7 @@ const isHomePath = (path: string | null) => path !== null && /^\/(home|building)
 
 /** The home screen with the real API, the router, the link-out frame and the page's scroll and hash. */
 export function homeLogic(app: AppActor) {
+  const { loadFeed, loadSection } = feedCalls();
   return homeMachine.provide({
     actors: {
       loadFeed: fromPromise(({ input }) => loadFeed(input.buildingUuid, input.version)),

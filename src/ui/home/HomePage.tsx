@@ -79,6 +79,9 @@ export function HomePage() {
             </Suspense>
           </HeroText>
         </Hero>
+      ) : loading ? (
+        // The hero's place is kept while the building loads, so nothing below it moves when it comes.
+        <Hero aria-hidden="true" data-testid="hero-placeholder" />
       ) : null}
       <Main>
         <Welcome>

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './browser';
+import { HomePage, signedInPage } from './pages';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/** A call by what it asks for (the path without uuids or query). */
+const callOf = (url: string) =>
+  new URL(url).pathname.replace(/^\/api/, '').replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '{id}');
+
+describe('start-up of a kept session on /home', () => {
+  it('sends every call as soon as what it needs is known: no call waits for an answer it does not use', async () => {
+    const { context } = await signedInPage(browser);
+    const page = await context.newPage();
+    // Each API call's start and end, in the order the browser saw them.
+    const log: { at: 'start' | 'end'; call: string }[] = [];
+    const api = (url: string) => new URL(url).pathname.startsWith('/api/');
+    page.on('request', (r) => api(r.url()) && r.resourceType() !== 'eventsource' && log.push({ at: 'start', call: callOf(r.url()) }));
+    page.on('requestfinished', (r) => api(r.url()) && log.push({ at: 'end', call: callOf(r.url()) }));
+    await page.goto('/home');
+    const home = new HomePage(page);
+    await home.jumpBar().waitFor();
+    await page.waitForLoadState('networkidle');
+
+    const index = (at: 'start' | 'end', call: string) => {
+      const i = log.findIndex((entry) => entry.at === at && entry.call === call);
+      expect(i, `${at} of ${call} in ${JSON.stringify(log)}`).toBeGreaterThanOrEqual(0);
+      return i;
+    };
+    const userChecked = index('end', '/users/current');
+    // The building needs only the kept user: its list, detail, theme and permissions leave beside the session check.
+    for (const call of ['/tenant/v1/users/current/buildings', '/tenant/v1/buildings/{id}', '/buildings/{id}/theme', '/user-permissions/v1'])
+      expect(index('start', call), call).toBeLessThan(userChecked);
+    // The feed's first calls need only the building: they leave together, before any of them answers.
+    const feed = ['/tenant/v1/buildings/{id}/categories', '/tenant/v2/buildings/{id}/promoted-content', '/tenant/v1/buildings/{id}/utility-buttons'];
+    const firstFeedAnswer = Math.min(...feed.map((call) => index('end', call)));
+    for (const call of feed) expect(index('start', call), call).toBeLessThan(firstFeedAnswer);
+    // Each category's content needs the category's id: it follows the categories call, and nothing else.
+    const categoriesAnswered = index('end', '/tenant/v1/buildings/{id}/categories');
+    const contents = log.filter((e) => e.at === 'start' && e.call === '/tenant/v2/buildings/{id}/categories/{id}/content');
+    expect(contents.length).toBeGreaterThan(2);
+    expect(log.indexOf(contents[0]!)).toBeGreaterThan(categoriesAnswered);
+    // No call was asked twice (a language arriving, or the session's confirmation, loads nothing again).
+    const once = log.filter((e) => e.at === 'start' && !/^\/(flags|analytics)\//.test(e.call) && !e.call.endsWith('/content')).map((e) => e.call);
+    expect(once).toEqual([...new Set(once)]);
+    await context.close();
+  });
+});
