@@ -117,6 +117,7 @@ export const buildingMachine = setup({
   },
   guards: {
     hasTarget: ({ context }) => context.target !== null,
+    answeredByServer: ({ event }) => toError((event as { error?: unknown }).error).status > 0,
     hasList: ({ context }) => context.buildings.length > 0,
     isOtherBuilding: ({ context, event }) => event.type === 'building.select' && event.uuid !== context.current?.uuid,
     /**
@@ -219,8 +220,17 @@ export const buildingMachine = setup({
               invoke: {
                 src: 'loadBuildings',
                 onDone: { target: 'done', actions: assign({ buildings: ({ event }) => event.output }) },
-                // Specification section 8: a failed user-buildings fetch logs out (not the global error modal).
-                onError: { target: '#building.listFailed', actions: assign({ error: ({ event }) => toError(event.error) }) },
+                onError: [
+                  // Specification section 8: a user-buildings fetch the server refused logs out (not the global error
+                  // modal). One that got no answer (offline, or cancelled as the page is left) is offered again
+                  // instead: a dropped connection is no reason to end the session (decision 049).
+                  {
+                    guard: 'answeredByServer',
+                    target: '#building.listFailed',
+                    actions: assign({ error: ({ event }) => toError(event.error) }),
+                  },
+                  { target: '#building.failed', actions: assign({ error: ({ event }) => toError(event.error) }) },
+                ],
               },
             },
             done: { type: 'final' },

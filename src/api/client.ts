@@ -76,7 +76,12 @@ export interface ApiClient {
   values(): RequestContext;
 }
 
-export function createApiClient(context: () => RequestContext, session: SessionBridge): ApiClient {
+/**
+ * `leaving`: true once the page is being left. A call that fails then failed because the browser cancelled it, not
+ * because the server refused: nobody is told (the promise never settles), so a machine cannot take the navigation for
+ * a failure (a failed building list would log the person out, on the server too, just as the next page starts).
+ */
+export function createApiClient(context: () => RequestContext, session: SessionBridge, leaving: () => boolean = () => false): ApiClient {
   const send = async <T>(path: string, options: CallOptions, token: string | null) => {
     const ctx = context();
     const headers: Record<string, string> = {
@@ -124,6 +129,7 @@ export function createApiClient(context: () => RequestContext, session: SessionB
           return await send<T>(path, options, renewed);
         }
       } catch (error) {
+        if (leaving()) return new Promise<T>(() => {});
         throw toApiError(error);
       }
     },

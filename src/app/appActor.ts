@@ -41,6 +41,7 @@ import { flagActors } from './flags/flagActors';
 import { once, readBootData } from './adapters/boot';
 import { deferredSender } from './adapters/deferredSender';
 import { afterFirstPaint, preloadImage } from './adapters/preload';
+import { pageLeaving } from './adapters/pageLifecycle';
 import type { BuildingTheme } from '../../machines/building/building.machine';
 import type { BootData } from '../../contracts/boot';
 
@@ -282,6 +283,7 @@ export function createAppActor(inspect?: InspectionObserver): AppActor {
     createApiClient(
       () => requestValuesOf(app()),
       sessionBridge(() => app().system.get(SESSION_ID) as SessionRef | undefined),
+      pageLeaving(),
     ),
   );
   actor.start();

@@ -154,6 +154,25 @@ describe('buildingMachine', () => {
     expect(actor.getSnapshot().matches('idle')).toBe(true);
   });
 
+  it('a list that got no answer (offline, or cancelled as the page is left) → failed with a retry, not a sign-out', async () => {
+    let attempt = 0;
+    const { actor, spies } = setupBuilding({
+      loadBuildings: async () => {
+        attempt += 1;
+        if (attempt === 1) throw { status: 0, message: 'Failed to fetch' };
+        return [makeBuilding('b-1')];
+      },
+    });
+    actor.send({ type: 'building.load', defaultBuildingUuid: 'b-1' });
+    const failed = await waitFor(actor, (s) => s.matches('failed'));
+    expect(failed.context.error).toEqual({ status: 0, message: 'Failed to fetch' });
+    expect(spies.logOut).not.toHaveBeenCalled();
+    expect(spies.reportFailure).toHaveBeenCalledOnce();
+    actor.send({ type: 'user.retry' });
+    const ready = await waitFor(actor, (s) => s.matches('ready'));
+    expect(ready.context.current?.uuid).toBe('b-1');
+  });
+
   it('a building failure → failed with the error and the global error; user.retry loads that building again', async () => {
     let attempt = 0;
     const { actor, calls, spies } = setupBuilding({
