@@ -11,7 +11,12 @@ export interface TrackedEvent {
  */
 export async function track(event: TrackedEvent, { at = new Date(), anonymous = false }: { at?: Date; anonymous?: boolean } = {}): Promise<void> {
   try {
-    await request('post', '/analytics/v2/track', { body: { ...event, timestamp: at.toISOString() }, withoutBearer: anonymous });
+    await request('post', '/analytics/v2/track', {
+      body: { ...event, timestamp: at.toISOString() },
+      withoutBearer: anonymous,
+      // Page views are often sent as the page is hidden: the request must outlive it.
+      keepalive: true,
+    });
   } catch {
     /* ignored on purpose */
   }

@@ -41,6 +41,8 @@ export interface CallOptions {
   query?: Record<string, string | number | boolean | undefined>;
   /** No bearer and no refresh on 401: only the refresh call itself (the specification sends the bearer on every other). */
   withoutBearer?: boolean;
+  /** The call outlives the page (analytics sent as the page is hidden). */
+  keepalive?: boolean;
 }
 
 const newTraceId = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : Math.random().toString(36).slice(2));
@@ -103,6 +105,7 @@ export function createApiClient(context: () => RequestContext, session: SessionB
       method: options.method ?? 'GET',
       headers,
       retry: 0,
+      ...(options.keepalive ? { keepalive: true } : {}),
       ...(options.body ? { body: options.body } : {}),
       ...(options.query ? { query: options.query } : {}),
     };
@@ -177,6 +180,8 @@ export type RequestOptions<P extends keyof paths, V extends Verb> = {
   body?: BodyOf<Operation<P, V>>;
   /** No bearer and no refresh on 401: only the refresh call itself. */
   withoutBearer?: boolean;
+  /** The call outlives the page. */
+  keepalive?: boolean;
 } & ([PathParams<Operation<P, V>>] extends [never] ? { params?: undefined } : { params: PathParams<Operation<P, V>> });
 
 /** `/tenant/v1/buildings/{id}` with `{ id: 'b 1' }` → `/tenant/v1/buildings/b%201`. */
@@ -194,15 +199,17 @@ export function request<V extends Verb, P extends PathOf<V>>(
   path: P,
   ...[options]: Record<never, never> extends RequestOptions<P, V> ? [RequestOptions<P, V>?] : [RequestOptions<P, V>]
 ): Promise<AnswerOf<P, V>> {
-  const { params, query, body, withoutBearer } = (options ?? {}) as {
+  const { params, query, body, withoutBearer, keepalive } = (options ?? {}) as {
     params?: Record<string, unknown>;
     query?: Record<string, unknown>;
     body?: unknown;
     withoutBearer?: boolean;
+    keepalive?: boolean;
   };
   const call: CallOptions = { method: verb.toUpperCase() as CallOptions['method'] };
   if (body !== undefined) call.body = body as Record<string, unknown>;
   if (query) call.query = query as CallOptions['query'];
   if (withoutBearer) call.withoutBearer = true;
+  if (keepalive) call.keepalive = true;
   return api().call<AnswerOf<P, V>>(fillPath(path, params), call);
 }
