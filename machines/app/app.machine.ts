@@ -28,6 +28,8 @@ export interface OpenScreen {
   params: unknown;
   logic: AnyActorLogic;
   key: string | null;
+  /** The flow reached its end (the auth flow, signed in): it starts again only when its route opens it again. */
+  finished?: boolean;
 }
 
 export interface AppContext {
@@ -125,6 +127,7 @@ export function screenChanges(context: AppContext) {
   const facts = screenFacts(context);
   return (Object.keys(context.screens) as ScreenName[]).flatMap((name) => {
     const open = context.screens[name]!;
+    if (open.finished) return [];
     const target = screenTarget(name, open.params, facts);
     const key = target?.key ?? null;
     if (key === open.key) return [];
@@ -211,7 +214,7 @@ export const appMachine = setup({
     rememberScreen: assign({
       screens: ({ context, event }) => {
         const { screen, params, logic, owner } = event as ScreenOpenEvent;
-        return { ...context.screens, [screen]: { owner, params, logic, key: context.screens[screen]?.key ?? null } };
+        return { ...context.screens, [screen]: { owner, params, logic, key: context.screens[screen]?.key ?? null, finished: false } };
       },
     }),
     stopScreen: enqueueActions<AppContext, AppEvent, undefined, AppEvent, never, never, never, never, never>(({ enqueue, context, event }) => {
@@ -242,7 +245,7 @@ export const appMachine = setup({
     noteScreenFinished: assign({
       screens: ({ context, event }) => {
         const finished = (Object.keys(context.screens) as ScreenName[]).find((name) => event.type === `xstate.done.actor.${screenId(name)}`);
-        return finished ? { ...context.screens, [finished]: { ...context.screens[finished]!, key: null } } : context.screens;
+        return finished ? { ...context.screens, [finished]: { ...context.screens[finished]!, key: null, finished: true } } : context.screens;
       },
     }),
     recordScreenKeys: assign({

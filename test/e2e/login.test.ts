@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { createConfirmedAccount, launchBrowser, newPage, seriousA11yViolations } from './browser';
 import { AuthPages, expectUrlPath } from './pages';
 
-const DEMO = { email: 'demo@northwind.example', password: 'Atrium!2026' };
+const DEMO = { email: 'demo@northwind.example', password: 'Atrium!2026', firstName: 'Dana' };
 
 let browser: Browser;
 beforeAll(async () => {
@@ -38,6 +38,28 @@ describe('signing in', () => {
     await auth.enterEmail(DEMO.email);
     await page.getByLabel('Password', { exact: true }).waitFor();
     expect(calls[0]).toBe('POST /api/auth/v2/validate-email');
+    await context.close();
+  });
+
+  it('never shows the email form again between the right password and the home page, on a slow network', async () => {
+    const { page, context } = await newPage(browser);
+    const auth = new AuthPages(page);
+    await auth.open();
+    await auth.enterEmail(DEMO.email);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+    // 800 ms for every request from here on.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 800, downloadThroughput: -1, uploadThroughput: -1 });
+    await page.getByRole('button', { name: /Sign in|Log in/ }).click();
+    const home = page.getByText(`Welcome, ${DEMO.firstName}`);
+    let sawEmailForm = false;
+    while (!(await home.isVisible())) {
+      if (await page.getByLabel('Work email').isVisible()) sawEmailForm = true;
+      await page.waitForTimeout(25);
+    }
+    expect(sawEmailForm).toBe(false);
+    expectUrlPath(page, '/home');
     await context.close();
   });
 

@@ -6,6 +6,7 @@ import { useScreen, type ScreenActors } from '../appContext';
 import { FullScreenCenter, Spinner } from '../kit/Layout';
 import { AuthFlowContext } from './AuthFlowContext';
 import { AuthScreen } from './AuthScreen';
+import { useT } from '../../i18n/useT';
 
 /**
  * /login, /signup and /reset-password: the auth flow the route opened in the app's system (one actor across the
@@ -28,6 +29,7 @@ function AuthFlowView({ flow }: { flow: ScreenActors['authFlow'] }) {
   const navigate = useNavigate();
   const route = useSelector(flow, authRoute);
   const finished = useSelector(flow, (s) => s.status === 'done');
+  const t = useT();
   useEffect(() => {
     // Once signed in, the routing rules take the person on; until then the address follows the flow. The SSO
     // return's code and state are spent once read, so they leave the address too.
@@ -36,6 +38,14 @@ function AuthFlowView({ flow }: { flow: ScreenActors['authFlow'] }) {
     const hasSsoParams = 'code' in search || 'state' in search;
     if (location.pathname !== route || hasSsoParams) void navigate({ to: route, replace: true, search: withoutSsoParams(search) });
   }, [finished, route, location.pathname, location.search, navigate]);
+  if (finished) {
+    // Signed in: the sign-in stays in its busy state until the next page takes over, never the email form again.
+    return (
+      <FullScreenCenter aria-busy="true">
+        <Spinner role="progressbar" aria-label={t('app.loading')} />
+      </FullScreenCenter>
+    );
+  }
   return (
     <AuthFlowContext.Provider value={flow}>
       <AuthScreen />
