@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { parse } from '@formatjs/icu-messageformat-parser';
+import { precompressedAssets } from './scripts/build/precompress';
 
 /** The libraries of every page's first load (the rest, Sentry, DOMPurify, OpenFeature, ofetch, load with their users). */
 const FRAMEWORK =
@@ -26,7 +27,7 @@ function precompiledMessages(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), ...(command === 'build' ? [precompiledMessages()] : [])],
+  plugins: [react(), ...(command === 'build' ? [precompiledMessages(), precompressedAssets()] : [])],
   resolve: {
     alias:
       command === 'build' ? [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }] : [],

@@ -93,6 +93,7 @@ console.log('first load of /login (JavaScript and CSS, gzip -9):');
 for (const file of load.files) console.log(`  ${kb(file.gzipBytes).padStart(9)}  ${file.type.padEnd(10)} ${new URL(file.url).pathname}`);
 const verdict = load.gzipBytes > FIRST_LOAD_BUDGET_BYTES ? 'OVER' : 'PASS';
 console.log(`  ${kb(load.gzipBytes).padStart(9)}  total (budget ${kb(FIRST_LOAD_BUDGET_BYTES)}: ${verdict}; limit ${kb(FIRST_LOAD_LIMIT_BYTES)})`);
+console.log(`  ${kb(load.wireBytes).padStart(9)}  on the wire (the server's precompressed copies, brotli when the browser takes it)`);
 console.log(`floor page (${FLOOR_LIBRARIES}): ${kb(floor.gzipBytes)}; /login is ${(load.gzipBytes / floor.gzipBytes).toFixed(2)}× the floor`);
 if (all)
   console.log(`cold npm start to healthy health check: median ${Math.round(times[1]!)} ms (runs: ${times.map((t) => Math.round(t)).join(', ')} ms)`);

@@ -14,8 +14,10 @@ export const FIRST_LOAD_BUDGET_BYTES = 125 * 1024;
 export const FIRST_LOAD_LIMIT_BYTES = 152 * 1024;
 
 export interface FirstLoad {
-  files: { url: string; type: 'script' | 'stylesheet'; bytes: number; gzipBytes: number }[];
+  files: { url: string; type: 'script' | 'stylesheet'; bytes: number; gzipBytes: number; wireBytes: number }[];
   gzipBytes: number;
+  /** What the server actually sent for them (its brotli or gzip copies), bodies only. */
+  wireBytes: number;
 }
 
 /**
@@ -31,9 +33,14 @@ export async function measureFirstLoad(browser: Browser, url: string): Promise<F
     if (resource !== 'script' && resource !== 'stylesheet') return;
     const type: 'script' | 'stylesheet' = resource;
     pending.push(
-      response
-        .body()
-        .then((body) => ({ url: response.url(), type, bytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length }))
+      Promise.all([response.body(), response.request().sizes()])
+        .then(([body, sizes]) => ({
+          url: response.url(),
+          type,
+          bytes: body.length,
+          gzipBytes: gzipSync(body, { level: 9 }).length,
+          wireBytes: sizes.responseBodySize,
+        }))
         .catch(() => null),
     );
   });
@@ -41,5 +48,5 @@ export async function measureFirstLoad(browser: Browser, url: string): Promise<F
   await page.getByLabel('Work email').waitFor();
   const files = (await Promise.all(pending)).filter((f): f is FirstLoad['files'][number] => f !== null);
   await context.close();
-  return { files, gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0) };
+  return { files, gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0), wireBytes: files.reduce((sum, f) => sum + f.wireBytes, 0) };
 }

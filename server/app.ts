@@ -30,7 +30,7 @@ import { miniAppRoutes } from './routes/miniApps.js';
 import { runtimeConfigFrom, runtimeConfigRoutes } from './routes/runtimeConfig.js';
 import { contentRoutes } from './routes/content.js';
 import { directoryRoutes } from './routes/directory.js';
-import { appPageSender } from './lib/appPage.js';
+import { appPageSender, assetCacheControl } from './lib/appPage.js';
 import { FlagStore } from './lib/flags.js';
 
 export interface AppDeps {
@@ -163,7 +163,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ? appPageSender({ db: deps.db, runtimeConfig, flags: new FlagStore(deps.db, deps.clock) }, path.resolve(staticDir, 'index.html'))
     : null;
   if (staticDir) {
-    await app.register(fastifyStatic, { root: path.resolve(staticDir), wildcard: false, index: false });
+    const root = path.resolve(staticDir);
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      // The build wrote brotli and gzip copies (scripts/build/precompress.ts): sent by Accept-Encoding, with Vary.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, file) => void reply.header('cache-control', assetCacheControl(path.relative(root, file))),
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === config.apiBase || request.url.startsWith(`${config.apiBase}/`);

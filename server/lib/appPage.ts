@@ -62,6 +62,15 @@ export function withBrand(html: string, whitelabel: Whitelabel | null): string {
     .replace(/(<meta name="theme-color" content=")[^"]*(")/, `$1${escapeHtml(whitelabel.primaryColor)}$2`);
 }
 
+/**
+ * How long a browser may keep a built file: the content-hashed ones under assets/ for a year without asking again
+ * (a new build names new files); the others (icons, media, legal pages, robots.txt) an hour, then revalidated by
+ * ETag or Last-Modified. The page itself is never cached unasked (appPageSender: no-cache).
+ */
+export function assetCacheControl(relativePath: string): string {
+  return /^assets[/\\]/.test(relativePath) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600';
+}
+
 /** A strong validator of the page as sent: a revisit whose boot data did not change is answered 304. */
 export const pageEtag = (html: string) => `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
 
