@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const sources = ['src', 'machines', 'contracts', 'public', 'index.html', 'vite.config.ts', 'package.json'];
+const sources = ['src', 'machines', 'contracts', 'public', 'index.html', 'vite.config.ts', 'scripts/build', 'package.json'];
 
 function newest(entry: string): number {
   const full = path.join(root, entry);
