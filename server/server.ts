@@ -30,6 +30,8 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   const db = options.db ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await migrate(db);
   await seedDemoData(db);
+  // Before the server makes its own secrets: the copy is of the demo data only.
+  await db.keepAsTemplate?.().catch((error: unknown) => console.warn('The data folder template could not be kept:', error));
   const clock = options.clock ?? systemClock;
   const tokens = new TokenService(db, await TokenService.secretFor(db, process.env.JWT_SECRET), clock, config);
   const throttle = new Throttle(db, clock);

@@ -2,6 +2,7 @@ import { readdir, readFile, mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { lockDataFolder } from './dataLock.js';
+import { isFreshFolder, readTemplate, writeTemplate } from './template.js';
 
 /** The one database interface the server uses: plain SQL with $1 parameters, on PGlite or a Postgres server. */
 export interface Db {
@@ -10,6 +11,8 @@ export interface Db {
   transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
+  /** PGlite on a folder it made from nothing: keeps a copy of it for the next new folder (server/db/template.ts). */
+  keepAsTemplate?: () => Promise<void>;
 }
 
 export interface OpenDbOptions {
@@ -30,9 +33,12 @@ async function openPglite(dataDir: string): Promise<Db> {
     await mkdir(dataDir, { recursive: true });
     release = lockDataFolder(dataDir);
   }
+  // A new folder starts from the copy made once (initialised, migrated, seeded), when there is one.
+  const fresh = !dataDir.startsWith('memory://') && isFreshFolder(dataDir);
+  const template = fresh ? await readTemplate() : null;
   let pg;
   try {
-    pg = await PGlite.create(dataDir);
+    pg = await PGlite.create(dataDir, template ? { loadDataDir: template } : {});
   } catch (error) {
     release();
     throw error;
@@ -53,7 +59,8 @@ async function openPglite(dataDir: string): Promise<Db> {
       }
     },
   });
-  return wrap(pg);
+  const db = wrap(pg);
+  return fresh && !template ? { ...db, keepAsTemplate: async () => writeTemplate(await pg.dumpDataDir('gzip')) } : db;
 }
 
 async function openPostgres(url: string): Promise<Db> {
