@@ -130,6 +130,17 @@ export class TokenService {
 
   /** Checks signature, expiry (against the server clock) and that the token's family is still live. */
   async verifyAccess(token: string): Promise<AccessClaims> {
+    const claims = await this.verifySignature(token);
+    const family = await familyState(this.db, claims.familyId);
+    if (!family || family.revoked_at || family.deactivated) throw sessionEnded();
+    return claims;
+  }
+
+  /**
+   * Signature and expiry alone, for a caller that checks the family's liveness in its own query (the building-scoped
+   * routes, server/lib/buildings.ts: requireMember); every other caller wants verifyAccess.
+   */
+  async verifySignature(token: string): Promise<AccessClaims> {
     let payload;
     try {
       ({ payload } = await jwtVerify(token, this.key, { currentDate: this.clock.now(), algorithms: ['HS256'] }));
@@ -137,9 +148,9 @@ export class TokenService {
       const expired = error instanceof joseErrors.JWTExpired;
       throw httpError(401, expired ? 'The access token has expired' : 'The access token is not valid', expired ? 'token_expired' : 'invalid_token');
     }
-    const familyId = String(payload.fam ?? '');
-    const family = await familyState(this.db, familyId);
-    if (!family || family.revoked_at || family.deactivated) throw httpError(401, 'The session has ended', 'session_revoked');
-    return { userId: Number(payload.uid), userUuid: String(payload.sub), familyId, version: Number(payload.ver ?? 0) };
+    return { userId: Number(payload.uid), userUuid: String(payload.sub), familyId: String(payload.fam ?? ''), version: Number(payload.ver ?? 0) };
   }
 }
+
+/** The answer for a token whose session was revoked or whose user was deactivated. */
+export const sessionEnded = () => httpError(401, 'The session has ended', 'session_revoked');

@@ -1,5 +1,6 @@
 import type { Db } from '../db/index.js';
-import { firstRow, rows, sql } from '../db/sql.js';
+import { firstRow, preparedFirstRow, rows, sql } from '../db/sql.js';
+import { uuidOrNull } from './uuid.js';
 
 /** Sessions: token families (one per sign-in), their refresh tokens (stored hashed), and one-time admin tokens. */
 
@@ -8,11 +9,11 @@ export async function createFamily(db: Db, userId: number, at: Date): Promise<st
   return row!.id;
 }
 
-/** A live family, and that its user is not deactivated; undefined for an unknown family. */
+/** A live family, and that its user is not deactivated; undefined for an unknown family. Every signed-in call asks. */
 export const familyState = (db: Db, familyId: string) =>
-  firstRow<{ revoked_at: Date | null; deactivated: boolean }>(
+  preparedFirstRow<{ revoked_at: Date | null; deactivated: boolean }>(
     db,
-    sql`SELECT f.revoked_at, u.deactivated FROM token_families f JOIN users u ON u.id = f.user_id WHERE f.id = ${familyId}`,
+    sql`SELECT f.revoked_at, u.deactivated FROM token_families f JOIN users u ON u.id = f.user_id WHERE f.id = ${uuidOrNull(familyId)}::uuid`,
   );
 
 /** When the newest refresh token of a live family expires; null when the family is revoked or has none. */
