@@ -111,6 +111,19 @@ describe('the session and the membership in one query', () => {
     expect(again.json()).toMatchObject({ code: 'not_a_member' });
   });
 
+  it('refuses a token past its expiry though it was accepted before (its check is remembered, its times are not)', async () => {
+    const token = await newSession();
+    expect((await inject(feedPath(), token)).statusCode).toBe(200);
+    server.clock.advance(server.config.accessTokenTtl);
+    try {
+      expect((await inject(feedPath(), token)).json()).toMatchObject({ statusCode: 401, code: 'token_expired' });
+    } finally {
+      server.clock.advance(-server.config.accessTokenTtl);
+    }
+    // Back on the clock the same token is valid again, as jose would judge it: nothing was remembered as valid for good.
+    expect((await inject(feedPath(), token)).statusCode).toBe(200);
+  });
+
   it('refuses forged tokens: another key, an altered payload, no signature, alg none', async () => {
     const token = await newSession();
     expect((await inject(feedPath(), token)).statusCode).toBe(200);
