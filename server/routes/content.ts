@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Api } from '../lib/typedRoutes.js';
-import { errorResponses, ref, dataOf } from '../schemas.js';
+import { errorResponses, notModified, ref, dataOf } from '../schemas.js';
 import { httpError } from '../lib/errors.js';
+import { revalidated } from '../lib/revalidation.js';
 import { memberBuilding, type MemberBuilding } from '../lib/buildings.js';
 import { attend, claim, requestLanguage, toContent, toEventPost, toOffer, toPost, toPromoted, toTile } from '../lib/content.js';
 import {
@@ -44,6 +45,8 @@ export async function contentRoutes(app: Api) {
   const secured = { preHandler: app.requireUser };
   // The building-scoped calls check the session and the membership in one query (server/lib/buildings.ts).
   const member = { preHandler: app.requireMember };
+  // The feed's answers and a content's detail: an ETag per person, a 304 when the browser already has the answer.
+  const memberRevalidated = { ...member, onSend: revalidated };
   const security = [{ bearer: [] }];
 
   /** The member building of a request (checked by requireMember) and the language to answer in. */
@@ -72,14 +75,17 @@ export async function contentRoutes(app: Api) {
     }));
   };
 
-  const categoryList = { 200: dataOf(listOf('ContentCategory')), ...errorResponses };
+  const categoryList = { 200: dataOf(listOf('ContentCategory')), ...notModified, ...errorResponses };
   for (const [path, group, summary] of [
     ['/tenant/v1/buildings/:id/categories/contents-spotlight', 'spotlight', 'Spotlight categories with their contents (v1)'],
     ['/tenant/v1/buildings/:id/categories/contents', 'discover', 'Discover categories with their contents (v1)'],
   ] as const) {
     app.get(
       path,
-      { ...member, schema: { tags: ['content'], summary, security, params: buildingParams, querystring: orderingQuery, response: categoryList } },
+      {
+        ...memberRevalidated,
+        schema: { tags: ['content'], summary, security, params: buildingParams, querystring: orderingQuery, response: categoryList },
+      },
       async (request) => {
         const s = scope(request, request.query.lang);
         return { data: await groupWithContents(s, group, request.query) };
@@ -90,7 +96,7 @@ export async function contentRoutes(app: Api) {
   app.get(
     '/tenant/v1/buildings/:id/contents-promoted',
     {
-      ...member,
+      ...memberRevalidated,
       schema: {
         tags: ['content'],
         summary: 'Promoted contents as one category (v1); empty when nothing is promoted',
@@ -111,7 +117,7 @@ export async function contentRoutes(app: Api) {
   app.get(
     '/tenant/v1/buildings/:id/categories',
     {
-      ...member,
+      ...memberRevalidated,
       schema: {
         tags: ['content'],
         summary: "A building's content categories (v2 home), optionally of one type and only active ones",
@@ -127,7 +133,7 @@ export async function contentRoutes(app: Api) {
             offset: orderingProps.offset,
           },
         },
-        response: { 200: dataOf(listOf('CategorySummary')), ...errorResponses },
+        response: { 200: dataOf(listOf('CategorySummary')), ...notModified, ...errorResponses },
       },
     },
     async (request) => {
@@ -141,14 +147,14 @@ export async function contentRoutes(app: Api) {
   app.get(
     '/tenant/v2/buildings/:id/categories/:categoryUuid/content',
     {
-      ...member,
+      ...memberRevalidated,
       schema: {
         tags: ['content'],
         summary: "A category's displayed contents (v2)",
         security,
         params: { type: 'object', required: ['id', 'categoryUuid'], properties: { id: uuidParam, categoryUuid: uuidParam } },
         querystring: orderingQuery,
-        response: { 200: dataOf(listOf('ContentTile')), ...errorResponses },
+        response: { 200: dataOf(listOf('ContentTile')), ...notModified, ...errorResponses },
       },
     },
     async (request) => {
@@ -164,14 +170,14 @@ export async function contentRoutes(app: Api) {
   app.get(
     '/tenant/v2/buildings/:id/promoted-content',
     {
-      ...member,
+      ...memberRevalidated,
       schema: {
         tags: ['content'],
         summary: 'Promoted contents (v2)',
         security,
         params: buildingParams,
         querystring: orderingQuery,
-        response: { 200: dataOf(listOf('PromotedContent')), ...errorResponses },
+        response: { 200: dataOf(listOf('PromotedContent')), ...notModified, ...errorResponses },
       },
     },
     async (request) => {
@@ -184,14 +190,14 @@ export async function contentRoutes(app: Api) {
   app.get(
     '/tenant/v2/buildings/:id/content/:contentUuid',
     {
-      ...member,
+      ...memberRevalidated,
       schema: {
         tags: ['content'],
         summary: 'One content of the building, with its call-to-action state for the signed-in user',
         security,
         params: { type: 'object', required: ['id', 'contentUuid'], properties: { id: uuidParam, contentUuid: uuidParam } },
         querystring: langQuery,
-        response: { 200: dataOf(ref('Content')), ...errorResponses },
+        response: { 200: dataOf(ref('Content')), ...notModified, ...errorResponses },
       },
     },
     async (request) => {
@@ -205,13 +211,13 @@ export async function contentRoutes(app: Api) {
   app.get(
     '/tenant/v2/buildings/:id/sanitized-tags',
     {
-      ...member,
+      ...memberRevalidated,
       schema: {
         tags: ['content'],
         summary: "The tags of the building's displayed contents, trimmed, lower-cased, without duplicates, in order",
         security,
         params: buildingParams,
-        response: { 200: dataOf({ type: 'array', items: { type: 'string' } }), ...errorResponses },
+        response: { 200: dataOf({ type: 'array', items: { type: 'string' } }), ...notModified, ...errorResponses },
       },
     },
     async (request) => {

@@ -1,6 +1,7 @@
 import type { Api } from '../lib/typedRoutes.js';
-import { errorResponses, ref, dataOf } from '../schemas.js';
+import { errorResponses, notModified, ref, dataOf } from '../schemas.js';
 import { httpError } from '../lib/errors.js';
+import { revalidated } from '../lib/revalidation.js';
 import { requestLanguage } from '../lib/content.js';
 import {
   COMPANY_ORDER_PROPERTIES,
@@ -25,12 +26,14 @@ export async function directoryRoutes(app: Api) {
   const secured = { preHandler: app.requireUser };
   // The building-scoped calls check the session and the membership in one query (server/lib/buildings.ts).
   const member = { preHandler: app.requireMember };
+  // Asked on every visit of the home: an ETag per person, a 304 when the browser already has the answer.
+  const memberRevalidated = { ...member, onSend: revalidated };
   const security = [{ bearer: [] }];
 
   app.get(
     '/tenant/v1/buildings/:id/utility-buttons',
     {
-      ...member,
+      ...memberRevalidated,
       schema: {
         tags: ['directory'],
         summary: "The building's utility buttons in their order (excluded ones are flagged, not dropped)",
@@ -42,6 +45,7 @@ export async function directoryRoutes(app: Api) {
             required: ['utility_buttons'],
             properties: { utility_buttons: { type: 'array', items: ref('UtilityButton') } },
           }),
+          ...notModified,
           ...errorResponses,
         },
       },

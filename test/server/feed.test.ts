@@ -1,13 +1,15 @@
 /**
  * The feed calls near the framework's floor (issue 10, decision 044), written as an attacker would probe them: the
- * session and the membership checked in one query (nothing remembered that a revocation could outlive), and the list
- * answers reading only a tile's columns.
+ * session and the membership checked in one query (nothing remembered that a revocation could outlive), the list
+ * answers reading only a tile's columns, and the ETags that let a repeat visit transfer nothing without ever
+ * answering 304 to someone the answer is not for.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { startTestServer, type TestServer } from './harness.js';
 import { DEMO_LOGIN, DEMO_PASSWORD } from '../../server/db/seed.js';
 import { createConfirmedUser } from './helpers.js';
+import { noneMatchNames } from '../../server/lib/revalidation.js';
 
 let server: TestServer;
 let plaza: string;
@@ -92,7 +94,7 @@ describe('the session and the membership in one query', () => {
     expect((await inject(path, token)).json()).toMatchObject({ statusCode: 401, code: 'session_revoked' });
   });
 
-  it('refuses a removed membership from the next call on', async () => {
+  it('refuses a removed membership from the next call on, and a 304 is no way around it', async () => {
     const { user, email, password } = await createConfirmedUser(server);
     const { token } = await server.login(email, password);
     const [home] = await server.db.query<{ uuid: string; id: number }>(
@@ -106,7 +108,7 @@ describe('the session and the membership in one query', () => {
       home!.id,
       user.uuid,
     ]);
-    const again = await inject(path, token);
+    const again = await inject(path, token, { 'if-none-match': String(first.headers.etag) });
     expect(again.statusCode).toBe(403);
     expect(again.json()).toMatchObject({ code: 'not_a_member' });
   });
@@ -201,5 +203,99 @@ describe('list answers carry the tile fields', () => {
       const v2 = (await inject(feedPath(plaza, cat.uuid), demoToken)).json().data as { uuid: string }[];
       expect(new Set(cat.contents.map((c) => c.uuid))).toEqual(new Set(v2.map((c) => c.uuid)));
     }
+  });
+});
+
+describe('ETags: a repeat visit transfers nothing, and never answers 304 to anyone else', () => {
+  it('answers 200 with an ETag, private and revalidated each time; the same ETag again gets a 304 with no body', async () => {
+    const first = await inject(feedPath(), demoToken);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers.etag).toMatch(/^"[\w-]{32}"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    expect(first.headers.vary).toBe('Accept-Language');
+    const again = await inject(feedPath(), demoToken, { 'if-none-match': String(first.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(again.headers['content-type']).toBeUndefined();
+    // A weak form or a list naming it also matches; another tag does not.
+    expect((await inject(feedPath(), demoToken, { 'if-none-match': `"x", W/${first.headers.etag}` })).statusCode).toBe(304);
+    expect((await inject(feedPath(), demoToken, { 'if-none-match': '"x"' })).statusCode).toBe(200);
+    for (const path of [
+      `/tenant/v1/buildings/${plaza}/categories?active=true&lang=en`,
+      `/tenant/v2/buildings/${plaza}/promoted-content?lang=en`,
+      `/tenant/v1/buildings/${plaza}/utility-buttons`,
+      `/tenant/v1/buildings/${plaza}/categories/contents?lang=en`,
+    ]) {
+      const answer = await inject(path, demoToken);
+      expect(answer.headers.etag, path).toBeDefined();
+      expect((await inject(path, demoToken, { 'if-none-match': String(answer.headers.etag) })).statusCode, path).toBe(304);
+    }
+  });
+
+  it("never answers 304 to another person holding someone's ETag, though the content is the same", async () => {
+    const mine = await inject(feedPath(), demoToken);
+    const theirs = await inject(feedPath(), adminToken, { 'if-none-match': String(mine.headers.etag) });
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.body).toBe(mine.body);
+    expect(theirs.headers.etag).not.toBe(mine.headers.etag);
+  });
+
+  it("changes when the person's own state changes: an RSVP gives the detail a new ETag, and the old one a full answer", async () => {
+    const [event] = await server.db.query<{ uuid: string }>(
+      `SELECT c.uuid::text FROM contents c JOIN event_details e ON e.content_id = c.id JOIN buildings b ON b.id = c.building_id
+        WHERE b.uuid = $1 AND (e.capacity IS NULL OR e.capacity > 100) AND e.cta_url IS NULL AND e.end_at > now() AND c.cta_display_start_at IS NULL
+          AND NOT EXISTS (SELECT 1 FROM rsvps r WHERE r.content_id = c.id AND r.user_id = $2) LIMIT 1`,
+      [plaza, demo.id],
+    );
+    const path = `/tenant/v2/buildings/${plaza}/content/${event!.uuid}?lang=en`;
+    const before = await inject(path, demoToken);
+    const othersBefore = await inject(path, adminToken);
+    expect((await server.call('PUT', `/tenant/v1/buildings/${plaza}/event-posts/${event!.uuid}/attend`, { token: demoToken })).status).toBe(200);
+    try {
+      const after = await inject(path, demoToken, { 'if-none-match': String(before.headers.etag) });
+      expect(after.statusCode).toBe(200);
+      expect(after.json().data.claims_details.user_count).toBe(1);
+      expect(after.headers.etag).not.toBe(before.headers.etag);
+      // Another person's answer changed too (the count), and so did their ETag; their own user_count is still 0.
+      const others = await inject(path, adminToken, { 'if-none-match': String(othersBefore.headers.etag) });
+      expect(others.statusCode).toBe(200);
+      expect(others.json().data.claims_details.user_count).toBe(0);
+    } finally {
+      await server.call('PUT', `/tenant/v1/event-posts/${event!.uuid}/recall`, { token: demoToken });
+    }
+    // Back to the state it had: the first answer's ETag holds again.
+    expect((await inject(path, demoToken, { 'if-none-match': String(before.headers.etag) })).statusCode).toBe(304);
+  });
+
+  it('a revoked session with a valid ETag gets 401, not 304; errors carry no ETag; other API answers stay no-store', async () => {
+    const token = await newSession();
+    const first = await inject(feedPath(), token);
+    await server.call('POST', '/auth/logout', { token });
+    const after = await inject(feedPath(), token, { 'if-none-match': String(first.headers.etag) });
+    expect(after.statusCode).toBe(401);
+    expect(after.headers.etag).toBeUndefined();
+    expect(after.headers['cache-control']).toBe('no-store');
+    const current = await inject('/users/current', demoToken);
+    expect(current.headers.etag).toBeUndefined();
+    expect(current.headers['cache-control']).toBe('no-store');
+  });
+
+  it('follows the language: another Accept-Language that picks another language gets a full answer', async () => {
+    const path = `/tenant/v2/buildings/${plaza}/categories/${category}/content`;
+    const english = await inject(path, demoToken, { 'accept-language': 'en' });
+    const other = await inject(path, demoToken, { 'accept-language': 'es', 'if-none-match': String(english.headers.etag) });
+    expect(other.statusCode).toBe(200);
+    expect(other.body).not.toBe(english.body);
+  });
+
+  it('reads If-None-Match as RFC 9110 says: weak comparison, lists, and *', () => {
+    expect(noneMatchNames('"a"', '"a"')).toBe(true);
+    expect(noneMatchNames('W/"a"', '"a"')).toBe(true);
+    expect(noneMatchNames(' "b" , "a" ', '"a"')).toBe(true);
+    expect(noneMatchNames('*', '"a"')).toBe(true);
+    expect(noneMatchNames('"ab"', '"a"')).toBe(false);
+    expect(noneMatchNames('a', '"a"')).toBe(false);
+    expect(noneMatchNames(undefined, '"a"')).toBe(false);
   });
 });
