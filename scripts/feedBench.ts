@@ -16,6 +16,8 @@ export const FEED_RATIO_TARGET = 0.25;
 
 export type FeedBenchTarget = 'health check' | 'feed call' | 'feed call, revalidated' | 'mixed home load';
 const TARGETS: FeedBenchTarget[] = ['health check', 'feed call', 'feed call, revalidated', 'mixed home load'];
+/** The runs the ratio target is for; the home mix holds calls of other areas (flags, the person, the building) and is printed beside them. */
+const FEED_CALLS: FeedBenchTarget[] = ['feed call', 'feed call, revalidated'];
 
 export interface FeedBenchRun {
   target: FeedBenchTarget;
@@ -31,7 +33,7 @@ export interface FeedBenchRun {
 
 export interface FeedBenchResult {
   runs: FeedBenchRun[];
-  /** Each target's ratio at 50 connections meets FEED_RATIO_TARGET, and no run at 100 connections lost a call. */
+  /** The feed calls' ratios at 50 connections meet FEED_RATIO_TARGET, and no run at 100 connections lost a call. */
   meetsTargets: boolean;
 }
 
@@ -181,7 +183,7 @@ export async function feedBench(
     }
   }
   const meetsTargets =
-    runs.filter((r) => r.connections === 50 && r.target !== 'health check').every((r) => r.ratio >= FEED_RATIO_TARGET) &&
+    runs.filter((r) => r.connections === 50 && FEED_CALLS.includes(r.target)).every((r) => r.ratio >= FEED_RATIO_TARGET) &&
     runs.filter((r) => r.connections === 100).every((r) => r.errors === 0 && r.timeouts === 0 && r.non2xx === 0);
   printFeedBench(options.label ?? base, { runs, meetsTargets }, { seconds, calls: calls.length, etag: !!etag });
   return { runs, meetsTargets };
