@@ -1,5 +1,5 @@
 import type { Db } from '../db/index.js';
-import { firstRow, preparedFirstRow, rows, sql, type Sql } from '../db/sql.js';
+import { firstRow, preparedRows, rows, sql, type Sql } from '../db/sql.js';
 import { uuidOrNull } from './uuid.js';
 
 export type BuildingLanguage = {
@@ -114,20 +114,23 @@ export type SessionMemberRow = {
 /**
  * Everything a building-scoped call checks, in one statement: that the session (token family) is live and its user
  * not deactivated, the building, whether the user belongs to it, its languages, and optionally one of its categories.
- * A prepared statement: every feed call runs it.
+ * A prepared statement, as one JSON value (PGlite decodes each value of an answer on its own): every feed call runs it.
  */
-export const sessionMember = (db: Db, at: { familyId: string; userId: number; buildingUuid: string; categoryUuid: string | null }) =>
-  preparedFirstRow<SessionMemberRow>(
+export async function sessionMember(db: Db, at: { familyId: string; userId: number; buildingUuid: string; categoryUuid: string | null }) {
+  const [found] = await preparedRows<{ scope: SessionMemberRow }>(
     db,
-    sql`SELECT (f.id IS NOT NULL AND f.revoked_at IS NULL AND NOT u.deactivated) AS live, b.id, b.uuid::text,
-               EXISTS (SELECT 1 FROM user_buildings ub WHERE ub.building_id = b.id AND ub.user_id = ${at.userId}) AS member,
-               (SELECT array_agg(l.code ORDER BY l.priority) FROM building_languages l WHERE l.building_id = b.id) AS languages,
-               (SELECT cat.id FROM content_categories cat WHERE cat.uuid = ${uuidOrNull(at.categoryUuid)}::uuid AND cat.building_id = b.id) AS category_id
-          FROM (SELECT 1) AS one
-          LEFT JOIN token_families f ON f.id = ${uuidOrNull(at.familyId)}::uuid AND f.user_id = ${at.userId}
-          LEFT JOIN users u ON u.id = f.user_id
-          LEFT JOIN buildings b ON b.uuid = ${uuidOrNull(at.buildingUuid)}::uuid`,
+    sql`SELECT to_json(s) AS scope FROM (
+          SELECT (f.id IS NOT NULL AND f.revoked_at IS NULL AND NOT u.deactivated) AS live, b.id, b.uuid::text AS uuid,
+                 EXISTS (SELECT 1 FROM user_buildings ub WHERE ub.building_id = b.id AND ub.user_id = ${at.userId}) AS member,
+                 (SELECT array_agg(l.code ORDER BY l.priority) FROM building_languages l WHERE l.building_id = b.id) AS languages,
+                 (SELECT cat.id FROM content_categories cat WHERE cat.uuid = ${uuidOrNull(at.categoryUuid)}::uuid AND cat.building_id = b.id) AS category_id
+            FROM (SELECT 1) AS one
+            LEFT JOIN token_families f ON f.id = ${uuidOrNull(at.familyId)}::uuid AND f.user_id = ${at.userId}
+            LEFT JOIN users u ON u.id = f.user_id
+            LEFT JOIN buildings b ON b.uuid = ${uuidOrNull(at.buildingUuid)}::uuid) AS s`,
   );
+  return found?.scope;
+}
 
 /** The uuids of the user's buildings. */
 export async function userBuildingUuids(db: Db, userId: number): Promise<string[]> {
