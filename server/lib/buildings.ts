@@ -13,15 +13,19 @@ export interface MemberBuilding {
   languages: string[];
 }
 
-/**
- * The rule of every building-scoped route: the building, when the signed-in user belongs to it; 404 for an unknown
- * building, 403 for someone else's.
- */
+/** What a building-scoped check found: the building (null: none with that id), the membership and the languages. */
+type FoundBuilding = { id: number | null; uuid: string | null; member: boolean; languages: string[] | null };
+
+/** The rule of every building-scoped route: 404 for an unknown building, 403 for someone else's. */
+function checkedMember(found: FoundBuilding | undefined): MemberBuilding {
+  if (!found || found.id === null || found.uuid === null) throw httpError(404, 'No building with this id', 'unknown_building');
+  if (!found.member) throw httpError(403, 'You do not have access to this building', 'not_a_member');
+  return { id: found.id, uuid: found.uuid, languages: found.languages ?? [] };
+}
+
+/** The building of a route that has checked the session already (requireUser), when the user belongs to it. */
 export async function memberBuilding(db: Db, userId: number, where: { uuid: string } | { id: number }): Promise<MemberBuilding> {
-  const building = await buildingForMember(db, userId, where);
-  if (!building) throw httpError(404, 'No building with this id', 'unknown_building');
-  if (!building.member) throw httpError(403, 'You do not have access to this building', 'not_a_member');
-  return { id: building.id, uuid: building.uuid, languages: building.languages ?? [] };
+  return checkedMember(await buildingForMember(db, userId, where));
 }
 
 export interface MemberScope extends MemberBuilding {
@@ -39,9 +43,10 @@ export function bearerToken(request: FastifyRequest): string {
 /**
  * The preHandler of the building-scoped routes (`:id` a building uuid; `:categoryUuid`, when the path has one, looked
  * up in that building): the access token's signature, then in one query the session's liveness (as verifyAccess
- * checks it), the building, the membership, its languages and the category. Nothing is cached, so a revoked session
- * or a removed membership is refused from the next call on. Answers as requireUser and memberBuilding do: 401, then
- * 404 for an unknown building, 403 for someone else's. Sets request.auth and request.member.
+ * checks it: stores/sessions.ts liveSession), the building, the membership, its languages and the category. Nothing
+ * is cached, so a revoked session or a removed membership is refused from the next call on. Answers as requireUser and
+ * memberBuilding do (the same rules): 401, then 404 for an unknown building, 403 for someone else's. Sets request.auth
+ * and request.member.
  */
 export function requireMember(db: Db, tokens: TokenService) {
   return async (request: FastifyRequest) => {
@@ -55,8 +60,6 @@ export function requireMember(db: Db, tokens: TokenService) {
     });
     if (!found?.live) throw sessionEnded();
     request.auth = claims;
-    if (found.id === null || found.uuid === null) throw httpError(404, 'No building with this id', 'unknown_building');
-    if (!found.member) throw httpError(403, 'You do not have access to this building', 'not_a_member');
-    request.member = { id: found.id, uuid: found.uuid, languages: found.languages ?? [], categoryId: found.category_id };
+    request.member = { ...checkedMember(found), categoryId: found.category_id };
   };
 }

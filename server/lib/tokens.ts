@@ -136,8 +136,7 @@ export class TokenService {
   /** Checks signature, expiry (against the server clock) and that the token's family is still live. */
   async verifyAccess(token: string): Promise<AccessClaims> {
     const claims = await this.verifySignature(token);
-    const family = await familyState(this.db, claims.familyId);
-    if (!family || family.revoked_at || family.deactivated) throw sessionEnded();
+    if (!(await familyState(this.db, claims.familyId))?.live) throw sessionEnded();
     return claims;
   }
 

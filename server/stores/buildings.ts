@@ -1,6 +1,7 @@
 import type { Db } from '../db/index.js';
 import { firstRow, preparedRows, rows, sql, type Sql } from '../db/sql.js';
 import { uuidOrNull } from './uuid.js';
+import { liveSession } from './sessions.js';
 
 export type BuildingLanguage = {
   code: string;
@@ -120,7 +121,7 @@ export async function sessionMember(db: Db, at: { familyId: string; userId: numb
   const [found] = await preparedRows<{ scope: SessionMemberRow }>(
     db,
     sql`SELECT to_json(s) AS scope FROM (
-          SELECT (f.id IS NOT NULL AND f.revoked_at IS NULL AND NOT u.deactivated) AS live, b.id, b.uuid::text AS uuid,
+          SELECT ${liveSession} AS live, b.id, b.uuid::text AS uuid,
                  EXISTS (SELECT 1 FROM user_buildings ub WHERE ub.building_id = b.id AND ub.user_id = ${at.userId}) AS member,
                  (SELECT array_agg(l.code ORDER BY l.priority) FROM building_languages l WHERE l.building_id = b.id) AS languages,
                  (SELECT cat.id FROM content_categories cat WHERE cat.uuid = ${uuidOrNull(at.categoryUuid)}::uuid AND cat.building_id = b.id) AS category_id
