@@ -3662,6 +3662,13 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Not modified: the If-None-Match header names this answer’s ETag (per person); no body. */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -3773,6 +3780,13 @@ export interface paths {
                             data: components["schemas"]["ContentCategory"][];
                         };
                     };
+                };
+                /** @description Not modified: the If-None-Match header names this answer’s ETag (per person); no body. */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Default Response */
                 400: {
@@ -3886,6 +3900,13 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Not modified: the If-None-Match header names this answer’s ETag (per person); no body. */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -3995,6 +4016,13 @@ export interface paths {
                             data: components["schemas"]["CategorySummary"][];
                         };
                     };
+                };
+                /** @description Not modified: the If-None-Match header names this answer’s ETag (per person); no body. */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Default Response */
                 400: {
@@ -4109,6 +4137,13 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Not modified: the If-None-Match header names this answer’s ETag (per person); no body. */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -4221,6 +4256,13 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Not modified: the If-None-Match header names this answer’s ETag (per person); no body. */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -4328,6 +4370,13 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Not modified: the If-None-Match header names this answer’s ETag (per person); no body. */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Default Response */
                 400: {
                     headers: {
@@ -4430,6 +4479,13 @@ export interface paths {
                             data: string[];
                         };
                     };
+                };
+                /** @description Not modified: the If-None-Match header names this answer’s ETag (per person); no body. */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Default Response */
                 400: {
@@ -5286,6 +5342,13 @@ export interface paths {
                             };
                         };
                     };
+                };
+                /** @description Not modified: the If-None-Match header names this answer’s ETag (per person); no body. */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Default Response */
                 400: {

@@ -6,11 +6,17 @@
  *    health check, as the median of three runs;
  *  - the account-security figures (scripts/securityBench.ts): login timing for unknown against known addresses,
  *    5xx answers and timeouts of the feed calls under 200 connections, health check and sign-in beside 1,000 slow
- *    connections.
+ *    connections;
+ *  - the feed figures (scripts/feedBench.ts): health check, one feed call, the same call revalidated and the mixed
+ *    home load at 10, 50 and 100 connections, as req/s, p99, errors and timeouts and as a ratio of the health check,
+ *    once on PGlite and once on Postgres when TEST_DATABASE_URL or DATABASE_URL names a server that answers (a
+ *    database is created there for the run and dropped after it).
  * Exits non-zero when the first load breaks its limit (152 KB, a regression guard: see firstLoad.ts), the
  * floor page measures under 60 KB (it did not build or load its libraries), the login timing ratio leaves 0.5–2, a
- * feed call answers 5xx under load, or health check or sign-in fail beside the slow connections.
- * `npm run bench -- --only first-load` measures /login and the floor page alone (no cold starts, no security runs).
+ * feed call answers 5xx under load, health check or sign-in fail beside the slow connections, or a call of the feed
+ * figures answers other than 2xx (the feed figures' ratios and timeouts are printed, not asserted).
+ * `npm run bench -- --only first-load` measures /login and the floor page alone (no cold starts, no security runs);
+ * `npm run bench -- --only feed` runs the feed figures alone, on API-only servers (no build, about 2 minutes each).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -21,6 +27,7 @@ import { chromium } from 'playwright-core';
 import { FIRST_LOAD_BUDGET_BYTES, FIRST_LOAD_LIMIT_BYTES, measureFirstLoad } from './firstLoad';
 import { FLOOR_LIBRARIES, FLOOR_MIN_BYTES, measureFloorPage } from './floor/floorPage';
 import { securityBench } from './securityBench';
+import { feedBench, type FeedBenchResult } from './feedBench';
 import { DEMO_LOGIN } from '../server/db/seed';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -28,8 +35,103 @@ const port = Number(process.env.BENCH_PORT ?? 18090);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt === -1 ? undefined : process.argv[onlyAt + 1];
-if (only !== undefined && only !== 'first-load') throw new Error(`--only takes first-load, not ${only ?? 'nothing'}`);
+if (only !== undefined && only !== 'first-load' && only !== 'feed') throw new Error(`--only takes first-load or feed, not ${only ?? 'nothing'}`);
 const all = only === undefined;
+
+/** The server alone (no build, no app files) on `port`, on PGlite in a fresh folder or on the database `databaseUrl` names. */
+async function startApi(databaseUrl?: string): Promise<{ stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-bench-'));
+  const { DATABASE_URL: _ignored, ...env } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
+    cwd: root,
+    env: {
+      ...env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_ORIGIN: `http://localhost:${port}`,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    },
+    stdio: 'ignore',
+  });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('the server exited during start-up');
+    try {
+      if ((await fetch(`http://localhost:${port}/api/healthcheck`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh database on the Postgres server `adminUrl` names, or null when none answers there. */
+async function benchDatabase(adminUrl: string | undefined): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  if (!adminUrl) return null;
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  const name = `atrium_bench_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+/** The feed figures once on PGlite and once on Postgres when one answers. */
+async function feedBenches(): Promise<FeedBenchResult[]> {
+  const results: FeedBenchResult[] = [];
+  const pglite = await startApi();
+  try {
+    results.push(await feedBench(`http://localhost:${port}`, DEMO_LOGIN, { label: 'PGlite' }));
+  } finally {
+    await pglite.stop();
+  }
+  const database = await benchDatabase(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL);
+  if (!database) {
+    console.log('feed API on Postgres: skipped (no server answers at TEST_DATABASE_URL or DATABASE_URL)');
+    return results;
+  }
+  try {
+    const server = await startApi(database.url);
+    try {
+      results.push(await feedBench(`http://localhost:${port}`, DEMO_LOGIN, { label: 'Postgres' }));
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await database.drop();
+  }
+  return results;
+}
+
+/** A feed run whose calls answered anything but 2xx (or the 304s it asked for) measured something else. */
+const feedFailed = (results: FeedBenchResult[]) => results.some((r) => r.runs.some((run) => run.non2xx > 0));
+
+if (only === 'feed') {
+  const results = await feedBenches();
+  if (feedFailed(results)) {
+    console.error('a feed run answered other than 2xx');
+    process.exit(1);
+  }
+  process.exit(0);
+}
 
 async function startCold(extraEnv: Record<string, string> = {}): Promise<{ ms: number; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-bench-'));
@@ -88,6 +190,7 @@ for (let run = 0; all && run < 3; run += 1) {
   await cold.stop();
 }
 times.sort((a, b) => a - b);
+const feed = all ? await feedBenches() : [];
 
 console.log('first load of /login (JavaScript and CSS, gzip -9):');
 for (const file of load.files) console.log(`  ${kb(file.gzipBytes).padStart(9)}  ${file.type.padEnd(10)} ${new URL(file.url).pathname}`);
@@ -103,6 +206,7 @@ const failures = [
   security && (security.ratio > 2 || security.ratio < 0.5) && 'login timing tells unknown addresses from known ones',
   security && security.fiveHundreds > 0 && 'a feed call answered 5xx under load',
   security && (security.health !== 200 || security.login !== 200) && 'health check or sign-in failed beside slow connections',
+  feedFailed(feed) && 'a feed run answered other than 2xx',
 ].filter(Boolean);
 if (failures.length) {
   for (const failure of failures) console.error(failure);

@@ -11,6 +11,7 @@ import { CodeService } from './lib/codes.js';
 import { installErrorHandling, httpError } from './lib/errors.js';
 import type { Mailer } from './lib/mail.js';
 import { TokenService, type AccessClaims } from './lib/tokens.js';
+import { bearerToken, requireMember, type MemberScope } from './lib/buildings.js';
 import type { Throttle } from './lib/throttle.js';
 import { sharedSchemas } from './schemas.js';
 import { dateTimeFormat, installInputGuard } from './lib/inputGuard.js';
@@ -54,9 +55,12 @@ declare module 'fastify' {
     deps: AppDeps;
     /** preHandler: the bearer token must be valid; sets request.auth. */
     requireUser: (request: FastifyRequest) => Promise<void>;
+    /** preHandler of routes under a building (`:id`): requireUser and the membership in one query; sets request.member. */
+    requireMember: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     auth: AccessClaims | null;
+    member: MemberScope | null;
   }
   interface FastifyContextConfig {
     /** Marks a route as sensitive (see lib/sensitive.ts, which also sets its tight per-address rate limit). */
@@ -82,12 +86,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if ('connectionsCheckingInterval' in app.server) (app.server as { connectionsCheckingInterval: number }).connectionsCheckingInterval = 2000;
   app.decorate('deps', deps);
   app.decorateRequest('auth', null);
+  app.decorateRequest('member', null);
   app.decorate('requireUser', async (request: FastifyRequest) => {
-    const header = request.headers.authorization ?? '';
-    const match = /^Bearer\s+(.+)$/i.exec(header);
-    if (!match) throw httpError(401, 'Sign-in is required', 'missing_token');
-    request.auth = await deps.tokens.verifyAccess(match[1]!);
+    request.auth = await deps.tokens.verifyAccess(bearerToken(request));
   });
+  app.decorate('requireMember', requireMember(deps.db, deps.tokens));
   installErrorHandling(app);
   installInputGuard(app);
   const miniApps = await miniAppBaseUrls(deps.db);

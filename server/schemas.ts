@@ -168,5 +168,9 @@ export const errorResponses = {
   410: ref('Error'),
   429: ref('Error'),
 };
+/** A revalidated answer (server/lib/revalidation.ts): If-None-Match named its ETag, so it has no body. */
+export const notModified = {
+  304: { description: 'Not modified: the If-None-Match header names this answer’s ETag (per person); no body.', type: 'null' },
+} as const;
 export const dataOf = <const S extends object>(schema: S) => ({ type: 'object', required: ['data'], properties: { data: schema } }) as const;
 export const okData = dataOf({ type: 'object', required: ['ok'], properties: { ok: { type: 'boolean' } } });

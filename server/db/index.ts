@@ -3,10 +3,16 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { lockDataFolder } from './dataLock.js';
 import { isFreshFolder, readTemplate, writeTemplate } from './template.js';
+import { pglitePrepared } from './pglitePrepared.js';
 
 /** The one database interface the server uses: plain SQL with $1 parameters, on PGlite or a Postgres server. */
 export interface Db {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * `query` as a named prepared statement: parsed once per connection, then only bound and run (and planned for its
+   * values until Postgres keeps a generic plan). One name always goes with one text (server/db/sql.ts names them).
+   */
+  prepared<T = Record<string, unknown>>(name: string, sql: string, params?: unknown[]): Promise<T[]>;
   /** Runs `work` in one transaction; a thrown error rolls it back. */
   transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -44,12 +50,14 @@ async function openPglite(dataDir: string): Promise<Db> {
     throw error;
   }
   type Queryable = Pick<typeof pg, 'query'>;
+  const prepared = pglitePrepared(pg);
   const wrap = (q: Queryable): Db => ({
     kind: 'pglite',
     async query<T>(sql: string, params: unknown[] = []) {
       const result = await q.query<T>(sql, params);
       return result.rows;
     },
+    prepared: q === pg ? prepared : async <T>(_name: string, sql: string, params: unknown[] = []) => (await q.query<T>(sql, params)).rows,
     transaction: (work) => pg.transaction((tx) => work(wrap(tx))),
     close: async () => {
       try {
@@ -70,14 +78,23 @@ async function openPostgres(url: string): Promise<Db> {
   pool.on('error', (error) => console.error('Postgres connection lost:', error.message));
   type Client = Pick<InstanceType<typeof pgModule.Pool>, 'query'>;
   const run = async <T>(client: Client, sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[];
+  // node-postgres prepares a named statement on each pooled connection the first time that connection runs it.
+  const runPrepared = async <T>(client: Client, name: string, text: string, values: unknown[] = []) =>
+    (await client.query({ name, text, values })).rows as T[];
   const db: Db = {
     kind: 'postgres',
     query: (sql, params) => run(pool, sql, params),
+    prepared: (name, sql, params) => runPrepared(pool, name, sql, params),
     async transaction(work) {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const tx: Db = { ...db, query: (sql, params) => run(client, sql, params), transaction: (inner) => inner(tx) };
+        const tx: Db = {
+          ...db,
+          query: (sql, params) => run(client, sql, params),
+          prepared: (name, sql, params) => runPrepared(client, name, sql, params),
+          transaction: (inner) => inner(tx),
+        };
         const result = await work(tx);
         await client.query('COMMIT');
         return result;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Db } from './index.js';
 
 /**
@@ -40,5 +41,33 @@ export async function rows<T>(db: Db, statement: Sql): Promise<T[]> {
 /** The first row of a statement, or undefined. */
 export async function firstRow<T>(db: Db, statement: Sql): Promise<T | undefined> {
   const [row] = await rows<T>(db, statement);
+  return row;
+}
+
+const statementNames = new Map<string, string>();
+
+/** A statement's name, from its text: the same text always has the same name, and no two texts share one. */
+export function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `atrium_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * Runs a statement as a named prepared statement (Db.prepared): for the hot reads, whose planning would otherwise cost
+ * more than running them. Its text must come from code, not from data (values are parameters, as always), so the
+ * statements a connection keeps stay few.
+ */
+export async function preparedRows<T>(db: Db, statement: Sql): Promise<T[]> {
+  const { text, values } = build(statement);
+  return db.prepared<T>(statementName(text), text, values);
+}
+
+/** The first row of a prepared statement, or undefined. */
+export async function preparedFirstRow<T>(db: Db, statement: Sql): Promise<T | undefined> {
+  const [row] = await preparedRows<T>(db, statement);
   return row;
 }

@@ -2,7 +2,18 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.js';
 import { httpError } from './errors.js';
 import type { MemberBuilding } from './buildings.js';
-import { addClaim, addRsvp, claimCount, hasClaim, hasRsvp, lockEvent, lockOffer, rsvpCount, type ContentRow } from '../stores/content.js';
+import {
+  addClaim,
+  addRsvp,
+  claimCount,
+  hasClaim,
+  hasRsvp,
+  lockEvent,
+  lockOffer,
+  rsvpCount,
+  type ContentRow,
+  type ListedContentRow,
+} from '../stores/content.js';
 
 export const RSVP_FULL = 'This event is full: there are no spots left.';
 export const ALREADY_RSVPD = 'You have already RSVPd to this event.';
@@ -89,9 +100,10 @@ export function ctaState(row: ContentRow, userId: number, now: Date) {
   return { rsvp_enabled: false, claimable: false, is_claimable: false, user_count: 0, count: 0, ended: false };
 }
 
-const isNative = (row: ContentRow) => !(row.type === 'article' && row.content_cta_url);
+const isNative = (row: Pick<ContentRow, 'type' | 'content_cta_url'>) => !(row.type === 'article' && row.content_cta_url);
 
-export function toTile(row: ContentRow) {
+/** A content tile of a list (content document, section 3) of the building `buildingUuid`. */
+export function toTile(row: ListedContentRow, buildingUuid: string) {
   return {
     uuid: row.uuid,
     type: row.type.toUpperCase(),
@@ -106,16 +118,16 @@ export function toTile(row: ContentRow) {
     display_calendar_icon: row.display_calendar_icon,
     display_start_at: row.display_start_at,
     navigation_command: isNative(row)
-      ? { type: 'NATIVE' as const, value: 'CONTENT', options: { uuid: row.uuid, building_uuid: row.building_uuid } }
+      ? { type: 'NATIVE' as const, value: 'CONTENT', options: { uuid: row.uuid, building_uuid: buildingUuid } }
       : {
           type: 'WEBVIEW' as const,
           value: row.content_cta_url!,
-          options: { url: row.content_cta_url!, uuid: row.uuid, building_uuid: row.building_uuid },
+          options: { url: row.content_cta_url!, uuid: row.uuid, building_uuid: buildingUuid },
         },
   };
 }
 
-export function toPromoted(row: ContentRow) {
+export function toPromoted(row: ListedContentRow) {
   return {
     type: row.type.toUpperCase(),
     uuid: row.uuid,

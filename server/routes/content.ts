@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { Api } from '../lib/typedRoutes.js';
-import { errorResponses, ref, dataOf } from '../schemas.js';
+import { errorResponses, notModified, ref, dataOf } from '../schemas.js';
 import { httpError } from '../lib/errors.js';
-import { memberBuilding } from '../lib/buildings.js';
+import { revalidated } from '../lib/revalidation.js';
+import { memberBuilding, type MemberBuilding } from '../lib/buildings.js';
 import { attend, claim, requestLanguage, toContent, toEventPost, toOffer, toPost, toPromoted, toTile } from '../lib/content.js';
 import {
   ORDER_PROPERTIES,
@@ -10,12 +11,13 @@ import {
   contentBuilding,
   displayedTags,
   groupCategories,
-  isBuildingCategory,
+  listContents,
   queryContents,
   removeClaims,
   removeRsvp,
   type ContentFilter,
   type ContentRow,
+  type ListFilter,
   type Ordering,
 } from '../stores/content.js';
 
@@ -41,43 +43,51 @@ const listOf = <Id extends string>(id: Id) => ({ type: 'array', items: ref(id) }
 export async function contentRoutes(app: Api) {
   const { db, clock } = app.deps;
   const secured = { preHandler: app.requireUser };
+  // The building-scoped calls check the session and the membership in one query (server/lib/buildings.ts).
+  const member = { preHandler: app.requireMember };
+  // The feed's answers and a content's detail: an ETag per person, a 304 when the browser already has the answer.
+  const memberRevalidated = { ...member, onSend: revalidated };
   const security = [{ bearer: [] }];
 
-  /** The member building of a request and the language to answer in. */
-  const scope = async (request: FastifyRequest, buildingUuid: string, lang: string | undefined) => {
-    const building = await memberBuilding(db, request.auth!.userId, { uuid: buildingUuid });
+  /** The member building of a request (checked by requireMember) and the language to answer in. */
+  const scope = (request: FastifyRequest, lang: string | undefined): Scope => {
+    const building = request.member!;
     return { building, lang: requestLanguage(request, building, lang), userId: request.auth!.userId, now: clock.now() };
   };
-  type Scope = Awaited<ReturnType<typeof scope>>;
+  type Scope = { building: MemberBuilding; lang: string; userId: number; now: Date };
   const languages = (s: Scope) => ({ lang: s.lang, fallback: s.building.languages[0] ?? s.lang });
-  const contents = (s: Scope, filter: ContentFilter, extra: { order?: Ordering; limit?: number; offset?: number; displayedOnly?: boolean } = {}) =>
+  const contents = (s: Scope, filter: ContentFilter, extra: { displayedOnly?: boolean } = {}) =>
     queryContents(db, { filter, ...languages(s), userId: s.userId, now: s.now, displayedOnly: true, ...extra });
+  const listed = (s: Scope, filter: ListFilter, extra: { order?: Ordering; limit?: number; offset?: number } = {}) =>
+    listContents(db, { buildingId: s.building.id, filter, ...languages(s), now: s.now, ...extra });
 
   /** Categories of a v1 group with their displayed contents. */
   const groupWithContents = async (s: Scope, group: 'spotlight' | 'discover', query: Ordering & { offset: number; limit: number }) => {
-    const categories = await groupCategories(db, s.building.id, group, languages(s));
-    const rows = await contents(s, { buildingId: s.building.id, group }, { order: query });
+    const [categories, rows] = await Promise.all([groupCategories(db, s.building.id, group, languages(s)), listed(s, { group }, { order: query })]);
     return categories.map((cat) => ({
       uuid: cat.uuid,
       name: cat.name,
       category_type: cat.category_type,
       contents: rows
-        .filter((r) => r.category_uuid === cat.uuid)
+        .filter((r) => r.category_id === cat.id)
         .slice(query.offset ?? 0, (query.offset ?? 0) + (query.limit ?? 100))
-        .map(toTile),
+        .map((r) => toTile(r, s.building.uuid)),
     }));
   };
 
-  const categoryList = { 200: dataOf(listOf('ContentCategory')), ...errorResponses };
+  const categoryList = { 200: dataOf(listOf('ContentCategory')), ...notModified, ...errorResponses };
   for (const [path, group, summary] of [
     ['/tenant/v1/buildings/:id/categories/contents-spotlight', 'spotlight', 'Spotlight categories with their contents (v1)'],
     ['/tenant/v1/buildings/:id/categories/contents', 'discover', 'Discover categories with their contents (v1)'],
   ] as const) {
     app.get(
       path,
-      { ...secured, schema: { tags: ['content'], summary, security, params: buildingParams, querystring: orderingQuery, response: categoryList } },
+      {
+        ...memberRevalidated,
+        schema: { tags: ['content'], summary, security, params: buildingParams, querystring: orderingQuery, response: categoryList },
+      },
       async (request) => {
-        const s = await scope(request, request.params.id, request.query.lang);
+        const s = scope(request, request.query.lang);
         return { data: await groupWithContents(s, group, request.query) };
       },
     );
@@ -86,7 +96,7 @@ export async function contentRoutes(app: Api) {
   app.get(
     '/tenant/v1/buildings/:id/contents-promoted',
     {
-      ...secured,
+      ...memberRevalidated,
       schema: {
         tags: ['content'],
         summary: 'Promoted contents as one category (v1); empty when nothing is promoted',
@@ -97,20 +107,17 @@ export async function contentRoutes(app: Api) {
       },
     },
     async (request) => {
-      const s = await scope(request, request.params.id, request.query.lang);
-      const rows = await contents(
-        s,
-        { buildingId: s.building.id, promoted: true },
-        { order: request.query, limit: request.query.limit, offset: request.query.offset },
-      );
-      return { data: rows.length ? [{ uuid: s.building.uuid, name: 'Promoted', category_type: 'AudienceContent', contents: rows.map(toTile) }] : [] };
+      const s = scope(request, request.query.lang);
+      const rows = await listed(s, { promoted: true }, { order: request.query, limit: request.query.limit, offset: request.query.offset });
+      const tiles = rows.map((r) => toTile(r, s.building.uuid));
+      return { data: tiles.length ? [{ uuid: s.building.uuid, name: 'Promoted', category_type: 'AudienceContent', contents: tiles }] : [] };
     },
   );
 
   app.get(
     '/tenant/v1/buildings/:id/categories',
     {
-      ...secured,
+      ...memberRevalidated,
       schema: {
         tags: ['content'],
         summary: "A building's content categories (v2 home), optionally of one type and only active ones",
@@ -126,11 +133,11 @@ export async function contentRoutes(app: Api) {
             offset: orderingProps.offset,
           },
         },
-        response: { 200: dataOf(listOf('CategorySummary')), ...errorResponses },
+        response: { 200: dataOf(listOf('CategorySummary')), ...notModified, ...errorResponses },
       },
     },
     async (request) => {
-      const s = await scope(request, request.params.id, request.query.lang);
+      const s = scope(request, request.query.lang);
       const q = request.query;
       const filter = { categoryType: q.categoryType ?? null, active: q.active ?? null, limit: q.limit, offset: q.offset };
       return { data: await buildingCategories(db, s.building.id, filter, languages(s)) };
@@ -140,54 +147,42 @@ export async function contentRoutes(app: Api) {
   app.get(
     '/tenant/v2/buildings/:id/categories/:categoryUuid/content',
     {
-      ...secured,
+      ...memberRevalidated,
       schema: {
         tags: ['content'],
         summary: "A category's displayed contents (v2)",
         security,
         params: { type: 'object', required: ['id', 'categoryUuid'], properties: { id: uuidParam, categoryUuid: uuidParam } },
         querystring: orderingQuery,
-        response: { 200: dataOf(listOf('ContentTile')), ...errorResponses },
+        response: { 200: dataOf(listOf('ContentTile')), ...notModified, ...errorResponses },
       },
     },
     async (request) => {
-      const s = await scope(request, request.params.id, request.query.lang);
-      if (!(await isBuildingCategory(db, request.params.categoryUuid, s.building.id))) {
-        throw httpError(404, 'No content category with this id in this building', 'unknown_category');
-      }
-      const rows = await contents(
-        s,
-        { buildingId: s.building.id, categoryUuid: request.params.categoryUuid },
-        {
-          order: request.query,
-          limit: request.query.limit,
-          offset: request.query.offset,
-        },
-      );
-      return { data: rows.map(toTile) };
+      const s = scope(request, request.query.lang);
+      // requireMember looked the category up in this building.
+      const categoryId = request.member!.categoryId;
+      if (categoryId === null) throw httpError(404, 'No content category with this id in this building', 'unknown_category');
+      const rows = await listed(s, { categoryId }, { order: request.query, limit: request.query.limit, offset: request.query.offset });
+      return { data: rows.map((r) => toTile(r, s.building.uuid)) };
     },
   );
 
   app.get(
     '/tenant/v2/buildings/:id/promoted-content',
     {
-      ...secured,
+      ...memberRevalidated,
       schema: {
         tags: ['content'],
         summary: 'Promoted contents (v2)',
         security,
         params: buildingParams,
         querystring: orderingQuery,
-        response: { 200: dataOf(listOf('PromotedContent')), ...errorResponses },
+        response: { 200: dataOf(listOf('PromotedContent')), ...notModified, ...errorResponses },
       },
     },
     async (request) => {
-      const s = await scope(request, request.params.id, request.query.lang);
-      const rows = await contents(
-        s,
-        { buildingId: s.building.id, promoted: true },
-        { order: request.query, limit: request.query.limit, offset: request.query.offset },
-      );
+      const s = scope(request, request.query.lang);
+      const rows = await listed(s, { promoted: true }, { order: request.query, limit: request.query.limit, offset: request.query.offset });
       return { data: rows.map(toPromoted) };
     },
   );
@@ -195,18 +190,18 @@ export async function contentRoutes(app: Api) {
   app.get(
     '/tenant/v2/buildings/:id/content/:contentUuid',
     {
-      ...secured,
+      ...memberRevalidated,
       schema: {
         tags: ['content'],
         summary: 'One content of the building, with its call-to-action state for the signed-in user',
         security,
         params: { type: 'object', required: ['id', 'contentUuid'], properties: { id: uuidParam, contentUuid: uuidParam } },
         querystring: langQuery,
-        response: { 200: dataOf(ref('Content')), ...errorResponses },
+        response: { 200: dataOf(ref('Content')), ...notModified, ...errorResponses },
       },
     },
     async (request) => {
-      const s = await scope(request, request.params.id, request.query.lang);
+      const s = scope(request, request.query.lang);
       const [row] = await contents(s, { buildingId: s.building.id, uuid: request.params.contentUuid }, { displayedOnly: false });
       if (!row) throw httpError(404, 'No content with this id in this building', 'unknown_content');
       return { data: toContent(row, s.userId, s.now) };
@@ -216,17 +211,17 @@ export async function contentRoutes(app: Api) {
   app.get(
     '/tenant/v2/buildings/:id/sanitized-tags',
     {
-      ...secured,
+      ...memberRevalidated,
       schema: {
         tags: ['content'],
         summary: "The tags of the building's displayed contents, trimmed, lower-cased, without duplicates, in order",
         security,
         params: buildingParams,
-        response: { 200: dataOf({ type: 'array', items: { type: 'string' } }), ...errorResponses },
+        response: { 200: dataOf({ type: 'array', items: { type: 'string' } }), ...notModified, ...errorResponses },
       },
     },
     async (request) => {
-      const s = await scope(request, request.params.id, undefined);
+      const s = scope(request, undefined);
       return { data: await displayedTags(db, s.building.id, s.now) };
     },
   );

@@ -1,7 +1,7 @@
 import type { Api } from '../lib/typedRoutes.js';
-import { errorResponses, ref, dataOf } from '../schemas.js';
+import { errorResponses, notModified, ref, dataOf } from '../schemas.js';
 import { httpError } from '../lib/errors.js';
-import { memberBuilding } from '../lib/buildings.js';
+import { revalidated } from '../lib/revalidation.js';
 import { requestLanguage } from '../lib/content.js';
 import {
   COMPANY_ORDER_PROPERTIES,
@@ -24,12 +24,16 @@ export const COMPANY_PAGE_SIZE = 50;
 export async function directoryRoutes(app: Api) {
   const { db } = app.deps;
   const secured = { preHandler: app.requireUser };
+  // The building-scoped calls check the session and the membership in one query (server/lib/buildings.ts).
+  const member = { preHandler: app.requireMember };
+  // Asked on every visit of the home: an ETag per person, a 304 when the browser already has the answer.
+  const memberRevalidated = { ...member, onSend: revalidated };
   const security = [{ bearer: [] }];
 
   app.get(
     '/tenant/v1/buildings/:id/utility-buttons',
     {
-      ...secured,
+      ...memberRevalidated,
       schema: {
         tags: ['directory'],
         summary: "The building's utility buttons in their order (excluded ones are flagged, not dropped)",
@@ -41,12 +45,13 @@ export async function directoryRoutes(app: Api) {
             required: ['utility_buttons'],
             properties: { utility_buttons: { type: 'array', items: ref('UtilityButton') } },
           }),
+          ...notModified,
           ...errorResponses,
         },
       },
     },
     async (request) => {
-      const building = await memberBuilding(db, request.auth!.userId, { uuid: request.params.id });
+      const building = request.member!;
       return { data: { utility_buttons: await utilityButtons(db, building.id) } };
     },
   );
@@ -54,7 +59,7 @@ export async function directoryRoutes(app: Api) {
   app.get(
     '/tenant/v1/buildings/:id/amenitiesByCategory',
     {
-      ...secured,
+      ...member,
       schema: {
         tags: ['directory'],
         summary: "The building's amenities grouped by category (offset and limit count categories)",
@@ -72,7 +77,7 @@ export async function directoryRoutes(app: Api) {
       },
     },
     async (request) => {
-      const building = await memberBuilding(db, request.auth!.userId, { uuid: request.params.id });
+      const building = request.member!;
       const lang = requestLanguage(request, building, request.query.lang);
       const languages = { lang, fallback: building.languages[0] ?? lang };
       const categories = await amenityCategories(db, building.id, { limit: request.query.limit, offset: request.query.offset }, languages);
@@ -95,7 +100,7 @@ export async function directoryRoutes(app: Api) {
   app.get(
     '/tenant/v1/buildings/:id/companies',
     {
-      ...secured,
+      ...member,
       schema: {
         tags: ['directory'],
         summary: "The building's company directory, one page at a time",
@@ -135,7 +140,7 @@ export async function directoryRoutes(app: Api) {
       },
     },
     async (request) => {
-      const building = await memberBuilding(db, request.auth!.userId, { uuid: request.params.id });
+      const building = request.member!;
       const q = request.query;
       const types = (q.company_types ?? '')
         .split(',')

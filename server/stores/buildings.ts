@@ -1,5 +1,7 @@
 import type { Db } from '../db/index.js';
-import { firstRow, rows, sql, type Sql } from '../db/sql.js';
+import { firstRow, preparedRows, rows, sql, type Sql } from '../db/sql.js';
+import { uuidOrNull } from './uuid.js';
+import { liveSession } from './sessions.js';
 
 export type BuildingLanguage = {
   code: string;
@@ -95,8 +97,41 @@ export const buildingForMember = (db: Db, userId: number, where: { uuid: string 
     sql`SELECT b.id, b.uuid::text,
                EXISTS (SELECT 1 FROM user_buildings ub WHERE ub.building_id = b.id AND ub.user_id = ${userId}) AS member,
                (SELECT array_agg(l.code ORDER BY l.priority) FROM building_languages l WHERE l.building_id = b.id) AS languages
-          FROM buildings b WHERE ${'uuid' in where ? sql`b.uuid::text = ${where.uuid.toLowerCase()}` : sql`b.id = ${where.id}`}`,
+          FROM buildings b WHERE ${'uuid' in where ? sql`b.uuid = ${uuidOrNull(where.uuid)}::uuid` : sql`b.id = ${where.id}`}`,
   );
+
+export type SessionMemberRow = {
+  /** The token's family is live and its user is not deactivated. */
+  live: boolean;
+  /** Null for an unknown building. */
+  id: number | null;
+  uuid: string | null;
+  member: boolean;
+  languages: string[] | null;
+  /** The category asked for, when it is one of the building's; else null. */
+  category_id: number | null;
+};
+
+/**
+ * Everything a building-scoped call checks, in one statement: that the session (token family) is live and its user
+ * not deactivated, the building, whether the user belongs to it, its languages, and optionally one of its categories.
+ * A prepared statement, as one JSON value (PGlite decodes each value of an answer on its own): every feed call runs it.
+ */
+export async function sessionMember(db: Db, at: { familyId: string; userId: number; buildingUuid: string; categoryUuid: string | null }) {
+  const [found] = await preparedRows<{ scope: SessionMemberRow }>(
+    db,
+    sql`SELECT to_json(s) AS scope FROM (
+          SELECT ${liveSession} AS live, b.id, b.uuid::text AS uuid,
+                 EXISTS (SELECT 1 FROM user_buildings ub WHERE ub.building_id = b.id AND ub.user_id = ${at.userId}) AS member,
+                 (SELECT array_agg(l.code ORDER BY l.priority) FROM building_languages l WHERE l.building_id = b.id) AS languages,
+                 (SELECT cat.id FROM content_categories cat WHERE cat.uuid = ${uuidOrNull(at.categoryUuid)}::uuid AND cat.building_id = b.id) AS category_id
+            FROM (SELECT 1) AS one
+            LEFT JOIN token_families f ON f.id = ${uuidOrNull(at.familyId)}::uuid AND f.user_id = ${at.userId}
+            LEFT JOIN users u ON u.id = f.user_id
+            LEFT JOIN buildings b ON b.uuid = ${uuidOrNull(at.buildingUuid)}::uuid) AS s`,
+  );
+  return found?.scope;
+}
 
 /** The uuids of the user's buildings. */
 export async function userBuildingUuids(db: Db, userId: number): Promise<string[]> {
@@ -109,7 +144,7 @@ export async function userBuildingUuids(db: Db, userId: number): Promise<string[
 
 /** A building's id by its uuid (any case). */
 export const buildingIdByUuid = (db: Db, uuid: string) =>
-  firstRow<{ id: number; uuid: string }>(db, sql`SELECT id, uuid::text AS uuid FROM buildings WHERE uuid::text = ${uuid.toLowerCase()}`);
+  firstRow<{ id: number; uuid: string }>(db, sql`SELECT id, uuid::text AS uuid FROM buildings WHERE uuid = ${uuidOrNull(uuid)}::uuid`);
 
 export async function addBuildingMember(db: Db, userId: number, buildingId: number) {
   await rows(db, sql`INSERT INTO user_buildings (user_id, building_id) VALUES (${userId}, ${buildingId}) ON CONFLICT DO NOTHING`);

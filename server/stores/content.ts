@@ -1,12 +1,16 @@
 import type { Db } from '../db/index.js';
-import { firstRow, raw, rows, sql, type Sql } from '../db/sql.js';
+import { firstRow, preparedRows, raw, rows, sql, type Sql } from '../db/sql.js';
+import { uuidOrNull } from './uuid.js';
 
 /** An ISO 8601 UTC text of a timestamptz column (null stays null). */
 const iso = (column: string) => raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
-/** The best translation row of `table` for `owner`: the asked language, then the fallback, then any. */
-export const translation = (table: string, key: string, owner: string, lang: string, fallback: string, alias = 't') =>
-  sql`LEFT JOIN LATERAL (SELECT * FROM ${raw(table)} tr WHERE tr.${raw(key)} = ${raw(owner)}
+/**
+ * The best translation row of `table` for `owner`: the asked language, then the fallback, then any. `columns` (trusted
+ * text) names what the caller reads of it, so a list does not carry the long texts only a detail shows.
+ */
+export const translation = (table: string, key: string, owner: string, lang: string, fallback: string, alias = 't', columns = '*') =>
+  sql`LEFT JOIN LATERAL (SELECT ${raw(columns)} FROM ${raw(table)} tr WHERE tr.${raw(key)} = ${raw(owner)}
      ORDER BY (tr.language = ${lang}) DESC, (tr.language = ${fallback}) DESC, tr.language LIMIT 1) AS ${raw(alias)} ON true`;
 
 /** The languages to read translations in: the asked one, then the building's own. */
@@ -97,19 +101,12 @@ export type ContentRow = {
   claimers: number[];
 };
 
-/** Which contents a list or a lookup reads (of one building, when `buildingId` is given). */
-export type ContentFilter =
-  | { buildingId: number; group: 'spotlight' | 'discover' }
-  | { buildingId: number; promoted: true }
-  | { buildingId: number; categoryUuid: string }
-  | { buildingId?: number; uuid: string };
+/** One content by uuid (of one building, when `buildingId` is given). */
+export type ContentFilter = { buildingId?: number; uuid: string };
 
 function contentCondition(filter: ContentFilter): Sql {
   const building = filter.buildingId !== undefined ? sql`c.building_id = ${filter.buildingId} AND ` : raw('');
-  if ('group' in filter) return sql`${building}cat.category_group = ${filter.group} AND cat.active`;
-  if ('promoted' in filter) return sql`${building}c.promoted`;
-  if ('categoryUuid' in filter) return sql`${building}cat.uuid::text = ${filter.categoryUuid.toLowerCase()}`;
-  return sql`${building}c.uuid::text = ${filter.uuid.toLowerCase()}`;
+  return sql`${building}c.uuid = ${uuidOrNull(filter.uuid)}::uuid`;
 }
 
 export type ContentQuery = Languages & {
@@ -124,7 +121,10 @@ export type ContentQuery = Languages & {
   offset?: number;
 };
 
-/** Contents with their best translation, event and offer details, and the RSVPs and claims they carry. */
+/**
+ * Contents with their best translation, event and offer details, and the RSVPs and claims they carry: what a detail
+ * answer shows. Lists read listContents. A prepared statement (the content screens ask for it on every visit).
+ */
 export function queryContents(db: Db, q: ContentQuery): Promise<ContentRow[]> {
   const now = q.now.toISOString();
   const window = q.displayedOnly
@@ -132,7 +132,7 @@ export function queryContents(db: Db, q: ContentQuery): Promise<ContentRow[]> {
     : raw('');
   const limit = q.limit !== undefined ? sql`LIMIT ${Math.trunc(q.limit)}` : raw('');
   const offset = q.offset ? sql`OFFSET ${Math.trunc(q.offset)}` : raw('');
-  return rows<ContentRow>(
+  return preparedRows<ContentRow>(
     db,
     sql`SELECT c.id, c.uuid::text, b.uuid::text AS building_uuid, cat.uuid::text AS category_uuid, c.type, c.image_url,
             ${iso('c.display_start_at')} AS display_start_at, ${iso('c.display_end_at')} AS display_end_at,
@@ -162,9 +162,81 @@ export function queryContents(db: Db, q: ContentQuery): Promise<ContentRow[]> {
   );
 }
 
+/** A content as a list shows it: the fields of a tile (content document, section 3) and of a promoted content. */
+export type ListedContentRow = {
+  uuid: string;
+  category_id: number | null;
+  type: string;
+  image_url: string | null;
+  display_start_at: string | null;
+  display_calendar_icon: boolean;
+  /** A link the tile opens instead of the content screen (an article's). */
+  content_cta_url: string | null;
+  attachable_service_uuid: string | null;
+  attachable_service_provider_uuid: string | null;
+  title: string | null;
+  subtitle: string | null;
+  description_title: string | null;
+  description: string | null;
+  message: string | null;
+  image_alt_text: string | null;
+  start_at: string | null;
+};
+
+/** Which contents of a building a list shows. */
+export type ListFilter = { group: 'spotlight' | 'discover' } | { promoted: true } | { categoryId: number };
+
+function listCondition(buildingId: number, filter: ListFilter): Sql {
+  if ('group' in filter)
+    return sql`c.category_id IN (SELECT cat.id FROM content_categories cat
+                WHERE cat.building_id = ${buildingId} AND cat.category_group = ${filter.group} AND cat.active)`;
+  if ('promoted' in filter) return raw('c.promoted');
+  return sql`c.category_id = ${filter.categoryId}`;
+}
+
+export type ListQuery = Languages & {
+  buildingId: number;
+  filter: ListFilter;
+  now: Date;
+  /** Without it, the editors' order. */
+  order?: Ordering;
+  limit?: number;
+  offset?: number;
+};
+
+/**
+ * The displayed contents of a building a list shows (a category, a v1 group, the promoted ones), with only the columns
+ * of a tile or a promoted content: no RSVPs, claims, offers or long texts, which only a detail shows. A prepared
+ * statement: the home feed asks for it once per category on every visit. Each content comes as one JSON value (`l`,
+ * ordered at the same level as it is built): PGlite reads every value of an answer on its own, about 1.7 µs each
+ * (measured), so sixteen columns of a category's tiles cost more than finding them.
+ */
+export async function listContents(db: Db, q: ListQuery): Promise<ListedContentRow[]> {
+  const now = q.now.toISOString();
+  const limit = q.limit !== undefined ? sql`LIMIT ${Math.trunc(q.limit)}` : raw('');
+  const offset = q.offset ? sql`OFFSET ${Math.trunc(q.offset)}` : raw('');
+  const found = await preparedRows<{ listed: ListedContentRow }>(
+    db,
+    sql`SELECT to_json(l) AS listed
+       FROM contents c
+       LEFT JOIN event_details e ON e.content_id = c.id
+       ${translation('content_translations', 'content_id', 'c.id', q.lang, q.fallback, 't', 'tr.title, tr.subtitle, tr.description_title, tr.description, tr.message, tr.image_alt_text')}
+       CROSS JOIN LATERAL (
+         SELECT c.uuid::text AS uuid, c.category_id, c.type, c.image_url, ${iso('c.display_start_at')} AS display_start_at,
+                c.display_calendar_icon, c.cta_url AS content_cta_url, c.attachable_service_uuid::text AS attachable_service_uuid,
+                c.attachable_service_provider_uuid::text AS attachable_service_provider_uuid, t.title, t.subtitle, t.description_title,
+                t.description, t.message, t.image_alt_text, ${iso('e.start_at')} AS start_at) AS l
+      WHERE c.building_id = ${q.buildingId} AND ${listCondition(q.buildingId, q.filter)}
+        AND (c.display_start_at IS NULL OR c.display_start_at <= ${now}::timestamptz)
+        AND (c.display_end_at IS NULL OR c.display_end_at > ${now}::timestamptz)
+      ORDER BY ${q.order ? contentOrder(q.order) : raw('c.position, c.id')} ${limit} ${offset}`,
+  );
+  return found.map((row) => row.listed);
+}
+
 /** The active categories of a home group (spotlight or discover) in the editors' order. */
 export const groupCategories = (db: Db, buildingId: number, group: 'spotlight' | 'discover', languages: Languages) =>
-  rows<{ id: number; uuid: string; name: string; category_type: string }>(
+  preparedRows<{ id: number; uuid: string; name: string; category_type: string }>(
     db,
     sql`SELECT cat.id, cat.uuid::text, COALESCE(t.name, '') AS name, cat.category_type FROM content_categories cat
         ${translation('content_category_translations', 'category_id', 'cat.id', languages.lang, languages.fallback)}
@@ -179,14 +251,14 @@ export type CategorySummaryRow = {
   active: boolean;
 };
 
-/** A building's categories, optionally of one type and one activity; null filters nothing. */
+/** A building's categories, optionally of one type and one activity; null filters nothing. Prepared: the home asks on every visit. */
 export const buildingCategories = (
   db: Db,
   buildingId: number,
   filter: { categoryType: string | null; active: boolean | null; limit: number; offset: number },
   languages: Languages,
 ) =>
-  rows<CategorySummaryRow>(
+  preparedRows<CategorySummaryRow>(
     db,
     sql`SELECT cat.uuid::text, COALESCE(t.name, '') AS name, cat.category_type, cat.category_group AS group, cat.active
           FROM content_categories cat
@@ -195,10 +267,6 @@ export const buildingCategories = (
            AND (${filter.active}::boolean IS NULL OR cat.active = ${filter.active})
          ORDER BY cat.category_group DESC, cat.position, cat.id LIMIT ${filter.limit} OFFSET ${filter.offset}`,
   );
-
-export async function isBuildingCategory(db: Db, uuid: string, buildingId: number): Promise<boolean> {
-  return !!(await firstRow(db, sql`SELECT 1 FROM content_categories WHERE uuid::text = ${uuid.toLowerCase()} AND building_id = ${buildingId}`));
-}
 
 /** The tags of a building's displayed contents: trimmed, lower-cased, without duplicates, in order. */
 export async function displayedTags(db: Db, buildingId: number, now: Date): Promise<string[]> {
@@ -214,7 +282,7 @@ export async function displayedTags(db: Db, buildingId: number, now: Date): Prom
 
 /** The building of a content of a type (event_post, offer, post). */
 export const contentBuilding = (db: Db, uuid: string, type: string) =>
-  firstRow<{ building_id: number }>(db, sql`SELECT building_id FROM contents WHERE uuid::text = ${uuid.toLowerCase()} AND type = ${type}`);
+  firstRow<{ building_id: number }>(db, sql`SELECT building_id FROM contents WHERE uuid = ${uuidOrNull(uuid)}::uuid AND type = ${type}`);
 
 /** Whether the call-to-action display window is open at `now`. */
 const ctaWindowOpen = (at: string) =>
@@ -225,7 +293,7 @@ export const lockEvent = (tx: Db, uuid: string, now: Date) =>
   firstRow<{ id: number; capacity: number | null; ended: boolean; cta_url: string | null; window_open: boolean }>(
     tx,
     sql`SELECT c.id, e.capacity, e.end_at <= ${now.toISOString()} AS ended, e.cta_url, ${ctaWindowOpen(now.toISOString())} AS window_open
-          FROM contents c JOIN event_details e ON e.content_id = c.id WHERE c.uuid::text = ${uuid.toLowerCase()} FOR UPDATE OF c`,
+          FROM contents c JOIN event_details e ON e.content_id = c.id WHERE c.uuid = ${uuidOrNull(uuid)}::uuid FOR UPDATE OF c`,
   );
 
 /** An offer locked like an event post, with whether the user may claim it. */
@@ -234,7 +302,7 @@ export const lockOffer = (tx: Db, uuid: string, userId: number, now: Date) =>
     tx,
     sql`SELECT c.id, o.max_claims_total, ${ctaWindowOpen(now.toISOString())} AS window_open,
                (o.eligibility = 'everyone' OR o.eligible_company_id = (SELECT u.company_id FROM users u WHERE u.id = ${userId})) AS eligible
-          FROM contents c JOIN offers o ON o.content_id = c.id WHERE c.uuid::text = ${uuid.toLowerCase()} FOR UPDATE OF c`,
+          FROM contents c JOIN offers o ON o.content_id = c.id WHERE c.uuid = ${uuidOrNull(uuid)}::uuid FOR UPDATE OF c`,
   );
 
 export async function hasRsvp(db: Db, contentId: number, userId: number): Promise<boolean> {
@@ -251,10 +319,7 @@ export async function addRsvp(db: Db, contentId: number, userId: number) {
 
 /** Withdraws a user's RSVP to a content, if any. */
 export async function removeRsvp(db: Db, uuid: string, userId: number) {
-  await rows(
-    db,
-    sql`DELETE FROM rsvps WHERE user_id = ${userId} AND content_id = (SELECT id FROM contents WHERE uuid::text = ${uuid.toLowerCase()})`,
-  );
+  await rows(db, sql`DELETE FROM rsvps WHERE user_id = ${userId} AND content_id = (SELECT id FROM contents WHERE uuid = ${uuidOrNull(uuid)}::uuid)`);
 }
 
 export async function hasClaim(db: Db, contentId: number, userId: number): Promise<boolean> {
@@ -271,10 +336,7 @@ export async function addClaim(db: Db, contentId: number, userId: number) {
 
 /** Gives a user's claims on a content back, if any. */
 export async function removeClaims(db: Db, uuid: string, userId: number) {
-  await rows(
-    db,
-    sql`DELETE FROM claims WHERE user_id = ${userId} AND content_id = (SELECT id FROM contents WHERE uuid::text = ${uuid.toLowerCase()})`,
-  );
+  await rows(db, sql`DELETE FROM claims WHERE user_id = ${userId} AND content_id = (SELECT id FROM contents WHERE uuid = ${uuidOrNull(uuid)}::uuid)`);
 }
 
 /** What a new content needs of its building: its id, time zone and languages (English when it names none). */
@@ -282,7 +344,7 @@ export const buildingForNewContent = (db: Db, uuid: string) =>
   firstRow<{ id: number; timezone: string; languages: string[] }>(
     db,
     sql`SELECT b.id, b.timezone, COALESCE((SELECT array_agg(l.code ORDER BY l.priority) FROM building_languages l WHERE l.building_id = b.id), '{en}') AS languages
-          FROM buildings b WHERE b.uuid::text = ${uuid.toLowerCase()}`,
+          FROM buildings b WHERE b.uuid = ${uuidOrNull(uuid)}::uuid`,
   );
 
 /** A content at the end of the building's first discover category. */

@@ -1,5 +1,5 @@
 import type { Db } from '../db/index.js';
-import { firstRow, raw, rows, sql, type Sql } from '../db/sql.js';
+import { firstRow, preparedRows, raw, rows, sql, type Sql } from '../db/sql.js';
 import { translation, type Languages } from './content.js';
 
 /** Utility buttons, amenities and the company directory of a building. */
@@ -20,8 +20,9 @@ export type UtilityButtonRow = {
   excluded: boolean;
 };
 
+/** A building's utility buttons in order; prepared, as the home asks for them on every visit. */
 export const utilityButtons = (db: Db, buildingId: number) =>
-  rows<UtilityButtonRow>(
+  preparedRows<UtilityButtonRow>(
     db,
     sql`SELECT uuid::text, text, name, utility_name, type, url, route, web_image, "order", company_types, sign_in_required, mobile_only, excluded
           FROM utility_buttons WHERE building_id = ${buildingId} ORDER BY "order", id`,

@@ -1,5 +1,6 @@
 import type { Db } from '../db/index.js';
-import { firstRow, rows, sql } from '../db/sql.js';
+import { firstRow, preparedFirstRow, rows, sql } from '../db/sql.js';
+import { uuidOrNull } from './uuid.js';
 
 /** Sessions: token families (one per sign-in), their refresh tokens (stored hashed), and one-time admin tokens. */
 
@@ -8,11 +9,19 @@ export async function createFamily(db: Db, userId: number, at: Date): Promise<st
   return row!.id;
 }
 
-/** A live family, and that its user is not deactivated; undefined for an unknown family. */
+/**
+ * The rule of a live session, for a statement that joins its family as `f` (LEFT JOIN: none is not live) and the
+ * family's user as `u`: not revoked, and the user not deactivated. familyState and the building-scoped check
+ * (stores/buildings.ts: sessionMember) both read it.
+ */
+export const liveSession = sql`(f.id IS NOT NULL AND f.revoked_at IS NULL AND NOT u.deactivated)`;
+
+/** Whether a session (token family) is live; every signed-in call asks, so it is a prepared statement. */
 export const familyState = (db: Db, familyId: string) =>
-  firstRow<{ revoked_at: Date | null; deactivated: boolean }>(
+  preparedFirstRow<{ live: boolean }>(
     db,
-    sql`SELECT f.revoked_at, u.deactivated FROM token_families f JOIN users u ON u.id = f.user_id WHERE f.id = ${familyId}`,
+    sql`SELECT ${liveSession} AS live FROM (SELECT 1) AS one
+          LEFT JOIN token_families f ON f.id = ${uuidOrNull(familyId)}::uuid LEFT JOIN users u ON u.id = f.user_id`,
   );
 
 /** When the newest refresh token of a live family expires; null when the family is revoked or has none. */

@@ -154,6 +154,27 @@ describe('the building home', () => {
     expect(await failure.count()).toBe(0);
     await context.close();
   });
+
+  it('on a second visit gets every category’s contents as a 304 from the server (decision 044), and shows them', async () => {
+    const { page, context, home } = await signedIn();
+    await home.open(`/building/${plaza}`);
+    // What the server itself answered, before the browser's cache stands in for a 304 (CDP's raw response).
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const urls = new Map<string, string>();
+    const answered: { url: string; status: number }[] = [];
+    cdp.on('Network.requestWillBeSent', (event) => urls.set(event.requestId, event.request.url));
+    cdp.on('Network.responseReceivedExtraInfo', (event) => {
+      const url = urls.get(event.requestId) ?? '';
+      if (/\/tenant\/v2\/buildings\/[^/]+\/categories\/[^/]+\/content/.test(url)) answered.push({ url, status: event.statusCode });
+    });
+    await page.reload();
+    await home.ready();
+    for (const c of categories) await home.category(c.name).waitFor();
+    await expect.poll(() => answered.length).toBeGreaterThanOrEqual(categories.length);
+    expect(answered.map((a) => a.status)).toEqual(answered.map(() => 304));
+    await context.close();
+  });
 });
 
 describe('the link-out frame', () => {

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../server/db/index.js';
-import { build, firstRow, raw, rows, sql } from '../../server/db/sql.js';
+import { build, firstRow, preparedFirstRow, preparedRows, raw, rows, sql, statementName } from '../../server/db/sql.js';
+import { startTestServer, type TestServer } from './harness.js';
 
 describe('sql fragments', () => {
   it('number their values when the statement is built, nested fragments included', () => {
@@ -32,5 +33,66 @@ describe('sql fragments', () => {
     } finally {
       await db.close();
     }
+  });
+});
+
+describe('prepared statements', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  const statement = (id: number, names: string[], since: Date, flag: boolean | null) =>
+    sql`SELECT n, ${names}::text[] AS names, ${since}::timestamptz AS since, ${flag}::boolean AS flag
+          FROM generate_series(1, ${id}::int) AS n WHERE n > 1 ORDER BY n`;
+
+  it('answer what the same statement answers unprepared, with values of every kind, run after run', async () => {
+    const since = new Date('2026-01-02T03:04:05.678Z');
+    for (let run = 0; run < 8; run++) {
+      // Past five runs Postgres may switch to a generic plan: the answers must not change with it.
+      const asSent = await rows(server.db, statement(3 + run, ['a', 'b'], since, run % 2 === 0 ? true : null));
+      const prepared = await preparedRows(server.db, statement(3 + run, ['a', 'b'], since, run % 2 === 0 ? true : null));
+      expect(prepared).toEqual(asSent);
+      expect(prepared).toHaveLength(2 + run);
+    }
+    expect(await preparedFirstRow(server.db, sql`SELECT 1 AS n WHERE ${false}::boolean`)).toBeUndefined();
+  });
+
+  it('are kept by the database under their name, one name per text', async () => {
+    const text = build(sql`SELECT ${1}::int AS one`).text;
+    expect(statementName(text)).toBe(statementName(text));
+    expect(statementName(text)).not.toBe(statementName(`${text} `));
+    // On Postgres a pooled connection keeps its own statements: ask on the connection that ran it (a transaction's).
+    const kept = await server.db.transaction(async (tx) => {
+      await preparedRows(tx, sql`SELECT ${1}::int AS one`);
+      return rows<{ name: string }>(tx, sql`SELECT name FROM pg_prepared_statements WHERE name = ${statementName(text)}`);
+    });
+    if (server.db.kind === 'postgres') expect(kept).toHaveLength(1);
+    // PGlite (one connection) takes the unnamed path in a transaction; outside one the statement is named.
+    if (server.db.kind === 'pglite') {
+      await preparedRows(server.db, sql`SELECT ${1}::int AS one`);
+      expect(await rows(server.db, sql`SELECT name FROM pg_prepared_statements WHERE name = ${statementName(text)}`)).toHaveLength(1);
+    }
+  });
+
+  it('fail as the database says, and the connection goes on working', async () => {
+    const divide = (by: number) => sql`SELECT 1 / ${by}::int AS q`;
+    await expect(preparedRows(server.db, divide(0))).rejects.toThrow(/division by zero/);
+    expect(await preparedRows(server.db, divide(1))).toEqual([{ q: 1 }]);
+    await expect(preparedRows(server.db, sql`SELECT * FROM no_such_table WHERE id = ${1}`)).rejects.toThrow(/no_such_table/);
+    expect(await rows(server.db, sql`SELECT ${2}::int AS two`)).toEqual([{ two: 2 }]);
+  });
+
+  it('take part in a transaction, and roll back with it', async () => {
+    await rows(server.db, sql`CREATE TABLE prepared_probe (id int)`);
+    await expect(
+      server.db.transaction(async (tx) => {
+        await preparedRows(tx, sql`INSERT INTO prepared_probe (id) VALUES (${1})`);
+        expect(await preparedRows(tx, sql`SELECT count(*)::int AS n FROM prepared_probe WHERE id = ${1}`)).toEqual([{ n: 1 }]);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await preparedRows(server.db, sql`SELECT count(*)::int AS n FROM prepared_probe WHERE id = ${1}`)).toEqual([{ n: 0 }]);
   });
 });
