@@ -168,10 +168,16 @@ describe('the building home', () => {
       const url = urls.get(event.requestId) ?? '';
       if (/\/tenant\/v2\/buildings\/[^/]+\/categories\/[^/]+\/content/.test(url)) answered.push({ url, status: event.statusCode });
     });
-    await page.reload();
-    await home.ready();
-    for (const c of categories) await home.category(c.name).waitFor();
-    await expect.poll(() => answered.length).toBeGreaterThanOrEqual(categories.length);
+    // A content can change between two visits on its own (an event starting as the clock passes it): then the next
+    // visit revalidates it. A broken ETag answers 200 every time.
+    for (let visit = 0; visit < 2; visit++) {
+      answered.length = 0;
+      await page.reload();
+      await home.ready();
+      for (const c of categories) await home.category(c.name).waitFor();
+      await expect.poll(() => answered.length).toBeGreaterThanOrEqual(categories.length);
+      if (answered.every((a) => a.status === 304)) break;
+    }
     expect(answered.map((a) => a.status)).toEqual(answered.map(() => 304));
     await context.close();
   });
