@@ -50,4 +50,31 @@ describe('start-up of a kept session on /home', () => {
     expect(once).toEqual([...new Set(once)]);
     await context.close();
   });
+
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1366, height: 900 },
+  ])
+    it(`moves nothing once shown (cumulative layout shift at most 0.05) at ${viewport.width}px`, async () => {
+      const { context } = await signedInPage(browser);
+      const page = await context.newPage();
+      await page.setViewportSize(viewport);
+      // Every layout shift not caused by the person, as the browser reports it (the Layout Instability API).
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        (window as unknown as { __shifts: number[] }).__shifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+            if (!entry.hadRecentInput) shifts.push(entry.value);
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto('/home');
+      await new HomePage(page).jumpBar().waitFor();
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(500);
+      const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+      const cls = shifts.reduce((sum, value) => sum + value, 0);
+      expect(cls, `shifts ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(0.05);
+      await context.close();
+    });
 });

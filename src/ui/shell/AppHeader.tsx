@@ -17,17 +17,30 @@ import { BuildingSwitcher } from './BuildingSwitcher';
 import { KioskHeader } from './KioskHeader';
 import { KioskSwitch } from './KioskSwitch';
 
+// One line on every screen: the bar keeps its height whatever the building's name, so nothing below it moves.
 const Bar = styled('header', {
   display: 'flex',
   alignItems: 'center',
-  gap: '$4',
-  padding: '$3 $5',
+  gap: '$2',
+  padding: '$2 $3',
+  minHeight: 64,
   backgroundColor: '$primary',
   color: '$onPrimary',
   position: 'relative',
+  '@tablet': { gap: '$4', padding: '$3 $5' },
 });
 // Logos are drawn for light backgrounds: they sit on a white chip in the coloured bar.
-const Logo = styled('img', { height: 36, display: 'block', backgroundColor: '#FFFFFF', borderRadius: '$2', padding: '2px 8px' });
+const Logo = styled('img', {
+  height: 32,
+  maxWidth: '40vw',
+  objectFit: 'contain',
+  flexShrink: 0,
+  display: 'block',
+  backgroundColor: '#FFFFFF',
+  borderRadius: '$2',
+  padding: '2px 8px',
+  '@tablet': { height: 36 },
+});
 const BrandName = styled('span', { fontWeight: 700, fontSize: '$4' });
 const BuildingButton = styled('button', {
   background: 'transparent',
@@ -37,6 +50,10 @@ const BuildingButton = styled('button', {
   fontWeight: 600,
   cursor: 'pointer',
   padding: '$2',
+  minWidth: 0,
+  whiteSpace: 'nowrap',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
   '&:disabled': { cursor: 'default' },
 });
 const Spacer = styled('div', { flex: 1 });
@@ -50,7 +67,10 @@ const AccountButton = styled('button', {
   cursor: 'pointer',
   padding: '$1',
   fontSize: '$2',
+  flexShrink: 0,
 });
+// Beside the avatar, the first name shows from tablet width up: on a phone it would push the building's off the bar.
+const PersonName = styled('span', { variants: { besideAvatar: { true: { display: 'none', '@tablet': { display: 'inline' } } } } });
 const Avatar = styled('span', {
   width: 36,
   height: 36,
@@ -156,6 +176,7 @@ function FullHeader() {
       {building ? (
         <BuildingButton
           type="button"
+          title={building.name}
           data-testid="current-building-name"
           disabled={!items.includes('buildings')}
           aria-haspopup={items.includes('buildings') ? 'dialog' : undefined}
@@ -177,7 +198,7 @@ function FullHeader() {
             {user?.avatar_url ? <img src={user.avatar_url} alt="" /> : initials(user?.first_name ?? '', user?.last_name ?? '')}
           </Avatar>
         ) : null}
-        <span>{user?.first_name}</span>
+        <PersonName besideAvatar={showAvatar}>{user?.first_name}</PersonName>
       </AccountButton>
       {open ? (
         <Menu role="menu" aria-label={t('header.menu')} onKeyDown={(e) => e.key === 'Escape' && menu.send({ type: 'user.closeMenu' })}>
