@@ -73,16 +73,26 @@ async function startApi(databaseUrl?: string): Promise<{ stop: () => Promise<voi
 
 /** A fresh database on the Postgres server `adminUrl` names, or null when none answers there. */
 async function benchDatabase(adminUrl: string | undefined): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  if (!adminUrl) return null;
+  if (!adminUrl) {
+    console.log('feed API on Postgres: skipped (neither TEST_DATABASE_URL nor DATABASE_URL is set)');
+    return null;
+  }
   const { default: pg } = await import('pg');
   const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
   try {
     await admin.connect();
-  } catch {
+  } catch (error) {
+    console.log(`feed API on Postgres: skipped (no server answers: ${(error as Error).message})`);
     return null;
   }
   const name = `atrium_bench_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  await admin.query(`CREATE DATABASE ${name}`);
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } catch (error) {
+    console.log(`feed API on Postgres: skipped (cannot create a database for the run: ${(error as Error).message})`);
+    await admin.end();
+    return null;
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
@@ -104,10 +114,7 @@ async function feedBenches(): Promise<FeedBenchResult[]> {
     await pglite.stop();
   }
   const database = await benchDatabase(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL);
-  if (!database) {
-    console.log('feed API on Postgres: skipped (no server answers at TEST_DATABASE_URL or DATABASE_URL)');
-    return results;
-  }
+  if (!database) return results;
   try {
     const server = await startApi(database.url);
     try {
