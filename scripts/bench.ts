@@ -16,6 +16,8 @@
  * feed call answers 5xx under load, health check or sign-in fail beside the slow connections, or a call of the feed
  * figures answers other than 2xx (the feed figures' ratios and timeouts are printed, not asserted).
  * `npm run bench -- --only first-load` measures /login and the floor page alone (no cold starts, no security runs);
+ * `npm run bench -- --only lighthouse` runs the Lighthouse comparison alone (scripts/lighthouse/; it adds a row to
+ * docs/performance.md, as the full run does);
  * `npm run bench -- --only feed` runs the feed figures alone, on API-only servers (no build, about 2 minutes each).
  */
 import { spawn } from 'node:child_process';
@@ -28,6 +30,8 @@ import { FIRST_LOAD_BUDGET_BYTES, FIRST_LOAD_LIMIT_BYTES, measureFirstLoad } fro
 import { FLOOR_LIBRARIES, FLOOR_MIN_BYTES, measureFloorPage } from './floor/floorPage';
 import { securityBench } from './securityBench';
 import { feedBench, type FeedBenchResult } from './feedBench';
+import { lighthouseBench } from './lighthouse/lighthouseBench';
+import { lighthouseLines, recordLighthouse } from './lighthouse/report';
 import { DEMO_LOGIN } from '../server/db/seed';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -35,7 +39,8 @@ const port = Number(process.env.BENCH_PORT ?? 18090);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt === -1 ? undefined : process.argv[onlyAt + 1];
-if (only !== undefined && only !== 'first-load' && only !== 'feed') throw new Error(`--only takes first-load or feed, not ${only ?? 'nothing'}`);
+if (only !== undefined && !['first-load', 'feed', 'lighthouse'].includes(only))
+  throw new Error(`--only takes first-load, feed or lighthouse, not ${only ?? 'nothing'}`);
 const all = only === undefined;
 
 /** The server alone (no build, no app files) on `port`, on PGlite in a fresh folder or on the database `databaseUrl` names. */
@@ -171,6 +176,13 @@ async function startCold(extraEnv: Record<string, string> = {}): Promise<{ ms: n
 // The first start also builds the app when needed; it is not one of the timed runs. The per-address limit on
 // sensitive routes is lifted for it: the login timing makes hundreds of sign-ins from this one address.
 const warm = await startCold({ SENSITIVE_RATE_LIMIT: '1000000' });
+if (only === 'lighthouse') {
+  const figures = await lighthouseBench(`http://localhost:${port}`, DEMO_LOGIN);
+  await warm.stop();
+  for (const line of lighthouseLines(figures)) console.log(line);
+  recordLighthouse(path.join(root, 'docs', 'performance.md'), figures);
+  process.exit(0);
+}
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [
@@ -188,6 +200,7 @@ const load = await measureFirstLoad(browser, `http://localhost:${port}/login`);
 const floor = await measureFloorPage(browser);
 await browser.close();
 const security = all ? await securityBench(`http://localhost:${port}`, port, DEMO_LOGIN) : undefined;
+const lighthouseFigures = all ? await lighthouseBench(`http://localhost:${port}`, DEMO_LOGIN) : undefined;
 await warm.stop();
 
 const times: number[] = [];
@@ -205,6 +218,10 @@ const verdict = load.gzipBytes > FIRST_LOAD_BUDGET_BYTES ? 'OVER' : 'PASS';
 console.log(`  ${kb(load.gzipBytes).padStart(9)}  total (budget ${kb(FIRST_LOAD_BUDGET_BYTES)}: ${verdict}; limit ${kb(FIRST_LOAD_LIMIT_BYTES)})`);
 console.log(`  ${kb(load.wireBytes).padStart(9)}  on the wire (the server's precompressed copies, brotli when the browser takes it)`);
 console.log(`floor page (${FLOOR_LIBRARIES}): ${kb(floor.gzipBytes)}; /login is ${(load.gzipBytes / floor.gzipBytes).toFixed(2)}× the floor`);
+if (lighthouseFigures) {
+  for (const line of lighthouseLines(lighthouseFigures)) console.log(line);
+  recordLighthouse(path.join(root, 'docs', 'performance.md'), lighthouseFigures);
+}
 if (all)
   console.log(`cold npm start to healthy health check: median ${Math.round(times[1]!)} ms (runs: ${times.map((t) => Math.round(t)).join(', ')} ms)`);
 const failures = [
