@@ -47,6 +47,8 @@ export default defineConfig(({ command }) => ({
   build: {
     target: 'es2022',
     sourcemap: true,
+    // dist/.vite/manifest.json: the server preloads the chunks of the route a page opens on (server/lib/appPage.ts).
+    manifest: true,
     reportCompressedSize: false,
     rolldownOptions: {
       output: {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.js';
 import { readConfig } from '../../server/config.js';
 import { createServer, type RunningServer } from '../../server/server.js';
+import { routePreloads } from '../../server/lib/appPage.js';
 import { BOOT_DATA_ID, type BootData } from '../../contracts/boot.js';
 
 let server: TestServer;
@@ -111,5 +112,31 @@ describe("the app's page", () => {
     const api = await site.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ message: expect.stringContaining('No route') });
+  });
+});
+
+describe('routePreloads', () => {
+  const manifest = {
+    'index.html': { file: 'assets/index-1.js', imports: ['_framework-1.js'] },
+    '_framework-1.js': { file: 'assets/framework-1.js' },
+    '_shared-1.js': { file: 'assets/shared-1.js', imports: ['_framework-1.js'] },
+    'src/app/screens/authFlow.ts': { file: 'assets/authFlow-1.js', imports: ['_framework-1.js', '_shared-1.js'] },
+    'src/app/screens/home.ts': { file: 'assets/home-1.js', imports: ['_shared-1.js'] },
+    'src/ui/home/HomePage.tsx': { file: 'assets/HomePage-1.js' },
+    'src/i18n/locales/fr-FR.json': { file: 'assets/fr-FR-1.js' },
+  };
+  const hrefs = (html: string) => [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
+
+  it("preloads the route's chunks and their imports, not what the entry already loads", () => {
+    expect(hrefs(routePreloads(manifest, '/login', undefined))).toEqual(['/assets/authFlow-1.js', '/assets/shared-1.js']);
+    expect(hrefs(routePreloads(manifest, '/building/b-1', undefined))).toEqual(['/assets/home-1.js', '/assets/shared-1.js', '/assets/HomePage-1.js']);
+    expect(routePreloads(manifest, '/account', undefined)).toBe('');
+    expect(routePreloads(null, '/login', undefined)).toBe('');
+  });
+
+  it("adds the catalogue of the browser's first language when there is one, and nothing a header could inject", () => {
+    expect(hrefs(routePreloads(manifest, '/login', 'fr-fr,fr;q=0.9'))).toContain('/assets/fr-FR-1.js');
+    expect(hrefs(routePreloads(manifest, '/login', 'xx-YY'))).toEqual(['/assets/authFlow-1.js', '/assets/shared-1.js']);
+    expect(routePreloads(manifest, '/login', '"><script>alert(1)</script>')).not.toContain('<script>');
   });
 });
