@@ -31,7 +31,7 @@ const BASELINE = {
 const forbiddenPackages = (names, message) => ({ paths: names.map((name) => ({ name, message })) });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.data/**', 'docs/**', 'contracts/api.d.ts'] },
+  { ignores: ['dist/**', '.build/**', 'node_modules/**', '.data/**', 'docs/**', 'contracts/api.d.ts'] },
   ...tseslint.configs.recommended,
   {
     rules: {

@@ -15,7 +15,14 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'model', environment: 'happy-dom', include: ['test/model/**/*.test.{ts,tsx}'] },
+        test: {
+          name: 'model',
+          environment: 'happy-dom',
+          include: ['test/model/**/*.test.{ts,tsx}'],
+          // A path renders a whole view and waits up to 5 s for each of its steps; on a loaded 2-core CI machine the
+          // first path of a file also pays for the view's first import, so one path gets more than one step's wait.
+          testTimeout: 30_000,
+        },
       },
       {
         test: {

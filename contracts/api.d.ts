@@ -2737,6 +2737,7 @@ export interface paths {
                                 whitelabel_config_uuid: string;
                                 name: string;
                                 logo_url: string | null;
+                                logo_dark_url?: string | null;
                             };
                         };
                     };
@@ -2847,6 +2848,7 @@ export interface paths {
                                 whitelabel_config_uuid: string;
                                 name: string;
                                 logo_url: string | null;
+                                logo_dark_url?: string | null;
                             };
                         };
                     };
@@ -5318,10 +5320,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The building's utility buttons in their order (excluded ones are flagged, not dropped) */
+        /** The building's utility buttons in their order (excluded ones are flagged, not dropped), labelled in the asked language */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    lang?: string;
+                };
                 header?: never;
                 path: {
                     id: string;
@@ -5754,6 +5758,1968 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/smart-building/v1/buildings/{id}/zeller/floors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The building's floors with smart suites */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: string;
+                                navName: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/smart-building/v1/buildings/{id}/zeller/floors/{floorId}/suites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The suites of a floor */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    floorId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: string;
+                                navName: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/smart-building/v1/buildings/{id}/zeller/suites/{suiteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A suite's lighting and temperature */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    suiteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: string;
+                                navName: string;
+                                /** @description The suite's temperature in its unit */
+                                temp: number;
+                                /** @enum {string} */
+                                temp_unit: "F" | "C";
+                                temp_equipment_name: string;
+                                /** @description The lighting level 0 to 100; `false` when the suite has no lighting control */
+                                lighting: number | boolean;
+                                /** @enum {string} */
+                                equipment_status: "available" | "unavailable";
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/smart-building/v1/buildings/{id}/zeller/suites/{suiteId}/temp/{temp}/{isCelsius}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets a suite's temperature (65 to 75 °F, or the same range in °C) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    suiteId: string;
+                    temp: number;
+                    isCelsius: boolean;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                temp: number;
+                                isCelsius: boolean;
+                                current_temp: number;
+                                requested_temp: number;
+                                /** @enum {string} */
+                                unit: "F" | "C";
+                                equipment_name: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/smart-building/v1/buildings/{id}/zeller/suites/{suiteId}/lighting/all/{value}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets a suite's lighting, 0 to 100 */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    suiteId: string;
+                    value: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: string;
+                                navName: string;
+                                /** @description The suite's temperature in its unit */
+                                temp: number;
+                                /** @enum {string} */
+                                temp_unit: "F" | "C";
+                                temp_equipment_name: string;
+                                /** @description The lighting level 0 to 100; `false` when the suite has no lighting control */
+                                lighting: number | boolean;
+                                /** @enum {string} */
+                                equipment_status: "available" | "unavailable";
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/service-request/buildings/{id}/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's service requests in the building, newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description The request's uuid; an update answers the request with the same id */
+                                id: string;
+                                /** @description The id the update path takes (the same uuid) */
+                                requestId: string;
+                                /** @description A short reference to quote to the building staff, e.g. SR-00042 */
+                                reference: string;
+                                /** @enum {string} */
+                                status: "Pending" | "Submitted" | "Denied_Available" | "Denied_Unavailable" | "Denied" | "Accepted" | "Canceled";
+                                /** @description The form's answers by field name (see the metadata) */
+                                answers: {
+                                    [key: string]: string;
+                                };
+                                created_at: string;
+                                updated_at: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/service-request/buildings/{id}/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The create form's fields: names, labels, types, which are required, the options of the selects */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                fields: {
+                                    name: string;
+                                    label: string;
+                                    /** @enum {string} */
+                                    type: "text" | "textarea" | "select" | "date";
+                                    required: boolean;
+                                    options?: {
+                                        value: string;
+                                        label: string;
+                                    }[];
+                                    maxLength?: number;
+                                    placeholder?: string;
+                                }[];
+                                statuses: ("Pending" | "Submitted" | "Denied_Available" | "Denied_Unavailable" | "Denied" | "Accepted" | "Canceled")[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/service-request/buildings/{id}/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates a service request; the answers are checked against the metadata (required fields, options, lengths) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            /** @description The form's answers by field name (see the metadata) */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        [key: string]: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description The request's uuid; an update answers the request with the same id */
+                                id: string;
+                                /** @description The id the update path takes (the same uuid) */
+                                requestId: string;
+                                /** @description A short reference to quote to the building staff, e.g. SR-00042 */
+                                reference: string;
+                                /** @enum {string} */
+                                status: "Pending" | "Submitted" | "Denied_Available" | "Denied_Unavailable" | "Denied" | "Accepted" | "Canceled";
+                                /** @description The form's answers by field name (see the metadata) */
+                                answers: {
+                                    [key: string]: string;
+                                };
+                                created_at: string;
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/service-request/buildings/{id}/service-request/{requestId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a request's status: a tenant may only cancel their own Pending or Submitted request */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    requestId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "Pending" | "Submitted" | "Denied_Available" | "Denied_Unavailable" | "Denied" | "Accepted" | "Canceled";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description The request's uuid; an update answers the request with the same id */
+                                id: string;
+                                /** @description The id the update path takes (the same uuid) */
+                                requestId: string;
+                                /** @description A short reference to quote to the building staff, e.g. SR-00042 */
+                                reference: string;
+                                /** @enum {string} */
+                                status: "Pending" | "Submitted" | "Denied_Available" | "Denied_Unavailable" | "Denied" | "Accepted" | "Canceled";
+                                /** @description The form's answers by field name (see the metadata) */
+                                answers: {
+                                    [key: string]: string;
+                                };
+                                created_at: string;
+                                updated_at: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/helpdesk-service/v1/records/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a support request with up to 5 attachments (multipart/form-data)
+         * @description Nature (issue_type), subject and description are required. Files: pdf, jpg, jpeg, png, doc, docx, xlsx, mov, mpg, at most 5 MB each, their type read from the content. Too many files: 400; a file too large: 413; a wrong type: 415; nothing is stored then.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * @description The nature of the issue
+                         * @enum {string}
+                         */
+                        issue_type: "web" | "building" | "app";
+                        subject: string;
+                        description: string;
+                        /** Format: uuid */
+                        asset_uuid?: string;
+                        name?: string;
+                        /**
+                         * Format: uuid
+                         * @description One of the caller's buildings; its brand's help desk is mailed (else the host's brand)
+                         */
+                        building_uuid?: string;
+                        /** Format: uuid */
+                        portfolio_uuid?: string;
+                        /** Format: email */
+                        email_address?: string;
+                        application_name?: string;
+                        application_version?: string;
+                        os_name?: string;
+                        os_version?: string;
+                        device_type?: string;
+                        device_name?: string;
+                        company_name?: string;
+                        building_name?: string;
+                        /** @description Up to 5 files of 5 MB at most each: pdf, jpg, jpeg, png, doc, docx, xlsx, mov, mpg (checked by content) */
+                        files?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                uuid: string;
+                                files: {
+                                    filename: string;
+                                    type: string;
+                                    size: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/resource-booking/v2/{ownerType}/{ownerUuid}/resources/{resourceUuid}/bookings/{bookingUuid}/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of my resource bookings (its receipt); another person’s booking is not found */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The resource's owner type: 'building' today */
+                    ownerType: string;
+                    ownerUuid: string;
+                    resourceUuid: string;
+                    bookingUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                uuid: string;
+                                /** @description The resource's name */
+                                name: string;
+                                /**
+                                 * @description The status in the specification’s first vocabulary
+                                 * @enum {string}
+                                 */
+                                status: "pending" | "pending_payment" | "confirmed" | "cancelled_user" | "cancelled_vendor" | "denied_unavailable" | "denied_available" | "accepted" | "cancelled";
+                                /**
+                                 * @description The same status in the receipt’s vocabulary
+                                 * @enum {string}
+                                 */
+                                receipt_status: "Pending" | "Accepted" | "Denied_Unavailable" | "Denied_Available" | "Canceled";
+                                start_at: string;
+                                end_at: string;
+                                /** @description The building's time zone */
+                                timezone: string;
+                                /** @description Minutes from start_at to end_at */
+                                bookingDuration: number;
+                                form_responses: {
+                                    question: string;
+                                    answer: string;
+                                    /** @enum {string} */
+                                    type: "Yes/No" | "text";
+                                }[];
+                                /** @description Cancelling is allowed until this many minutes before start_at */
+                                cancellation_window_end_minutes: number;
+                                cancellation_description: string | null;
+                                /** @description start_at less the cancellation window (ISO 8601, UTC) */
+                                cancellation_deadline: string;
+                                /** @description The booking is open and the deadline has not passed */
+                                can_cancel: boolean;
+                                /** @description A request waits for the building manager’s approval */
+                                requires_approval: boolean;
+                                total_price: number;
+                                currency_type: string;
+                                resource: {
+                                    uuid: string;
+                                    name: string;
+                                    image_url: string | null;
+                                };
+                                owner: {
+                                    owner_type: string;
+                                    owner_uuid: string;
+                                };
+                                created_at: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Cancels one of my bookings (status cancelled_user, receipt status Canceled); 409 you_can_no_longer_cancel after the cancellation window, 409 booking_not_cancellable when it is no longer open */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The resource's owner type: 'building' today */
+                    ownerType: string;
+                    ownerUuid: string;
+                    resourceUuid: string;
+                    bookingUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                uuid: string;
+                                /** @description The resource's name */
+                                name: string;
+                                /**
+                                 * @description The status in the specification’s first vocabulary
+                                 * @enum {string}
+                                 */
+                                status: "pending" | "pending_payment" | "confirmed" | "cancelled_user" | "cancelled_vendor" | "denied_unavailable" | "denied_available" | "accepted" | "cancelled";
+                                /**
+                                 * @description The same status in the receipt’s vocabulary
+                                 * @enum {string}
+                                 */
+                                receipt_status: "Pending" | "Accepted" | "Denied_Unavailable" | "Denied_Available" | "Canceled";
+                                start_at: string;
+                                end_at: string;
+                                /** @description The building's time zone */
+                                timezone: string;
+                                /** @description Minutes from start_at to end_at */
+                                bookingDuration: number;
+                                form_responses: {
+                                    question: string;
+                                    answer: string;
+                                    /** @enum {string} */
+                                    type: "Yes/No" | "text";
+                                }[];
+                                /** @description Cancelling is allowed until this many minutes before start_at */
+                                cancellation_window_end_minutes: number;
+                                cancellation_description: string | null;
+                                /** @description start_at less the cancellation window (ISO 8601, UTC) */
+                                cancellation_deadline: string;
+                                /** @description The booking is open and the deadline has not passed */
+                                can_cancel: boolean;
+                                /** @description A request waits for the building manager’s approval */
+                                requires_approval: boolean;
+                                total_price: number;
+                                currency_type: string;
+                                resource: {
+                                    uuid: string;
+                                    name: string;
+                                    image_url: string | null;
+                                };
+                                owner: {
+                                    owner_type: string;
+                                    owner_uuid: string;
+                                };
+                                created_at: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenant/v1/users/current/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My transactions: event posts I RSVPed to, my resource bookings and my service bookings, one page of them */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Sort key (name: the title); default start_at */
+                    orderByProperty?: "start_at" | "end_at" | "name" | "created_at";
+                    /** @description Default ASC for upcoming (soonest first), else DESC (latest first) */
+                    orderBy?: "ASC" | "DESC" | "asc" | "desc";
+                    offset?: number;
+                    limit?: number;
+                    /** @description Only this list; the others come empty */
+                    type?: "event_posts" | "resource_bookings" | "service_bookings";
+                    /** @description upcoming: ending after now; past: ended */
+                    when?: "upcoming" | "past";
+                    /** @description Language of event titles; default English */
+                    lang?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                transactions: {
+                                    event_posts: components["schemas"]["EventPostTransaction"][];
+                                    resource_bookings: components["schemas"]["ResourceBookingTransaction"][];
+                                    service_bookings: components["schemas"]["ServiceBookingTransaction"][];
+                                };
+                                /** @description The page counts the three lists together, in the asked order */
+                                pagination: {
+                                    offset: number;
+                                    limit: number;
+                                    total: number;
+                                    has_more: boolean;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment-methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My stored cards: brand, last four, expiry and token, never a number */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description The card's uuid */
+                                id: string;
+                                /** @description card-validator's brand type: visa, mastercard, american-express … */
+                                card_brand: string;
+                                card_last_four: string;
+                                exp_month: number;
+                                exp_year: number;
+                                /** @description The vault's opaque reference to the card (useless without its owner's bearer) */
+                                payment_token: string;
+                                first_name: string;
+                                last_name: string;
+                                /** @description ISO 3166-1 alpha-2 */
+                                country: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/v1/payment-methods/{cardId}/gateway/{gatewayId}/tokenize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of my stored cards as a payment method of a gateway; another person’s card is not found */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    cardId: string;
+                    /** @description The gateway to pay through */
+                    gatewayId: "atrium-vault";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                cardId: string;
+                                gatewayId: string;
+                                token: string;
+                                card_brand: string;
+                                card_last_four: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/v1/card-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A one-time permission for the card frame to store one card for me (10 minutes)
+         * @description The app hands it to the card frame with the tokenize request; the frame posts it with the card to the vault.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                session: string;
+                                expires_at: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dev/mailbox": {
         parameters: {
             query?: never;
@@ -5913,6 +7879,474 @@ export interface paths {
                             data: {
                                 uuid: string;
                                 type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dev/bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a booking request for a person, which mails the building manager (development only, from this machine) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        user_email: string;
+                        /** Format: uuid */
+                        resource_uuid: string;
+                        /** Format: date-time */
+                        start_at: string;
+                        /** Format: date-time */
+                        end_at: string;
+                        /**
+                         * @default pending
+                         * @enum {string}
+                         */
+                        status?: "pending" | "pending_payment" | "confirmed";
+                        form_responses?: {
+                            question: string;
+                            answer: string;
+                            /** @enum {string} */
+                            type: "Yes/No" | "text";
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                uuid: string;
+                                /** @description The resource's name */
+                                name: string;
+                                /**
+                                 * @description The status in the specification’s first vocabulary
+                                 * @enum {string}
+                                 */
+                                status: "pending" | "pending_payment" | "confirmed" | "cancelled_user" | "cancelled_vendor" | "denied_unavailable" | "denied_available" | "accepted" | "cancelled";
+                                /**
+                                 * @description The same status in the receipt’s vocabulary
+                                 * @enum {string}
+                                 */
+                                receipt_status: "Pending" | "Accepted" | "Denied_Unavailable" | "Denied_Available" | "Canceled";
+                                start_at: string;
+                                end_at: string;
+                                /** @description The building's time zone */
+                                timezone: string;
+                                /** @description Minutes from start_at to end_at */
+                                bookingDuration: number;
+                                form_responses: {
+                                    question: string;
+                                    answer: string;
+                                    /** @enum {string} */
+                                    type: "Yes/No" | "text";
+                                }[];
+                                /** @description Cancelling is allowed until this many minutes before start_at */
+                                cancellation_window_end_minutes: number;
+                                cancellation_description: string | null;
+                                /** @description start_at less the cancellation window (ISO 8601, UTC) */
+                                cancellation_deadline: string;
+                                /** @description The booking is open and the deadline has not passed */
+                                can_cancel: boolean;
+                                /** @description A request waits for the building manager’s approval */
+                                requires_approval: boolean;
+                                total_price: number;
+                                currency_type: string;
+                                resource: {
+                                    uuid: string;
+                                    name: string;
+                                    image_url: string | null;
+                                };
+                                owner: {
+                                    owner_type: string;
+                                    owner_uuid: string;
+                                };
+                                created_at: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dev/bookings/{bookingUuid}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve, deny or cancel a booking as the vendor; mails the tenant (development only, from this machine) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    bookingUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        decision: "approve" | "deny" | "cancel";
+                        /** @description A denial although the time was free: denied_available (else denied_unavailable) */
+                        slot_available?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                uuid: string;
+                                /** @description The resource's name */
+                                name: string;
+                                /**
+                                 * @description The status in the specification’s first vocabulary
+                                 * @enum {string}
+                                 */
+                                status: "pending" | "pending_payment" | "confirmed" | "cancelled_user" | "cancelled_vendor" | "denied_unavailable" | "denied_available" | "accepted" | "cancelled";
+                                /**
+                                 * @description The same status in the receipt’s vocabulary
+                                 * @enum {string}
+                                 */
+                                receipt_status: "Pending" | "Accepted" | "Denied_Unavailable" | "Denied_Available" | "Canceled";
+                                start_at: string;
+                                end_at: string;
+                                /** @description The building's time zone */
+                                timezone: string;
+                                /** @description Minutes from start_at to end_at */
+                                bookingDuration: number;
+                                form_responses: {
+                                    question: string;
+                                    answer: string;
+                                    /** @enum {string} */
+                                    type: "Yes/No" | "text";
+                                }[];
+                                /** @description Cancelling is allowed until this many minutes before start_at */
+                                cancellation_window_end_minutes: number;
+                                cancellation_description: string | null;
+                                /** @description start_at less the cancellation window (ISO 8601, UTC) */
+                                cancellation_deadline: string;
+                                /** @description The booking is open and the deadline has not passed */
+                                can_cancel: boolean;
+                                /** @description A request waits for the building manager’s approval */
+                                requires_approval: boolean;
+                                total_price: number;
+                                currency_type: string;
+                                resource: {
+                                    uuid: string;
+                                    name: string;
+                                    image_url: string | null;
+                                };
+                                owner: {
+                                    owner_type: string;
+                                    owner_uuid: string;
+                                };
+                                created_at: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/v1/vault/cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stores a card typed into the card frame: keeps a token, the brand, the last four, the expiry, names and country
+         * @description Only from the card frame’s origin, with a card-frame session (POST /payments/v1/card-sessions) used once. The number and security code are checked (Luhn, brand, length, code length by brand) and then forgotten.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The card-frame session the app asked for */
+                        session: string;
+                        /** @description Never stored */
+                        number: string;
+                        /** @description Never stored */
+                        cvv: string;
+                        exp_month: number;
+                        exp_year: number;
+                        first_name: string;
+                        last_name: string;
+                        /** @description ISO 3166-1 alpha-2 */
+                        country: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                token: string;
+                                payment_method: {
+                                    /** @description The card's uuid */
+                                    id: string;
+                                    /** @description card-validator's brand type: visa, mastercard, american-express … */
+                                    card_brand: string;
+                                    card_last_four: string;
+                                    exp_month: number;
+                                    exp_year: number;
+                                    /** @description The vault's opaque reference to the card (useless without its owner's bearer) */
+                                    payment_token: string;
+                                    first_name: string;
+                                    last_name: string;
+                                    /** @description ISO 3166-1 alpha-2 */
+                                    country: string;
+                                };
                             };
                         };
                     };
@@ -6667,6 +9101,63 @@ export interface components {
                 expires_in: number;
             };
         };
+        /** @description An event post I RSVPed to (status `attending`) */
+        EventPostTransaction: {
+            uuid: string;
+            /** @description The event's building: where its screen opens (decision 131) */
+            building_uuid: string;
+            currency_type: string;
+            content: {
+                uuid: string;
+                title: string;
+                subtitle: string | null;
+                image_url: string | null;
+            };
+            status: string;
+            start_at: string;
+            end_at: string;
+            price: number;
+        };
+        /** @description One of my resource bookings; `details` names the path of its receipt (status: the first vocabulary) */
+        ResourceBookingTransaction: {
+            uuid: string;
+            total_price: number;
+            currency_type: string;
+            details: {
+                owner: {
+                    owner_type: string;
+                    owner_uuid: string;
+                };
+                resource: {
+                    uuid: string;
+                };
+            };
+            content: {
+                resource: {
+                    name: string;
+                    image_url: string | null;
+                };
+            };
+            status: string;
+            start_at: string;
+            end_at: string;
+        };
+        /** @description One of my service bookings; the price is in cents */
+        ServiceBookingTransaction: {
+            uuid: string;
+            currency_type: string;
+            content: {
+                service: {
+                    provider_name: string;
+                    logo_url: string | null;
+                    /** @description In cents */
+                    price: number;
+                };
+            };
+            status: string;
+            start_at: string;
+            end_at: string;
+        };
         ContentTile: {
             uuid: string;
             type: string;
@@ -6680,6 +9171,22 @@ export interface components {
             start_at: string | null;
             display_calendar_icon: boolean;
             display_start_at: string | null;
+            /** @description Event posts: when it ends (a tile orders and marks ended events by it) */
+            end_at?: string | null;
+            /** @description Event posts: the price, null when free */
+            price?: number | null;
+            currency_type?: string | null;
+            /** @description Event posts: held online */
+            is_virtual?: boolean | null;
+            /** @description Event posts: spots in all, null when unlimited */
+            capacity?: number | null;
+            /** @description Offers: claims in all, null when unlimited */
+            max_claims_total?: number | null;
+            /** @description RSVPs of an event post or claims of an offer: the signed-in person’s and everyone’s (0 for other types) */
+            claims_details?: {
+                user_count: number;
+                count: number;
+            };
             navigation_command: {
                 /** @enum {string} */
                 type: "NATIVE" | "WEBVIEW";
@@ -6763,6 +9270,11 @@ export interface components {
             max_claims_per_user?: number | null;
             /** @description Offers: whether the signed-in person may claim it; true for other types */
             is_eligible?: boolean;
+            /** @description The signed-in person’s claim (its redeemable code and time), null when they have none */
+            my_claim?: {
+                code: string;
+                claimed_at: string;
+            } | null;
         };
         EventPost: {
             uuid: string;
@@ -6837,6 +9349,11 @@ export interface components {
                 user_count: number;
                 count: number;
             };
+            /** @description The signed-in person’s claim (its redeemable code and time), null when they have none */
+            my_claim?: {
+                code: string;
+                claimed_at: string;
+            } | null;
         };
         Post: {
             uuid: string;
@@ -6855,6 +9372,7 @@ export interface components {
         UtilityButton: {
             uuid: string;
             text: string;
+            language: string | null;
             name: string;
             utility_name: string | null;
             /** @enum {string} */

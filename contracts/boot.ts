@@ -1,5 +1,6 @@
 import type { FlagValues } from './flags';
 import type { RuntimeConfig } from './runtimeConfig';
+import type { SchemeRoles } from './brandRoles';
 
 /** The brand chosen by the page's host name, and its white-label settings. */
 export interface Whitelabel {
@@ -7,11 +8,15 @@ export interface Whitelabel {
   name: string;
   uuid: string;
   logoUrl: string | null;
+  /** The logo drawn for dark or brand-coloured bars (light marks), for the kiosk header; null when the brand has none. */
+  logoDarkUrl: string | null;
   primaryColor: string;
   secondaryColor: string;
   language: string;
   helpDeskEmail: string;
   isAvatarVisible: boolean;
+  /** The brand's colour roles for both schemes, worked out by the server that wrote the page (absent from the API's). */
+  roles?: SchemeRoles;
 }
 
 /**
@@ -29,4 +34,8 @@ export interface BootData {
   healthy: boolean;
 }
 
+/** The id of the sign-in page's first paint, which the server writes into the page and the app removes (decision 059). */
+export const PAGE_SHELL_ID = 'atrium-shell';
+/** The cookie naming the building a person's home showed last: the server paints its hero before the app runs (decision 059). */
+export const HOME_BUILDING_COOKIE = 'atrium_home';
 export const BOOT_DATA_ID = 'atrium-boot';

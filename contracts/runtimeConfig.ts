@@ -12,6 +12,8 @@ export interface RuntimeConfig {
   samlResponseUrl: string | null;
   safetyServicesUrl: string | null;
   cardProviderKey: string | null;
+  /** The card frame's own origin: the page frames the card fields from there (decision 120). */
+  cardFrameOrigin: string;
   sentryDsn: string | null;
   analyticsTagUrl: string | null;
   farmListUrl: string;
@@ -22,7 +24,14 @@ export interface RuntimeConfig {
    * them are framed and get the person's parameters, token among them.
    */
   miniAppUrls: string[];
+  /** The mobile app in Apple's App Store and in Google Play: where native-only actions send a browser (decision 081). */
+  iosAppUrl: string;
+  androidAppUrl: string;
 }
+
+/** Demo store links, for a deployment that sets none (IOS_APP_URL, ANDROID_APP_URL). */
+export const DEMO_IOS_APP_URL = 'https://apps.apple.com/app/atrium-workplace/id6450000000';
+export const DEMO_ANDROID_APP_URL = 'https://play.google.com/store/apps/details?id=com.atrium.tenant';
 
 /** Used when /config.json cannot be read (the app still works against the same origin's API). */
 export const FALLBACK_RUNTIME_CONFIG: RuntimeConfig = {
@@ -35,10 +44,13 @@ export const FALLBACK_RUNTIME_CONFIG: RuntimeConfig = {
   samlResponseUrl: null,
   safetyServicesUrl: null,
   cardProviderKey: null,
+  cardFrameOrigin: '',
   sentryDsn: null,
   analyticsTagUrl: null,
   farmListUrl: '/api/farms',
   farmListKey: null,
   apiKey: null,
   miniAppUrls: [],
+  iosAppUrl: DEMO_IOS_APP_URL,
+  androidAppUrl: DEMO_ANDROID_APP_URL,
 };

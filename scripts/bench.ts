@@ -2,79 +2,47 @@
  * `npm run bench`: prints the figures the issues name.
  *  - the gzip size of the JavaScript and CSS the first load of /login fetches, against its budget (125 KB, marked
  *    PASS or OVER) and as a multiple of the floor page's (scripts/floor/: one form on the app's libraries alone);
- *  - the time from a cold `npm start` (built app, empty data folder: migrations and demo data) to a healthy
- *    health check, as the median of three runs;
+ *  - the first feed tile of a signed-in /home (scripts/firstTile.ts), against the sign-in form's time on /login;
+ *  - start-up (scripts/startBench.ts): `npm start`'s cold start (built app, new data folder) and warm start (a used
+ *    folder) to a healthy health check, against bare Fastify started the same way, medians of three runs each;
  *  - the account-security figures (scripts/securityBench.ts): login timing for unknown against known addresses,
  *    5xx answers and timeouts of the feed calls under 200 connections, health check and sign-in beside 1,000 slow
  *    connections;
  *  - the feed figures (scripts/feedBench.ts): health check, one feed call, the same call revalidated and the mixed
  *    home load at 10, 50 and 100 connections, as req/s, p99, errors and timeouts and as a ratio of the health check,
  *    once on PGlite and once on Postgres when TEST_DATABASE_URL or DATABASE_URL names a server that answers (a
- *    database is created there for the run and dropped after it).
- * Exits non-zero when the first load breaks its limit (152 KB, a regression guard: see firstLoad.ts), the
+ *    database is created there for the run and dropped after it), and the PGlite server's resident memory after it.
+ * Exits non-zero when the first load breaks its limit (156 KB, a regression guard: see firstLoad.ts), the
  * floor page measures under 60 KB (it did not build or load its libraries), the login timing ratio leaves 0.5–2, a
  * feed call answers 5xx under load, health check or sign-in fail beside the slow connections, or a call of the feed
  * figures answers other than 2xx (the feed figures' ratios and timeouts are printed, not asserted).
  * `npm run bench -- --only first-load` measures /login and the floor page alone (no cold starts, no security runs);
  * `npm run bench -- --only lighthouse` runs the Lighthouse comparison alone (scripts/lighthouse/; it adds a row to
  * docs/performance.md, as the full run does);
- * `npm run bench -- --only feed` runs the feed figures alone, on API-only servers (no build, about 2 minutes each).
+ * `npm run bench -- --only feed` runs the feed figures and the memory alone (about 2 minutes an engine);
+ * `npm run bench -- --only start` runs the start-up figures alone.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium';
 import { FIRST_LOAD_BUDGET_BYTES, FIRST_LOAD_LIMIT_BYTES, measureFirstLoad } from './firstLoad';
 import { FLOOR_LIBRARIES, FLOOR_MIN_BYTES, measureFloorPage } from './floor/floorPage';
 import { securityBench } from './securityBench';
 import { feedBench, type FeedBenchResult } from './feedBench';
 import { lighthouseBench } from './lighthouse/lighthouseBench';
-import { lighthouseLines, recordLighthouse } from './lighthouse/report';
+import { appendRow, lighthouseLines, recordLighthouse } from './lighthouse/report';
 import { DEMO_LOGIN } from '../server/db/seed';
+import { firstTileTime } from './firstTile';
+import { MEMORY_TARGET_MB, recordStart, residentMemory, startBench, startLines, startServer } from './startBench';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.BENCH_PORT ?? 18090);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt === -1 ? undefined : process.argv[onlyAt + 1];
-if (only !== undefined && !['first-load', 'feed', 'lighthouse'].includes(only))
-  throw new Error(`--only takes first-load, feed or lighthouse, not ${only ?? 'nothing'}`);
+if (only !== undefined && !['first-load', 'feed', 'lighthouse', 'start'].includes(only))
+  throw new Error(`--only takes first-load, feed, lighthouse or start, not ${only ?? 'nothing'}`);
 const all = only === undefined;
-
-/** The server alone (no build, no app files) on `port`, on PGlite in a fresh folder or on the database `databaseUrl` names. */
-async function startApi(databaseUrl?: string): Promise<{ stop: () => Promise<void> }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-bench-'));
-  const { DATABASE_URL: _ignored, ...env } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
-    cwd: root,
-    env: {
-      ...env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_ORIGIN: `http://localhost:${port}`,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    },
-    stdio: 'ignore',
-  });
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('the server exited during start-up');
-    try {
-      if ((await fetch(`http://localhost:${port}/api/healthcheck`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return {
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** A fresh database on the Postgres server `adminUrl` names, or null when none answers there. */
 async function benchDatabase(adminUrl: string | undefined): Promise<{ url: string; drop: () => Promise<void> } | null> {
@@ -110,34 +78,59 @@ async function benchDatabase(adminUrl: string | undefined): Promise<{ url: strin
 }
 
 /** The feed figures once on PGlite and once on Postgres when one answers. */
-async function feedBenches(): Promise<FeedBenchResult[]> {
+async function feedBenches(): Promise<{ results: FeedBenchResult[]; memory: ReturnType<typeof residentMemory> }> {
   const results: FeedBenchResult[] = [];
-  const pglite = await startApi();
+  const pglite = await startServer(root, 'scripts/start.js', port);
+  let memory: ReturnType<typeof residentMemory>;
   try {
     results.push(await feedBench(`http://localhost:${port}`, DEMO_LOGIN, { label: 'PGlite' }));
+    memory = residentMemory(pglite.pid);
   } finally {
     await pglite.stop();
   }
+  console.log(memoryLine(memory));
+  recordFeed(results[0]!, 'PGlite', memory);
   const database = await benchDatabase(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL);
-  if (!database) return results;
+  if (!database) return { results, memory };
   try {
-    const server = await startApi(database.url);
+    const server = await startServer(root, 'scripts/start.js', port, { env: { DATABASE_URL: database.url } });
     try {
       results.push(await feedBench(`http://localhost:${port}`, DEMO_LOGIN, { label: 'Postgres' }));
+      recordFeed(results[1]!, 'Postgres', null);
     } finally {
       await server.stop();
     }
   } finally {
     await database.drop();
   }
-  return results;
+  return { results, memory };
 }
+
+const performanceFile = path.join(root, 'docs', 'performance.md');
+
+/** Adds today's feed row of an engine (ratios at 50 connections, what was lost at 100, the memory) to docs/performance.md. */
+function recordFeed(result: FeedBenchResult, engine: string, memory: ReturnType<typeof residentMemory> | null) {
+  const at = (target: string, connections: number) => result.runs.find((r) => r.target === target && r.connections === connections);
+  const lost = result.runs.filter((r) => r.connections === 100).reduce((n, r) => n + r.errors + r.timeouts, 0);
+  const ratio = (target: string) => at(target, 50)?.ratio.toFixed(2) ?? '—';
+  appendRow(
+    performanceFile,
+    'Feed API against the health check (req/s ratios at 50 connections; errors and timeouts at 100)',
+    '| date | engine | health check req/s | feed call | revalidated | home mix | lost at 100 | server memory after (resident / peak) |\n|---|---|---|---|---|---|---|---|',
+    `| ${new Date().toISOString().slice(0, 10)} | ${engine} | ${Math.round(at('health check', 50)?.requestsPerSecond ?? 0)} | ${ratio('feed call')} | ` +
+      `${ratio('feed call, revalidated')} | ${ratio('mixed home load')} | ${lost} | ${memory ? `${Math.round(memory.rssMb)} / ${Math.round(memory.peakMb)} MB` : '—'} |`,
+  );
+}
+
+const memoryLine = (memory: ReturnType<typeof residentMemory>) =>
+  `server memory on PGlite after the feed runs: ${Math.round(memory.rssMb)} MB resident, peak ${Math.round(memory.peakMb)} MB ` +
+  `(target ≤ ${MEMORY_TARGET_MB} MB: ${memory.rssMb <= MEMORY_TARGET_MB ? 'PASS' : 'OVER'})`;
 
 /** A feed run whose calls answered anything but 2xx (or the 304s it asked for) measured something else. */
 const feedFailed = (results: FeedBenchResult[]) => results.some((r) => r.runs.some((run) => run.non2xx > 0));
 
 if (only === 'feed') {
-  const results = await feedBenches();
+  const { results } = await feedBenches();
   if (feedFailed(results)) {
     console.error('a feed run answered other than 2xx');
     process.exit(1);
@@ -145,72 +138,35 @@ if (only === 'feed') {
   process.exit(0);
 }
 
-async function startCold(extraEnv: Record<string, string> = {}): Promise<{ ms: number; stop: () => Promise<void> }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-bench-'));
-  const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'start.ts')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_ORIGIN: `http://localhost:${port}`, ...extraEnv },
-    stdio: 'ignore',
-  });
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('the server exited during start-up');
-    try {
-      if ((await fetch(`http://localhost:${port}/api/healthcheck`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  const ms = performance.now() - started;
-  return {
-    ms,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+if (only === 'start') {
+  await (await startServer(root, 'scripts/start.js', port)).stop();
+  const starts = await startBench(root, port);
+  for (const line of startLines(starts)) console.log(line);
+  recordStart(performanceFile, starts);
+  process.exit(0);
 }
 
 // The first start also builds the app when needed; it is not one of the timed runs. The per-address limit on
 // sensitive routes is lifted for it: the login timing makes hundreds of sign-ins from this one address.
-const warm = await startCold({ SENSITIVE_RATE_LIMIT: '1000000' });
+const warm = await startServer(root, 'scripts/start.js', port, { env: { SENSITIVE_RATE_LIMIT: '1000000' } });
 if (only === 'lighthouse') {
   const figures = await lighthouseBench(`http://localhost:${port}`, DEMO_LOGIN);
   await warm.stop();
   for (const line of lighthouseLines(figures)) console.log(line);
-  recordLighthouse(path.join(root, 'docs', 'performance.md'), figures);
+  recordLighthouse(performanceFile, figures);
   process.exit(0);
 }
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 const load = await measureFirstLoad(browser, `http://localhost:${port}/login`);
 const floor = await measureFloorPage(browser);
+const tile = all ? await firstTileTime(browser, `http://localhost:${port}`, DEMO_LOGIN) : undefined;
 await browser.close();
 const security = all ? await securityBench(`http://localhost:${port}`, port, DEMO_LOGIN) : undefined;
 const lighthouseFigures = all ? await lighthouseBench(`http://localhost:${port}`, DEMO_LOGIN) : undefined;
 await warm.stop();
 
-const times: number[] = [];
-for (let run = 0; all && run < 3; run += 1) {
-  const cold = await startCold();
-  times.push(cold.ms);
-  await cold.stop();
-}
-times.sort((a, b) => a - b);
-const feed = all ? await feedBenches() : [];
+const starts = all ? await startBench(root, port) : undefined;
+const feed = all ? (await feedBenches()).results : [];
 
 console.log('first load of /login (JavaScript and CSS, gzip -9):');
 for (const file of load.files) console.log(`  ${kb(file.gzipBytes).padStart(9)}  ${file.type.padEnd(10)} ${new URL(file.url).pathname}`);
@@ -220,10 +176,24 @@ console.log(`  ${kb(load.wireBytes).padStart(9)}  on the wire (the server's prec
 console.log(`floor page (${FLOOR_LIBRARIES}): ${kb(floor.gzipBytes)}; /login is ${(load.gzipBytes / floor.gzipBytes).toFixed(2)}× the floor`);
 if (lighthouseFigures) {
   for (const line of lighthouseLines(lighthouseFigures)) console.log(line);
-  recordLighthouse(path.join(root, 'docs', 'performance.md'), lighthouseFigures);
+  recordLighthouse(performanceFile, lighthouseFigures);
 }
-if (all)
-  console.log(`cold npm start to healthy health check: median ${Math.round(times[1]!)} ms (runs: ${times.map((t) => Math.round(t)).join(', ')} ms)`);
+if (tile)
+  console.log(
+    `first feed tile of a signed-in /home (loopback, empty cache): median ${tile.tileMs} ms = ${(tile.tileMs / tile.formMs).toFixed(1)}× ` +
+      `the sign-in form's ${tile.formMs} ms (runs ${tile.runs.join(', ')} ms)`,
+  );
+if (tile)
+  appendRow(
+    performanceFile,
+    'First feed tile of a signed-in /home (loopback, no throttling, empty cache; median of five)',
+    '| date | first tile | sign-in form on /login | ratio |\n|---|---|---|---|',
+    `| ${new Date().toISOString().slice(0, 10)} | ${tile.tileMs} ms | ${tile.formMs} ms | ${(tile.tileMs / tile.formMs).toFixed(1)}× |`,
+  );
+if (starts) {
+  for (const line of startLines(starts)) console.log(line);
+  recordStart(performanceFile, starts);
+}
 const failures = [
   load.gzipBytes > FIRST_LOAD_LIMIT_BYTES && 'the first load breaks its limit',
   floor.gzipBytes < FLOOR_MIN_BYTES && `the floor page measures under ${kb(FLOOR_MIN_BYTES)}: it did not build or load its libraries`,

@@ -9,9 +9,14 @@ export const FIRST_LOAD_BUDGET_BYTES = 125 * 1024;
  * and the framework's libraries shipped as one file. It is not the target: FIRST_LOAD_BUDGET_BYTES is, and the bench
  * prints OVER while the app's own code on /login (about 35 KB: the route tree, the app, session, locale and flag
  * machines, the sign-in flow and its views, the core catalogue) exceeds the 9.6 KB the budget leaves above the
- * libraries (docs/decisions/047-first-load-budget.md).
+ * libraries (docs/decisions/047-first-load-budget.md). Raised from 152 to 153 KB when issue 11 landed: the colour
+ * scheme actor and its adapter, the notifications actor, the skip link and the lobby fact added about 1.5 KB that
+ * /login runs (151.9 KB measured once the entry's shared chunk stopped carrying the lobby's own rules). Raised to 156 KB
+ * when issue 12 landed: the route tree and the screen registry know every screen, and its five areas (bookings and
+ * history, service requests, the help desk, smart suites, payment cards) added their routes' definitions and their
+ * screens' restart rules, about 3.3 KB (155.2 KB measured); their views and flows load with their routes.
  */
-export const FIRST_LOAD_LIMIT_BYTES = 152 * 1024;
+export const FIRST_LOAD_LIMIT_BYTES = 156 * 1024;
 
 export interface FirstLoad {
   files: { url: string; type: 'script' | 'stylesheet'; bytes: number; gzipBytes: number; wireBytes: number }[];

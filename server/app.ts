@@ -17,7 +17,7 @@ import { sharedSchemas } from './schemas.js';
 import { dateTimeFormat, installInputGuard } from './lib/inputGuard.js';
 import { loggerOptions, type LogTarget } from './lib/logging.js';
 import { miniAppBaseUrls } from './stores/miniApps.js';
-import { farmUrls } from './stores/brands.js';
+import { brandHosts, farmUrls } from './stores/brands.js';
 import { appCsp, installSecurityHeaders, originOf } from './lib/securityHeaders.js';
 import { authRoutes } from './routes/auth.js';
 import { verificationRoutes } from './routes/verification.js';
@@ -31,8 +31,16 @@ import { miniAppRoutes } from './routes/miniApps.js';
 import { runtimeConfigFrom, runtimeConfigRoutes } from './routes/runtimeConfig.js';
 import { contentRoutes } from './routes/content.js';
 import { directoryRoutes } from './routes/directory.js';
+import { smartBuildingRoutes } from './routes/smartBuilding.js';
+import { serviceRequestRoutes } from './routes/serviceRequests.js';
+import { helpDeskRoutes } from './routes/helpDesk.js';
+import { bookingRoutes } from './routes/bookings.js';
+import { cardVaultRoutes, paymentRoutes } from './routes/payments.js';
+import { cardFramePage } from './routes/cardFrame.js';
+import { cardFrameParents } from './lib/cardFrame.js';
 import { appPageSender, assetCacheControl } from './lib/appPage.js';
 import { FlagStore } from './lib/flags.js';
+import { lazySchemaCompilers } from './lib/lazySchemas.js';
 
 export interface AppDeps {
   db: Db;
@@ -53,6 +61,8 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Compiles every route's validators and serializers now (they are made at a route's first call otherwise). */
+    compileSchemas: () => void;
     /** preHandler: the bearer token must be valid; sets request.auth. */
     requireUser: (request: FastifyRequest) => Promise<void>;
     /** preHandler of routes under a building (`:id`): requireUser and the membership in one query; sets request.member. */
@@ -70,7 +80,9 @@ declare module 'fastify' {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
+  const schemas = lazySchemaCompilers();
   const app = Fastify({
+    schemaController: { compilersFactory: schemas.compilersFactory },
     logger: loggerOptions(deps.logger),
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
@@ -85,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // How often Node looks for requests past those limits (its default, 30 s, would let them live that much longer).
   if ('connectionsCheckingInterval' in app.server) (app.server as { connectionsCheckingInterval: number }).connectionsCheckingInterval = 2000;
   app.decorate('deps', deps);
+  app.decorate('compileSchemas', schemas.compileAll);
   app.decorateRequest('auth', null);
   app.decorateRequest('member', null);
   app.decorate('requireUser', async (request: FastifyRequest) => {
@@ -96,6 +109,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const miniApps = await miniAppBaseUrls(deps.db);
   const farms = await farmUrls(deps.db);
   const runtimeConfig = runtimeConfigFrom(config, process.env, miniApps);
+  const cardParents = cardFrameParents(config.publicOrigin, await brandHosts(deps.db), config.cardFrameParents);
+  if (cardParents.includes(config.cardFrameOrigin)) throw new Error('CARD_FRAME_ORIGIN must be an origin of its own, not one of the app’s');
   installSecurityHeaders(app, {
     apiBase: config.apiBase,
     framedElsewhere: config.frameAncestors.length > 0,
@@ -109,7 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ...config.cspConnect,
       ].filter((o): o is string => !!o),
       script: [originOf(runtimeConfig.analyticsTagUrl)].filter((o): o is string => !!o),
-      frame: miniApps.map(originOf).filter((o): o is string => !!o),
+      frame: [...miniApps.map(originOf), config.cardFrameOrigin].filter((o): o is string => !!o),
       frameAncestors: config.frameAncestors,
     }),
   });
@@ -150,16 +165,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(analyticsRoutes);
       await api.register(contentRoutes);
       await api.register(directoryRoutes);
+      await api.register(smartBuildingRoutes);
+      await api.register(serviceRequestRoutes);
+      await api.register(helpDeskRoutes);
+      await api.register(bookingRoutes);
+      await api.register(paymentRoutes);
       if (!config.production) await api.register(devRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: config.apiBase },
   );
+  // Beside the API plugin: the card frame has no API key; its one-time session is its permission (decision 121).
+  await app.register(cardVaultRoutes, { prefix: config.apiBase, frameOrigin: config.cardFrameOrigin });
   await app.register(flagRoutes, { prefix: config.apiBase }); // beside the API plugin: checks the API key itself (EventSource sends no headers)
 
   await app.register(runtimeConfigRoutes, { runtimeConfig });
   await app.register(miniAppRoutes);
   if (deps.mount) await deps.mount(app);
+  await cardFramePage(app, { frameOrigin: config.cardFrameOrigin, parents: cardParents, apiBase: config.apiBase, staticDir: deps.staticDir });
 
   const staticDir = deps.staticDir && existsSync(path.join(deps.staticDir, 'index.html')) ? deps.staticDir : undefined;
   const sendAppPage = staticDir

@@ -1,3 +1,5 @@
+import { defaultCardFrameOrigin } from './lib/cardFrame.js';
+
 /** Server settings, read once from the environment. Every value has a default that works on a fresh machine. */
 export interface ServerConfig {
   port: number;
@@ -36,6 +38,10 @@ export interface ServerConfig {
   /** Open flag event streams allowed per client address, and in all. */
   eventStreamsPerClient: number;
   eventStreamsTotal: number;
+  /** The card frame's own origin (CARD_FRAME_ORIGIN; default `cards.<public host>` on the same port: decision 120). */
+  cardFrameOrigin: string;
+  /** App origins besides the public origin and the brand hosts that may frame the card fields (CARD_FRAME_PARENTS). */
+  cardFrameParents: string[];
 }
 
 const origins = (value: string | undefined) => (value ?? '').split(/[\s,]+/).filter(Boolean);
@@ -48,6 +54,7 @@ function int(value: string | undefined, fallback: number): number {
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = int(env.PORT, 8080);
   const production = env.NODE_ENV === 'production';
+  const publicOrigin = env.PUBLIC_ORIGIN ?? `http://localhost:${port}`;
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -60,7 +67,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     accessTokenTtl: int(env.ACCESS_TOKEN_TTL, 15 * 60),
     refreshTokenTtl: int(env.REFRESH_TOKEN_TTL, 30 * 24 * 60 * 60),
     devOidc: env.DEV_OIDC ? env.DEV_OIDC !== 'off' : !production,
-    publicOrigin: env.PUBLIC_ORIGIN ?? `http://localhost:${port}`,
+    publicOrigin,
     sensitiveRateLimit: int(env.SENSITIVE_RATE_LIMIT, 30),
     apiKey: env.API_KEY ?? '',
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
@@ -70,5 +77,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     headersTimeout: int(env.HEADERS_TIMEOUT, 10),
     eventStreamsPerClient: int(env.EVENT_STREAMS_PER_CLIENT, 10),
     eventStreamsTotal: int(env.EVENT_STREAMS_TOTAL, 1000),
+    cardFrameOrigin: env.CARD_FRAME_ORIGIN ? new URL(env.CARD_FRAME_ORIGIN).origin : defaultCardFrameOrigin(publicOrigin),
+    cardFrameParents: origins(env.CARD_FRAME_PARENTS),
   };
 }

@@ -16,6 +16,14 @@ const claimsDetails = {
   properties: { is_claimable: bool, user_count: int, count: int },
 } as const;
 
+/** The asking person's claim of an offer: a code to show at the till and when it was made; never anyone else's. */
+const myClaim = {
+  type: ['object', 'null'],
+  required: ['code', 'claimed_at'],
+  properties: { code: str, claimed_at: str },
+  description: 'The signed-in person’s claim (its redeemable code and time), null when they have none',
+} as const;
+
 export const contentSchemas = [
   {
     $id: 'ContentTile',
@@ -34,6 +42,18 @@ export const contentSchemas = [
       start_at: nstr,
       display_calendar_icon: bool,
       display_start_at: nstr,
+      end_at: { ...nstr, description: 'Event posts: when it ends (a tile orders and marks ended events by it)' },
+      price: { ...nnum, description: 'Event posts: the price, null when free' },
+      currency_type: nstr,
+      is_virtual: { type: ['boolean', 'null'], description: 'Event posts: held online' },
+      capacity: { ...nint, description: 'Event posts: spots in all, null when unlimited' },
+      max_claims_total: { ...nint, description: 'Offers: claims in all, null when unlimited' },
+      claims_details: {
+        type: 'object',
+        required: ['user_count', 'count'],
+        properties: { user_count: int, count: int },
+        description: 'RSVPs of an event post or claims of an offer: the signed-in person’s and everyone’s (0 for other types)',
+      },
       navigation_command: {
         type: 'object',
         required: ['type', 'value', 'options'],
@@ -119,6 +139,7 @@ export const contentSchemas = [
       max_claims_total: nint,
       max_claims_per_user: nint,
       is_eligible: { type: 'boolean', description: 'Offers: whether the signed-in person may claim it; true for other types' },
+      my_claim: myClaim,
     },
   },
   {
@@ -193,6 +214,7 @@ export const contentSchemas = [
       max_claims_per_user: int,
       max_claims_total: nint,
       claims_details: claimsDetails,
+      my_claim: myClaim,
     },
   },
   {
@@ -220,6 +242,7 @@ export const contentSchemas = [
     required: [
       'uuid',
       'text',
+      'language',
       'name',
       'utility_name',
       'type',
@@ -235,6 +258,8 @@ export const contentSchemas = [
     properties: {
       uuid: str,
       text: str,
+      /** The language the label is in (null: a label without a recorded language). */
+      language: nstr,
       name: str,
       utility_name: nstr,
       type: { type: 'string', enum: ['NATIVE', 'MICROFRONTEND', 'WEBVIEW', 'NATIVELINK'] },

@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { projectRoot } from './paths.js';
 import { readConfig } from './config.js';
 import { createServer } from './server.js';
 import { DEMO_LOGIN } from './db/seed.js';
 import { DataFolderLockedError } from './db/dataLock.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = projectRoot;
 const config = readConfig();
 let server;
 try {

@@ -155,6 +155,77 @@ export const sharedSchemas = [
       refresh_token: { type: 'object', required: ['token', 'expires_in'], properties: { token: str, expires_in: int } },
     },
   },
+  {
+    $id: 'EventPostTransaction',
+    description: 'An event post I RSVPed to (status `attending`)',
+    type: 'object',
+    required: ['uuid', 'building_uuid', 'currency_type', 'content', 'status', 'start_at', 'end_at', 'price'],
+    properties: {
+      uuid: str,
+      building_uuid: { type: 'string', description: "The event's building: where its screen opens (decision 131)" },
+      currency_type: str,
+      content: {
+        type: 'object',
+        required: ['uuid', 'title', 'subtitle', 'image_url'],
+        properties: { uuid: str, title: str, subtitle: nstr, image_url: nstr },
+      },
+      status: str,
+      start_at: str,
+      end_at: str,
+      price: { type: 'number' },
+    },
+  },
+  {
+    $id: 'ResourceBookingTransaction',
+    description: 'One of my resource bookings; `details` names the path of its receipt (status: the first vocabulary)',
+    type: 'object',
+    required: ['uuid', 'total_price', 'currency_type', 'details', 'content', 'status', 'start_at', 'end_at'],
+    properties: {
+      uuid: str,
+      total_price: { type: 'number' },
+      currency_type: str,
+      details: {
+        type: 'object',
+        required: ['owner', 'resource'],
+        properties: {
+          owner: { type: 'object', required: ['owner_type', 'owner_uuid'], properties: { owner_type: str, owner_uuid: str } },
+          resource: { type: 'object', required: ['uuid'], properties: { uuid: str } },
+        },
+      },
+      content: {
+        type: 'object',
+        required: ['resource'],
+        properties: { resource: { type: 'object', required: ['name', 'image_url'], properties: { name: str, image_url: nstr } } },
+      },
+      status: str,
+      start_at: str,
+      end_at: str,
+    },
+  },
+  {
+    $id: 'ServiceBookingTransaction',
+    description: 'One of my service bookings; the price is in cents',
+    type: 'object',
+    required: ['uuid', 'currency_type', 'content', 'status', 'start_at', 'end_at'],
+    properties: {
+      uuid: str,
+      currency_type: str,
+      content: {
+        type: 'object',
+        required: ['service'],
+        properties: {
+          service: {
+            type: 'object',
+            required: ['provider_name', 'logo_url', 'price'],
+            properties: { provider_name: str, logo_url: nstr, price: { type: 'integer', description: 'In cents' } },
+          },
+        },
+      },
+      status: str,
+      start_at: str,
+      end_at: str,
+    },
+  },
   ...contentSchemas,
 ] as const;
 

@@ -23,10 +23,6 @@ export interface PasswordUpdateContext {
 }
 
 export type PasswordUpdateEvent =
-  | { type: 'user.change'; field: PasswordField; value: string }
-  | { type: 'user.blur'; field: PasswordField }
-  | { type: 'user.submit' }
-  /** Closes the "password reset" dialog. */
-  | { type: 'user.acknowledge' };
+  { type: 'user.change'; field: PasswordField; value: string } | { type: 'user.blur'; field: PasswordField } | { type: 'user.submit' };
 
-export type PasswordUpdateTag = 'submitting' | 'modal:passwordUpdated';
+export type PasswordUpdateTag = 'submitting';

@@ -46,9 +46,7 @@ export type ProfileFormEvent =
   | { type: 'user.change'; field: 'default_building_uuid'; value: string | null }
   | { type: 'user.blur'; field: ProfileNameField }
   | { type: 'user.submit' }
-  /** Closes the "profile updated" dialog. */
-  | { type: 'user.acknowledge' }
   /** After a conflict: drop the typed values and take the server's version. */
   | { type: 'user.discard' };
 
-export type ProfileFormTag = 'submitting' | 'modal:profileUpdated' | 'conflict' | 'refreshing';
+export type ProfileFormTag = 'submitting' | 'conflict' | 'refreshing';

@@ -10,8 +10,10 @@ import type { Whitelabel } from '../../contracts/boot';
 import { FLAG_DEFAULTS, type FlagValues } from '../../contracts/flags';
 import { headerMenuMachine, HEADER_MENU_ID } from '../shell/headerMenu.machine';
 import { globalErrorMachine, GLOBAL_ERROR_ID } from '../globalError/globalError.machine';
-import { kioskMachine, KIOSK_ID } from '../kiosk/kiosk.machine';
+import { kioskMachine, KIOSK_ID, type KioskReport } from '../kiosk/kiosk.machine';
 import { analyticsConsentMachine, ANALYTICS_CONSENT_ID, type AnalyticsConsent } from '../analytics/analyticsConsent.machine';
+import { colorSchemeMachine, COLOR_SCHEME_ID } from '../appearance/colorScheme.machine';
+import { notificationsMachine, NOTIFICATIONS_ID } from '../notifications/notifications.machine';
 import type { Farm } from '../farm/farmSelector.types';
 import type { PendingSso } from '../auth/authFlow.types';
 import { screenId, SCREENS, type ScreenName } from './screens';
@@ -38,10 +40,12 @@ export interface AppContext {
   whitelabel: Whitelabel | null;
   /** The language asked for at start: the `lang` parameter, else the stored one, else the browser's. */
   requestedLocale: string | null;
-  /** Kiosk mode as the tab kept it (session storage), handed to the kiosk actor at start. */
+  /** Kiosk mode: as the tab kept it (session storage) at start, handed to the kiosk actor; then as the kiosk reports it. */
   kioskEnabled: boolean;
   /** The analytics consent kept in the browser, handed to the consent actor at start. */
   analyticsConsent: AnalyticsConsent;
+  /** The colour scheme setting kept in the browser, handed to its actor at start. */
+  colorScheme: string | null;
   /** The page's host name: the anonymous flag user is evaluated for it. */
   host: string;
   /** The farm (test environment) whose API every call goes to, or null for the configured one. */
@@ -69,6 +73,7 @@ export type AppEvent =
   | BuildingReport
   | LocaleReport
   | FlagsReport
+  | KioskReport
   | ScreenOpenEvent
   | { type: 'screen.close'; screen: ScreenName; owner: string }
   /** The router resolved a new address (`from` is null on the first one). */
@@ -84,6 +89,7 @@ export interface AppInput {
   locale?: string;
   kioskEnabled?: boolean;
   analyticsConsent?: AnalyticsConsent;
+  colorScheme?: string | null;
   host?: string;
   farm?: Farm | null;
   preferredBuildingUuid?: string | null;
@@ -113,6 +119,7 @@ export const screenFacts = (context: AppContext): ScreenFacts => ({
   miniAppUrls: context.config.miniAppUrls,
   helpDeskEmail: context.whitelabel?.helpDeskEmail ?? null,
   pendingSso: context.pendingSso,
+  lobby: context.kioskEnabled,
 });
 
 /** Where a screen should be: its input and key from the facts, or null while a fact is missing. */
@@ -137,7 +144,7 @@ export function screenChanges(context: AppContext) {
 
 /**
  * The root actor. It owns the long-lived actors (session, flags, building, locale, header menu, global error, kiosk,
- * analytics consent) and the screen flows the routes open, all in one actor system, and it holds the rules by which
+ * analytics consent, colour scheme, notifications) and the screen flows the routes open, all in one actor system, and it holds the rules by which
  * one drives another: each child reports what happened (`session.signedIn`, `building.ready`, `locale.changed`,
  * `flags.updated`) and the app's transitions tell the others. Start-up: the white-label brand, the health check, the
  * flags, the user and the language load in parallel regions; the app shows once all are done.
@@ -153,6 +160,8 @@ export const appMachine = setup({
     globalError: globalErrorMachine,
     kiosk: kioskMachine,
     analyticsConsent: analyticsConsentMachine,
+    colorScheme: colorSchemeMachine,
+    notifications: notificationsMachine,
     loadConfig: fromPromise<RuntimeConfig, void>(async () => FALLBACK_RUNTIME_CONFIG),
     loadWhitelabel: fromPromise<Whitelabel, void>(() => Promise.reject(new Error('loadWhitelabel is not provided'))),
     healthCheck: fromPromise<void, void>(() => Promise.reject(new Error('healthCheck is not provided'))),
@@ -202,6 +211,10 @@ export const appMachine = setup({
     // The address.
     /** Every new page starts at the top (wired by the app). */
     scrollToTop: () => {},
+    /** After a move to another page (not the first), focus goes to its heading, so a screen reader starts there (wired by the app). */
+    focusPageHeading: (_, _params: { first: boolean }) => {},
+    /** A menu or dialog of the header does not outlive its page. */
+    closeHeaderMenu: sendTo(HEADER_MENU_ID, { type: 'route.changed' as const }),
     /** A page view with where the person came from (wired by the app). */
     trackPageView: (_, _params: { from: string | null; to: string }) => {},
     /** Keeps the chosen farm for the next visit (wired by the app). */
@@ -271,8 +284,11 @@ export const appMachine = setup({
     localeChanged: ({ context, event }) => event.type === 'locale.changed' && event.locale !== context.locale,
     kioskExitChanged: ({ context, event }) =>
       event.type === 'flags.updated' && event.values['enable-exit-kiosk-mode'] !== context.flags['enable-exit-kiosk-mode'],
+    kioskChanged: ({ context, event }) => event.type === 'kiosk.changed' && event.on !== context.kioskEnabled,
     maintenanceChanged: ({ context, event }) =>
       event.type === 'flags.updated' && event.values['maintenance-mode'] !== context.flags['maintenance-mode'],
+    smartBuildingChanged: ({ context, event }) =>
+      event.type === 'flags.updated' && event.values['show-smart-building'] !== context.flags['show-smart-building'],
   },
 }).createMachine({
   id: APP_ID,
@@ -283,6 +299,7 @@ export const appMachine = setup({
     requestedLocale: input.requestedLocale,
     kioskEnabled: input.kioskEnabled ?? false,
     analyticsConsent: input.analyticsConsent ?? null,
+    colorScheme: input.colorScheme ?? null,
     host: input.host ?? 'localhost',
     farm: input.farm ?? null,
     preferredBuildingUuid: input.preferredBuildingUuid ?? null,
@@ -313,6 +330,8 @@ export const appMachine = setup({
       systemId: ANALYTICS_CONSENT_ID,
       input: ({ context }) => ({ persisted: context.analyticsConsent }),
     },
+    { src: 'colorScheme', id: COLOR_SCHEME_ID, systemId: COLOR_SCHEME_ID, input: ({ context }) => ({ persisted: context.colorScheme }) },
+    { src: 'notifications', id: NOTIFICATIONS_ID, systemId: NOTIFICATIONS_ID },
   ],
   on: {
     'session.signedIn': [
@@ -384,6 +403,11 @@ export const appMachine = setup({
         actions: [assign({ locale: ({ event }) => event.locale }), 'reloadBuilding', 'restartScreens', 'recordScreenKeys'],
       },
     ],
+    'kiosk.changed': {
+      guard: 'kioskChanged',
+      description: 'Lobby mode on or off: screens start again with or without personal actions (RSVP, claim).',
+      actions: [assign({ kioskEnabled: ({ event }) => event.on }), 'restartScreens', 'recordScreenKeys'],
+    },
     'flags.updated': [
       {
         guard: and(['kioskExitChanged', 'maintenanceChanged']),
@@ -395,12 +419,20 @@ export const appMachine = setup({
         description: 'Maintenance on or off: the routing rules run again.',
         actions: ['rememberFlags', 'recheckRoute', 'restartScreens', 'recordScreenKeys'],
       },
+      {
+        guard: 'smartBuildingChanged',
+        description: 'The smart-building flag on or off: its routes open or send home, so the routing rules run again.',
+        actions: ['rememberFlags', 'recheckRoute', 'restartScreens', 'recordScreenKeys'],
+      },
       { actions: ['rememberFlags', 'restartScreens', 'recordScreenKeys'] },
     ],
     'route.changed': {
       actions: [
         assign({ path: ({ event }) => pathOf(event.to) }),
         'scrollToTop',
+        // After a move (not on the first page), focus goes to the new page's heading and the header menu closes.
+        { type: 'focusPageHeading', params: ({ event }) => ({ first: event.from === null }) },
+        'closeHeaderMenu',
         { type: 'trackPageView', params: ({ event }) => ({ from: event.from, to: event.to }) },
       ],
     },

@@ -6,6 +6,8 @@ import type { buildingMachine } from '../building/building.machine';
 import type { globalErrorMachine } from '../globalError/globalError.machine';
 import type { kioskMachine } from '../kiosk/kiosk.machine';
 import type { headerMenuMachine } from '../shell/headerMenu.machine';
+import type { colorSchemeMachine } from '../appearance/colorScheme.machine';
+import type { notificationsMachine } from '../notifications/notifications.machine';
 
 /**
  * The root actor and its long-lived children as types, so views and wiring name them without importing each other:
@@ -18,3 +20,5 @@ export type BuildingRef = ActorRefFrom<typeof buildingMachine>;
 export type GlobalErrorRef = ActorRefFrom<typeof globalErrorMachine>;
 export type KioskRef = ActorRefFrom<typeof kioskMachine>;
 export type HeaderMenuRef = ActorRefFrom<typeof headerMenuMachine>;
+export type ColorSchemeRef = ActorRefFrom<typeof colorSchemeMachine>;
+export type NotificationsRef = ActorRefFrom<typeof notificationsMachine>;

@@ -16,6 +16,8 @@ export interface ScreenFacts {
   helpDeskEmail: string | null;
   /** What the sign-in kept before leaving for an identity provider (session storage), read when the page loaded. */
   pendingSso: PendingSso | null;
+  /** Kiosk (lobby) mode is on: the screen is shared, so flows leave out the person's own actions. */
+  lobby: boolean;
 }
 
 /**

@@ -3,6 +3,11 @@ import { homeScreen } from '../home/home.screen';
 import { contentDetailScreen } from '../content/contentDetail.screen';
 import { amenitiesScreen, amenityDetailScreen, companyDetailScreen, companyDirectoryScreen } from '../directory/directory.screens';
 import { emailConsentScreen, passwordUpdateScreen, profileFormScreen } from '../account/account.screens';
+import { bookingReceiptScreen, historyScreen } from '../bookings/bookings.screens';
+import { helpDeskScreen } from '../helpDesk/helpDesk.screens';
+import { serviceRequestsScreen } from '../serviceRequests/serviceRequests.screens';
+import { cardEntryScreen } from '../payments/cardEntry.screen';
+import { smartFloorsScreen, smartSuitesScreen, suiteControlScreen } from '../smartBuilding/smartBuilding.screens';
 
 /**
  * Every screen flow the app can open, by name. A route's entry sends `screen.open` with the name, its params and the
@@ -19,6 +24,14 @@ export const SCREENS = {
   profileForm: profileFormScreen,
   passwordUpdate: passwordUpdateScreen,
   emailConsent: emailConsentScreen,
+  bookingReceipt: bookingReceiptScreen,
+  history: historyScreen,
+  helpDesk: helpDeskScreen,
+  serviceRequests: serviceRequestsScreen,
+  cardEntry: cardEntryScreen,
+  smartFloors: smartFloorsScreen,
+  smartSuites: smartSuitesScreen,
+  suiteControl: suiteControlScreen,
 } as const;
 
 export type ScreenName = keyof typeof SCREENS;

@@ -3,6 +3,12 @@ import { globalErrorOrSelf } from '../shared/reports';
 import type { ErrorRaisedEvent, ErrorResolvedEvent } from '../globalError/globalError.types';
 import { failureKind, inDisplayWindow } from './cta';
 
+/** The person's claim as the server keeps it: a code to show where the offer is redeemed, and when it was made. */
+export interface ClaimCode {
+  code: string;
+  claimedAt: string;
+}
+
 export interface ClaimInput {
   contentUuid: string;
   buildingUuid: string;
@@ -18,9 +24,12 @@ export interface ClaimInput {
   displayStartAt: string | null;
   displayEndAt: string | null;
   now: string;
+  /** This person's claim, when they have one and the server tells its code. */
+  myClaim?: ClaimCode | null;
 }
 
 export interface ClaimContext extends ClaimInput {
+  myClaim: ClaimCode | null;
   error: { status: number; message: string; code?: string } | null;
 }
 
@@ -28,6 +37,8 @@ export interface ClaimCounts {
   userCount: number;
   count: number;
   isClaimable: boolean;
+  /** The person's claim after the call; none when they have none (or the API does not tell). */
+  myClaim?: ClaimCode | null;
 }
 
 export type ClaimEvent =
@@ -73,7 +84,7 @@ export const claimMachine = setup({
       retry: { to: CLAIM_ID, event: { type: 'user.retry' } },
     })),
     reportRecovered: sendTo(globalErrorOrSelf, (): ErrorResolvedEvent => ({ type: 'error.resolved', source: 'claim.update' })),
-    setCounts: assign((_, counts: ClaimCounts) => ({ ...counts })),
+    setCounts: assign((_, counts: ClaimCounts) => ({ ...counts, myClaim: counts.myClaim ?? null })),
     clearError: assign({ error: null }),
   },
   guards: {
@@ -86,7 +97,12 @@ export const claimMachine = setup({
   },
 }).createMachine({
   id: CLAIM_ID,
-  context: ({ input }) => ({ ...input, maxClaimsPerUser: input.maxClaimsPerUser || DEFAULT_MAX_CLAIMS_PER_USER, error: null }),
+  context: ({ input }) => ({
+    ...input,
+    maxClaimsPerUser: input.maxClaimsPerUser || DEFAULT_MAX_CLAIMS_PER_USER,
+    myClaim: input.myClaim ?? null,
+    error: null,
+  }),
   initial: 'deciding',
   states: {
     deciding: {

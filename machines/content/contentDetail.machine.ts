@@ -14,6 +14,11 @@ export interface ContentDetailInput {
   links: MiniAppRegistry;
   /** When the screen opened; the CTA display window is judged against it. */
   now: string;
+  /**
+   * Kiosk (lobby) mode: the screen is shared, so the person's own actions (RSVP, claim) are not offered; the page
+   * offers to open itself on a phone instead.
+   */
+  lobby?: boolean;
 }
 
 export interface ContentDetailContext extends ContentDetailInput {
@@ -58,6 +63,7 @@ export const claimInput = (c: ContentDetailContext): ClaimInput => ({
   displayStartAt: c.content!.cta.displayStartAt,
   displayEndAt: c.content!.cta.displayEndAt,
   now: c.now,
+  myClaim: c.content!.cta.myClaim,
 });
 
 const actionOf = (context: ContentDetailContext): CtaAction => (context.content ? ctaAction(context.content, context.links) : { kind: 'none' });
@@ -89,6 +95,11 @@ export const contentDetailMachine = setup({
   },
   guards: {
     notFound: (_, params: { status: number }) => params.status === 404,
+    /**
+     * A personal call-to-action on a shared lobby screen: an RSVP, a claim, or a mini-app or survey framed with the
+     * person's token and name.
+     */
+    personalInLobby: ({ context }) => !!context.lobby && ['rsvp', 'claim', 'frame'].includes(actionOf(context).kind),
     isRsvp: ({ context }) => actionOf(context).kind === 'rsvp',
     isClaim: ({ context }) => actionOf(context).kind === 'claim',
     ctaIs: ({ context }, params: { kind: CtaAction['kind'] }) => actionOf(context).kind === params.kind,
@@ -124,7 +135,18 @@ export const contentDetailMachine = setup({
     loaded: {
       initial: 'deciding',
       states: {
-        deciding: { always: [{ guard: 'isRsvp', target: 'rsvp' }, { guard: 'isClaim', target: 'claim' }, { target: 'link' }] },
+        deciding: {
+          always: [
+            { guard: 'personalInLobby', target: 'lobby' },
+            { guard: 'isRsvp', target: 'rsvp' },
+            { guard: 'isClaim', target: 'claim' },
+            { target: 'link' },
+          ],
+        },
+        lobby: {
+          description: 'Kiosk mode: no RSVP or claim on a shared screen; the page offers to continue on a phone.',
+          tags: ['cta:lobby'],
+        },
         rsvp: { tags: ['cta:rsvpFlow'], invoke: { src: 'rsvp', id: 'rsvp', systemId: RSVP_ID, input: ({ context }) => rsvpInput(context) } },
         claim: { tags: ['cta:claimFlow'], invoke: { src: 'claim', id: 'claim', systemId: CLAIM_ID, input: ({ context }) => claimInput(context) } },
         link: {

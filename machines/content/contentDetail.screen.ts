@@ -11,7 +11,10 @@ export interface ContentDetailParams extends BuildingParams {
   now: string;
 }
 
-/** A content screen restarts for another building, content, path type or language (its text comes in that language). */
+/**
+ * A content screen restarts for another building, content, path type or language (its text comes in that language),
+ * and when kiosk mode goes on or off (its personal actions come or go).
+ */
 export const contentDetailScreen = defineScreen<ContentDetailParams, ContentDetailInput>({
   input: (params, facts) => {
     const buildingUuid = buildingOf(params, facts);
@@ -22,8 +25,9 @@ export const contentDetailScreen = defineScreen<ContentDetailParams, ContentDeta
           uuid: params.contentUuid,
           links: { origin: params.origin, miniApps: facts.miniAppUrls },
           now: params.now,
+          lobby: facts.lobby,
         }
       : null;
   },
-  restartKey: (params, facts) => [buildingOf(params, facts), params.source, params.contentUuid, facts.locale].join('|'),
+  restartKey: (params, facts) => [buildingOf(params, facts), params.source, params.contentUuid, facts.locale, facts.lobby ? 'lobby' : ''].join('|'),
 });

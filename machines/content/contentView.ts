@@ -1,4 +1,5 @@
 import type { components } from '../../contracts/api';
+import type { ClaimCode } from './claim.machine';
 
 type Schemas = components['schemas'];
 
@@ -30,7 +31,13 @@ export interface CallToAction {
   attachableCompanyUuid: string | null;
   attachableContentUuid: string | null;
   attachSecondaryContent: boolean;
+  /** This person's claim of an offer: its code and time (null when none, or when the API does not say). */
+  myClaim: ClaimCode | null;
 }
+
+/** The person's claim as an answer carries it. */
+export const claimCodeOf = (claim: { code: string; claimed_at: string } | null | undefined): ClaimCode | null =>
+  claim ? { code: claim.code, claimedAt: claim.claimed_at } : null;
 
 /** One content as every content screen shows it, whichever call it came from. */
 export interface ContentView {
@@ -78,6 +85,7 @@ const noCta: CallToAction = {
   attachableCompanyUuid: null,
   attachableContentUuid: null,
   attachSecondaryContent: false,
+  myClaim: null,
 };
 
 const noEvent = {
@@ -139,6 +147,7 @@ export function fromContent(c: Schemas['Content']): ContentView {
       attachableCompanyUuid: c.attachable_company_uuid ?? null,
       attachableContentUuid: c.attachable_content_uuid ?? null,
       attachSecondaryContent: c.attach_secondary_content ?? false,
+      myClaim: claimCodeOf(c.my_claim),
     },
   };
 }
@@ -207,6 +216,7 @@ export function fromOffer(o: Schemas['Offer']): ContentView {
       isClaim: true,
       isClaimable: o.claims_details.is_claimable,
       isEligible: o.is_eligible,
+      myClaim: claimCodeOf(o.my_claim),
     },
   };
 }

@@ -1,5 +1,6 @@
 /** The call-to-action rules shared by the RSVP and claim flows (content document, section on actions). */
 import { isRegisteredMiniApp, isSurveyUrl, type MiniAppRegistry } from './links';
+import { isAppOnlyUrl, mobileOnlyPath } from '../shell/nativeOnly';
 
 export const FEW_SPOTS_THRESHOLD = 5;
 
@@ -38,6 +39,8 @@ export type CtaAction =
 
 interface CtaSubject {
   buildingUuid: string;
+  /** The content's own uuid: a native-only action remembers its page (the way back, the QR code). */
+  uuid?: string;
   cta: {
     type: string | null;
     url: string | null;
@@ -55,10 +58,11 @@ const inBuilding = (buildingUuid: string, path: string) => `/building/${encodeUR
 /**
  * The action of a content's CTA: RSVP and claim run their flows; a survey URL opens in the in-page frame; a
  * micro-frontend in the link-out frame; an internal link goes to the amenity, company, content or secondary content
- * (the home page's discover section) of the same building; a native link is for the mobile app; external URLs and
- * deep links open in a new tab.
+ * (the home page's discover section) of the same building; a native link, and a deep link into the app's own scheme,
+ * lead to the mobile-only page (which comes back to this content); external URLs and web deep links open in a new tab.
  */
-export function ctaAction({ buildingUuid, cta }: CtaSubject, registry: MiniAppRegistry): CtaAction {
+export function ctaAction({ buildingUuid, uuid, cta }: CtaSubject, registry: MiniAppRegistry): CtaAction {
+  const here = uuid ? inBuilding(buildingUuid, `/content/${encodeURIComponent(uuid)}`) : inBuilding(buildingUuid, '');
   if (cta.isRsvp) return { kind: 'rsvp' };
   if (cta.isClaim || cta.type === 'CLAIM') return { kind: 'claim' };
   // Frames (and the person's parameters) only for registered mini-apps; any other link leaves in a new tab, bare.
@@ -78,7 +82,11 @@ export function ctaAction({ buildingUuid, cta }: CtaSubject, registry: MiniAppRe
       if (!cta.url) return { kind: 'none' };
       return isRegisteredMiniApp(cta.url, registry) ? { kind: 'frame', url: cta.url, frame: 'page' } : { kind: 'newTab', url: cta.url };
     case 'NATIVE_LINK':
-      return { kind: 'route', to: '/mobile-only' };
+      return { kind: 'route', to: mobileOnlyPath(here) };
+    case 'DEEP_LINK':
+      // A link into the app (its own scheme) does nothing in a browser: the mobile-only page explains it.
+      if (isAppOnlyUrl(cta.url)) return { kind: 'route', to: mobileOnlyPath(here) };
+      return cta.url ? { kind: 'newTab', url: cta.url } : { kind: 'none' };
     default:
       return cta.url ? { kind: 'newTab', url: cta.url } : { kind: 'none' };
   }

@@ -1,12 +1,16 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { findAmenity, isNotFound } from './directory.rules';
 import { toLoadError, type Amenity, type AmenityCategory, type LoadError } from './directory.types';
+import { helpDeskMachine } from '../helpDesk/helpDesk.machine';
+import type { HelpDeskInput } from '../helpDesk/helpDesk.types';
 
 export interface AmenityDetailInput {
   buildingUuid: string;
   amenityUuid: string;
-  /** The brand's help desk address (white-label configuration), which the support modal offers to write to. */
+  /** The brand's help desk address (white-label configuration), named in the support modal. */
   helpDeskEmail: string | null;
+  /** The signed-in person, sent with a support request. */
+  requester: HelpDeskInput['requester'];
 }
 
 export interface AmenityDetailContext extends AmenityDetailInput {
@@ -18,14 +22,24 @@ export type AmenityDetailEvent = { type: 'user.retry' } | { type: 'user.requestS
 
 export const AMENITY_DETAIL_ID = 'amenityDetail';
 
+/** The support request's start from an amenity: about the building, its subject the amenity's name. */
+export const supportInput = (context: AmenityDetailContext): HelpDeskInput => ({
+  buildingUuid: context.buildingUuid,
+  requester: context.requester,
+  nature: 'building',
+  subject: context.amenity?.amenity_name ?? '',
+});
+
 /**
  * An amenity's screen. There is no call for one amenity: the building's amenities are loaded and the amenity is
- * looked up among them (not there: not found). "Request support" opens the support modal.
+ * looked up among them (not there: not found). "Request support" opens the support modal: the help-desk flow as a
+ * child (the same form as /help-desk), which ends (sent and done, or cancelled) by closing the modal.
  */
 export const amenityDetailMachine = setup({
   types: { context: {} as AmenityDetailContext, events: {} as AmenityDetailEvent, input: {} as AmenityDetailInput },
   actors: {
     loadAmenities: fromPromise<AmenityCategory[], { buildingUuid: string }>(() => Promise.reject(new Error('loadAmenities is not provided'))),
+    helpDesk: helpDeskMachine,
   },
   guards: {
     amenityListed: (_, params: { categories: AmenityCategory[]; amenityUuid: string }) => findAmenity(params.categories, params.amenityUuid) !== null,
@@ -70,8 +84,9 @@ export const amenityDetailMachine = setup({
       states: {
         supportClosed: { on: { 'user.requestSupport': 'supportOpen' } },
         supportOpen: {
-          description: 'The support-request modal: it explains the help desk and links to its email address.',
+          description: 'The support-request modal: the help-desk form about this amenity; its end closes the modal.',
           tags: ['support'],
+          invoke: { src: 'helpDesk', id: 'support', input: ({ context }) => supportInput(context), onDone: 'supportClosed' },
           on: { 'user.closeSupport': 'supportClosed' },
         },
       },

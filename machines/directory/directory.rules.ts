@@ -29,9 +29,6 @@ export function findAmenity(categories: readonly AmenityCategory[], uuid: string
   return null;
 }
 
-/** A `mailto:` link to the help desk with the subject filled in (encoded as RFC 6068 asks: spaces as %20). */
-export const helpDeskMailto = (email: string, subject: string) => `mailto:${email}?subject=${encodeURIComponent(subject)}`;
-
 /** The DOM id of a category's section on the amenities page (the tabs scroll to it). */
 export const categorySectionId = (categoryUuid: string) => `amenity-category-${categoryUuid}`;
 

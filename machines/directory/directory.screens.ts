@@ -22,7 +22,10 @@ export interface AmenityDetailParams extends BuildingParams {
 export const amenityDetailScreen = defineScreen<AmenityDetailParams, AmenityDetailInput>({
   input: (params, facts) => {
     const buildingUuid = buildingOf(params, facts);
-    return buildingUuid ? { buildingUuid, amenityUuid: params.amenityUuid, helpDeskEmail: facts.helpDeskEmail } : null;
+    const requester = facts.user
+      ? { name: `${facts.user.first_name} ${facts.user.last_name}`.trim(), email: facts.user.email, companyName: facts.user.company_name ?? null }
+      : null;
+    return buildingUuid ? { buildingUuid, amenityUuid: params.amenityUuid, helpDeskEmail: facts.helpDeskEmail, requester } : null;
   },
   restartKey: (params, facts) => [buildingOf(params, facts), params.amenityUuid, facts.locale].join('|'),
 });

@@ -1,5 +1,5 @@
 /** The home feed's shapes and pure rules (content document, sections 2, 3 and 9). */
-import type { CtaAction } from '../content/cta';
+import { fewSpots, spotsLeft, type CtaAction } from '../content/cta';
 import { contentScreenPath, isRegisteredMiniApp, isSurveyUrl, type MiniAppRegistry } from '../content/links';
 
 /**
@@ -18,6 +18,14 @@ export interface FeedTile {
   image_alt_text?: string | null;
   start_at?: string | null;
   display_calendar_icon?: boolean;
+  /** What the status chips are made of (this server's tiles carry them; another API's may not: no chip then). */
+  end_at?: string | null;
+  price?: number | null;
+  currency_type?: string | null;
+  is_virtual?: boolean | null;
+  capacity?: number | null;
+  max_claims_total?: number | null;
+  claims_details?: { user_count: number; count: number } | null;
   navigation_command?: { type: string; value: string; options: { url?: string; uuid?: string; building_uuid?: string } } | null;
 }
 
@@ -111,3 +119,71 @@ export function nearestSection(tops: readonly { id: string; top: number }[], hea
 
 /** After the feed has loaded, the page scrolls to the hash target after this delay. */
 export const HASH_SCROLL_DELAY_MS = 1000;
+
+/** Whether a dated tile's event is over at `now` (by its end, else its start). */
+const endedAt = (tile: FeedTile, now: number) => {
+  const end = Date.parse(tile.end_at ?? tile.start_at ?? '');
+  return Number.isFinite(end) && end <= now;
+};
+
+/**
+ * A category's tiles in the order a person reads them (decision 070): events not yet over first, soonest first; then
+ * the contents without a date in the order the server gave (the specification's: by name, descending); then events
+ * that are over, the latest first. The server orders its lists alike; this keeps the promise with an API that does not.
+ */
+export function orderTiles(tiles: readonly FeedTile[], now: Date): FeedTile[] {
+  const at = now.getTime();
+  const start = (tile: FeedTile) => Date.parse(tile.start_at ?? '');
+  const dated = (tile: FeedTile) => Number.isFinite(start(tile));
+  const rank = (tile: FeedTile) => (!dated(tile) ? 1 : endedAt(tile, at) ? 2 : 0);
+  return tiles
+    .map((tile, index) => ({ tile, index, rank: rank(tile) }))
+    .sort((a, b) => {
+      if (a.rank !== b.rank) return a.rank - b.rank;
+      if (a.rank === 0) return start(a.tile) - start(b.tile) || a.index - b.index;
+      if (a.rank === 2) return start(b.tile) - start(a.tile) || a.index - b.index;
+      return a.index - b.index;
+    })
+    .map((entry) => entry.tile);
+}
+
+/** A status chip of a tile: what a person would otherwise open the content to learn. */
+export type TileChip =
+  | { kind: 'attending' }
+  | { kind: 'soldOut' }
+  | { kind: 'fewSpots'; left: number }
+  | { kind: 'ended' }
+  | { kind: 'claimed' }
+  | { kind: 'allClaimed' }
+  | { kind: 'price'; amount: number; currency: string }
+  | { kind: 'virtual' };
+
+/**
+ * A tile's chips, from the fields the feed answer carries: the person's RSVP or claim, else sold out / all claimed,
+ * else few spots left (fewer than 5, as the content screen says); an ended event says so instead; then its price and
+ * whether it is held online. `personal: false` (a lobby kiosk) leaves out the person's own RSVP or claim.
+ */
+export function tileChips(tile: FeedTile, now: Date, options: { personal?: boolean } = {}): TileChip[] {
+  const chips: TileChip[] = [];
+  // A lobby kiosk shows nobody's own RSVPs or claims (personal: false).
+  const mine = options.personal !== false && (tile.claims_details?.user_count ?? 0) > 0;
+  const count = tile.claims_details?.count ?? 0;
+  if (tile.type === 'EVENT_POST') {
+    const left = spotsLeft(tile.capacity ?? null, count);
+    if (tile.start_at && endedAt(tile, now.getTime())) chips.push({ kind: 'ended' });
+    else if (mine) chips.push({ kind: 'attending' });
+    else if (tile.claims_details && left === 0) chips.push({ kind: 'soldOut' });
+    else if (tile.claims_details && fewSpots(left)) chips.push({ kind: 'fewSpots', left: left! });
+    if (tile.price && tile.currency_type) chips.push({ kind: 'price', amount: tile.price, currency: tile.currency_type });
+    if (tile.is_virtual) chips.push({ kind: 'virtual' });
+  } else if (tile.type === 'OFFER') {
+    const total = tile.max_claims_total ?? null;
+    if (mine) chips.push({ kind: 'claimed' });
+    else if (tile.claims_details && total !== null && count >= total) chips.push({ kind: 'allClaimed' });
+  }
+  return chips;
+}
+
+/** Each category's tiles in reading order (orderTiles). */
+export const orderCategories = (categories: readonly FeedCategory[], now: Date): FeedCategory[] =>
+  categories.map((category) => ({ ...category, contents: orderTiles(category.contents, now) }));

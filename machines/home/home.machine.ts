@@ -3,7 +3,7 @@ import type { CtaAction } from '../content/cta';
 import { linkOutFrameMachine } from '../linkOut/linkOutFrame.machine';
 import { HASH_SCROLL_DELAY_MS, nearestSection, tileAction, type FeedTile, type LinkContext, type SectionSeed } from './feed';
 import { feedSectionMachine, type FeedSectionRef } from './feedSection.machine';
-import { utilityAction, visibleUtilities, type UtilityButton, type UtilityTile } from './utilities';
+import { lobbyUtilities, utilityAction, visibleUtilities, type UtilityButton, type UtilityTile } from './utilities';
 
 export const HOME_ID = 'home';
 /** How long a tab click's smooth scroll is left alone before scrolling picks the active tab again. */
@@ -14,6 +14,8 @@ export interface HomeInput extends LinkContext {
   version: 'v1' | 'v2';
   /** The safety-utility-button flag. */
   safety: boolean;
+  /** Kiosk (lobby) mode: no utility that would act as the person signed in (decision 080). */
+  lobby?: boolean;
   /** The page's hash when it opened: a section to scroll to once the feed is in. */
   hashTarget: string | null;
 }
@@ -123,7 +125,12 @@ export const homeMachine = setup({
             input: ({ context }) => ({ buildingUuid: context.buildingUuid }),
             onDone: {
               target: 'loaded',
-              actions: assign({ utilities: ({ context, event }) => visibleUtilities(event.output, { safety: context.safety }) }),
+              actions: assign({
+                utilities: ({ context, event }) => {
+                  const visible = visibleUtilities(event.output, { safety: context.safety });
+                  return context.lobby ? lobbyUtilities(visible, context) : visible;
+                },
+              }),
             },
             onError: 'failed',
           },

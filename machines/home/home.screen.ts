@@ -8,7 +8,10 @@ export interface HomeParams {
   hashTarget: string | null;
 }
 
-/** The home feed restarts for another building, language, or a change of the content-v2, safety or frame flags. */
+/**
+ * The home feed restarts for another building, language, or a change of the content-v2, safety or frame flags, and
+ * when kiosk mode goes on or off (its utilities change).
+ */
 export const homeScreen = defineScreen<HomeParams, HomeInput>({
   input: (params, facts) =>
     facts.buildingUuid
@@ -20,6 +23,7 @@ export const homeScreen = defineScreen<HomeParams, HomeInput>({
           origin: params.origin,
           miniApps: facts.miniAppUrls,
           hashTarget: params.hashTarget,
+          lobby: facts.lobby,
         }
       : null,
   restartKey: (_, facts) =>
@@ -29,5 +33,6 @@ export const homeScreen = defineScreen<HomeParams, HomeInput>({
       facts.flags['show-content-v-2'],
       facts.flags['safety-utility-button'],
       facts.flags['open-tw-miniapp-in-iframe'],
+      facts.lobby,
     ].join('|'),
 });

@@ -3,6 +3,7 @@ import type { components } from '../../contracts/api';
 import type { CtaAction } from '../content/cta';
 import { webLinkAction, type LinkContext } from './feed';
 import { isRegisteredMiniApp } from '../content/links';
+import { mobileOnlyPath } from '../shell/nativeOnly';
 
 /** A utility button as the API answers it. */
 export type UtilityButton = components['schemas']['UtilityButton'];
@@ -12,7 +13,9 @@ export const EXCLUDED_UTILITIES = ['MOBILE_ACCESS', 'ECOBEE', 'LUTRON'];
 /** The one mini-app shown only in the mobile app (a loyalty programme that cannot run in a frame). */
 export const THANX_MINI_APP_HOST = 'thanx.com';
 /** Native utilities the web app has screens for; other native ones are mobile-only. */
-export const WEB_NATIVE_UTILITIES = ['AMENITIES', 'COMPANIES', 'CONCIERGE'];
+export const WEB_NATIVE_UTILITIES = ['AMENITIES', 'COMPANIES', 'CONCIERGE', 'SMART_BUILDING'];
+/** The smart-suite utility: shown only while the show-smart-building flag is on (its routes need the flag too). */
+export const SMART_BUILDING_UTILITY = 'SMART_BUILDING';
 
 const hostOf = (url: string | null) => {
   if (!url) return '';
@@ -50,7 +53,8 @@ const isMobileOnly = (button: UtilityButton) =>
 
 /**
  * The grid: sorted by order; the excluded utilities, the thanx mini-app and (unless its flag is on) the safety button
- * dropped; ritual links without embed=1; each with its sub-label.
+ * dropped; ritual links without embed=1; each with its sub-label. The smart-building button is kept: whether it shows
+ * follows its flag as it changes (`withSmartBuilding`), so the person's flags arriving after start-up reload nothing.
  */
 export function visibleUtilities(buttons: readonly UtilityButton[], flags: { safety: boolean }): UtilityTile[] {
   return buttons
@@ -71,7 +75,7 @@ export function visibleUtilities(buttons: readonly UtilityButton[], flags: { saf
  */
 export function utilityAction(button: UtilityTile, context: LinkContext): CtaAction {
   const building = `/building/${encodeURIComponent(context.buildingUuid)}`;
-  if (button.subLabel === 'mobile_only') return { kind: 'route', to: '/mobile-only' };
+  if (button.subLabel === 'mobile_only') return { kind: 'route', to: mobileOnlyPath(building) };
   switch (button.utility_name) {
     case 'AMENITIES':
       return { kind: 'route', to: `${building}/amenities` };
@@ -87,3 +91,16 @@ export function utilityAction(button: UtilityTile, context: LinkContext): CtaAct
   }
   return webLinkAction(button.url, context);
 }
+
+/**
+ * Kiosk (lobby) mode: the utilities a shared screen offers. One that opens a registered mini-app in the frame hands
+ * it the signed-in person's token and name, so a passer-by would act as them: left out (decision 080). So is the
+ * smart-building one: a passer-by would change the signed-in person's suite.
+ */
+export function lobbyUtilities(tiles: readonly UtilityTile[], context: LinkContext): UtilityTile[] {
+  return tiles.filter((tile) => utilityAction(tile, context).kind !== 'frame' && tile.utility_name !== SMART_BUILDING_UTILITY);
+}
+
+/** The grid as shown: the smart-building button only while the show-smart-building flag is on (its routes need it too). */
+export const withSmartBuilding = (tiles: readonly UtilityTile[], on: boolean): readonly UtilityTile[] =>
+  on ? tiles : tiles.filter((tile) => tile.utility_name !== SMART_BUILDING_UTILITY);

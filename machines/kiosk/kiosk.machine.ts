@@ -1,4 +1,5 @@
-import { assign, setup } from 'xstate';
+import { assign, sendTo, setup } from 'xstate';
+import { parentOrSelf } from '../shared/reports';
 
 export const KIOSK_ID = 'kiosk';
 
@@ -13,6 +14,9 @@ export interface KioskContext {
   /** Whether a tap on the kiosk header may leave kiosk mode (the app forwards the flag enable-exit-kiosk-mode). */
   exitAllowed: boolean;
 }
+
+/** What the kiosk tells the app (its parent): lobby mode began or ended; screen flows start again without personal actions. */
+export type KioskReport = { type: 'kiosk.changed'; on: boolean };
 
 export type KioskEvent =
   { type: 'kiosk.enable' } | { type: 'kiosk.disable' } | { type: 'kiosk.exitAllowed'; allowed: boolean } | { type: 'user.tapToExit' };
@@ -31,6 +35,8 @@ export const kioskMachine = setup({
   actions: {
     /** Keeps the choice (the app: session storage KIOSK_ENABLED 'true', or removed). */
     persist: (_, _params: { enabled: boolean }) => {},
+    /** Tells the app whether lobby mode is on (its screens leave out personal actions while it is). */
+    reportKiosk: sendTo(parentOrSelf, (_, params: { on: boolean }): KioskReport => ({ type: 'kiosk.changed', on: params.on })),
   },
   guards: {
     enabledAtStart: ({ context }) => context.enabledAtStart,
@@ -50,11 +56,14 @@ export const kioskMachine = setup({
       always: [{ guard: 'enabledAtStart', target: 'on' }, { target: 'off' }],
     },
     off: {
+      entry: { type: 'reportKiosk', params: { on: false } },
       on: { 'kiosk.enable': { target: 'on', actions: { type: 'persist', params: { enabled: true } } } },
     },
     on: {
-      description: 'The minimal kiosk header shows instead of the app header.',
+      description:
+        'Lobby mode: the kiosk header (brand only) shows instead of the app header, and nothing personal shows (no name, no RSVP or claim).',
       tags: ['kiosk'],
+      entry: { type: 'reportKiosk', params: { on: true } },
       on: {
         'kiosk.disable': { target: 'off', actions: { type: 'persist', params: { enabled: false } } },
         'user.tapToExit': { guard: 'exitAllowed', target: 'off', actions: { type: 'persist', params: { enabled: false } } },

@@ -4,7 +4,8 @@
  */
 export type RouteKind = 'public' | 'login' | 'unauthenticated' | 'app' | 'root';
 
-const PUBLIC = ['/maintenance', '/webview', '/logout', '/sign-in-required', '/mobile-only'];
+// /__kit: the development kit page, only in development builds (decision 060).
+const PUBLIC = ['/maintenance', '/webview', '/logout', '/sign-in-required', '/mobile-only', '/__kit'];
 const UNAUTHENTICATED = ['/signup', '/reset-password'];
 
 export function routeKind(pathname: string): RouteKind {

@@ -13,7 +13,11 @@ export type HeaderMenuEvent =
   | { type: 'user.logout' }
   | { type: 'user.openAccount' }
   | { type: 'user.openHistory' }
-  | { type: 'user.launchAdmin'; admin: AdminTarget };
+  | { type: 'user.openServiceRequests'; buildingUuid: string }
+  | { type: 'user.openHelpDesk' }
+  | { type: 'user.launchAdmin'; admin: AdminTarget }
+  /** The app moved to another page (the app chart forwards the router's report): an open menu or switcher closes. */
+  | { type: 'route.changed' };
 
 /** Where the admin site opens: its base, the building, the company and whether the visitors page was open. */
 export interface AdminTarget {
@@ -41,7 +45,7 @@ export const headerMenuMachine = setup({
     generateAuthLink: fromPromise<string, void>(() => Promise.reject(new Error('generateAuthLink is not provided'))),
   },
   actions: {
-    navigate: (_, _params: { to: '/account' | '/my-history' }) => {},
+    navigate: (_, _params: { to: string }) => {},
     openAdminTab: () => {},
     sendAdminTab: (_, _params: { url: string }) => {},
     closeAdminTab: () => {},
@@ -63,7 +67,13 @@ export const headerMenuMachine = setup({
         'user.logout': { target: 'closed', actions: sendTo(({ system }) => system.get(SESSION_ID), { type: 'session.logout' }) },
         'user.openAccount': { target: 'closed', actions: { type: 'navigate', params: { to: '/account' } } },
         'user.openHistory': { target: 'closed', actions: { type: 'navigate', params: { to: '/my-history' } } },
+        'user.openServiceRequests': {
+          target: 'closed',
+          actions: { type: 'navigate', params: ({ event }) => ({ to: `/building/${encodeURIComponent(event.buildingUuid)}/service-requests` }) },
+        },
+        'user.openHelpDesk': { target: 'closed', actions: { type: 'navigate', params: { to: '/help-desk' } } },
         'user.launchAdmin': { target: 'launchingAdmin', actions: [assign({ admin: ({ event }) => event.admin, error: null }), 'openAdminTab'] },
+        'route.changed': 'closed',
       },
     },
     buildings: {
@@ -78,6 +88,7 @@ export const headerMenuMachine = setup({
           ),
         },
         'user.closeBuildings': 'closed',
+        'route.changed': 'closed',
       },
     },
     launchingAdmin: {

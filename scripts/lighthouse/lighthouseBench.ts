@@ -7,7 +7,7 @@
  * The static and floor pages are served by Fastify with @fastify/static configured as the app's server configures it
  * (the build's brotli and gzip copies, the same cache headers), so the comparison is of the pages, not the servers.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,11 +16,16 @@ import fastifyStatic from '@fastify/static';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { precompressFolder } from '../build/precompress';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium';
 import { buildFloorPage } from '../floor/floorPage';
 import { assetCacheControl } from '../../server/lib/appPage';
+import { HOME_BUILDING_COOKIE } from '../../contracts/boot';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
+/** A folder to keep every run's whole report in (`LIGHTHOUSE_REPORTS=dir`), to read what a figure is made of. */
+const REPORTS = process.env.LIGHTHOUSE_REPORTS;
+let reportCount = 0;
 
 export interface PageFigures {
   score: number;
@@ -75,18 +80,9 @@ export async function lighthouseBench(appOrigin: string, login: { email: string;
   const site = await referenceSite();
   const profile = mkdtempSync(path.join(tmpdir(), 'atrium-lh-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      `--remote-debugging-port=${debugPort}`,
-    ],
+    args: [...CHROMIUM_FLAGS, `--remote-debugging-port=${debugPort}`],
   });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
@@ -106,6 +102,14 @@ export async function lighthouseBench(appOrigin: string, login: { email: string;
         await page.getByRole('button', { name: /Sign in|Log in/ }).click();
         await page.waitForURL('**/home');
       }
+      // A returning person's browser knows their building (the cookie the page paints its hero from, decision 059):
+      // leaving before the app has chosen the building would measure a first visit instead.
+      await page.getByTestId('hero').waitFor();
+      const deadline = Date.now() + 10_000;
+      while (!(await context.cookies(appOrigin)).some((cookie) => cookie.name === HOME_BUILDING_COOKIE)) {
+        if (Date.now() > deadline) throw new Error(`no ${HOME_BUILDING_COOKIE} cookie after signing in`);
+        await page.waitForTimeout(100);
+      }
       await page.goto('about:blank');
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.clearBrowserCache');
@@ -123,6 +127,11 @@ export async function lighthouseBench(appOrigin: string, login: { email: string;
       });
       if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
       const { lhr } = result;
+      if (REPORTS) {
+        mkdirSync(REPORTS, { recursive: true });
+        const name = `${String(++reportCount).padStart(2, '0')}-${new URL(url).pathname.replace(/\W+/g, '_')}.json`;
+        writeFileSync(path.join(REPORTS, name), JSON.stringify(lhr));
+      }
       // A measured page that led elsewhere (signed in on /login, signed out on /home) measured the wrong page.
       if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`${url} ended on ${lhr.finalDisplayedUrl}`);
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;

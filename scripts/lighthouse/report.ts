@@ -27,22 +27,37 @@ export function lighthouseLines(r: LighthouseResult): string[] {
   ];
 }
 
-const HEADER = `# Performance
+const INTRO = `# Performance
 
 Figures printed by \`npm run bench\` on the development machine (2 cores; other work may run beside it, so compare the
 ratios within a row, not the times across rows). Lighthouse: its default mobile run (emulated phone, simulated slow
 4G and CPU), medians of the runs, the pages interleaved; the static and floor pages are served by Fastify configured
 as the app's server is (scripts/lighthouse/). A row is added by \`npm run bench\` and \`npm run bench -- --only lighthouse\`.
-
-| date | /login score | floor score | static score | /login LCP | static LCP | /login LCP ratio | /home LCP | /home LCP ratio | /home CLS |
-|---|---|---|---|---|---|---|---|---|---|
 `;
 
-/** Adds today's row to docs/performance.md (made with its header when missing); earlier rows stay. */
+const LIGHTHOUSE_TABLE = `| date | /login score | floor score | static score | /login LCP | static LCP | /login LCP ratio | /home LCP | /home LCP ratio | /home CLS |
+|---|---|---|---|---|---|---|---|---|---|`;
+
+/**
+ * Adds `row` as the last row of the table under `heading` in docs/performance.md (the file made, and the section added
+ * with `table`'s header, when missing); earlier rows and other sections stay where they are.
+ */
+export function appendRow(file: string, heading: string | null, table: string, row: string) {
+  let text = existsSync(file) ? readFileSync(file, 'utf8') : INTRO;
+  if (!text.endsWith('\n')) text += '\n';
+  const header = table.split('\n')[0]!;
+  if (!text.includes(header)) text += `${heading ? `\n## ${heading}\n` : ''}\n${table}\n`;
+  const lines = text.split('\n');
+  let at = lines.indexOf(header);
+  while (at + 1 < lines.length && lines[at + 1]!.startsWith('|')) at++;
+  lines.splice(at + 1, 0, row);
+  writeFileSync(file, lines.join('\n'));
+}
+
+/** Adds today's Lighthouse row to docs/performance.md; earlier rows stay. */
 export function recordLighthouse(file: string, r: LighthouseResult, day = new Date().toISOString().slice(0, 10)) {
-  const text = existsSync(file) ? readFileSync(file, 'utf8') : HEADER;
   const row =
     `| ${day} | ${r.login.score} | ${r.floor.score} | ${r.staticPage.score} | ${ms(r.login.lcpMs)} | ${ms(r.staticPage.lcpMs)} | ` +
-    `${(r.login.lcpMs / r.staticPage.lcpMs).toFixed(2)}× | ${ms(r.home.lcpMs)} | ${(r.home.lcpMs / r.staticPage.lcpMs).toFixed(2)}× | ${r.home.cls.toFixed(3)} |\n`;
-  writeFileSync(file, text.endsWith('\n') ? text + row : `${text}\n${row}`);
+    `${(r.login.lcpMs / r.staticPage.lcpMs).toFixed(2)}× | ${ms(r.home.lcpMs)} | ${(r.home.lcpMs / r.staticPage.lcpMs).toFixed(2)}× | ${r.home.cls.toFixed(3)} |`;
+  appendRow(file, null, LIGHTHOUSE_TABLE, row);
 }

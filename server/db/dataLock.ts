@@ -16,7 +16,8 @@ export class DataFolderLockedError extends Error {
   }
 }
 
-const alive = (pid: number) => {
+/** Whether a process with this id runs (one of another user counts). */
+export const processAlive = (pid: number) => {
   try {
     process.kill(pid, 0);
     return true;
@@ -51,7 +52,7 @@ export function lockDataFolder(dataDir: string): () => void {
       } catch {
         /* gone between the two calls: try again */
       }
-      if (Number.isInteger(holder) && holder > 0 && alive(holder)) throw new DataFolderLockedError(dataDir, holder);
+      if (Number.isInteger(holder) && holder > 0 && processAlive(holder)) throw new DataFolderLockedError(dataDir, holder);
       rmSync(file, { force: true });
     }
   }

@@ -1,8 +1,8 @@
 import { readdir, readFile, mkdir } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { serverDir } from '../paths.js';
 import { lockDataFolder } from './dataLock.js';
-import { isFreshFolder, readTemplate, writeTemplate } from './template.js';
+import { copyTemplate, isFreshFolder, keepTemplate } from './template.js';
 import { pglitePrepared } from './pglitePrepared.js';
 
 /** The one database interface the server uses: plain SQL with $1 parameters, on PGlite or a Postgres server. */
@@ -32,6 +32,12 @@ export async function openDb(options: OpenDbOptions): Promise<Db> {
   return openPglite(options.dataDir ?? 'memory://');
 }
 
+/**
+ * Postgres settings of the embedded server: it serves one process, so its buffers are sized for the demo's data, not
+ * for a machine's (PGlite's 128 MB of shared buffers were most of the server's resident memory: decision 052).
+ */
+export const pgliteSettings = ['-c', 'shared_buffers=24MB', '-c', 'wal_buffers=1MB', '-c', 'temp_buffers=2MB'];
+
 async function openPglite(dataDir: string): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
   let release = () => {};
@@ -39,12 +45,12 @@ async function openPglite(dataDir: string): Promise<Db> {
     await mkdir(dataDir, { recursive: true });
     release = lockDataFolder(dataDir);
   }
-  // A new folder starts from the copy made once (initialised, migrated, seeded), when there is one.
+  // A new folder starts as a copy of one made once (initialised, migrated, seeded), when there is one.
   const fresh = !dataDir.startsWith('memory://') && isFreshFolder(dataDir);
-  const template = fresh ? await readTemplate() : null;
+  const fromTemplate = fresh && (await copyTemplate(dataDir));
   let pg;
   try {
-    pg = await PGlite.create(dataDir, template ? { loadDataDir: template } : {});
+    pg = await PGlite.create(dataDir, { startParams: [...PGlite.defaultStartParams, ...pgliteSettings] });
   } catch (error) {
     release();
     throw error;
@@ -68,7 +74,15 @@ async function openPglite(dataDir: string): Promise<Db> {
     },
   });
   const db = wrap(pg);
-  return fresh && !template ? { ...db, keepAsTemplate: async () => writeTemplate(await pg.dumpDataDir('gzip')) } : db;
+  if (!fresh || fromTemplate) return db;
+  return {
+    ...db,
+    keepAsTemplate: async () => {
+      // Every page on disk before the folder's files are copied: the copy opens as a folder that was checkpointed.
+      await pg.query('CHECKPOINT');
+      await keepTemplate(dataDir);
+    },
+  };
 }
 
 async function openPostgres(url: string): Promise<Db> {
@@ -115,7 +129,7 @@ export async function ping(db: Db): Promise<void> {
   await db.query('SELECT 1');
 }
 
-const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const migrationsDir = path.join(serverDir, 'db', 'migrations');
 
 /** Applies, in name order, every migration file not yet recorded in schema_migrations. */
 export async function migrate(db: Db): Promise<string[]> {
@@ -136,10 +150,20 @@ export async function migrate(db: Db): Promise<string[]> {
   return applied;
 }
 
-/** Migrations hold plain statements separated by semicolons at line ends (no functions with bodies). */
+/** Migrations hold statements separated by semicolons at line ends; a function's `$$` body may hold its own. */
 function splitStatements(sql: string): string[] {
-  return sql
-    .split(/;\s*$/m)
-    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
-    .filter(Boolean);
+  // A statement ends with `;` at the end of a line, unless inside a `$$`-quoted body (a function's).
+  const statements: string[] = [];
+  let current: string[] = [];
+  let quoted = false;
+  for (const line of sql.split('\n')) {
+    current.push(line);
+    if ((line.match(/\$\$/g)?.length ?? 0) % 2 === 1) quoted = !quoted;
+    if (!quoted && /;\s*$/.test(line)) {
+      statements.push(current.join('\n').replace(/;\s*$/, ''));
+      current = [];
+    }
+  }
+  statements.push(current.join('\n'));
+  return statements.map((s) => s.replace(/^\s*--.*$/gm, '').trim()).filter(Boolean);
 }

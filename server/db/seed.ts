@@ -1,6 +1,7 @@
 import type { Db } from './index.js';
 import { hashPassword } from '../lib/passwords.js';
 import { seedContentData } from './seedContent.js';
+import { seedServicesData } from './seedServices.js';
 import { DEMO_MINI_APPS } from '../lib/miniApps.js';
 
 /** The demo tenant that README and `npm start` print. */
@@ -204,6 +205,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   if (existing && existing.count > 0) {
     await seedContentData(db);
     await seedMiniApps(db);
+    await seedServicesData(db);
     return false;
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -211,9 +213,20 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     const brandIds = new Map<string, number>();
     for (const b of brands) {
       const [row] = await tx.query<{ id: number }>(
-        `INSERT INTO brands (identifier, name, primary_color, secondary_color, logo_url, language, help_desk_email, is_default)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-        [b.identifier, b.name, b.primary, b.secondary, `/media/brands/${b.identifier}.svg`, b.language, b.email, b.isDefault],
+        `INSERT INTO brands (identifier, name, primary_color, secondary_color, logo_url, logo_dark_url, language, help_desk_email, is_default)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+        [
+          b.identifier,
+          b.name,
+          b.primary,
+          b.secondary,
+          `/media/brands/${b.identifier}.svg`,
+          // Light marks for the brand-coloured kiosk bar (decision 080).
+          `/media/brands/${b.identifier}-dark.svg`,
+          b.language,
+          b.email,
+          b.isDefault,
+        ],
       );
       brandIds.set(b.identifier, row!.id);
       for (const host of b.hosts) await tx.query('INSERT INTO brand_hosts (host, brand_id) VALUES ($1, $2)', [host, row!.id]);
@@ -321,6 +334,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   });
   await seedContentData(db);
   await seedMiniApps(db);
+  await seedServicesData(db);
   return true;
 }
 

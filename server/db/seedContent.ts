@@ -483,15 +483,48 @@ export const slug = (name: string) =>
     .replace(/^-|-$/g, '');
 
 export const utilityButtons = [
-  { key: 'amenities', utility: 'AMENITIES', type: 'NATIVE', text: 'Amenities', route: 'amenities' },
-  { key: 'companies', utility: 'COMPANIES', type: 'NATIVE', text: 'Directory', route: 'companies', companyTypes: 'tenant,retail,restaurant,service' },
-  { key: 'concierge', utility: 'CONCIERGE', type: 'WEBVIEW', text: 'Concierge', url: 'https://concierge.example.com' },
-  { key: 'visitors', utility: 'VISITOR_REGISTRATION_MINIAPP', type: 'MICROFRONTEND', text: 'Visitors', url: '/mfe-visitors/', signIn: true },
-  { key: 'wallet', utility: 'WALLET', type: 'NATIVELINK', text: 'Wallet', mobileOnly: true },
-  { key: 'safety', utility: 'SAFETY', type: 'WEBVIEW', text: 'Safety', url: 'https://safety.example.com' },
-  { key: 'satisfaction', utility: 'TENANT_SATISFACTION', type: 'WEBVIEW', text: 'Feedback', url: '/mfe-survey/?survey=satisfaction' },
-  { key: 'mobile-access', utility: 'MOBILE_ACCESS', type: 'NATIVELINK', text: 'Mobile access', mobileOnly: true, excluded: true },
-  { key: 'lutron', utility: 'LUTRON', type: 'NATIVELINK', text: 'Lighting', mobileOnly: true, excluded: true },
+  { key: 'amenities', utility: 'AMENITIES', type: 'NATIVE', text: t('Amenities', 'Servicios', 'Commodités'), route: 'amenities' },
+  {
+    key: 'companies',
+    utility: 'COMPANIES',
+    type: 'NATIVE',
+    text: t('Directory', 'Directorio', 'Répertoire'),
+    route: 'companies',
+    companyTypes: 'tenant,retail,restaurant,service',
+  },
+  {
+    key: 'concierge',
+    utility: 'CONCIERGE',
+    type: 'WEBVIEW',
+    text: t('Concierge', 'Conserjería', 'Conciergerie'),
+    url: 'https://concierge.example.com',
+  },
+  {
+    key: 'visitors',
+    utility: 'VISITOR_REGISTRATION_MINIAPP',
+    type: 'MICROFRONTEND',
+    text: t('Visitors', 'Visitas', 'Visiteurs'),
+    url: '/mfe-visitors/',
+    signIn: true,
+  },
+  { key: 'wallet', utility: 'WALLET', type: 'NATIVELINK', text: t('Wallet', 'Cartera', 'Portefeuille'), mobileOnly: true },
+  { key: 'safety', utility: 'SAFETY', type: 'WEBVIEW', text: t('Safety', 'Seguridad', 'Sécurité'), url: 'https://safety.example.com' },
+  {
+    key: 'satisfaction',
+    utility: 'TENANT_SATISFACTION',
+    type: 'WEBVIEW',
+    text: t('Feedback', 'Opiniones', 'Avis'),
+    url: '/mfe-survey/?survey=satisfaction',
+  },
+  {
+    key: 'mobile-access',
+    utility: 'MOBILE_ACCESS',
+    type: 'NATIVELINK',
+    text: t('Mobile access', 'Acceso móvil', 'Accès mobile'),
+    mobileOnly: true,
+    excluded: true,
+  },
+  { key: 'lutron', utility: 'LUTRON', type: 'NATIVELINK', text: t('Lighting', 'Iluminación', 'Éclairage'), mobileOnly: true, excluded: true },
 ] as const;
 
 /** People who fill the nearly full and full events and the offer at its limit (they have no password). */
@@ -576,15 +609,15 @@ export async function seedContentData(db: Db, now = new Date()): Promise<boolean
         ]);
       }
       for (const [i, u] of utilityButtons.entries()) {
-        await tx.query(
+        const [button] = await tx.query<{ id: number }>(
           `INSERT INTO utility_buttons (building_id, type, utility_name, name, text, url, route, web_image, "order", company_types, sign_in_required, mobile_only, excluded)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
           [
             b.id,
             u.type,
             u.utility,
             u.key,
-            u.text,
+            u.text.en,
             'url' in u ? u.url : null,
             'route' in u ? u.route : null,
             `${MEDIA}/utility-${u.key}.svg`,
@@ -595,6 +628,14 @@ export async function seedContentData(db: Db, now = new Date()): Promise<boolean
             'excluded' in u,
           ],
         );
+        // The label in each of the building's languages, as its other texts (decision 082).
+        for (const language of b.languages) {
+          await tx.query('INSERT INTO utility_button_translations (button_id, language, text) VALUES ($1, $2, $3)', [
+            button!.id,
+            language,
+            pick(u.text, language),
+          ]);
+        }
       }
       for (const [ci, cat] of amenityCategories.entries()) {
         const [row] = await tx.query<{ id: number }>('INSERT INTO amenity_categories (building_id, position) VALUES ($1, $2) RETURNING id', [

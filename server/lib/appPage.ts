@@ -2,22 +2,28 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { BOOT_DATA_ID, type BootData, type Whitelabel } from '../../contracts/boot.js';
+import { BOOT_DATA_ID, HOME_BUILDING_COOKIE, type BootData, type Whitelabel } from '../../contracts/boot.js';
 import type { RuntimeConfig } from '../../contracts/runtimeConfig.js';
+import { schemeRoles } from '../../contracts/brandRoles.js';
 import { ping, type Db } from '../db/index.js';
 import { brandForHost, type BrandRow } from '../stores/brands.js';
 import type { FlagStore } from './flags.js';
+import { homeShell, loginShell, shellLocale, shellTextsReader, withCodeAfterFirstPaint, type ShellTexts } from './firstPaint.js';
+import { buildingHero } from '../stores/buildings.js';
 
 const whitelabelOf = (b: BrandRow): Whitelabel => ({
   brand: b.identifier,
   name: b.name,
   uuid: b.uuid,
   logoUrl: b.logo_url,
+  logoDarkUrl: b.logo_dark_url,
   primaryColor: b.primary_color,
   secondaryColor: b.secondary_color,
   language: b.language,
   helpDeskEmail: b.help_desk_email,
   isAvatarVisible: b.is_avatar_visible,
+  // The page paints in the brand's colours, AA in both schemes, without the contrast code in its first load.
+  roles: schemeRoles({ primary: b.primary_color, secondary: b.secondary_color }),
 });
 
 /**
@@ -77,6 +83,32 @@ export const pageEtag = (html: string) => `"${createHash('sha256').update(html).
 
 type Manifest = Record<string, { file: string; imports?: string[] }>;
 
+/** A first paint (decision 059) right after `<body>`, and the app's code started once it is on the screen (decision 063). */
+const withFirstPaint = (html: string, shell: string) => (shell ? withCodeAfterFirstPaint(html.replace(/<body[^>]*>/, (body) => body + shell)) : html);
+
+/** The sign-in page's first paint, in the language the app will start in. */
+function withLoginShell(html: string, request: FastifyRequest, texts: ShellTexts | null, brand: Whitelabel | null): string {
+  const lang = new URLSearchParams(request.url.split('?')[1] ?? '').get('lang');
+  return withFirstPaint(html, loginShell(texts, texts ? shellLocale(texts, lang, request.headers['accept-language']) : 'en', brand));
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The building whose home an address opens, as far as the page can tell: /building/{uuid}, or for /home and /building
+ * the one the app last showed (its cookie). Anything but a uuid is no building.
+ */
+export function homeBuildingOf(pathname: string, cookieHeader: string | undefined): string | null {
+  const match = /^\/(?:home|building)(?:\/([^/]+))?\/?$/.exec(pathname);
+  if (!match) return null;
+  const remembered = (cookieHeader ?? '')
+    .split(';')
+    .map((part) => part.trim().split('='))
+    .find(([name]) => name === HOME_BUILDING_COOKIE)?.[1];
+  const uuid = match[1] ?? remembered ?? '';
+  return UUID.test(uuid) ? uuid.toLowerCase() : null;
+}
+
 /** The code each kind of address opens with, by source module (the routes load it once start-up is done). */
 const ROUTE_MODULES: [RegExp, string[]][] = [
   [/^\/(login|signup|reset-password)?\/?$/, ['src/app/screens/authFlow.ts']],
@@ -123,10 +155,18 @@ export function appPageSender(deps: { db: Db; runtimeConfig: RuntimeConfig; flag
     if (manifest?.mtimeMs !== mtimeMs) manifest = { mtimeMs, value: JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest };
     return manifest.value;
   };
+  const shellTexts = shellTextsReader(path.join(path.dirname(indexFile), 'login-shell.json'));
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const boot = await bootDataFor(deps, request.hostname);
-    const preloads = routePreloads(readManifest(), request.url.split(/[?#]/)[0] ?? '/', request.headers['accept-language']);
-    const html = withBootData(withBrand(template(), boot.whitelabel), boot).replace('</head>', `${preloads}</head>`);
+    const pathname = request.url.split(/[?#]/)[0] ?? '/';
+    const preloads = routePreloads(readManifest(), pathname, request.headers['accept-language']);
+    let html = withBootData(withBrand(template(), boot.whitelabel), boot).replace('</head>', `${preloads}</head>`);
+    if (/^\/login\/?$/.test(pathname)) html = withLoginShell(html, request, shellTexts(), boot.whitelabel);
+    else {
+      const building = homeBuildingOf(pathname, request.headers.cookie);
+      const shell = building ? homeShell(await buildingHero(deps.db, building).catch(() => null)) : '';
+      html = withFirstPaint(html, shell);
+    }
     const etag = pageEtag(html);
     // The preloads follow the browser's language: a shared cache must not hand one language's page to another.
     void reply.header('cache-control', 'no-cache').header('etag', etag).header('vary', 'accept-language').type('text/html; charset=utf-8');

@@ -31,6 +31,8 @@ export async function memberBuilding(db: Db, userId: number, where: { uuid: stri
 export interface MemberScope extends MemberBuilding {
   /** The id of the route's `:categoryUuid` when it is a category of this building; null otherwise or without one. */
   categoryId: number | null;
+  /** The version of what the building's content lists show, read in the same statement (decision 056). */
+  contentVersion: number;
 }
 
 /** The bearer token of a request; 401 without one. */
@@ -60,6 +62,6 @@ export function requireMember(db: Db, tokens: TokenService) {
     });
     if (!found?.live) throw sessionEnded();
     request.auth = claims;
-    request.member = { ...checkedMember(found), categoryId: found.category_id };
+    request.member = { ...checkedMember(found), categoryId: found.category_id, contentVersion: Number(found.content_version ?? 0) };
   };
 }

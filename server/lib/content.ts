@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { pickLanguage } from '../../contracts/contentLanguage.js';
 import type { Db } from '../db/index.js';
 import { httpError } from './errors.js';
 import type { MemberBuilding } from './buildings.js';
@@ -40,22 +41,8 @@ export function parseAcceptLanguage(header: string | undefined): string[] {
     .map((l) => l.tag);
 }
 
-/**
- * The building language to answer in: the `lang` parameter, else the Accept-Language header's choices, each matched
- * exactly (case-insensitive) and then by its primary subtag (es → es-ES, en-US → en); else the building's first language.
- */
-export function pickLanguage(languages: string[], wanted: (string | undefined)[]): string {
-  const fallback = languages[0] ?? 'en';
-  const candidates = wanted.filter((w): w is string => !!w).map((w) => w.replace(/_/g, '-').toLowerCase());
-  for (const c of candidates) {
-    const exact = languages.find((l) => l.toLowerCase() === c);
-    if (exact) return exact;
-    const primary = c.split('-')[0];
-    const near = languages.find((l) => l.toLowerCase().split('-')[0] === primary);
-    if (near) return near;
-  }
-  return fallback;
-}
+/** The building language to answer in (the rule the app shares: contracts/contentLanguage.ts). */
+export { pickLanguage };
 
 export function requestLanguage(request: FastifyRequest, building: MemberBuilding, lang: string | undefined): string {
   const header = request.headers['accept-language'];
@@ -117,6 +104,13 @@ export function toTile(row: ListedContentRow, buildingUuid: string) {
     start_at: row.start_at,
     display_calendar_icon: row.display_calendar_icon,
     display_start_at: row.display_start_at,
+    end_at: row.end_at,
+    price: row.price,
+    currency_type: row.currency_type,
+    is_virtual: row.is_virtual,
+    capacity: row.capacity,
+    max_claims_total: row.max_claims_total,
+    claims_details: { user_count: row.user_count, count: row.count },
     navigation_command: isNative(row)
       ? { type: 'NATIVE' as const, value: 'CONTENT', options: { uuid: row.uuid, building_uuid: buildingUuid } }
       : {
@@ -185,6 +179,7 @@ export function toContent(row: ContentRow, userId: number, now: Date) {
     max_claims_total: row.max_claims_total,
     max_claims_per_user: row.type === 'offer' ? (row.max_claims_per_user ?? 1) : null,
     is_eligible: row.type === 'offer' ? row.is_eligible : true,
+    my_claim: row.type === 'offer' ? row.my_claim : null,
   };
 }
 
@@ -255,6 +250,7 @@ export function toOffer(row: ContentRow, userId: number, now: Date) {
     max_claims_per_user: row.max_claims_per_user ?? 1,
     max_claims_total: row.max_claims_total,
     claims_details: { is_claimable: cta.is_claimable, user_count: cta.user_count, count: cta.count },
+    my_claim: row.my_claim,
   };
 }
 
@@ -280,9 +276,10 @@ export async function attend(db: Db, uuid: string, userId: number, now: Date) {
   await db.transaction(async (tx) => {
     const event = await lockEvent(tx, uuid, now);
     if (!event) throw httpError(404, 'No event post with this id', 'unknown_event_post');
+    // An ended event says so first, to those who attended it too (decision 131 seeds the demo people's past RSVPs).
+    if (event.ended) throw httpError(409, 'This event has ended.', 'event_ended');
     if (await hasRsvp(tx, event.id, userId)) throw httpError(409, ALREADY_RSVPD, 'already_rsvpd');
     if (event.cta_url) throw httpError(409, 'This event takes RSVPs at its own link.', 'rsvp_external');
-    if (event.ended) throw httpError(409, 'This event has ended.', 'event_ended');
     if (!event.window_open) throw httpError(409, 'RSVPs are not open at this time.', 'rsvp_closed');
     if (event.capacity !== null && (await rsvpCount(tx, event.id)) >= event.capacity) throw httpError(409, RSVP_FULL, 'rsvp_full');
     await addRsvp(tx, event.id, userId);
@@ -298,6 +295,6 @@ export async function claim(db: Db, uuid: string, userId: number, now: Date) {
     if (!offer.eligible) throw httpError(403, 'This offer is not available to you.', 'not_eligible');
     if (!offer.window_open) throw httpError(409, 'This offer cannot be claimed at this time.', 'claim_closed');
     if (offer.max_claims_total !== null && (await claimCount(tx, offer.id)) >= offer.max_claims_total) throw httpError(409, CLAIM_FULL, 'claim_full');
-    await addClaim(tx, offer.id, userId);
+    await addClaim(tx, offer.id, userId, now);
   });
 }

@@ -23,23 +23,26 @@ export function originOf(url: string | null | undefined): string | null {
   }
 }
 
+import { CODE_LOADER_HASH, HOME_SHELL_STYLE_HASH, SHELL_STYLE_HASH } from './firstPaint.js';
+
 /** The CSP hash of an empty inline element. */
 export const EMPTY_STYLE_HASH = "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='";
 
 const list = (values: (string | null | undefined)[]) => [...new Set(values.filter((v): v is string => !!v))];
 
 /**
- * The app's policy: no inline script and no eval (the build has none); styles from the app's files and the rules
+ * The app's policy: no inline script but one fixed loader (by its hash) and no eval; styles from the app's files and the rules
  * Stitches inserts through the CSSOM; images from anywhere over https (building and content images live on other hosts); frames only
  * of registered mini-apps; framed only by the app and configured ancestors.
  */
 export function appCsp(sources: CspSources): string {
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", ...list(sources.script)]],
+    // One inline script, by its hash: the loader that starts the app's code after a first paint.
+    ['script-src', ["'self'", CODE_LOADER_HASH, ...list(sources.script)]],
     // Stitches adds one empty <style> element and fills it through the CSSOM, which the policy does not govern: the
-    // hash of empty text lets exactly that element in, and no inline style with content.
-    ['style-src', ["'self'", EMPTY_STYLE_HASH]],
+    // hash of empty text lets exactly that element in; the sign-in and home first paints have one fixed style each.
+    ['style-src', ["'self'", EMPTY_STYLE_HASH, SHELL_STYLE_HASH, HOME_SHELL_STYLE_HASH]],
     ['img-src', ["'self'", 'data:', 'blob:', 'https:']],
     ['font-src', ["'self'", 'data:']],
     ['connect-src', ["'self'", ...list(sources.connect)]],
@@ -76,14 +79,16 @@ export function installSecurityHeaders(app: FastifyInstance, options: SecurityHe
     const path = request.url.split('?')[0] ?? '';
     const isApi = path === apiBase || path.startsWith(`${apiBase}/`);
     const isOidc = path === '/oidc' || path.startsWith('/oidc/');
-    if (!reply.hasHeader('content-security-policy')) {
+    // A page that sets its own policy (the card frame) says there who may frame it: X-Frame-Options is left to it.
+    const ownPolicy = reply.hasHeader('content-security-policy');
+    if (!ownPolicy) {
       void reply.header('content-security-policy', isApi ? API_CSP : isOidc ? OIDC_CSP : options.csp);
     }
     void reply.header('x-content-type-options', 'nosniff');
     void reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     void reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');
     if (isApi || isOidc) void reply.header('x-frame-options', 'DENY');
-    else if (!options.framedElsewhere) void reply.header('x-frame-options', 'SAMEORIGIN');
+    else if (!options.framedElsewhere && !ownPolicy) void reply.header('x-frame-options', 'SAMEORIGIN');
     if (request.protocol === 'https') void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     if (isApi && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
     return payload;

@@ -3,6 +3,7 @@ import type { Api } from '../lib/typedRoutes.js';
 import { errorResponses, notModified, ref, dataOf } from '../schemas.js';
 import { httpError } from '../lib/errors.js';
 import { revalidated } from '../lib/revalidation.js';
+import { VersionedCache } from '../lib/versionedCache.js';
 import { memberBuilding, type MemberBuilding } from '../lib/buildings.js';
 import { attend, claim, requestLanguage, toContent, toEventPost, toOffer, toPost, toPromoted, toTile } from '../lib/content.js';
 import {
@@ -12,15 +13,19 @@ import {
   displayedTags,
   groupCategories,
   listContents,
+  nextListChange,
   queryContents,
   removeClaims,
   removeRsvp,
   type ContentFilter,
   type ContentRow,
+  type ListedContentRow,
   type ListFilter,
   type Ordering,
 } from '../stores/content.js';
 
+/** How many lists (per person, building, category or group, language, order and page) one server keeps. */
+const LISTS_KEPT = 2_000;
 const uuidParam = { type: 'string', format: 'uuid' } as const;
 const buildingParams = { type: 'object', required: ['id'], properties: { id: uuidParam } } as const;
 const langField = {
@@ -54,12 +59,25 @@ export async function contentRoutes(app: Api) {
     const building = request.member!;
     return { building, lang: requestLanguage(request, building, lang), userId: request.auth!.userId, now: clock.now() };
   };
-  type Scope = { building: MemberBuilding; lang: string; userId: number; now: Date };
+  /** The building as requireMember found it carries the version of its content lists; one found otherwise does not. */
+  type Scope = { building: MemberBuilding & { contentVersion?: number }; lang: string; userId: number; now: Date };
   const languages = (s: Scope) => ({ lang: s.lang, fallback: s.building.languages[0] ?? s.lang });
   const contents = (s: Scope, filter: ContentFilter, extra: { displayedOnly?: boolean } = {}) =>
     queryContents(db, { filter, ...languages(s), userId: s.userId, now: s.now, displayedOnly: true, ...extra });
-  const listed = (s: Scope, filter: ListFilter, extra: { order?: Ordering; limit?: number; offset?: number } = {}) =>
-    listContents(db, { buildingId: s.building.id, filter, ...languages(s), now: s.now, ...extra });
+  // A person's lists as last built, kept under the building's content version (decision 056).
+  const lists = new VersionedCache<ListedContentRow[]>(LISTS_KEPT);
+  const listed = async (s: Scope, filter: ListFilter, extra: { order?: Ordering; limit?: number; offset?: number } = {}) => {
+    const query = { buildingId: s.building.id, userId: s.userId, filter, ...languages(s), now: s.now, ...extra };
+    const version = s.building.contentVersion;
+    if (version === undefined) return listContents(db, query);
+    const key = JSON.stringify([query.buildingId, query.userId, filter, query.lang, query.fallback, extra.order ?? null, extra.limit, extra.offset]);
+    const at = s.now.getTime();
+    const kept = lists.get(key, version, at);
+    if (kept) return kept;
+    const [rows, next] = await Promise.all([listContents(db, query), nextListChange(db, query.buildingId, s.now)]);
+    lists.set(key, { version, from: at, until: next?.getTime() ?? Number.POSITIVE_INFINITY, value: rows });
+    return rows;
+  };
 
   /** Categories of a v1 group with their displayed contents. */
   const groupWithContents = async (s: Scope, group: 'spotlight' | 'discover', query: Ordering & { offset: number; limit: number }) => {

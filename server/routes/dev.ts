@@ -3,6 +3,17 @@ import { dataOf, errorResponses } from '../schemas.js';
 import { httpError } from '../lib/errors.js';
 import { requireLocal } from '../lib/local.js';
 import { devMailbox } from '../stores/mail.js';
+import { bookingAnswer, bookingSchema, mailManagerOfRequest, mailTenantOutcome } from './bookings.js';
+import {
+  bookingByUuid,
+  createBooking,
+  resourceByUuid,
+  setBookingStatus,
+  UNDECIDED_STATUSES,
+  OPEN_STATUSES,
+  type BookingStatus,
+} from '../stores/bookings.js';
+import { findUserByEmail } from '../stores/users.js';
 import { addContentTranslation, addEventDetails, addOffer, buildingForNewContent, createContent } from '../stores/content.js';
 
 /**
@@ -119,6 +130,118 @@ export async function devRoutes(app: Api) {
         }
         return { data: { uuid: row.uuid, type: body.type.toUpperCase() } };
       });
+    },
+  );
+
+  /**
+   * A booking request made as the booking vendor's own app would (the specification has no call that books): a
+   * pending request of a person for a resource, which mails the building manager (decision 054). From this machine only.
+   */
+  app.post(
+    '/dev/bookings',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Make a booking request for a person, which mails the building manager (development only, from this machine)',
+        body: {
+          type: 'object',
+          required: ['user_email', 'resource_uuid', 'start_at', 'end_at'],
+          additionalProperties: false,
+          properties: {
+            user_email: { type: 'string', minLength: 3, maxLength: 254 },
+            resource_uuid: { type: 'string', format: 'uuid' },
+            start_at: { type: 'string', format: 'date-time' },
+            end_at: { type: 'string', format: 'date-time' },
+            status: { type: 'string', enum: ['pending', 'pending_payment', 'confirmed'], default: 'pending' },
+            form_responses: {
+              type: 'array',
+              maxItems: 20,
+              items: {
+                type: 'object',
+                required: ['question', 'answer', 'type'],
+                additionalProperties: false,
+                properties: {
+                  question: { type: 'string', minLength: 1, maxLength: 500 },
+                  answer: { type: 'string', maxLength: 2000 },
+                  type: { type: 'string', enum: ['Yes/No', 'text'] },
+                },
+              },
+            },
+          },
+        },
+        response: { 200: dataOf(bookingSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const { db, clock, mailer } = app.deps;
+      if (new Date(body.end_at).getTime() <= new Date(body.start_at).getTime()) throw httpError(400, 'end_at must be after start_at', 'bad_period');
+      const user = await findUserByEmail(db, body.user_email.trim().toLowerCase());
+      if (!user) throw httpError(404, 'No user with this email', 'unknown_user');
+      const resource = await resourceByUuid(db, body.resource_uuid);
+      if (!resource) throw httpError(404, 'No resource with this id', 'unknown_resource');
+      const booking = await createBooking(db, {
+        resource,
+        userId: user.id,
+        status: body.status ?? 'pending',
+        startAt: body.start_at,
+        endAt: body.end_at,
+        formResponses: body.form_responses ?? [],
+      });
+      if (booking.status === 'pending' || booking.status === 'pending_payment') await mailManagerOfRequest(mailer, booking, request.log);
+      return { data: bookingAnswer(booking, clock.now()) };
+    },
+  );
+
+  /**
+   * The building manager's decision, as the vendor: approve (accepted) or deny a pending request (denied_unavailable,
+   * or denied_available with `slot_available`), or cancel an open booking (cancelled_vendor). The tenant is mailed the
+   * outcome. From this machine only.
+   */
+  app.post(
+    '/dev/bookings/:bookingUuid/decision',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Approve, deny or cancel a booking as the vendor; mails the tenant (development only, from this machine)',
+        params: { type: 'object', required: ['bookingUuid'], properties: { bookingUuid: { type: 'string', format: 'uuid' } } },
+        body: {
+          type: 'object',
+          required: ['decision'],
+          additionalProperties: false,
+          properties: {
+            decision: { type: 'string', enum: ['approve', 'deny', 'cancel'] },
+            slot_available: { type: 'boolean', description: 'A denial although the time was free: denied_available (else denied_unavailable)' },
+          },
+        },
+        response: { 200: dataOf(bookingSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { db, clock, mailer } = app.deps;
+      const { decision, slot_available } = request.body;
+      const booking = await db.transaction(async (tx) => {
+        const found = await bookingByUuid(tx, request.params.bookingUuid, true);
+        if (!found) throw httpError(404, 'No booking with this id', 'unknown_booking');
+        const allowed = decision === 'cancel' ? OPEN_STATUSES : UNDECIDED_STATUSES;
+        if (!allowed.includes(found.status))
+          throw httpError(
+            409,
+            `A booking whose status is ${found.status} cannot be ${decision === 'approve' ? 'approved' : decision === 'deny' ? 'denied' : 'cancelled'}`,
+            'booking_already_decided',
+          );
+        const next: BookingStatus =
+          decision === 'approve'
+            ? 'accepted'
+            : decision === 'cancel'
+              ? 'cancelled_vendor'
+              : slot_available
+                ? 'denied_available'
+                : 'denied_unavailable';
+        return setBookingStatus(tx, found.id, next);
+      });
+      await mailTenantOutcome(mailer, booking, request.log);
+      return { data: bookingAnswer(booking, clock.now()) };
     },
   );
 }

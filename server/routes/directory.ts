@@ -36,9 +36,10 @@ export async function directoryRoutes(app: Api) {
       ...memberRevalidated,
       schema: {
         tags: ['directory'],
-        summary: "The building's utility buttons in their order (excluded ones are flagged, not dropped)",
+        summary: "The building's utility buttons in their order (excluded ones are flagged, not dropped), labelled in the asked language",
         security,
         params: buildingParams,
+        querystring: { type: 'object', properties: { lang: langField } },
         response: {
           200: dataOf({
             type: 'object',
@@ -52,7 +53,9 @@ export async function directoryRoutes(app: Api) {
     },
     async (request) => {
       const building = request.member!;
-      return { data: { utility_buttons: await utilityButtons(db, building.id) } };
+      const lang = requestLanguage(request, building, request.query.lang);
+      const languages = { lang, fallback: building.languages[0] ?? lang };
+      return { data: { utility_buttons: await utilityButtons(db, building.id, languages) } };
     },
   );
 

@@ -20,6 +20,8 @@ const whitelabelSchema = {
     whitelabel_config_uuid: { type: 'string' },
     name: { type: 'string' },
     logo_url: nstr,
+    /** The logo for dark or brand-coloured bars (the kiosk header); null: the name is written instead. */
+    logo_dark_url: nstr,
   },
 } as const;
 
@@ -37,6 +39,7 @@ const whitelabelOut = (b: BrandRow) => ({
   whitelabel_config_uuid: b.config_uuid,
   name: b.name,
   logo_url: b.logo_url,
+  logo_dark_url: b.logo_dark_url,
 });
 
 export async function publicRoutes(app: Api) {

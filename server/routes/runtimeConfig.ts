@@ -1,6 +1,6 @@
 import type { Api } from '../lib/typedRoutes.js';
 import type { ServerConfig } from '../config.js';
-import type { RuntimeConfig } from '../../contracts/runtimeConfig.js';
+import { DEMO_ANDROID_APP_URL, DEMO_IOS_APP_URL, type RuntimeConfig } from '../../contracts/runtimeConfig.js';
 
 /**
  * The app's runtime configuration (its shape is the shared contract in contracts/runtimeConfig.ts), served beside the app
@@ -18,12 +18,15 @@ export function runtimeConfigFrom(config: ServerConfig, env: NodeJS.ProcessEnv =
     samlResponseUrl: value('SAML_RESPONSE_URL'),
     safetyServicesUrl: value('SAFETY_SERVICES_URL'),
     cardProviderKey: value('CARD_PROVIDER_KEY'),
+    cardFrameOrigin: config.cardFrameOrigin,
     sentryDsn: value('SENTRY_DSN'),
     analyticsTagUrl: value('ANALYTICS_TAG_URL'),
     farmListUrl: env.FARM_LIST_URL || `${config.apiBase}/farms`,
     farmListKey: value('FARM_LIST_KEY'),
     apiKey: config.apiKey || null,
     miniAppUrls,
+    iosAppUrl: env.IOS_APP_URL || DEMO_IOS_APP_URL,
+    androidAppUrl: env.ANDROID_APP_URL || DEMO_ANDROID_APP_URL,
   };
 }
 
@@ -52,12 +55,15 @@ export async function runtimeConfigRoutes(app: Api, options: { runtimeConfig: Ru
               samlResponseUrl: nstr,
               safetyServicesUrl: nstr,
               cardProviderKey: nstr,
+              cardFrameOrigin: str,
               sentryDsn: nstr,
               analyticsTagUrl: nstr,
               farmListUrl: str,
               farmListKey: nstr,
               apiKey: nstr,
               miniAppUrls: { type: 'array', items: str },
+              iosAppUrl: str,
+              androidAppUrl: str,
             },
           },
         },

@@ -12,13 +12,15 @@ export type BrandRow = {
   primary_color: string;
   secondary_color: string;
   logo_url: string | null;
+  /** The logo drawn for dark or brand-coloured bars (light marks). */
+  logo_dark_url: string | null;
   language: string;
   help_desk_email: string;
   is_avatar_visible: boolean;
 };
 
 const selectBrand = sql`SELECT br.id, br.uuid::text, br.config_uuid::text, br.identifier, br.name, br.primary_color, br.secondary_color,
-  br.logo_url, br.language, br.help_desk_email, br.is_avatar_visible FROM brands br`;
+  br.logo_url, br.logo_dark_url, br.language, br.help_desk_email, br.is_avatar_visible FROM brands br`;
 
 /** The brand of a host name (lower case, without port). */
 export const brandByHost = (db: Db, host: string) =>

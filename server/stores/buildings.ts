@@ -110,6 +110,8 @@ export type SessionMemberRow = {
   languages: string[] | null;
   /** The category asked for, when it is one of the building's; else null. */
   category_id: number | null;
+  /** The version of what the building's content lists show (decision 056); null before anything moved it. */
+  content_version: number | null;
 };
 
 /**
@@ -124,7 +126,8 @@ export async function sessionMember(db: Db, at: { familyId: string; userId: numb
           SELECT ${liveSession} AS live, b.id, b.uuid::text AS uuid,
                  EXISTS (SELECT 1 FROM user_buildings ub WHERE ub.building_id = b.id AND ub.user_id = ${at.userId}) AS member,
                  (SELECT array_agg(l.code ORDER BY l.priority) FROM building_languages l WHERE l.building_id = b.id) AS languages,
-                 (SELECT cat.id FROM content_categories cat WHERE cat.uuid = ${uuidOrNull(at.categoryUuid)}::uuid AND cat.building_id = b.id) AS category_id
+                 (SELECT cat.id FROM content_categories cat WHERE cat.uuid = ${uuidOrNull(at.categoryUuid)}::uuid AND cat.building_id = b.id) AS category_id,
+                 (SELECT v.version FROM building_content_versions v WHERE v.building_id = b.id) AS content_version
             FROM (SELECT 1) AS one
             LEFT JOIN token_families f ON f.id = ${uuidOrNull(at.familyId)}::uuid AND f.user_id = ${at.userId}
             LEFT JOIN users u ON u.id = f.user_id
@@ -169,3 +172,13 @@ export const buildingTheme = (db: Db, uuid: string) =>
           FROM building_themes t JOIN buildings b ON b.id = t.building_id JOIN portfolios p ON p.id = b.portfolio_id
          WHERE b.uuid = ${uuid}`,
   );
+
+/** The picture a building's home opens with (its theme's header image, else the building's): the page's first paint. */
+export async function buildingHero(db: Db, uuid: string): Promise<string | null> {
+  const found = await firstRow<{ hero: string | null }>(
+    db,
+    sql`SELECT COALESCE(t.home_header_image_url, b.image_url) AS hero
+          FROM buildings b LEFT JOIN building_themes t ON t.building_id = b.id WHERE b.uuid = ${uuidOrNull(uuid)}::uuid`,
+  );
+  return found?.hero ?? null;
+}

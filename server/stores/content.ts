@@ -39,6 +39,19 @@ function contentOrder(ordering: Ordering): Sql {
   return raw(`${column} ${direction} NULLS LAST, c.position, c.id`);
 }
 
+/**
+ * ORDER BY of a list a person reads (decision 070): ordered by name (the specification's call) or by the editors'
+ * order, events still come by when they happen — those not yet ended first, soonest first; then the contents without
+ * a date in the asked order; then ended events, latest first. Ordered by start_at or created_at, the asked order alone.
+ */
+function listOrder(ordering: Ordering | undefined, now: string): Sql {
+  const asked = ordering ? contentOrder(ordering) : raw('c.position, c.id');
+  if (ordering?.orderByProperty === 'start_at' || ordering?.orderByProperty === 'created_at') return asked;
+  return sql`CASE WHEN e.start_at IS NULL THEN 1 WHEN e.end_at > ${now}::timestamptz THEN 0 ELSE 2 END,
+             CASE WHEN e.end_at > ${now}::timestamptz THEN e.start_at END ASC NULLS LAST,
+             CASE WHEN e.end_at <= ${now}::timestamptz THEN e.start_at END DESC NULLS LAST, ${asked}`;
+}
+
 export type ContentRow = {
   id: number;
   uuid: string;
@@ -99,6 +112,8 @@ export type ContentRow = {
   max_claims_total: number | null;
   is_eligible: boolean;
   claimers: number[];
+  /** The asking person's claim: its redeemable code and when it was made; only ever theirs. */
+  my_claim: { code: string; claimed_at: string } | null;
 };
 
 /** One content by uuid (of one building, when `buildingId` is given). */
@@ -150,7 +165,9 @@ export function queryContents(db: Db, q: ContentQuery): Promise<ContentRow[]> {
             o.max_claims_per_user, o.max_claims_total,
             (o.content_id IS NOT NULL AND (o.eligibility = 'everyone'
               OR o.eligible_company_id = (SELECT u.company_id FROM users u WHERE u.id = ${q.userId}))) AS is_eligible,
-            COALESCE((SELECT array_agg(cl.user_id ORDER BY cl.id) FROM claims cl WHERE cl.content_id = c.id), '{}') AS claimers
+            COALESCE((SELECT array_agg(cl.user_id ORDER BY cl.id) FROM claims cl WHERE cl.content_id = c.id), '{}') AS claimers,
+            (SELECT json_build_object('code', mine.code, 'claimed_at', ${iso('mine.created_at')}) FROM claims mine
+              WHERE mine.content_id = c.id AND mine.user_id = ${q.userId} ORDER BY mine.id LIMIT 1) AS my_claim
        FROM contents c
        JOIN buildings b ON b.id = c.building_id
        LEFT JOIN content_categories cat ON cat.id = c.category_id
@@ -181,6 +198,16 @@ export type ListedContentRow = {
   message: string | null;
   image_alt_text: string | null;
   start_at: string | null;
+  /** What a tile's status chips are made of (decision 070): the event's end, price, place and capacity, the offer's limit,
+   * everyone's RSVPs or claims and the asking person's. */
+  end_at: string | null;
+  price: number | null;
+  currency_type: string | null;
+  is_virtual: boolean | null;
+  capacity: number | null;
+  max_claims_total: number | null;
+  count: number;
+  user_count: number;
 };
 
 /** Which contents of a building a list shows. */
@@ -196,6 +223,8 @@ function listCondition(buildingId: number, filter: ListFilter): Sql {
 
 export type ListQuery = Languages & {
   buildingId: number;
+  /** The asking person: a tile says whether they attend or claimed. */
+  userId: number;
   filter: ListFilter;
   now: Date;
   /** Without it, the editors' order. */
@@ -220,18 +249,42 @@ export async function listContents(db: Db, q: ListQuery): Promise<ListedContentR
     sql`SELECT to_json(l) AS listed
        FROM contents c
        LEFT JOIN event_details e ON e.content_id = c.id
+       LEFT JOIN offers o ON o.content_id = c.id
        ${translation('content_translations', 'content_id', 'c.id', q.lang, q.fallback, 't', 'tr.title, tr.subtitle, tr.description_title, tr.description, tr.message, tr.image_alt_text')}
        CROSS JOIN LATERAL (
          SELECT c.uuid::text AS uuid, c.category_id, c.type, c.image_url, ${iso('c.display_start_at')} AS display_start_at,
                 c.display_calendar_icon, c.cta_url AS content_cta_url, c.attachable_service_uuid::text AS attachable_service_uuid,
                 c.attachable_service_provider_uuid::text AS attachable_service_provider_uuid, t.title, t.subtitle, t.description_title,
-                t.description, t.message, t.image_alt_text, ${iso('e.start_at')} AS start_at) AS l
+                t.description, t.message, t.image_alt_text, ${iso('e.start_at')} AS start_at, ${iso('e.end_at')} AS end_at,
+                e.price::float8 AS price, e.currency_type, e.is_virtual, e.capacity, o.max_claims_total,
+                CASE c.type WHEN 'event_post' THEN (SELECT count(*) FROM rsvps r WHERE r.content_id = c.id)
+                            WHEN 'offer' THEN (SELECT count(*) FROM claims cl WHERE cl.content_id = c.id) ELSE 0 END::int AS count,
+                CASE c.type WHEN 'event_post' THEN (SELECT count(*) FROM rsvps r WHERE r.content_id = c.id AND r.user_id = ${q.userId})
+                            WHEN 'offer' THEN (SELECT count(*) FROM claims cl WHERE cl.content_id = c.id AND cl.user_id = ${q.userId})
+                            ELSE 0 END::int AS user_count) AS l
       WHERE c.building_id = ${q.buildingId} AND ${listCondition(q.buildingId, q.filter)}
         AND (c.display_start_at IS NULL OR c.display_start_at <= ${now}::timestamptz)
         AND (c.display_end_at IS NULL OR c.display_end_at > ${now}::timestamptz)
-      ORDER BY ${q.order ? contentOrder(q.order) : raw('c.position, c.id')} ${limit} ${offset}`,
+      ORDER BY ${listOrder(q.order, now)} ${limit} ${offset}`,
   );
   return found.map((row) => row.listed);
+}
+
+/**
+ * The next instant after `now` at which a building's content lists change without a write: a display window opens or
+ * closes, or an event ends (lists put ended events last). Null when none is ahead. A kept list is right until then.
+ */
+export async function nextListChange(db: Db, buildingId: number, now: Date): Promise<Date | null> {
+  const at = now.toISOString();
+  const [found] = await preparedRows<{ next: string | null }>(
+    db,
+    sql`SELECT ${iso('min(t)')} AS next FROM (
+          SELECT LEAST(CASE WHEN c.display_start_at > ${at}::timestamptz THEN c.display_start_at END,
+                       CASE WHEN c.display_end_at > ${at}::timestamptz THEN c.display_end_at END,
+                       (SELECT e.end_at FROM event_details e WHERE e.content_id = c.id AND e.end_at > ${at}::timestamptz)) AS t
+            FROM contents c WHERE c.building_id = ${buildingId}) AS instants`,
+  );
+  return found?.next ? new Date(found.next) : null;
 }
 
 /** The active categories of a home group (spotlight or discover) in the editors' order. */
@@ -330,8 +383,9 @@ export async function claimCount(db: Db, contentId: number): Promise<number> {
   return (await firstRow<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM claims WHERE content_id = ${contentId}`))!.n;
 }
 
-export async function addClaim(db: Db, contentId: number, userId: number) {
-  await rows(db, sql`INSERT INTO claims (content_id, user_id) VALUES (${contentId}, ${userId})`);
+/** A claim at `now`; its redeemable code is drawn by the database (migration 008). */
+export async function addClaim(db: Db, contentId: number, userId: number, now: Date) {
+  await rows(db, sql`INSERT INTO claims (content_id, user_id, created_at) VALUES (${contentId}, ${userId}, ${now.toISOString()})`);
 }
 
 /** Gives a user's claims on a content back, if any. */

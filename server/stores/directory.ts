@@ -7,6 +7,8 @@ import { translation, type Languages } from './content.js';
 export type UtilityButtonRow = {
   uuid: string;
   text: string;
+  /** The language `text` is in (null: the button's own label, which has no language recorded). */
+  language: string | null;
   name: string;
   utility_name: string | null;
   type: 'NATIVE' | 'MICROFRONTEND' | 'WEBVIEW' | 'NATIVELINK';
@@ -20,12 +22,18 @@ export type UtilityButtonRow = {
   excluded: boolean;
 };
 
-/** A building's utility buttons in order; prepared, as the home asks for them on every visit. */
-export const utilityButtons = (db: Db, buildingId: number) =>
+/**
+ * A building's utility buttons in order, each label in the best language it has (the asked one, the building's own,
+ * any) with that language; prepared, as the home asks for them on every visit.
+ */
+export const utilityButtons = (db: Db, buildingId: number, languages: Languages) =>
   preparedRows<UtilityButtonRow>(
     db,
-    sql`SELECT uuid::text, text, name, utility_name, type, url, route, web_image, "order", company_types, sign_in_required, mobile_only, excluded
-          FROM utility_buttons WHERE building_id = ${buildingId} ORDER BY "order", id`,
+    sql`SELECT u.uuid::text, COALESCE(t.text, u.text) AS text, t.language, u.name, u.utility_name, u.type, u.url, u.route, u.web_image,
+               u."order", u.company_types, u.sign_in_required, u.mobile_only, u.excluded
+          FROM utility_buttons u
+          ${translation('utility_button_translations', 'button_id', 'u.id', languages.lang, languages.fallback, 't', 'tr.text, tr.language')}
+         WHERE u.building_id = ${buildingId} ORDER BY u."order", u.id`,
   );
 
 /** A page of a building's amenity categories, in the editors' order. */

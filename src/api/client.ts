@@ -37,7 +37,8 @@ export interface SessionBridge {
 
 export interface CallOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  body?: Record<string, unknown> | undefined;
+  /** JSON, or a multipart form (the browser sets its content type and boundary). */
+  body?: Record<string, unknown> | FormData | undefined;
   query?: Record<string, string | number | boolean | undefined>;
   /** No bearer and no refresh on 401: only the refresh call itself (the specification sends the bearer on every other). */
   withoutBearer?: boolean;
@@ -169,11 +170,17 @@ type BodyOf<O> = O extends { requestBody?: infer R }
     ? never
     : NonNullable<R> extends { content: { 'application/json': infer B } }
       ? B
-      : never
+      : NonNullable<R> extends { content: { 'multipart/form-data': unknown } }
+        ? FormData
+        : never
   : never;
-/** The answer of a call: its 200's JSON body. */
+/** The answer of a call: its 200's JSON body (201's for a call that creates). */
 export type AnswerOf<P extends keyof paths, V extends Verb> =
-  Operation<P, V> extends { responses: { 200: { content: { 'application/json': infer R } } } } ? R : unknown;
+  Operation<P, V> extends { responses: { 200: { content: { 'application/json': infer R } } } }
+    ? R
+    : Operation<P, V> extends { responses: { 201: { content: { 'application/json': infer R } } } }
+      ? R
+      : unknown;
 
 export type RequestOptions<P extends keyof paths, V extends Verb> = {
   query?: QueryOf<Operation<P, V>>;
@@ -207,7 +214,7 @@ export function request<V extends Verb, P extends PathOf<V>>(
     keepalive?: boolean;
   };
   const call: CallOptions = { method: verb.toUpperCase() as CallOptions['method'] };
-  if (body !== undefined) call.body = body as Record<string, unknown>;
+  if (body !== undefined) call.body = body as Record<string, unknown> | FormData;
   if (query) call.query = query as CallOptions['query'];
   if (withoutBearer) call.withoutBearer = true;
   if (keepalive) call.keepalive = true;

@@ -9,6 +9,7 @@ import { globalErrorMachine } from '../../machines/globalError/globalError.machi
 import { kioskMachine } from '../../machines/kiosk/kiosk.machine';
 import { headerMenuMachine } from '../../machines/shell/headerMenu.machine';
 import { analyticsConsentMachine } from '../../machines/analytics/analyticsConsent.machine';
+import { colorSchemeMachine } from '../../machines/appearance/colorScheme.machine';
 import { loadCatalogue, matchLocale } from '../i18n/locales';
 import { createApiClient, installApiClient, type RequestContext, type SessionBridge } from '../api/client';
 import * as authApi from '../api/auth';
@@ -17,6 +18,7 @@ import * as whitelabelApi from '../api/whitelabel';
 import { track } from '../api/analytics';
 import { loadRuntimeConfig } from '../api/runtimeConfig';
 import { applyBrandLook, applyBuildingLook, applyPageIdentity } from '../ui/kit/theme';
+import { persistColorScheme, persistedColorScheme, showColorScheme } from './adapters/colorScheme';
 import { attachRouter, invalidateRoute, navigate } from './adapters/navigation';
 import {
   clearUserState,
@@ -85,6 +87,7 @@ async function loadWhitelabel(): Promise<Whitelabel> {
     name: label.name,
     uuid: label.uuid,
     logoUrl: label.logo_url,
+    logoDarkUrl: label.logo_dark_url ?? null,
     primaryColor: config.primaryColor,
     secondaryColor: config.secondaryColor,
     language: config.language,
@@ -189,6 +192,12 @@ function appLogicFor(app: () => AppActor, boot: BootData | null) {
       analyticsConsent: analyticsConsentMachine.provide({
         actions: { addTag: addAnalyticsTag, removeTag: removeAnalyticsTag, persistConsent: (_, { consent }) => persistAnalyticsConsent(consent) },
       }),
+      colorScheme: colorSchemeMachine.provide({
+        actions: {
+          applyPreference: (_, { preference }) => showColorScheme(preference),
+          persistPreference: (_, { preference }) => persistColorScheme(preference),
+        },
+      }),
       headerMenu: headerMenuMachine.provide({
         actors: { generateAuthLink: fromPromise(() => authApi.generateAuthLink()) },
         actions: {
@@ -223,7 +232,7 @@ function appLogicFor(app: () => AppActor, boot: BootData | null) {
         afterFirstPaint(() => void startErrorReporting(config));
       },
       applyWhitelabel: (_, { whitelabel }) => {
-        applyBrandLook({ primary: whitelabel.primaryColor, secondary: whitelabel.secondaryColor });
+        applyBrandLook({ primary: whitelabel.primaryColor, secondary: whitelabel.secondaryColor }, whitelabel.roles);
         applyPageIdentity({ title: whitelabel.name, iconUrl: whitelabel.logoUrl ? `/media/brands/${whitelabel.brand}-icon.svg` : null });
       },
       clearUserState,
@@ -231,6 +240,10 @@ function appLogicFor(app: () => AppActor, boot: BootData | null) {
       showBuildingInAddress: (_, { uuid }) => navigate(`/building/${uuid}`),
       scrollToTop: () => {
         if (typeof window !== 'undefined') window.scrollTo(0, 0);
+      },
+      // Loaded with the first move to another page: the first load of /login does not carry it.
+      focusPageHeading: (_, { first }) => {
+        if (!first) void import('./adapters/focus').then((m) => m.focusPageHeading());
       },
       trackPageView: (_, { from, to }) => pageViews.add({ from, to, at: new Date(), anonymous: app().getSnapshot().context.user === null }),
       persistFarm: (_, { farm }) => persistFarm(farm),
@@ -272,6 +285,7 @@ export function createAppActor(inspect?: InspectionObserver): AppActor {
       locale: matchLocale(requestedLocale),
       kioskEnabled: persistedKioskEnabled(),
       analyticsConsent: persistedAnalyticsConsent(),
+      colorScheme: persistedColorScheme(),
       host: host(),
       farm: persistedFarm(),
       preferredBuildingUuid: buildingUuidInAddress() ?? persistedBuildingUuid(),

@@ -5,7 +5,20 @@ import type { Locale } from './locales';
  * They are not in the first load: a lazy screen wraps itself in `<AreaMessages areas={[…]}>`, which loads the
  * area's English and the current locale's messages and lays them over the core catalogue.
  */
-export const AREAS = ['home', 'content', 'directory', 'linkOut', 'history'] as const;
+export const AREAS = [
+  'home',
+  'content',
+  'directory',
+  'linkOut',
+  'history',
+  'account',
+  'shell',
+  'bookings',
+  'helpDesk',
+  'serviceRequests',
+  'payments',
+  'smartBuilding',
+] as const;
 export type Area = (typeof AREAS)[number];
 
 type HomeIds = keyof typeof import('./areas/home/en.json');
@@ -13,8 +26,30 @@ type ContentIds = keyof typeof import('./areas/content/en.json');
 type DirectoryIds = keyof typeof import('./areas/directory/en.json');
 type LinkOutIds = keyof typeof import('./areas/linkOut/en.json');
 type HistoryIds = keyof typeof import('./areas/history/en.json');
+type AccountIds = keyof typeof import('./areas/account/en.json');
+/** Texts of the header, the global error and session modals, the native-only explanation, the phone hand-off and the content-language note (not needed on /login). */
+type ShellIds = keyof typeof import('./areas/shell/en.json');
+type BookingsIds = keyof typeof import('./areas/bookings/en.json');
+type HelpDeskIds = keyof typeof import('./areas/helpDesk/en.json');
+type ServiceRequestsIds = keyof typeof import('./areas/serviceRequests/en.json');
+type PaymentsIds = keyof typeof import('./areas/payments/en.json');
+type SmartBuildingIds = keyof typeof import('./areas/smartBuilding/en.json');
 /** The message ids of every area (a JSON module's type also lists `default`, which is no message). */
-export type AreaMessageId = Exclude<HomeIds | ContentIds | DirectoryIds | LinkOutIds | HistoryIds, 'default'>;
+export type AreaMessageId = Exclude<
+  | HomeIds
+  | ContentIds
+  | DirectoryIds
+  | LinkOutIds
+  | HistoryIds
+  | AccountIds
+  | ShellIds
+  | BookingsIds
+  | HelpDeskIds
+  | ServiceRequestsIds
+  | PaymentsIds
+  | SmartBuildingIds,
+  'default'
+>;
 
 const loaders = import.meta.glob<{ default: Record<string, string> }>('./areas/*/*.json');
 

@@ -11,11 +11,18 @@ export function formatDate(date: DateInput, locale: string, timeZone: string): s
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone }).format(toDate(date));
 }
 
-/** A 12-hour clock time with the time zone's short name: `3:07 PM EST` (en-US), whatever the locale's own clock. */
-export function formatTime12(date: DateInput, locale: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', hourCycle: 'h12', timeZone, timeZoneName: 'short' }).format(
-    toDate(date),
-  );
+/**
+ * A clock time in the locale's own clock with the time zone's short name: `3:07 PM EST` (en-US), `21:07 UTC−5`
+ * (fr-FR), `21:07 MEZ` (de-DE). The 12-hour clock is English's; French, German and the others read 24 hours
+ * (decision 083).
+ */
+export function formatTime(date: DateInput, locale: string, timeZone: string, options: { zoneName?: boolean } = {}): string {
+  return new Intl.DateTimeFormat(locale, {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: options.zoneName === false ? undefined : 'short',
+  }).format(toDate(date));
 }
 
 /** A number with the locale's separators: `1,234.5` (en-US), `1.234,5` (de-DE), `1 234,5` (fr-FR). */
@@ -34,21 +41,39 @@ export function formatPrice(amount: number, currency: string, locale: string): s
   return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumSignificantDigits, maximumSignificantDigits: 4 }).format(amount);
 }
 
+/** The year an instant falls in, in a time zone. */
+const yearIn = (date: Date, timeZone: string) => new Intl.DateTimeFormat('en-US', { year: 'numeric', timeZone }).format(date);
+
 /**
- * An event's date and times in 12-hour time with the zone's short name, as one range the locale collapses:
- * `Wed, Nov 25, 2026, 10:00 – 11:30 AM EST` (en-US), `mer. 25 nov. 2026, 10:00 – 11:30 AM UTC−5` (fr-FR).
+ * Options of every event date the app shows, on tiles and content screens alike (decision 070): the building's time
+ * zone and its short name, the locale's own clock (12-hour in en-US, 24-hour in fr-FR, en-GB, de-DE …), the year only
+ * when it is not this year's.
  */
-export function formatEventRange(start: DateInput, end: DateInput, locale: string, timeZone: string): string {
-  const format = new Intl.DateTimeFormat(locale, {
+function eventDateOptions(date: Date, timeZone: string, now: Date): Intl.DateTimeFormatOptions {
+  return {
     weekday: 'short',
-    year: 'numeric',
     month: 'short',
     day: 'numeric',
+    ...(yearIn(date, timeZone) !== yearIn(now, timeZone) ? { year: 'numeric' } : {}),
     hour: 'numeric',
     minute: '2-digit',
-    hourCycle: 'h12',
     timeZone,
     timeZoneName: 'short',
-  });
-  return format.formatRange(toDate(start), toDate(end));
+  };
+}
+
+/**
+ * When an event happens, in the building's time zone whatever the browser's: its start (`Thu, Nov 26, 6:00 PM EST`) or,
+ * with an end, the range the locale collapses (`Thu, Nov 26, 6:00 – 8:00 PM EST`; `jeu. 26 nov., 18:00 – 20:00 UTC−5`).
+ * The one function tiles and content screens use, so both show the same day and time.
+ */
+export function formatEventDate(start: DateInput, end: DateInput | null, locale: string, timeZone: string, now: Date = new Date()): string {
+  const from = toDate(start);
+  const format = new Intl.DateTimeFormat(locale, eventDateOptions(from, timeZone, now));
+  return end === null ? format.format(from) : format.formatRange(from, toDate(end));
+}
+
+/** An amount as it is charged: the currency's own decimals (`$25.00`, `12,50 €`), for the step that confirms a booking. */
+export function formatAmount(amount: number, currency: string, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
 }

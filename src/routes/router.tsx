@@ -6,13 +6,19 @@ import type { AppActor, BuildingRef, FlagsRef, SessionRef } from '../../machines
 import { BUILDING_ID } from '../../machines/building/building.machine';
 import { FLAGS_ID } from '../../machines/flags/flags.machine';
 import { AuthFlowHost } from '../ui/auth/AuthFlowHost';
-import { ErrorPage, NotFoundPage } from '../ui/shell/ErrorPages';
+import { ErrorPage } from '../ui/shell/ErrorPages';
 import { Overlays } from '../ui/shell/Overlays';
 import { FarmBar } from '../ui/shell/FarmBar';
+import { SkipLink } from '../ui/shell/SkipLink';
 import { FullScreenCenter, Spinner } from '../ui/kit/Layout';
 import { accountRoutes } from './accountRoutes';
 import { contentRoutes } from './contentRoutes';
 import { directoryRoutes } from './directoryRoutes';
+import { bookingRoutes, historyRoute } from './bookingsRoutes';
+import { helpDeskRoutes } from './helpDeskRoutes';
+import { serviceRequestRoutes } from './serviceRequestRoutes';
+import { paymentRoutes } from './paymentRoutes';
+import { smartBuildingRoutes } from './smartBuildingRoutes';
 import { hashTarget, origin, screenFlows, type RouterContext, type ScreenLoader } from './screens';
 
 const sessionOf = (app: AppActor) => app.system.get(SESSION_ID) as SessionRef;
@@ -32,12 +38,13 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
   },
   component: () => (
     <>
+      <SkipLink />
       <FarmBar />
       <Outlet />
       <Overlays />
     </>
   ),
-  notFoundComponent: NotFoundPage,
+  notFoundComponent: lazyRouteComponent(() => import('../ui/shell/NotFoundPage'), 'NotFoundPage'),
   errorComponent: ErrorPage,
 });
 
@@ -98,6 +105,9 @@ const buildingScreenRoutes = [
   buildingHomeRoute,
   ...contentRoutes(buildingByIdRoute, ['content', 'posts', 'event-posts', 'offers', 'articles']),
   ...directoryRoutes(buildingByIdRoute),
+  ...bookingRoutes(buildingByIdRoute),
+  ...serviceRequestRoutes(buildingByIdRoute),
+  ...smartBuildingRoutes(buildingByIdRoute),
 ];
 /** The older layout: a content under the home path, /home/{type}s/{uuid}, in the current building. */
 const homeContentRoutes = contentRoutes(rootRoute, ['home/posts', 'home/event-posts', 'home/offers', 'home/articles']);
@@ -109,14 +119,20 @@ const MobileOnlyPage = lazyRouteComponent(() => import('../ui/shell/MobileOnlyPa
 const maintenanceRoute = createRoute({ getParentRoute: () => rootRoute, path: '/maintenance', component: MaintenancePage });
 const signInRequiredRoute = createRoute({ getParentRoute: () => rootRoute, path: '/sign-in-required', component: SignInRequiredPage });
 const mobileOnlyRoute = createRoute({ getParentRoute: () => rootRoute, path: '/mobile-only', component: MobileOnlyPage });
-/** The header's account history (a signed-in route by the routing rules); its content comes with the services. */
-const myHistoryRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/my-history',
-  component: lazyRouteComponent(() => import('../ui/history/MyHistoryPage'), 'MyHistoryPage'),
-});
+/** The header's account history (a signed-in route by the routing rules): the person's bookings, events and services. */
+const myHistoryRoute = historyRoute(rootRoute);
+
+/**
+ * The development kit page: in development, and in a build made with VITE_DEV_KIT=true (the browser tests' server);
+ * otherwise the condition is false at build time and the page's code is not in the build (decision 060).
+ */
+const devRoutes =
+  import.meta.env.DEV || import.meta.env.VITE_DEV_KIT === 'true'
+    ? [createRoute({ getParentRoute: () => rootRoute, path: '/__kit', component: lazyRouteComponent(() => import('../ui/kit/KitPage'), 'KitPage') })]
+    : [];
 
 const routeTree = rootRoute.addChildren([
+  ...devRoutes,
   indexRoute,
   authLayout.addChildren([loginRoute, signupRoute, resetRoute]),
   logoutRoute,
@@ -129,6 +145,8 @@ const routeTree = rootRoute.addChildren([
   signInRequiredRoute,
   mobileOnlyRoute,
   ...accountRoutes(rootRoute),
+  ...helpDeskRoutes(rootRoute),
+  ...paymentRoutes(rootRoute),
 ]);
 
 /**

@@ -1,6 +1,18 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
-import type { AppActor, BuildingRef, FlagsRef, GlobalErrorRef, HeaderMenuRef, KioskRef, SessionRef } from '../../machines/app/app.refs';
+import type {
+  AppActor,
+  BuildingRef,
+  ColorSchemeRef,
+  FlagsRef,
+  GlobalErrorRef,
+  HeaderMenuRef,
+  KioskRef,
+  NotificationsRef,
+  SessionRef,
+} from '../../machines/app/app.refs';
+import { COLOR_SCHEME_ID } from '../../machines/appearance/colorScheme.machine';
+import { NOTIFICATIONS_ID } from '../../machines/notifications/notifications.machine';
 import { SESSION_ID } from '../../machines/session/session.machine';
 import { BUILDING_ID } from '../../machines/building/building.machine';
 import { GLOBAL_ERROR_ID } from '../../machines/globalError/globalError.machine';
@@ -17,6 +29,14 @@ import type { companyDetailMachine } from '../../machines/directory/companyDetai
 import type { profileFormMachine } from '../../machines/account/profileForm.machine';
 import type { passwordUpdateMachine } from '../../machines/account/passwordUpdate.machine';
 import type { emailConsentMachine } from '../../machines/account/emailConsent.machine';
+import type { bookingReceiptMachine } from '../../machines/bookings/bookingReceipt.machine';
+import type { historyMachine } from '../../machines/bookings/history.machine';
+import type { helpDeskMachine } from '../../machines/helpDesk/helpDesk.machine';
+import type { serviceRequestsMachine } from '../../machines/serviceRequests/serviceRequests.machine';
+import type { cardEntryMachine } from '../../machines/payments/cardEntry.machine';
+import type { floorsMachine } from '../../machines/smartBuilding/floors.machine';
+import type { suitesMachine } from '../../machines/smartBuilding/suites.machine';
+import type { suiteControlMachine } from '../../machines/smartBuilding/suiteControl.machine';
 import { FLAGS_ID } from '../../machines/flags/flags.machine';
 import type { FlagName } from '../../contracts/flags';
 import { HEADER_MENU_ID } from '../../machines/shell/headerMenu.machine';
@@ -71,6 +91,17 @@ export function useHeaderMenuRef(): HeaderMenuRef {
 }
 export const useHeaderMenuSelector = <T,>(selector: (snapshot: SnapshotFrom<HeaderMenuRef>) => T) => useSelector(useHeaderMenuRef(), selector);
 
+export function useNotificationsRef(): NotificationsRef {
+  return useAppActor().system.get(NOTIFICATIONS_ID) as NotificationsRef;
+}
+export const useNotificationsSelector = <T,>(selector: (snapshot: SnapshotFrom<NotificationsRef>) => T) =>
+  useSelector(useNotificationsRef(), selector);
+
+export function useColorSchemeRef(): ColorSchemeRef {
+  return useAppActor().system.get(COLOR_SCHEME_ID) as ColorSchemeRef;
+}
+export const useColorSchemeSelector = <T,>(selector: (snapshot: SnapshotFrom<ColorSchemeRef>) => T) => useSelector(useColorSchemeRef(), selector);
+
 /** The screen flows' actor types, by the name the app opens them under. */
 export interface ScreenActors {
   authFlow: ActorRefFrom<typeof authFlowMachine>;
@@ -83,6 +114,14 @@ export interface ScreenActors {
   profileForm: ActorRefFrom<typeof profileFormMachine>;
   passwordUpdate: ActorRefFrom<typeof passwordUpdateMachine>;
   emailConsent: ActorRefFrom<typeof emailConsentMachine>;
+  bookingReceipt: ActorRefFrom<typeof bookingReceiptMachine>;
+  history: ActorRefFrom<typeof historyMachine>;
+  helpDesk: ActorRefFrom<typeof helpDeskMachine>;
+  serviceRequests: ActorRefFrom<typeof serviceRequestsMachine>;
+  cardEntry: ActorRefFrom<typeof cardEntryMachine>;
+  smartFloors: ActorRefFrom<typeof floorsMachine>;
+  smartSuites: ActorRefFrom<typeof suitesMachine>;
+  suiteControl: ActorRefFrom<typeof suiteControlMachine>;
 }
 
 /**

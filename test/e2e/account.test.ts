@@ -30,10 +30,14 @@ class AccountPages {
     return dialog;
   }
 
-  async closeDialog(title: string) {
-    const dialog = await this.seeDialog(title);
-    await dialog.getByRole('button', { name: 'OK' }).click();
-    await dialog.waitFor({ state: 'detached' });
+  /** A confirmation comes as a toast in the polite live region (no dialog to dismiss); it is dismissed here. */
+  async seeToast(text: string) {
+    const toast = this.page.getByTestId('toasts').getByText(text);
+    await toast.waitFor();
+    expect(await this.page.getByRole('dialog').count()).toBe(0);
+    expect(await this.page.getByTestId('toasts').getAttribute('role')).toBe('status');
+    await this.page.getByTestId('toasts').getByRole('button', { name: 'Dismiss' }).first().click();
+    await toast.waitFor({ state: 'detached' });
   }
 
   async seeMessage(text: string) {
@@ -87,12 +91,13 @@ async function signedInPage(password = ACCOUNT.password) {
 }
 
 describe('the account area', () => {
-  it('shows vertical tabs profile, legal and settings; legal links open in a new tab; the language can change', async () => {
+  it('shows tabs profile, legal and settings (the one tab pattern of the kit); legal links open in a new tab; the language can change', async () => {
     const { page, context } = await signedInPage();
     await page.goto('/account');
     const tabs = page.getByRole('tablist', { name: 'Account sections' });
     await tabs.waitFor();
-    expect(await tabs.getAttribute('aria-orientation')).toBe('vertical');
+    // The same tab pattern as the profile page's.
+    expect(await tabs.getAttribute('aria-orientation')).toBe('horizontal');
     expect(await tabs.getByRole('tab').allInnerTexts()).toEqual(['Profile', 'Legal', 'Settings']);
     await page.getByTestId('account-name').filter({ hasText: 'Avery Account' }).waitFor();
 
@@ -113,9 +118,37 @@ describe('the account area', () => {
     const language = page.getByLabel('Language', { exact: true });
     expect(await language.inputValue()).toBe('en');
     await language.selectOption({ label: 'Español' });
-    await page.getByRole('heading', { name: 'Cuenta' }).waitFor();
+    await page.getByRole('heading', { name: 'Cuenta' }).waitFor({ timeout: 10_000 });
     await page.getByLabel('Idioma', { exact: true }).selectOption({ label: 'English' });
     await page.getByRole('heading', { name: 'Account' }).waitFor();
+    await context.close();
+  });
+
+  it('keeps the appearance setting (system, light, dark) across a reload, and dark follows the device on "system"', async () => {
+    const { page, context } = await signedInPage();
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/account?tab=settings');
+    const appearance = page.getByRole('group', { name: 'Appearance' });
+    expect(await appearance.getByLabel('Same as this device').isChecked()).toBe(true);
+    expect(await background()).toBe('rgb(244, 246, 248)');
+    // On "system", the device's preference decides.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(background).toBe('rgb(17, 20, 23)');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await appearance.getByLabel('Dark').check();
+    await expect.poll(background).toBe('rgb(17, 20, 23)');
+    expect(await page.evaluate(() => document.documentElement.dataset.colorScheme)).toBe('dark');
+    await page.reload();
+    await page.getByRole('group', { name: 'Appearance' }).getByLabel('Dark').waitFor();
+    expect(await page.getByRole('group', { name: 'Appearance' }).getByLabel('Dark').isChecked()).toBe(true);
+    expect(await background()).toBe('rgb(17, 20, 23)');
+    // A chosen light holds against a dark device.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.getByRole('group', { name: 'Appearance' }).getByLabel('Light').check();
+    await expect.poll(background).toBe('rgb(244, 246, 248)');
+    await page.getByRole('group', { name: 'Appearance' }).getByLabel('Same as this device').check();
+    await expect.poll(background).toBe('rgb(17, 20, 23)');
     await context.close();
   });
 
@@ -151,7 +184,7 @@ describe('the profile form', () => {
     expect(await account.button('Save').isEnabled()).toBe(false);
     await account.field('First name').fill('Averina');
     await account.save();
-    await account.closeDialog('Profile updated');
+    await account.seeToast('Profile updated. Your changes have been saved.');
     expect(await account.button('Save').isEnabled()).toBe(false);
 
     // Someone changes the profile from another device in the meantime.
@@ -174,7 +207,7 @@ describe('the profile form', () => {
     // The form has read the server's version: the next Save goes through, with what the person typed.
     await account.button('Use the saved version instead').waitFor();
     await account.save();
-    await account.closeDialog('Profile updated');
+    await account.seeToast('Profile updated. Your changes have been saved.');
     expect(await apiUser(token)).toMatchObject({ first_name: 'Avery-Lynn', last_name: 'Typed' });
 
     // The session has the new name: home greets the person by it.
@@ -204,7 +237,7 @@ describe('the password update', () => {
     expect(await account.field('New password').inputValue()).toBe(ACCOUNT.password);
 
     await account.changePassword(ACCOUNT.password, NEW_PASSWORD);
-    await account.closeDialog('Password reset');
+    await account.seeToast('Your password has been changed. Use it the next time you sign in.');
     expect(await account.field('New password').inputValue()).toBe('');
 
     await page.goto('/logout');

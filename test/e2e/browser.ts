@@ -1,30 +1,24 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { inject } from 'vitest';
+import { launchChromium } from '../../scripts/chromium';
 
-/** Debian's Chromium, with the flags this machine needs (no sandbox as root, no background network). */
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
+/** Debian's Chromium, with the flags this machine needs (scripts/chromium.ts). */
+export const launchBrowser = (): Promise<Browser> => launchChromium();
 
 export const baseURL = () => inject('baseURL');
 
 /** A fresh browser context (its own storage) with the app's address as base. */
-export async function newPage(browser: Browser, options: { host?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  options: { host?: string; timezoneId?: string; locale?: string } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const base = options.host ? baseURL().replace('localhost', options.host) : baseURL();
-  const context = await browser.newContext({ baseURL: base });
+  const context = await browser.newContext({
+    baseURL: base,
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+    ...(options.locale ? { locale: options.locale } : {}),
+  });
   const page = await context.newPage();
   return { context, page };
 }

@@ -54,7 +54,8 @@ describe('event posts', () => {
     expect(await content.button('RSVP').count()).toBe(0);
     await content.open(plaza, await contentUuid(demo, plaza, 'Chef’s table lunch'));
     await content.seeText('Only 2 spots left');
-    expect(await content.button('RSVP').isEnabled()).toBe(true);
+    // A priced event says its price on the button (decision 070).
+    expect(await content.button('RSVP — $12.50').isEnabled()).toBe(true);
     await context.close();
   });
 
@@ -181,17 +182,19 @@ describe('calls to action', () => {
     await context.close();
   });
 
-  it('external URLs and deep links open a new tab; a native link asks for the mobile app', async () => {
+  it('external URLs open a new tab; a native link and a deep link into the app ask for the mobile app', async () => {
     const { page, context, content } = await signedIn({ recordOpens: true });
     await content.open(plaza, await contentUuid(demo, plaza, 'Our sustainability report'));
     await content.button('Open').click();
     expect(await opened(page)).toEqual([['https://example.com/sustainability-report', '_blank', 'noopener']]);
+    // A link into the app's own scheme does nothing in a browser: the mobile-only page explains it (decision 081).
     await content.open(plaza, await contentUuid(demo, plaza, 'Your badge in your phone’s wallet'));
     await content.button('Open in the app').click();
-    expect(await opened(page)).toEqual([['atrium://wallet/badge', '_blank', 'noopener']]);
+    await page.waitForURL('**/mobile-only?from=*');
+    expect(await opened(page)).toEqual([]);
     await content.open(plaza, await contentUuid(demo, plaza, 'Reserve a parking spot'));
     await content.button('Open parking').click();
-    await page.waitForURL('**/mobile-only');
+    await page.waitForURL('**/mobile-only?from=*');
     await context.close();
   });
 });

@@ -29,14 +29,14 @@ describe('live flags and kiosk mode', () => {
     await page.getByRole('button', { name: 'Account menu' }).click();
     const menu = page.getByRole('menu');
     await menu.getByRole('menuitem', { name: 'Log out' }).waitFor();
-    expect(await menu.getByRole('switch', { name: 'Kiosk mode' }).count()).toBe(0);
+    expect(await menu.getByRole('menuitemcheckbox', { name: 'Kiosk mode' }).count()).toBe(0);
 
     await setFlag('dropdown-kiosk', true);
-    await menu.getByRole('switch', { name: 'Kiosk mode' }).waitFor({ timeout: 5000 });
+    await menu.getByRole('menuitemcheckbox', { name: 'Kiosk mode' }).waitFor({ timeout: 5000 });
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe(marker);
 
     // Kiosk on: the minimal header, kept in session storage across a reload.
-    await menu.getByRole('switch', { name: 'Kiosk mode' }).click();
+    await menu.getByRole('menuitemcheckbox', { name: 'Kiosk mode' }).click();
     await page.getByTestId('kiosk-header').waitFor();
     expect(await page.getByRole('button', { name: 'Account menu' }).count()).toBe(0);
     expect(await page.evaluate(() => sessionStorage.getItem('KIOSK_ENABLED'))).toBe('true');

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { SERVER_NODE_FLAGS } from '../../scripts/startBench';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,9 +26,20 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-e2e-'));
   const baseURL = `http://localhost:${port}`;
   const jwtSecret = randomBytes(32).toString('base64url');
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'start.ts')], {
+  const server: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, 'scripts', 'start.js')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_ORIGIN: baseURL, JWT_SECRET: jwtSecret },
+    // SENSITIVE_RATE_LIMIT: every browser test signs in from this one address, dozens of times a minute when the
+    // machine is quick; the per-address limit is the server tests' to prove (the per-account lock stays on here).
+    // VITE_DEV_KIT: the build carries the development kit page (/__kit), which test/e2e/kit.test.ts opens (decision 060).
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_ORIGIN: baseURL,
+      JWT_SECRET: jwtSecret,
+      VITE_DEV_KIT: 'true',
+      SENSITIVE_RATE_LIMIT: '100000',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

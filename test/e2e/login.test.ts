@@ -21,6 +21,45 @@ describe('signing in', () => {
     await context.close();
   });
 
+  it('paints its heading before any script runs, then the app takes over with focus in the email field and nothing moved', async () => {
+    // The page's scripts held back: what shows is the page as the server sent it (decision 059).
+    const held = await newPage(browser, { host: 'harbor.localhost' });
+    await held.page.route('**/assets/*.js', (route) => route.abort());
+    await held.page.goto('/login');
+    const firstPaint = held.page.locator('#atrium-shell');
+    await expect(firstPaint.locator('h1').textContent()).resolves.toBe('Sign in');
+    await expect(firstPaint.locator('p').textContent()).resolves.toBe('Use your work email to sign in or create an account.');
+    expect(await firstPaint.locator('input, button, a').count()).toBe(0);
+    await held.context.close();
+
+    const { page, context } = await newPage(browser, { host: 'harbor.localhost' });
+    await page.addInitScript(() => {
+      (window as unknown as { shifts: number }).shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+          if (!entry.hadRecentInput) (window as unknown as { shifts: number }).shifts += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/login');
+    await page.getByLabel('Work email').waitFor();
+    await page.locator('#atrium-shell').waitFor({ state: 'detached' });
+    // The app's code was asked for only once the first paint was on the screen (decision 063).
+    const order = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      code: Math.min(
+        ...performance
+          .getEntriesByType('resource')
+          .filter((e) => /\/assets\/.*\.js$/.test(e.name))
+          .map((e) => e.startTime),
+      ),
+    }));
+    expect(order.code).toBeGreaterThanOrEqual(order.paint);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('email');
+    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.05);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await context.close();
+  });
+
   it('paints the form, in the host’s brand, without any API call: the page carried its configuration, brand and flags', async () => {
     const { page, context } = await newPage(browser, { host: 'harbor.localhost' });
     const calls: string[] = [];
@@ -87,6 +126,41 @@ describe('signing in', () => {
     await auth.logOut();
     await page.goto('/home');
     await page.waitForURL('**/login');
+    await context.close();
+  });
+
+  it("paints the building's hero from the page on a return to /home, before the app runs, and the cookie goes with sign-out", async () => {
+    const { page, context } = await newPage(browser);
+    const auth = new AuthPages(page);
+    await auth.open();
+    await auth.signIn(DEMO.email, DEMO.password);
+    await auth.seeHome('Dana');
+    const hero = await page.getByTestId('hero').getAttribute('data-hero');
+    expect(hero).toBeTruthy();
+
+    // The scripts held back: the page as the server sent it shows the hero the app showed last.
+    const held = await context.newPage();
+    await held.route('**/assets/*.js', (route) => route.abort());
+    await held.goto('/home');
+    const firstPaint = held.locator('#atrium-shell img');
+    await expect(firstPaint.getAttribute('src')).resolves.toBe(new URL(hero!, page.url()).pathname);
+    await expect.poll(() => firstPaint.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await held.close();
+
+    // With the scripts, the app takes over and the first paint goes; its code was asked for once the hero had loaded.
+    await page.reload();
+    await auth.seeHome('Dana');
+    await page.locator('#atrium-shell').waitFor({ state: 'detached' });
+    const order = await page.evaluate((heroPath) => {
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      return {
+        hero: resources.find((e) => new URL(e.name).pathname === heroPath)?.responseEnd ?? Number.NaN,
+        code: Math.min(...resources.filter((e) => /\/assets\/.*\.js$/.test(e.name)).map((e) => e.startTime)),
+      };
+    }, new URL(hero!, page.url()).pathname);
+    expect(order.code).toBeGreaterThanOrEqual(order.hero);
+    await auth.logOut();
+    expect((await context.cookies()).map((c) => c.name)).not.toContain('atrium_home');
     await context.close();
   });
 

@@ -80,7 +80,8 @@ describe('public shell pages', () => {
     const { page, context } = await newPage(browser);
     await page.goto('/mobile-only');
     await page.getByRole('heading', { name: 'Get the mobile app' }).waitFor();
-    await page.getByText("Download it from your phone's app store").waitFor();
+    await page.getByText('This works only in the Atrium mobile app', { exact: false }).waitFor();
+    await page.getByRole('link', { name: /App Store/ }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/mobile-only');
     await context.close();
   });

@@ -9,8 +9,11 @@ export const DEMO = { email: 'demo@northwind.example', password: 'Atrium!2026', 
  * A new page signed in as the demo tenant, on the home page. `recordOpens` records window.open calls in
  * `window.__opened` instead of opening tabs; `viewport` sizes the window.
  */
-export async function signedInPage(browser: Browser, options: { recordOpens?: boolean; viewport?: { width: number; height: number } } = {}) {
-  const { page, context } = await newPage(browser);
+export async function signedInPage(
+  browser: Browser,
+  options: { recordOpens?: boolean; viewport?: { width: number; height: number }; timezoneId?: string } = {},
+) {
+  const { page, context } = await newPage(browser, options.timezoneId ? { timezoneId: options.timezoneId } : {});
   if (options.viewport) await page.setViewportSize(options.viewport);
   if (options.recordOpens) {
     await page.addInitScript(() => {

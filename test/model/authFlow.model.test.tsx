@@ -413,7 +413,7 @@ describe('auth flow paths against the rendered views', () => {
         model.send(event);
         const expected = model.getSnapshot().value as Step;
         if (expected === 'signedIn') await waitFor(() => expect(emitSignedIn).toHaveBeenCalledWith(SESSION));
-        else await waitFor(VIEW_STATE[expected], { timeout: 1000 });
+        else await waitFor(VIEW_STATE[expected], { timeout: 5000 });
       }
       app.stop();
     });

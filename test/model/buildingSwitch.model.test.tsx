@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, beforeAll } from 'vitest';
+import { warmAreaMessages } from './areaMessages.harness';
 import { assign, createActor, fromPromise, setup, waitFor } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { act, cleanup, fireEvent, render, screen, waitFor as waitForDom, within } from '@testing-library/react';
@@ -12,6 +13,9 @@ import { SESSION_ID } from '../../machines/session/session.machine';
 import { englishCatalogue } from '../../src/i18n/locales';
 import { HomePage } from '../../src/ui/home/HomePage';
 import { makeBuilding, makeTheme } from '../unit/fixtures';
+
+// The header's and the modal's texts load with them (the shell area): loaded once here, so no path waits for the first import.
+beforeAll(() => warmAreaMessages(['shell']));
 
 afterEach(cleanup);
 
@@ -135,8 +139,8 @@ describe('building switching against the rendered home page', () => {
       for (const event of events) {
         if (event.type === 'user.choose') {
           // What a person does: the building name in the header opens the switcher; pick one.
-          fireEvent.click(screen.getByTestId('current-building-name'));
-          const dialog = await screen.findByRole('dialog', { name: 'Choose a building' });
+          fireEvent.click(await screen.findByTestId('current-building-name', {}, { timeout: 10_000 }));
+          const dialog = await screen.findByRole('dialog', { name: 'Choose a building' }, { timeout: 10_000 });
           fireEvent.click(within(dialog).getByRole('button', { name: new RegExp(`Building ${event.uuid}`) }));
         }
         await act(async () => {
@@ -147,16 +151,20 @@ describe('building switching against the rendered home page', () => {
         });
         expected.send(event);
         const current = expected.getSnapshot().context.current;
-        await waitForDom(() => {
-          if (!current) {
-            expect(screen.queryByTestId('hero')).toBeNull();
-            return;
-          }
-          expect(screen.getByTestId('current-building-name').textContent).toBe(`Building ${current}`);
-          expect(screen.getByRole('heading', { level: 1, name: `Building ${current}` })).toBeTruthy();
-          expect(screen.getByTestId('hero').getAttribute('data-hero')).toBe(`/media/${current}.svg`);
-          expect(screen.queryByRole('dialog')).toBeNull();
-        });
+        await waitForDom(
+          () => {
+            if (!current) {
+              expect(screen.queryByTestId('hero')).toBeNull();
+              return;
+            }
+            expect(screen.getByTestId('current-building-name').textContent).toBe(`Building ${current}`);
+            expect(screen.getByRole('heading', { level: 1, name: `Building ${current}` })).toBeTruthy();
+            expect(screen.getByTestId('hero').getAttribute('data-hero')).toBe(`/media/${current}.svg`);
+            expect(screen.queryByRole('dialog')).toBeNull();
+            // The header's texts load with their own chunk: on a busy machine that takes more than the default second.
+          },
+          { timeout: 10_000 },
+        );
       }
     });
   }

@@ -84,6 +84,7 @@ export function contentView(overrides: Partial<ContentView['cta']> & { type?: st
       attachableContentUuid: null,
       attachSecondaryContent: false,
       ...cta,
+      myClaim: cta.myClaim ?? null,
     },
   };
 }

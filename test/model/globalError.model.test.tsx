@@ -1,4 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { Suspense } from 'react';
+import { afterEach, describe, expect, it, beforeAll } from 'vitest';
+import { warmAreaMessages } from './areaMessages.harness';
 import { createActor, type SnapshotFrom } from 'xstate';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
@@ -9,6 +11,9 @@ import { globalErrorMachine } from '../../machines/globalError/globalError.machi
 import { AppActorProvider } from '../../src/ui/appContext';
 import { GlobalErrorModal } from '../../src/ui/shell/GlobalErrorModal';
 import { englishCatalogue } from '../../src/i18n/locales';
+
+// The header's and the modal's texts load with them (the shell area): loaded once here, so no path waits for the first import.
+beforeAll(() => warmAreaMessages(['shell']));
 
 afterEach(cleanup);
 
@@ -113,7 +118,9 @@ describe('global error paths against the rendered modal', () => {
       render(
         <AppActorProvider actor={h.actor as never}>
           <IntlProvider locale="en" messages={englishCatalogue}>
-            <GlobalErrorModal />
+            <Suspense fallback={null}>
+              <GlobalErrorModal />
+            </Suspense>
           </IntlProvider>
         </AppActorProvider>,
       );
@@ -128,7 +135,7 @@ describe('global error paths against the rendered modal', () => {
           else ownerEvent(h, event.type);
         });
         model.send(event);
-        await waitFor(VIEW_STATE[model.getSnapshot().value as GlobalErrorModelState], { timeout: 1000 });
+        await waitFor(VIEW_STATE[model.getSnapshot().value as GlobalErrorModelState], { timeout: 5000 });
         expected.check(h);
       }
       h.actor.stop();

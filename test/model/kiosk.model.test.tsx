@@ -13,6 +13,7 @@ import type { FlagsRef, KioskRef } from '../../src/app/appActor';
 import { KIOSK_ENABLED_KEY, persistedKioskEnabled, persistKioskEnabled } from '../../src/app/adapters/kioskStorage';
 import { KioskHeader } from '../../src/ui/shell/KioskHeader';
 import { KioskSwitch } from '../../src/ui/shell/KioskSwitch';
+import { MenuContent, MenuRoot, MenuTrigger } from '../../src/ui/kit/Menu';
 import { englishCatalogue } from '../../src/i18n/locales';
 
 beforeEach(() => sessionStorage.clear());
@@ -101,7 +102,8 @@ function kioskApp() {
   return { app, setFlag, stop: () => app.stop() };
 }
 
-const kioskSwitch = () => screen.getByRole('switch', { name: 'Kiosk mode' });
+// The switch is an item of the header's account menu (an on/off menu item), rendered here in an open menu.
+const kioskSwitch = () => screen.getByRole('menuitemcheckbox', { name: 'Kiosk mode' });
 const exitButton = () => screen.queryByRole('button', { name: 'Tap to exit kiosk mode' });
 
 /** What a person sees in each model state, and what the tab keeps. */
@@ -138,7 +140,12 @@ describe('kiosk paths against the rendered header and switch', () => {
             <AppActorProvider actor={running.app as never}>
               <IntlProvider locale="en" messages={englishCatalogue}>
                 <KioskHeader />
-                <KioskSwitch />
+                <MenuRoot open modal={false}>
+                  <MenuTrigger>menu</MenuTrigger>
+                  <MenuContent label="Account menu">
+                    <KioskSwitch />
+                  </MenuContent>
+                </MenuRoot>
               </IntlProvider>
             </AppActorProvider>,
           );
@@ -154,7 +161,7 @@ describe('kiosk paths against the rendered header and switch', () => {
         }
         model.send(event);
         const { value, context } = model.getSnapshot();
-        await waitFor(() => expectView(value as Step, context.exitAllowed), { timeout: 1000 });
+        await waitFor(() => expectView(value as Step, context.exitAllowed), { timeout: 5000 });
         expect(MACHINE_STATE[value as Step]((running!.app.system.get(KIOSK_ID) as KioskRef).getSnapshot())).toBe(true);
       }
       running?.stop();

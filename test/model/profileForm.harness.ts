@@ -71,6 +71,7 @@ export class FakeServer {
 
   logic() {
     const userUpdated = vi.fn();
+    const notified = vi.fn();
     const logic = profileFormMachine.provide({
       actors: {
         saveProfile: fromPromise<SessionUser, SaveProfileInput>(({ input }) => {
@@ -81,9 +82,9 @@ export class FakeServer {
           () => new Promise((resolve, reject) => (this.pending = { name: 'fetchUser', input: null, resolve, reject })),
         ),
       },
-      actions: { userUpdated: (_, params) => userUpdated(params.user) },
+      actions: { userUpdated: (_, params) => userUpdated(params.user), notifySaved: () => notified() },
     });
-    return { logic, userUpdated };
+    return { logic, userUpdated, notified };
   }
 
   private take(name: Pending['name']): Pending {

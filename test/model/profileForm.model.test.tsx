@@ -11,6 +11,7 @@ import { BUILDING_ID } from '../../machines/building/building.machine';
 import { AppActorProvider } from '../../src/ui/appContext';
 import { ProfileForm } from '../../src/ui/account/ProfileForm';
 import { englishCatalogue } from '../../src/i18n/locales';
+import accountMessages from '../../src/i18n/areas/account/en.json';
 
 afterEach(cleanup);
 
@@ -23,7 +24,6 @@ const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 const MACHINE_STATE: Record<ProfileModelState, (s: Snapshot, c: ProfileModelContext) => boolean> = {
   editing: (s, c) => s.matches('editing') && s.can({ type: 'user.submit' }) === (c.changed && c.valid) && (s.context.error !== null) === c.failed,
   saving: (s) => s.matches('saving') && s.hasTag('submitting') && !s.can({ type: 'user.submit' }),
-  saved: (s) => s.matches('saved') && s.hasTag('modal:profileUpdated') && s.context.fields.first_name === s.context.saved.first_name,
   conflictRefreshing: (s) =>
     s.matches({ conflict: 'refreshing' }) && s.hasTag('conflict') && !s.can({ type: 'user.submit' }) && s.context.error?.status === 409,
   conflictReady: (s, c) =>
@@ -47,14 +47,15 @@ function userEvents(event: ProfileModelEvent['type']) {
       return [{ type: 'user.change', field: 'default_building_uuid', value: BUILDINGS[1]!.uuid }] as const;
     case 'user.save':
       return [{ type: 'user.submit' }] as const;
-    case 'user.acknowledge':
-      return [{ type: 'user.acknowledge' }] as const;
     case 'user.discard':
       return [{ type: 'user.discard' }] as const;
     default:
       throw new Error(`${event} is not a person's event`);
   }
 }
+
+/** How many "profile updated" toasts the steps must have asked for. */
+const toasts = (events: ProfileModelEvent[]) => events.filter((e) => e.type === 'api.ok').length;
 
 /** How many times the session must have been given the server's user, from the model's steps. */
 const sessionUpdates = (events: ProfileModelEvent[]) => events.filter((e) => e.type === 'api.ok' || e.type === 'api.refetched').length;
@@ -71,7 +72,7 @@ describe('profile form paths against the machine', () => {
   for (const { description, events } of PATHS)
     it(description, async () => {
       const server = new FakeServer();
-      const { logic, userUpdated } = server.logic();
+      const { logic, userUpdated, notified } = server.logic();
       const actor = createActor(logic, { input: { user: USER } }).start();
       const model = createActor(profileFormModel).start();
       for (const event of events) {
@@ -87,6 +88,7 @@ describe('profile form paths against the machine', () => {
         ).toBe(true);
       }
       expect(userUpdated).toHaveBeenCalledTimes(sessionUpdates(events));
+      expect(notified).toHaveBeenCalledTimes(toasts(events));
       // Every save after a conflict carries the version read after it; every other save the version it started from.
       for (const [index, save] of server.saves.entries()) expect(save.updated_at, `save ${index}`).toMatch(/^2026-/);
       actor.stop();
@@ -94,7 +96,7 @@ describe('profile form paths against the machine', () => {
 });
 
 const saveButton = () => screen.getByRole('button', { name: /^(Save|Saving…)$/ }) as HTMLButtonElement;
-const dialog = () => screen.queryByRole('dialog', { name: 'Profile updated' });
+const dialog = () => screen.queryByRole('dialog');
 const conflictShown = () => screen.queryByText(CONFLICT_TEXT) !== null;
 
 /** What a person sees in each model state. */
@@ -111,9 +113,6 @@ const VIEW_STATE: Record<ProfileModelState, (c: ProfileModelContext) => void> = 
     expect(saveButton().textContent).toBe('Saving…');
     expect(saveButton().disabled).toBe(true);
     expect(conflictShown()).toBe(false);
-  },
-  saved: () => {
-    within(dialog()!).getByText('Your changes have been saved.');
   },
   conflictRefreshing: (c) => {
     expect(conflictShown()).toBe(true);
@@ -146,8 +145,6 @@ function actOnScreen(event: ProfileModelEvent['type']) {
       return fireEvent.change(screen.getByLabelText('Default building'), { target: { value: BUILDINGS[1]!.uuid } });
     case 'user.save':
       return fireEvent.click(saveButton());
-    case 'user.acknowledge':
-      return fireEvent.click(within(dialog()!).getByRole('button', { name: 'OK' }));
     case 'user.discard':
       return fireEvent.click(screen.getByRole('button', { name: 'Use the saved version instead' }));
     default:
@@ -166,7 +163,7 @@ describe('profile form paths against the rendered form', () => {
       const form = createActor(logic, { input: { user: USER } }).start();
       render(
         <AppActorProvider actor={app as never}>
-          <IntlProvider locale="en" messages={englishCatalogue}>
+          <IntlProvider locale="en" messages={{ ...englishCatalogue, ...accountMessages }}>
             <ProfileForm actor={form} />
           </IntlProvider>
         </AppActorProvider>,
@@ -189,7 +186,7 @@ describe('profile form paths against the rendered form', () => {
         });
         model.send(event);
         const { value, context } = model.getSnapshot();
-        await waitFor(() => VIEW_STATE[value as ProfileModelState](context), { timeout: 1000 });
+        await waitFor(() => VIEW_STATE[value as ProfileModelState](context), { timeout: 5000 });
       }
       expect(userUpdated).toHaveBeenCalledTimes(sessionUpdates(events));
       form.stop();

@@ -14,7 +14,6 @@ export type ProfileModelEvent =
   | { type: 'user.clearName' }
   | { type: 'user.chooseBuilding' }
   | { type: 'user.save' }
-  | { type: 'user.acknowledge' }
   | { type: 'user.discard' }
   | { type: 'api.ok' }
   | { type: 'api.conflict' }
@@ -22,7 +21,7 @@ export type ProfileModelEvent =
   | { type: 'api.refetched' }
   | { type: 'api.refetchFailed' };
 
-export type ProfileModelState = 'editing' | 'saving' | 'saved' | 'conflictRefreshing' | 'conflictReady';
+export type ProfileModelState = 'editing' | 'saving' | 'conflictRefreshing' | 'conflictReady';
 
 export interface ProfileModelContext {
   changed: boolean;
@@ -57,12 +56,12 @@ export const profileFormModel = setup({
     saving: {
       entry: assign({ failed: false }),
       on: {
-        'api.ok': { target: 'saved', actions: assign({ changed: false }) },
+        // Saved: back to the form with a "profile updated" toast (the app's notifications), no dialog to dismiss.
+        'api.ok': { target: 'editing', actions: assign({ changed: false }) },
         'api.conflict': 'conflictRefreshing',
         'api.failed': { target: 'editing', actions: assign({ failed: true }) },
       },
     },
-    saved: { on: { 'user.acknowledge': 'editing' } },
     conflictRefreshing: {
       on: { ...edits, 'api.refetched': 'conflictReady', 'api.refetchFailed': 'conflictReady' },
     },

@@ -5,16 +5,36 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.js';
 import { readConfig } from '../../server/config.js';
 import { createServer, type RunningServer } from '../../server/server.js';
-import { routePreloads } from '../../server/lib/appPage.js';
-import { BOOT_DATA_ID, type BootData } from '../../contracts/boot.js';
+import { homeBuildingOf, routePreloads } from '../../server/lib/appPage.js';
+import { CODE_LIST_ID, CODE_LOADER } from '../../server/lib/firstPaint.js';
+import { createHash } from 'node:crypto';
+import { BOOT_DATA_ID, HOME_BUILDING_COOKIE, PAGE_SHELL_ID, type BootData } from '../../contracts/boot.js';
+import { contrastRatio } from '../../contracts/contrast';
+import { GROUNDS } from '../../contracts/brandRoles';
 
 let server: TestServer;
 let site: RunningServer;
 const staticDir = mkdtempSync(path.join(tmpdir(), 'atrium-page-'));
-writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><html><head><title>Atrium</title></head><body><div id="root"></div></body></html>');
+// As the build writes it: the entry in the head with the chunks it imports preloaded.
+writeFileSync(
+  path.join(staticDir, 'index.html'),
+  '<!doctype html><html><head><title>Atrium</title><script type="module" crossorigin src="/assets/index-e1.js"></script>' +
+    '<link rel="modulepreload" crossorigin href="/assets/framework-f1.js"></head><body><div id="root"></div></body></html>',
+);
+// As the build writes it (vite.config.ts, loginShellTexts).
+writeFileSync(
+  path.join(staticDir, 'login-shell.json'),
+  JSON.stringify({
+    en: { title: 'Sign in', subtitle: 'Use your work email to sign in or create an account.' },
+    'fr-FR': { title: 'Se connecter', subtitle: 'Utilisez votre e-mail professionnel.' },
+    'de-DE': { title: 'Anmelden', subtitle: 'Melden Sie sich <b>an</b>.' },
+  }),
+);
 
+let harborLogo: string | null = null;
 beforeAll(async () => {
   server = await startTestServer();
+  harborLogo = (await server.db.query<{ logo_url: string | null }>("SELECT logo_url FROM brands WHERE identifier = 'harbor'"))[0]!.logo_url;
   site = await createServer({ ...readConfig({}), devOidc: false }, { db: server.db, staticDir, clock: server.clock });
 });
 afterAll(async () => {
@@ -50,6 +70,18 @@ describe("the app's page", () => {
     expect(boot.flags).toEqual(evaluated.body.data.flags);
   });
 
+  it("carries the brand's colour roles for light and dark, each text colour AA on its ground", async () => {
+    const boot = bootOf((await page('/login', { host: 'harbor.localhost' })).body);
+    const roles = boot.whitelabel?.roles;
+    expect(roles?.light).toMatchObject({ brand: '#0B6E4F', primary: '#0B6E4F', onPrimary: '#FFFFFF' });
+    for (const scheme of ['light', 'dark'] as const) {
+      const set = roles![scheme];
+      expect(contrastRatio(set.brand, set.onBrand)).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(set.primary, set.onPrimary)).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(set.primary, GROUNDS[scheme].surface)).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
   it('chooses the brand by the host name, port ignored, and falls back to the default brand', async () => {
     const harbor = (await page('/login', { host: 'harbor.localhost:8080' })).body;
     expect(bootOf(harbor).whitelabel?.brand).toBe('harbor');
@@ -77,7 +109,9 @@ describe("the app's page", () => {
     try {
       const res = await page('/login', { host: 'harbor.localhost' });
       expect(res.body).not.toContain('<script>alert(1)');
-      expect(res.body.match(/<\/script>/g)).toHaveLength(1);
+      // The page's own three script elements (boot data, the code's list, its loader), each closed once.
+      expect(res.body.match(/<script[\s>]/g)).toHaveLength(3);
+      expect(res.body.match(/<\/script>/g)).toHaveLength(3);
       expect(bootOf(res.body).whitelabel?.name).toBe(hostile);
       expect(res.body).toContain('<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--</title>');
     } finally {
@@ -138,5 +172,139 @@ describe('routePreloads', () => {
     expect(hrefs(routePreloads(manifest, '/login', 'fr-fr,fr;q=0.9'))).toContain('/assets/fr-FR-1.js');
     expect(hrefs(routePreloads(manifest, '/login', 'xx-YY'))).toEqual(['/assets/authFlow-1.js', '/assets/shared-1.js']);
     expect(routePreloads(manifest, '/login', '"><script>alert(1)</script>')).not.toContain('<script>');
+  });
+});
+
+describe("the sign-in page's first paint (decision 059)", () => {
+  const shellOf = (html: string) => new RegExp(`<div id="${PAGE_SHELL_ID}"[^>]*>.*?</main></div>`).exec(html)?.[0] ?? null;
+
+  it('comes in the page, right after <body>, hidden from assistive technology, with the heading and introduction and no field', async () => {
+    const res = await page('/login', { 'accept-language': 'en-US,en;q=0.8' });
+    const shell = shellOf(res.body);
+    expect(shell).not.toBeNull();
+    expect(res.body).toMatch(new RegExp(`<body[^>]*><div id="${PAGE_SHELL_ID}" aria-hidden="true" lang="en"`));
+    expect(shell).toContain('<h1>Sign in</h1><p>Use your work email to sign in or create an account.</p>');
+    expect(shell).not.toMatch(/<(input|button|a|form)\b/);
+    expect(shell).toContain('<img src="/media/brands/atrium.svg" alt="">');
+  });
+
+  it('speaks the language the app will start in: ?lang first, then the browser’s, by language, else English', async () => {
+    expect(shellOf((await page('/login?lang=fr-FR', { 'accept-language': 'de-DE' })).body)).toContain('<h1>Se connecter</h1>');
+    expect(shellOf((await page('/login', { 'accept-language': 'fr-CA,fr;q=0.9' })).body)).toContain('lang="fr-FR"');
+    expect(shellOf((await page('/login', { 'accept-language': 'ja-JP' })).body)).toContain('<h1>Sign in</h1>');
+    // Texts are written as text: markup in a catalogue cannot become elements.
+    expect(shellOf((await page('/login', { 'accept-language': 'de-DE' })).body)).toContain('Melden Sie sich &lt;b&gt;an&lt;/b&gt;.');
+  });
+
+  it('is only on /login, and its one style is allowed by its hash, no other inline style', async () => {
+    for (const other of ['/', '/home', '/signup', '/login/extra']) expect(shellOf((await page(other)).body), other).toBeNull();
+    const res = await page('/login');
+    const style = /<style>(.*?)<\/style>/.exec(res.body)![1]!;
+    const hash = `'sha256-${createHash('sha256').update(style).digest('base64')}'`;
+    const styleSrc = String(res.headers['content-security-policy'])
+      .split('; ')
+      .find((d) => d.startsWith('style-src '))!;
+    expect(styleSrc.split(' ')).toContain(hash);
+    expect(styleSrc).not.toContain('unsafe-inline');
+  });
+
+  it('cannot be broken out of by a brand without a logo whose name is markup', async () => {
+    const hostile = '<img src=x onerror=alert(1)>';
+    await server.db.query("UPDATE brands SET name = $1, logo_url = NULL WHERE identifier = 'harbor'", [hostile]);
+    try {
+      const shell = shellOf((await page('/login', { host: 'harbor.localhost' })).body)!;
+      expect(shell).toContain('<span>&lt;img src=x onerror=alert(1)&gt;</span>');
+      expect(shell).not.toContain('<img src=x');
+    } finally {
+      await server.db.query("UPDATE brands SET name = 'Harbor', logo_url = $1 WHERE identifier = 'harbor'", [harborLogo]);
+    }
+  });
+});
+
+describe("a building home's first paint (decision 059)", () => {
+  const shellOf = (html: string) => new RegExp(`<div id="${PAGE_SHELL_ID}"[^>]*>.*?</div></div>`).exec(html)?.[0] ?? null;
+  const heroOf = async (name: string) =>
+    (
+      await server.db.query<{ uuid: string; hero: string }>(
+        `SELECT b.uuid::text, COALESCE(t.home_header_image_url, b.image_url) AS hero FROM buildings b
+           LEFT JOIN building_themes t ON t.building_id = b.id WHERE b.name = $1`,
+        [name],
+      )
+    )[0]!;
+
+  it('paints the hero of the building the app showed last (its cookie), or of the one in the address', async () => {
+    const plaza = await heroOf('One Atrium Plaza');
+    const harbor = await heroOf('Harbor Point');
+    const home = shellOf((await page('/home', { cookie: `theme=x; ${HOME_BUILDING_COOKIE}=${plaza.uuid}` })).body);
+    expect(home).toContain(`<img src="${plaza.hero}" alt="" fetchpriority="high">`);
+    expect(home).toMatch(/aria-hidden="true"/);
+    expect(home).not.toMatch(/<(input|button|a)\b/);
+    // The address names the building: its hero, whatever the cookie says.
+    const byAddress = shellOf((await page(`/building/${harbor.uuid}`, { cookie: `${HOME_BUILDING_COOKIE}=${plaza.uuid}` })).body);
+    expect(byAddress).toContain(`src="${harbor.hero}"`);
+  });
+
+  it('paints nothing for a cookie that is no building, names none, or tries to write markup', async () => {
+    expect(shellOf((await page('/home')).body)).toBeNull();
+    expect(shellOf((await page('/home', { cookie: `${HOME_BUILDING_COOKIE}=00000000-0000-4000-8000-000000000000` })).body)).toBeNull();
+    const hostile = await page('/home', { cookie: `${HOME_BUILDING_COOKIE}="><script>alert(1)</script>` });
+    expect(shellOf(hostile.body)).toBeNull();
+    expect(hostile.body).not.toContain('<script>alert(1)');
+    expect(homeBuildingOf('/home', `${HOME_BUILDING_COOKIE}=../../etc`)).toBeNull();
+    expect(homeBuildingOf('/building/x/amenities', undefined)).toBeNull();
+  });
+
+  it('shows no hero address that could leave the attribute or load a script', async () => {
+    const plaza = await heroOf('One Atrium Plaza');
+    await server.db.query(`UPDATE building_themes SET home_header_image_url = $1 WHERE building_id = (SELECT id FROM buildings WHERE uuid = $2)`, [
+      'javascript:alert(1)" onerror="alert(2)',
+      plaza.uuid,
+    ]);
+    try {
+      const res = await page('/home', { cookie: `${HOME_BUILDING_COOKIE}=${plaza.uuid}` });
+      expect(shellOf(res.body)).toBeNull();
+      expect(res.body).not.toContain('onerror');
+    } finally {
+      await server.db.query(`UPDATE building_themes SET home_header_image_url = $1 WHERE building_id = (SELECT id FROM buildings WHERE uuid = $2)`, [
+        plaza.hero,
+        plaza.uuid,
+      ]);
+    }
+  });
+
+  it('has its one style allowed by its hash', async () => {
+    const plaza = await heroOf('One Atrium Plaza');
+    const res = await page('/home', { cookie: `${HOME_BUILDING_COOKIE}=${plaza.uuid}` });
+    const style = /<style>(.*?)<\/style>/.exec(res.body)![1]!;
+    const hash = `'sha256-${createHash('sha256').update(style).digest('base64')}'`;
+    expect(String(res.headers['content-security-policy'])).toContain(hash);
+  });
+});
+
+describe("the app's code on a page with a first paint (decision 063)", () => {
+  const codeOf = (html: string) => {
+    const match = new RegExp(`<script id="${CODE_LIST_ID}" type="application/json">(.*?)</script>`).exec(html);
+    return match ? (JSON.parse(match[1]!) as { entry: string; preload: string[] }) : null;
+  };
+  const scriptSrc = (res: { headers: Record<string, unknown> }) =>
+    String(res.headers['content-security-policy'])
+      .split('; ')
+      .find((d) => d.startsWith('script-src '))!
+      .split(' ');
+
+  it('leaves the head and is started by the one loader at the end of the body, which the policy allows by its hash', async () => {
+    const res = await page('/login');
+    expect(res.body).not.toContain('<script type="module"');
+    expect(res.body).not.toContain('rel="modulepreload"');
+    expect(codeOf(res.body)).toEqual({ entry: '/assets/index-e1.js', preload: ['/assets/framework-f1.js'] });
+    expect(res.body).toContain(`<script>${CODE_LOADER}</script></body>`);
+    expect(scriptSrc(res)).toContain(`'sha256-${createHash('sha256').update(CODE_LOADER).digest('base64')}'`);
+    expect(scriptSrc(res)).not.toContain("'unsafe-inline'");
+  });
+
+  it('stays in the head on a page without a first paint', async () => {
+    const res = await page('/signup');
+    expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-e1.js"></script>');
+    expect(codeOf(res.body)).toBeNull();
   });
 });

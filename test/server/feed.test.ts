@@ -47,26 +47,34 @@ const inject = (path: string, token?: string, headers: Record<string, string> = 
   server.app.inject({ method: 'GET', url: `/api${path}`, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
 const newSession = async (user = demo) => (await server.app.deps.tokens.startSession(user)).token;
 
+/** What a call runs on the database: each statement, and whether it went as a prepared one. */
+async function statementsOf<T>(call: () => Promise<T>): Promise<{ res: T; seen: { kind: 'query' | 'prepared'; text: string }[] }> {
+  const db = server.app.deps.db;
+  const seen: { kind: 'query' | 'prepared'; text: string }[] = [];
+  const { query, prepared } = db;
+  db.query = (text, params) => (seen.push({ kind: 'query', text }), query(text, params));
+  db.prepared = (name, text, params) => (seen.push({ kind: 'prepared', text }), prepared(name, text, params));
+  try {
+    return { res: await call(), seen };
+  } finally {
+    db.query = query;
+    db.prepared = prepared;
+  }
+}
+
 describe('the session and the membership in one query', () => {
-  it('a feed call runs two statements, both prepared: the session with the membership and the category, then the list', async () => {
-    const db = server.app.deps.db;
-    const seen: { kind: 'query' | 'prepared'; text: string }[] = [];
-    const { query, prepared } = db;
-    db.query = (text, params) => (seen.push({ kind: 'query', text }), query(text, params));
-    db.prepared = (name, text, params) => (seen.push({ kind: 'prepared', text }), prepared(name, text, params));
-    try {
-      const token = await newSession();
-      seen.length = 0;
-      const res = await inject(feedPath(), token);
-      expect(res.statusCode).toBe(200);
-      expect(seen.map((s) => s.kind)).toEqual(['prepared', 'prepared']);
-      expect(seen[0]!.text).toMatch(/token_families/);
-      expect(seen[0]!.text).toMatch(/user_buildings/);
-      expect(seen[1]!.text).toMatch(/FROM contents c/);
-    } finally {
-      db.query = query;
-      db.prepared = prepared;
-    }
+  it('a feed call runs its statements prepared: the session with the membership and the category, then the list', async () => {
+    const token = await newSession();
+    // Another language than any call before asks for: a list not kept yet.
+    const path = `/tenant/v2/buildings/${plaza}/categories/${category}/content?lang=fr-FR&orderByProperty=name&orderBy=ASC`;
+    const { res, seen } = await statementsOf(() => inject(path, token));
+    expect(res.statusCode).toBe(200);
+    expect(seen.map((s) => s.kind)).toEqual(['prepared', 'prepared', 'prepared']);
+    expect(seen[0]!.text).toMatch(/token_families/);
+    expect(seen[0]!.text).toMatch(/user_buildings/);
+    expect(seen[0]!.text).toMatch(/building_content_versions/);
+    expect(seen.slice(1).some((s) => /FROM contents c\s+LEFT JOIN event_details/.test(s.text))).toBe(true);
+    expect(seen.slice(1).some((s) => /min\(t\)/.test(s.text))).toBe(true);
   });
 
   it('refuses a revoked session from the next call on, though the same token was just accepted', async () => {
@@ -177,11 +185,26 @@ describe('list answers carry the tile fields', () => {
           'display_calendar_icon',
           'display_start_at',
           'navigation_command',
+          // What a tile's status chips are made of (decision 070).
+          'end_at',
+          'price',
+          'currency_type',
+          'is_virtual',
+          'capacity',
+          'max_claims_total',
+          'claims_details',
         ].sort(),
       );
-      for (const field of ['uuid', 'type', 'title', 'subtitle', 'description', 'image_url', 'image_alt_text', 'start_at'] as const) {
+      for (const field of ['uuid', 'type', 'title', 'subtitle', 'description', 'image_url', 'image_alt_text', 'start_at', 'end_at'] as const) {
         expect(tile[field], `${tile.title}: ${field}`).toEqual(detail[field]);
       }
+      if (tile.type === 'EVENT_POST') {
+        expect(tile.price).toEqual(detail.price);
+        expect(tile.currency_type).toEqual(detail.currency_type);
+        expect(tile.capacity).toEqual(detail.capacity);
+      }
+      if (tile.type === 'OFFER') expect(tile.max_claims_total).toEqual(detail.max_claims_total);
+      expect(tile.claims_details, tile.title).toEqual({ user_count: detail.claims_details.user_count, count: detail.claims_details.count });
       expect(tile.navigation_command.options).toMatchObject({ uuid: tile.uuid, building_uuid: plaza });
     }
   });
@@ -297,5 +320,81 @@ describe('ETags: a repeat visit transfers nothing, and never answers 304 to anyo
     expect(noneMatchNames('"ab"', '"a"')).toBe(false);
     expect(noneMatchNames('a', '"a"')).toBe(false);
     expect(noneMatchNames(undefined, '"a"')).toBe(false);
+  });
+});
+
+describe('lists kept under the building’s content version (decision 056)', () => {
+  const tiles = (res: { json: () => { data: { uuid: string; title: string; claims_details: { count: number; user_count: number } }[] } }) =>
+    res.json().data;
+
+  it('a repeated call runs only the session statement and answers the same bytes', async () => {
+    const first = await inject(feedPath(), demoToken);
+    const { res: again, seen } = await statementsOf(() => inject(feedPath(), demoToken));
+    expect(again.statusCode).toBe(200);
+    expect(seen.map((s) => s.kind)).toEqual(['prepared']);
+    expect(seen[0]!.text).toMatch(/token_families/);
+    expect(again.body).toBe(first.body);
+  });
+
+  it('a change written past this server (plain SQL, as another server or an editor would) shows on the next call', async () => {
+    const before = tiles(await inject(feedPath(), demoToken));
+    const target = before[0]!;
+    const [row] = await server.db.query<{ id: number; title: string }>(
+      `SELECT t.content_id AS id, t.title FROM content_translations t JOIN contents c ON c.id = t.content_id WHERE c.uuid = $1 AND t.language = 'en'`,
+      [target.uuid],
+    );
+    const rename = (title: string) =>
+      server.db.query(`UPDATE content_translations SET title = $1 WHERE content_id = $2 AND language = 'en'`, [title, row!.id]);
+    await rename('Renamed by an editor');
+    try {
+      const after = tiles(await inject(feedPath(), demoToken));
+      expect(after.find((t) => t.uuid === target.uuid)!.title).toBe('Renamed by an editor');
+    } finally {
+      await rename(row!.title);
+    }
+    expect(tiles(await inject(feedPath(), demoToken)).find((t) => t.uuid === target.uuid)!.title).toBe(row!.title);
+  });
+
+  it("another person's RSVP changes the count in my next answer, and only their user_count", async () => {
+    const [event] = await server.db.query<{ uuid: string; category: string }>(
+      `SELECT c.uuid::text, cat.uuid::text AS category FROM contents c JOIN event_details e ON e.content_id = c.id
+         JOIN content_categories cat ON cat.id = c.category_id JOIN buildings b ON b.id = c.building_id
+        WHERE b.uuid = $1 AND (e.capacity IS NULL OR e.capacity > 100) AND e.cta_url IS NULL AND e.end_at > now() AND c.cta_display_start_at IS NULL
+          AND (c.display_start_at IS NULL OR c.display_start_at <= now()) AND (c.display_end_at IS NULL OR c.display_end_at > now())
+          AND NOT EXISTS (SELECT 1 FROM rsvps r WHERE r.content_id = c.id AND r.user_id IN ($2, (SELECT id FROM users WHERE email = 'admin@globex.example')))
+        LIMIT 1`,
+      [plaza, demo.id],
+    );
+    const path = feedPath(plaza, event!.category);
+    const tileOf = async (token: string) => tiles(await inject(path, token)).find((t) => t.uuid === event!.uuid)!.claims_details;
+    const mine = await tileOf(demoToken);
+    const theirs = await tileOf(adminToken);
+    expect((await server.call('PUT', `/tenant/v1/buildings/${plaza}/event-posts/${event!.uuid}/attend`, { token: adminToken })).status).toBe(200);
+    try {
+      expect(await tileOf(demoToken)).toEqual({ count: mine.count + 1, user_count: 0 });
+      expect(await tileOf(adminToken)).toEqual({ count: theirs.count + 1, user_count: 1 });
+    } finally {
+      await server.call('PUT', `/tenant/v1/event-posts/${event!.uuid}/recall`, { token: adminToken });
+    }
+    expect(await tileOf(demoToken)).toEqual(mine);
+  });
+
+  it('a content whose display window opens later appears when the clock reaches it, with no write in between', async () => {
+    const start = new Date(server.clock.now().getTime() + 3_600_000);
+    const [added] = await server.db.query<{ id: number; uuid: string }>(
+      `INSERT INTO contents (building_id, category_id, type, position, display_start_at)
+       SELECT cat.building_id, cat.id, 'post', 999, $2 FROM content_categories cat WHERE cat.uuid = $1 RETURNING id, uuid::text`,
+      [category, start.toISOString()],
+    );
+    await server.db.query(`INSERT INTO content_translations (content_id, language, title) VALUES ($1, 'en', 'Opens in an hour')`, [added!.id]);
+    try {
+      expect(tiles(await inject(feedPath(), demoToken)).map((t) => t.uuid)).not.toContain(added!.uuid);
+      server.clock.advance(3_601);
+      // The demo token has run out by now: a new session of the same person, whose lists are kept.
+      expect(tiles(await inject(feedPath(), await newSession())).map((t) => t.uuid)).toContain(added!.uuid);
+    } finally {
+      await server.db.query('DELETE FROM contents WHERE id = $1', [added!.id]);
+    }
+    expect(tiles(await inject(feedPath(), await newSession())).map((t) => t.uuid)).not.toContain(added!.uuid);
   });
 });

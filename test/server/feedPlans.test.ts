@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from './harness.js';
 import { DEMO_LOGIN, DEMO_PASSWORD } from '../../server/db/seed.js';
 import type { Db } from '../../server/db/index.js';
 import { sessionMember } from '../../server/stores/buildings.js';
-import { buildingCategories, groupCategories, listContents, queryContents } from '../../server/stores/content.js';
+import { buildingCategories, groupCategories, listContents, nextListChange, queryContents } from '../../server/stores/content.js';
 import { utilityButtons } from '../../server/stores/directory.js';
 import { familyState } from '../../server/stores/sessions.js';
 
@@ -38,6 +38,9 @@ const BIG_TABLES = [
   'users',
   'utility_buttons',
   'building_languages',
+  'rsvps',
+  'claims',
+  'building_content_versions',
 ];
 
 beforeAll(async () => {
@@ -54,7 +57,7 @@ beforeAll(async () => {
                   SELECT b.id, CASE WHEN n % 2 = 0 THEN 'spotlight' ELSE 'discover' END, n FROM buildings b, generate_series(1, 5) AS n
                    WHERE b.name LIKE 'Bulk %'`);
   await db.query(`INSERT INTO contents (building_id, category_id, type, position, promoted)
-                  SELECT cat.building_id, cat.id, CASE WHEN n = 1 THEN 'event_post' ELSE 'post' END, n, n = 2
+                  SELECT cat.building_id, cat.id, CASE WHEN n = 1 THEN 'event_post' WHEN n = 3 THEN 'offer' ELSE 'post' END, n, n = 2
                     FROM content_categories cat JOIN buildings b ON b.id = cat.building_id, generate_series(1, 5) AS n
                    WHERE b.name LIKE 'Bulk %'`);
   await db.query(`INSERT INTO content_translations (content_id, language, title, description)
@@ -63,6 +66,8 @@ beforeAll(async () => {
   await db.query(`INSERT INTO event_details (content_id, start_at, end_at, timezone)
                   SELECT c.id, now(), now() + interval '1 hour', 'UTC' FROM contents c WHERE c.type = 'event_post'
                      AND NOT EXISTS (SELECT 1 FROM event_details e WHERE e.content_id = c.id)`);
+  await db.query(`INSERT INTO offers (content_id, max_claims_total) SELECT c.id, 100 FROM contents c WHERE c.type = 'offer'
+                     AND NOT EXISTS (SELECT 1 FROM offers o WHERE o.content_id = c.id)`);
   await db.query(`INSERT INTO utility_buttons (building_id, type, name, text, "order")
                   SELECT b.id, 'NATIVE', 'u' || n, 'U ' || n, n FROM buildings b, generate_series(1, 4) AS n WHERE b.name LIKE 'Bulk %'`);
   const { user } = await server.login(DEMO_LOGIN.email, DEMO_PASSWORD);
@@ -73,6 +78,11 @@ beforeAll(async () => {
   await db.query(`INSERT INTO user_buildings (user_id, building_id)
                   SELECT u.id, (SELECT min(id) FROM buildings WHERE name LIKE 'Bulk %') + (u.id % 400) FROM users u WHERE u.email LIKE 'bulk.%'`);
   await db.query(`INSERT INTO token_families (user_id) SELECT id FROM users WHERE email LIKE 'bulk.%'`);
+  // Each of them attends the events and claims the offers of their building (the tiles count both, decision 070).
+  await db.query(`INSERT INTO rsvps (content_id, user_id) SELECT c.id, ub.user_id FROM user_buildings ub JOIN users u ON u.id = ub.user_id
+                    JOIN contents c ON c.building_id = ub.building_id AND c.type = 'event_post' WHERE u.email LIKE 'bulk.%'`);
+  await db.query(`INSERT INTO claims (content_id, user_id) SELECT c.id, ub.user_id FROM user_buildings ub JOIN users u ON u.id = ub.user_id
+                    JOIN contents c ON c.building_id = ub.building_id AND c.type = 'offer' WHERE u.email LIKE 'bulk.%'`);
   await db.query('ANALYZE');
   const [found] = await db.query<typeof scope>(
     `SELECT f.id::text AS "familyId", f.user_id AS "userId", b.id AS "buildingId", b.uuid::text AS "buildingUuid",
@@ -130,10 +140,12 @@ const now = () => new Date();
 const languages = { lang: 'en', fallback: 'en' };
 const STATEMENTS: [string, (db: Db) => Promise<unknown>][] = [
   ['the session and the membership', (db) => sessionMember(db, { ...scope, categoryUuid: scope.categoryUuid })],
+  ['the next change of a building’s lists in time', (db) => nextListChange(db, scope.buildingId, now())],
   [
     'a category’s tiles',
     (db) =>
       listContents(db, {
+        userId: scope.userId,
         buildingId: scope.buildingId,
         filter: { categoryId: scope.categoryId },
         ...languages,
@@ -145,12 +157,24 @@ const STATEMENTS: [string, (db: Db) => Promise<unknown>][] = [
   ],
   [
     'the promoted tiles',
-    (db) => listContents(db, { buildingId: scope.buildingId, filter: { promoted: true }, ...languages, now: now(), limit: 100, offset: 0 }),
+    (db) =>
+      listContents(db, {
+        buildingId: scope.buildingId,
+        userId: scope.userId,
+        filter: { promoted: true },
+        ...languages,
+        now: now(),
+        limit: 100,
+        offset: 0,
+      }),
   ],
-  ['a v1 group’s tiles', (db) => listContents(db, { buildingId: scope.buildingId, filter: { group: 'spotlight' }, ...languages, now: now() })],
+  [
+    'a v1 group’s tiles',
+    (db) => listContents(db, { buildingId: scope.buildingId, userId: scope.userId, filter: { group: 'spotlight' }, ...languages, now: now() }),
+  ],
   ['a v1 group’s categories', (db) => groupCategories(db, scope.buildingId, 'spotlight', languages)],
   ['the categories', (db) => buildingCategories(db, scope.buildingId, { categoryType: null, active: true, limit: 100, offset: 0 }, languages)],
-  ['the utility buttons', (db) => utilityButtons(db, scope.buildingId)],
+  ['the utility buttons', (db) => utilityButtons(db, scope.buildingId, languages)],
   ['a session', (db) => familyState(db, scope.familyId)],
   [
     'a content’s detail',

@@ -99,19 +99,19 @@ describe('POST /flags/v1/evaluate', () => {
 
   it('a global value applies to everyone, anonymous included, and raises the version', async () => {
     const before = (await evaluate(anonymous)).body.data.version;
-    const set = await setFlag('show-smart-building', { value: true });
+    const set = await setFlag('feat-tenant-vis-reg-to-admin-link', { value: true });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
-    expect(set.body.data).toEqual({ name: 'show-smart-building', value: true, building_uuid: null, version: before + 1 });
+    expect(set.body.data).toEqual({ name: 'feat-tenant-vis-reg-to-admin-link', value: true, building_uuid: null, version: before + 1 });
     for (const user of [anonymous, person([uuidOf('One Atrium Plaza')])]) {
       const res = await evaluate(user);
-      expect(res.body.data.flags['show-smart-building']).toBe(true);
-      expect(res.body.data.reasons['show-smart-building']).toBe('STATIC');
+      expect(res.body.data.flags['feat-tenant-vis-reg-to-admin-link']).toBe(true);
+      expect(res.body.data.reasons['feat-tenant-vis-reg-to-admin-link']).toBe('STATIC');
       expect(res.body.data.version).toBe(before + 1);
     }
     // Removing the global value goes back to the specification's default.
-    const unset = await server.call('DELETE', '/admin/flags/show-smart-building');
+    const unset = await server.call('DELETE', '/admin/flags/feat-tenant-vis-reg-to-admin-link');
     expect(unset.body.data).toMatchObject({ removed: true, version: before + 2 });
-    expect((await evaluate(anonymous)).body.data.flags['show-smart-building']).toBe(FLAG_DEFAULTS['show-smart-building']);
+    expect((await evaluate(anonymous)).body.data.flags['feat-tenant-vis-reg-to-admin-link']).toBe(FLAG_DEFAULTS['feat-tenant-vis-reg-to-admin-link']);
   });
 
   it('a building override applies only to users of that building, over the global value', async () => {

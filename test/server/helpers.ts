@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import type { TestServer } from './harness.js';
+import { startTestServer, type TestServer } from './harness.js';
+import { DEMO_LOGIN, DEMO_PASSWORD } from '../../server/db/seed.js';
 
 /** A strong password that satisfies every rule, distinct per call. */
 let counter = 0;
@@ -36,4 +37,28 @@ export function expectError(res: { status: number; body: any }, status: number, 
   expect(res.body).toMatchObject({ statusCode: status, error: expect.any(String), message: expect.any(String) });
   if (typeof message === 'string') expect(res.body.message).toBe(message);
   else if (message) expect(res.body.message).toMatch(message);
+}
+
+/** The uuids of the demo buildings the services' tests use, by their seeded names. */
+export async function demoBuildingUuids(server: TestServer): Promise<{ plaza: string; harbor: string; maison: string }> {
+  const buildings = await server.db.query<{ name: string; uuid: string }>('SELECT name, uuid::text FROM buildings');
+  const uuidOf = (name: string) => {
+    const found = buildings.find((b) => b.name === name);
+    if (!found) throw new Error(`no demo building ${name}`);
+    return found.uuid;
+  };
+  return { plaza: uuidOf('One Atrium Plaza'), harbor: uuidOf('Harbor Point'), maison: uuidOf('Maison du Port') };
+}
+
+/** What the services' server tests start from: a server, the demo buildings and the demo people signed in. */
+export async function servicesFixture() {
+  const server = await startTestServer();
+  const buildings = await demoBuildingUuids(server);
+  const token = async (email: string) => (await server.login(email, DEMO_PASSWORD)).token;
+  const [demoToken, adminToken, oliviaToken] = await Promise.all([
+    token(DEMO_LOGIN.email),
+    token('admin@globex.example'),
+    token('olivia@umbrella.example'),
+  ]);
+  return { server, ...buildings, demoToken, adminToken, oliviaToken };
 }

@@ -138,6 +138,7 @@ describe('GET /public/whitelabel', () => {
       whitelabel_config_uuid: brand.harbor!.config_uuid,
       name: 'Harbor Workplace',
       logo_url: '/media/brands/harbor.svg',
+      logo_dark_url: '/media/brands/harbor-dark.svg',
     });
     expect((await server.call('GET', '/public/whitelabel?domain=harbor.localhost:8080')).body.data.brand_identifier).toBe('harbor');
     expect((await server.call('GET', '/public/whitelabel?domain=atrium.localhost')).body.data.brand_identifier).toBe('atrium');

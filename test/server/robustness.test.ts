@@ -43,6 +43,18 @@ const QUERIES = [
   '?email=x&domain=&include=languages,,&brand_scope=%00&buildings=,,&permissions=&guestBuildingsOnly=x&to=&attachPortfolioCompanyUuid=2',
 ];
 
+describe("schemas compiled at a route's first call (decision 052)", () => {
+  it("a failed validation still names the field, on the route's first call too", async () => {
+    const first = await server.call('POST', '/auth/v2/validate-email', { body: { email: 7 } });
+    expect(first.status).toBe(400);
+    expect(JSON.stringify(first.body)).toMatch(/email/);
+  });
+
+  it("every route's validators and serializers compile", () => {
+    expect(() => server.app.compileSchemas()).not.toThrow();
+  });
+});
+
 describe('NUL characters', () => {
   it('answer 400 where they would be stored, and nothing is stored', async () => {
     const register = await server.call('POST', '/auth/register', {

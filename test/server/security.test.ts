@@ -13,6 +13,8 @@ import { consumeSignupPath, createConfirmedUser, expectError, freshEmail, strong
 import { readConfig } from '../../server/config.js';
 import { createServer } from '../../server/server.js';
 import { redactUrl } from '../../server/lib/logging.js';
+import { CODE_LOADER, CODE_LOADER_HASH } from '../../server/lib/firstPaint.js';
+import { createHash } from 'node:crypto';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -292,12 +294,13 @@ describe('7. browser-side headers', () => {
   writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>app</title>');
   afterAll(() => rmSync(staticDir, { recursive: true, force: true }));
 
-  it('serves the app with a strict policy (no inline script), frame-ancestors, nosniff and a referrer policy', async () => {
+  it('serves the app with a strict policy (no inline script but the one code loader, by its hash), frame-ancestors, nosniff and a referrer policy', async () => {
     const app = await createServer({ ...readConfig({}), devOidc: false }, { db: server.db, staticDir });
     const page = await app.app.inject({ method: 'GET', url: '/home' });
     await app.app.close();
     const csp = String(page.headers['content-security-policy']);
-    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    expect(csp).toContain(`script-src 'self' ${CODE_LOADER_HASH};`);
+    expect(CODE_LOADER_HASH).toBe(`'sha256-${createHash('sha256').update(CODE_LOADER).digest('base64')}'`);
     expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
     expect(csp).toMatch(/frame-ancestors 'self'(;|$)/);
     expect(csp).toContain("object-src 'none'");

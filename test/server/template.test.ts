@@ -1,10 +1,10 @@
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDb } from '../../server/db/index.js';
 import { seedDemoData } from '../../server/db/seed.js';
-import { templateKey, writeTemplate } from '../../server/db/template.js';
+import { keepTemplate, templateKey } from '../../server/db/template.js';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'atrium-template-'));
 const cacheDir = path.join(scratch, 'cache');
@@ -38,7 +38,10 @@ describe('a new PGlite data folder', () => {
     await seedDemoData(first);
     await first.keepAsTemplate!();
     await first.close();
-    expect(readdirSync(cacheDir).filter((f) => f.endsWith('.tar.gz'))).toHaveLength(1);
+    const kept = readdirSync(cacheDir);
+    expect(kept).toHaveLength(1);
+    // The first server's lock is not part of the copy.
+    expect(readdirSync(path.join(cacheDir, kept[0]!))).not.toContain('atrium.lock');
 
     const second = await openDb({ dataDir: path.join(scratch, 'two') });
     try {
@@ -55,12 +58,21 @@ describe('a new PGlite data folder', () => {
     }
   });
 
-  it('is kept whole when two servers keep it at once (written beside, then renamed)', async () => {
-    const dump = new Blob([new Uint8Array(2 * 1024 * 1024).fill(7)]);
-    await Promise.all([writeTemplate(dump), writeTemplate(dump), writeTemplate(dump)]);
-    const files = readdirSync(cacheDir);
-    expect(files.filter((f) => f.endsWith('.partial'))).toEqual([]);
-    const kept = files.filter((f) => f.endsWith('.tar.gz')).map((f) => statSync(path.join(cacheDir, f)).size);
-    expect(kept).toEqual([dump.size]);
+  it('is kept whole when two servers keep it at once (copied beside, then renamed)', async () => {
+    const own = path.join(scratch, 'concurrent-cache');
+    process.env.ATRIUM_CACHE_DIR = own;
+    try {
+      const folder = path.join(scratch, 'three');
+      mkdirSync(path.join(folder, 'base'), { recursive: true });
+      writeFileSync(path.join(folder, 'PG_VERSION'), '18');
+      writeFileSync(path.join(folder, 'base', 'data'), new Uint8Array(2 * 1024 * 1024).fill(7));
+      await Promise.all([keepTemplate(folder), keepTemplate(folder), keepTemplate(folder)]);
+      const entries = readdirSync(own);
+      expect(entries.filter((f) => f.endsWith('.partial'))).toEqual([]);
+      expect(entries).toHaveLength(1);
+      expect(readFileSync(path.join(own, entries[0]!, 'base', 'data')).length).toBe(2 * 1024 * 1024);
+    } finally {
+      process.env.ATRIUM_CACHE_DIR = cacheDir;
+    }
   });
 });

@@ -22,6 +22,7 @@ function startApp(input: { preferredBuildingUuid?: string | null } = {}) {
     clearUserState: vi.fn(),
     showBuildingInAddress: vi.fn<(params: { uuid: string }) => void>(),
     scrollToTop: vi.fn(),
+    focusPageHeading: vi.fn<(params: { first: boolean }) => void>(),
     trackPageView: vi.fn<(params: { from: string | null; to: string }) => void>(),
     persistFarm: vi.fn(),
   };
@@ -37,6 +38,8 @@ function startApp(input: { preferredBuildingUuid?: string | null } = {}) {
         globalError: fake('globalError'),
         kiosk: fake('kiosk'),
         analyticsConsent: fake('analyticsConsent'),
+        colorScheme: fake('colorScheme'),
+        notifications: fake('notifications'),
         loadConfig: pending,
       } as never,
       actions: {
@@ -44,6 +47,7 @@ function startApp(input: { preferredBuildingUuid?: string | null } = {}) {
         clearUserState: () => effects.clearUserState(),
         showBuildingInAddress: (_, params) => effects.showBuildingInAddress(params),
         scrollToTop: () => effects.scrollToTop(),
+        focusPageHeading: (_, params) => effects.focusPageHeading(params),
         trackPageView: (_, params) => effects.trackPageView(params),
         persistFarm: (_, params) => effects.persistFarm(params),
       },
@@ -205,6 +209,16 @@ describe('the app chart: the address', () => {
     expect(effects.trackPageView).toHaveBeenCalledWith({ from: '/login', to: '/home' });
   });
 
+  it("a move focuses the new page's heading (not on the first page) and closes the header menu", () => {
+    const { app, effects, heard } = startApp();
+    running = app;
+    app.send({ type: 'route.changed', from: null, to: '/login' });
+    expect(effects.focusPageHeading).toHaveBeenLastCalledWith({ first: true });
+    app.send({ type: 'route.changed', from: '/login', to: '/home' });
+    expect(effects.focusPageHeading).toHaveBeenLastCalledWith({ first: false });
+    expect(heard.headerMenu).toEqual([{ type: 'route.changed' }, { type: 'route.changed' }]);
+  });
+
   it('a chosen farm is kept in the app (every call reads it) and persisted', () => {
     const { app, effects } = startApp();
     running = app;
@@ -263,6 +277,29 @@ describe('screen flows in the root system', () => {
     app.send({ type: 'screen.close', screen: 'home', owner: '/building/$buildingUuid/' });
     expect(app.system.get(screenId('home'))).toBeUndefined();
     expect(app.getSnapshot().context.screens).toEqual({});
+  });
+
+  it('kiosk mode going on or off restarts the content screen with `lobby` (no RSVP or claim on a shared screen)', () => {
+    const { app } = startApp();
+    running = app;
+    app.send({ type: 'building.ready', building: makeBuilding('b-1'), switched: false });
+    const params = { buildingUuid: 'b-1', contentUuid: 'c-1', source: 'content', origin: 'https://tenant.test', now: '2026-01-01T00:00:00Z' };
+    app.send({ type: 'screen.open', screen: 'contentDetail', logic: echo, owner: '/content', params });
+    const first = app.system.get(screenId('contentDetail'));
+    expect(inputOf(first)).toMatchObject({ uuid: 'c-1', lobby: false });
+
+    // The kiosk reporting what the app already knows changes nothing.
+    app.send({ type: 'kiosk.changed', on: false });
+    expect(app.system.get(screenId('contentDetail'))).toBe(first);
+
+    app.send({ type: 'kiosk.changed', on: true });
+    const second = app.system.get(screenId('contentDetail'));
+    expect(second).not.toBe(first);
+    expect(inputOf(second)).toMatchObject({ uuid: 'c-1', lobby: true });
+    expect(app.getSnapshot().context.kioskEnabled).toBe(true);
+
+    app.send({ type: 'kiosk.changed', on: false });
+    expect(inputOf(app.system.get(screenId('contentDetail')))).toMatchObject({ lobby: false });
   });
 
   it('a flow that finished (the auth flow once signed in) starts again when its route is shown next', () => {

@@ -14,6 +14,7 @@ const whitelabel: Whitelabel = {
   name: 'Acme Tower',
   uuid: 'wl-1',
   logoUrl: null,
+  logoDarkUrl: null,
   primaryColor: '#257BAD',
   secondaryColor: '#7C7933',
   language: 'en',

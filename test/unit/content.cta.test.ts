@@ -236,6 +236,22 @@ describe('claimMachine', () => {
     expect(claim(offer()).getSnapshot().matches('available')).toBe(true);
   });
 
+  it('keeps the person’s claim code from the start and from the claim’s answer, and drops it when the claim is given back', async () => {
+    const code = { code: '7F3A9C21', claimedAt: '2026-11-22T12:00:00Z' };
+    expect(claim(offer({ userCount: 1, myClaim: code })).getSnapshot().context.myClaim).toEqual(code);
+    const actor = claim(offer(), { claim: async () => ({ userCount: 1, count: 3, isClaimable: true, myClaim: code }) });
+    expect(actor.getSnapshot().context.myClaim).toBeNull();
+    actor.send({ type: 'user.claim' });
+    actor.send({ type: 'user.confirm' });
+    await waitFor(actor, (s) => s.matches('confirmed'));
+    expect(actor.getSnapshot().context.myClaim).toEqual(code);
+    actor.send({ type: 'user.done' });
+    actor.send({ type: 'user.cancel' });
+    actor.send({ type: 'user.confirm' });
+    await waitFor(actor, (s) => s.matches('available'));
+    expect(actor.getSnapshot().context.myClaim).toBeNull();
+  });
+
   it('confirms, claims, shows the confirmed modal, then Deal claimed; cancel asks and frees it', async () => {
     const actor = claim(offer());
     actor.send({ type: 'user.claim' });

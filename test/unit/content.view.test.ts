@@ -193,6 +193,7 @@ const CTA_KEYS: (keyof CallToAction)[] = [
   'attachableCompanyUuid',
   'attachableContentUuid',
   'attachSecondaryContent',
+  'myClaim',
 ];
 
 const expectShape = (view: ContentView) => {
@@ -248,6 +249,7 @@ describe('fromContent', () => {
         attachableCompanyUuid: 'co-1',
         attachableContentUuid: 'c-2',
         attachSecondaryContent: true,
+        myClaim: null,
       },
     } satisfies ContentView);
   });
@@ -297,6 +299,7 @@ describe('fromContent', () => {
       attachableCompanyUuid: null,
       attachableContentUuid: null,
       attachSecondaryContent: false,
+      myClaim: null,
     } satisfies CallToAction);
   });
 
@@ -398,6 +401,7 @@ describe('fromEventPost', () => {
         attachableCompanyUuid: null,
         attachableContentUuid: null,
         attachSecondaryContent: false,
+        myClaim: null,
       },
     } satisfies ContentView);
   });
@@ -528,6 +532,7 @@ describe('fromOffer', () => {
         attachableCompanyUuid: null,
         attachableContentUuid: null,
         attachSecondaryContent: false,
+        myClaim: null,
       },
     } satisfies ContentView);
   });
@@ -535,6 +540,12 @@ describe('fromOffer', () => {
   it('takes the counts from claims_details, not the claimers list', () => {
     const view = fromOffer(offer({ claimers: [1], claims_details: { is_claimable: false, user_count: 0, count: 9 } }));
     expect(view.cta).toMatchObject({ count: 9, userCount: 0, isClaimable: false });
+  });
+
+  it('carries the person’s claim code and time from the offer and the v2 content answers', () => {
+    const mine = { code: '7F3A9C21', claimed_at: '2026-11-25T10:00:00.000Z' };
+    expect(fromOffer(offer({ my_claim: mine })).cta.myClaim).toEqual({ code: '7F3A9C21', claimedAt: '2026-11-25T10:00:00.000Z' });
+    expect(fromOffer(offer({ my_claim: null })).cta.myClaim).toBeNull();
   });
 
   it('keeps eligibility, a null total limit and missing optional texts as null', () => {
@@ -610,6 +621,7 @@ describe('fromPost', () => {
         attachableCompanyUuid: null,
         attachableContentUuid: null,
         attachSecondaryContent: false,
+        myClaim: null,
       },
     } satisfies ContentView);
   });

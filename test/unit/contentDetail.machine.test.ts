@@ -45,6 +45,7 @@ const cta = (overrides: Partial<CallToAction> = {}): CallToAction => ({
   attachableCompanyUuid: null,
   attachableContentUuid: null,
   attachSecondaryContent: false,
+  myClaim: null,
   ...overrides,
 });
 
@@ -359,6 +360,7 @@ describe('contentDetailMachine: deciding the call-to-action', () => {
       displayStartAt: '2026-11-02T00:00:00Z',
       displayEndAt: '2026-12-02T00:00:00Z',
       now: NOW,
+      myClaim: null,
       error: null,
     });
     // One of three claimed, room left: the claim button shows.
@@ -424,10 +426,21 @@ describe('contentDetailMachine: following a link call-to-action', () => {
     expect(spies.openFrame).not.toHaveBeenCalled();
   });
 
-  it('navigates to the mobile-only page for a native link', async () => {
+  it('navigates to the mobile-only page for a native link, remembering the content’s page', async () => {
     const { actor, spies } = await loadedDetail(view({ type: 'NATIVE_LINK', url: 'app://native' }));
     actor.send({ type: 'user.followCta' });
-    expect(spies.navigate).toHaveBeenCalledWith('/mobile-only');
+    expect(spies.navigate).toHaveBeenCalledWith('/mobile-only?from=%2Fbuilding%2Fb-1%2Fcontent%2Fc-1');
+  });
+
+  it('sends a deep link into the app’s own scheme to the mobile-only page, and a web deep link to a new tab', async () => {
+    const app = await loadedDetail(view({ type: 'DEEP_LINK', url: 'atrium://wallet/badge' }));
+    app.actor.send({ type: 'user.followCta' });
+    expect(app.spies.navigate).toHaveBeenCalledWith('/mobile-only?from=%2Fbuilding%2Fb-1%2Fcontent%2Fc-1');
+    expect(app.spies.openInNewTab).not.toHaveBeenCalled();
+    const web = await loadedDetail(view({ type: 'DEEP_LINK', url: 'https://example.com/open' }));
+    web.actor.send({ type: 'user.followCta' });
+    expect(web.spies.openInNewTab).toHaveBeenCalledWith('https://example.com/open');
+    expect(web.spies.navigate).not.toHaveBeenCalled();
   });
 
   it('opens a micro-frontend in the frame as a page', async () => {
@@ -592,10 +605,12 @@ describe('rsvpInput and claimInput', () => {
         maxClaimsTotal: null,
         displayStartAt: '2025-12-01T00:00:00Z',
         displayEndAt: null,
+        myClaim: { code: '7F3A9C21', claimedAt: '2025-12-02T10:00:00Z' },
       },
       { uuid: 'o-5', buildingUuid: 'b-6' },
     );
     expect(claimInput(context(content))).toEqual({
+      myClaim: { code: '7F3A9C21', claimedAt: '2025-12-02T10:00:00Z' },
       contentUuid: 'o-5',
       buildingUuid: 'b-6',
       isEligible: false,
@@ -608,5 +623,46 @@ describe('rsvpInput and claimInput', () => {
       displayEndAt: null,
       now: '2026-01-01T00:00:00Z',
     });
+  });
+});
+
+describe('contentDetailMachine: kiosk (lobby) mode', () => {
+  async function inLobby(content: ContentView) {
+    const result = detail(loaded(content), { input: { lobby: true } });
+    await waitFor(result.actor, (s) => s.matches('loaded'));
+    return result;
+  }
+
+  it('offers no RSVP on a shared screen: no RSVP flow, the lobby state instead', async () => {
+    const { actor } = await inLobby(view({ isRsvp: true, isClaimable: true }, { type: 'EVENT_POST' }));
+    expect(actor.getSnapshot().matches({ loaded: 'lobby' })).toBe(true);
+    expect(actor.getSnapshot().hasTag('cta:lobby')).toBe(true);
+    expect(rsvpChild(actor)).toBeUndefined();
+  });
+
+  it('offers no claim on a shared screen', async () => {
+    const { actor } = await inLobby(view({ isClaim: true, type: 'CLAIM', isClaimable: true }, { type: 'OFFER' }));
+    expect(actor.getSnapshot().matches({ loaded: 'lobby' })).toBe(true);
+    expect(claimChild(actor)).toBeUndefined();
+  });
+
+  it('frames no mini-app with the person’s token on a shared screen', async () => {
+    const { actor, spies } = await inLobby(view({ type: 'MICRO_FRONTEND', url: 'https://mfe.test/app' }));
+    expect(actor.getSnapshot().matches({ loaded: 'lobby' })).toBe(true);
+    actor.send({ type: 'user.followCta' });
+    expect(spies.openFrame).not.toHaveBeenCalled();
+  });
+
+  it('keeps a link call-to-action (nothing personal in it)', async () => {
+    const { actor, spies } = await inLobby(view({ type: 'EXTERNAL_URL', url: 'https://x.test' }));
+    expect(actor.getSnapshot().matches({ loaded: 'link' })).toBe(true);
+    actor.send({ type: 'user.followCta' });
+    expect(spies.openInNewTab).toHaveBeenCalledWith('https://x.test');
+  });
+
+  it('out of kiosk mode the same event runs its RSVP flow', async () => {
+    const { actor } = await loadedDetail(view({ isRsvp: true, isClaimable: true }, { type: 'EVENT_POST' }));
+    expect(actor.getSnapshot().matches({ loaded: 'rsvp' })).toBe(true);
+    expect(rsvpChild(actor)).toBeDefined();
   });
 });

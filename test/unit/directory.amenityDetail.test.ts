@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { amenityDetailMachine } from '../../machines/directory/amenityDetail.machine';
+import { helpDeskMachine, type HelpDeskRef } from '../../machines/helpDesk/helpDesk.machine';
+import type { HelpDeskRequest } from '../../machines/helpDesk/helpDesk.types';
 import type { AmenityCategory } from '../../machines/directory/directory.types';
 import { flush } from './fixtures';
 import { CATEGORIES } from './directory.fixtures';
@@ -8,7 +10,12 @@ import { CATEGORIES } from './directory.fixtures';
 function start(amenityUuid: string, load: (input: { buildingUuid: string }) => Promise<AmenityCategory[]> = async () => CATEGORIES) {
   const loadAmenities = vi.fn(load);
   const actor = createActor(amenityDetailMachine.provide({ actors: { loadAmenities: fromPromise(({ input }) => loadAmenities(input)) } }), {
-    input: { buildingUuid: 'b-1', amenityUuid, helpDeskEmail: 'help@atrium.localhost' },
+    input: {
+      buildingUuid: 'b-1',
+      amenityUuid,
+      helpDeskEmail: 'help@atrium.localhost',
+      requester: { name: 'Dana Demo', email: 'dana@northwind.example', companyName: 'Northwind Traders' },
+    },
   }).start();
   return { actor, loadAmenities };
 }
@@ -64,6 +71,46 @@ describe('amenityDetailMachine', () => {
     expect(actor.getSnapshot().context.helpDeskEmail).toBe('help@atrium.localhost');
     actor.send({ type: 'user.closeSupport' });
     expect(actor.getSnapshot().hasTag('support')).toBe(false);
+    expect(actor.getSnapshot().matches({ ready: 'supportClosed' })).toBe(true);
+  });
+
+  it('runs the help-desk form about the amenity in the modal; the form’s end closes it', async () => {
+    const { actor } = start('a-gym');
+    await flush();
+    actor.send({ type: 'user.requestSupport' });
+    const support = actor.getSnapshot().children.support as HelpDeskRef;
+    expect(support.getSnapshot().context.fields).toEqual({ nature: 'building', subject: 'Fitness center', description: '' });
+    expect(support.getSnapshot().context.requester).toEqual({ name: 'Dana Demo', email: 'dana@northwind.example', companyName: 'Northwind Traders' });
+    expect(support.getSnapshot().context.buildingUuid).toBe('b-1');
+    // Nothing typed beyond the amenity's start: cancel closes at once.
+    support.send({ type: 'user.cancel' });
+    expect(actor.getSnapshot().matches({ ready: 'supportClosed' })).toBe(true);
+    expect(actor.getSnapshot().children.support).toBeUndefined();
+  });
+
+  it('sends the support request and closes the modal after Done', async () => {
+    const submit = vi.fn(async (_request: HelpDeskRequest) => ({ uuid: 'r-1' }));
+    const actor = createActor(
+      amenityDetailMachine.provide({
+        actors: {
+          loadAmenities: fromPromise(async () => CATEGORIES),
+          helpDesk: helpDeskMachine.provide({ actors: { submit: fromPromise(({ input }) => submit(input)) } }),
+        },
+      }),
+      { input: { buildingUuid: 'b-1', amenityUuid: 'a-gym', helpDeskEmail: null, requester: null } },
+    ).start();
+    await flush();
+    actor.send({ type: 'user.requestSupport' });
+    const support = actor.getSnapshot().children.support as HelpDeskRef;
+    support.send({ type: 'user.change', field: 'description', value: 'The treadmill is broken' });
+    support.send({ type: 'user.submit' });
+    await flush();
+    expect(submit).toHaveBeenCalledWith(
+      expect.objectContaining({ nature: 'building', subject: 'Fitness center', description: 'The treadmill is broken' }),
+    );
+    expect(support.getSnapshot().hasTag('success')).toBe(true);
+    expect(actor.getSnapshot().hasTag('support')).toBe(true);
+    support.send({ type: 'user.done' });
     expect(actor.getSnapshot().matches({ ready: 'supportClosed' })).toBe(true);
   });
 });

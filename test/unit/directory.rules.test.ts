@@ -6,7 +6,6 @@ import {
   categorySectionId,
   companyTypesParam,
   findAmenity,
-  helpDeskMailto,
   isNotFound,
 } from '../../machines/directory/directory.rules';
 import { CATEGORIES, company } from './directory.fixtures';
@@ -28,12 +27,6 @@ describe('directory rules', () => {
     expect(findAmenity(CATEGORIES, 'A-BIKES')?.amenity_name).toBe('Bike room');
     expect(findAmenity(CATEGORIES, 'nope')).toBeNull();
     expect(findAmenity([], 'a-cafe')).toBeNull();
-  });
-
-  it('builds a mailto link with an encoded subject', () => {
-    expect(helpDeskMailto('help@atrium.localhost', 'Support: Lobby café & more')).toBe(
-      'mailto:help@atrium.localhost?subject=Support%3A%20Lobby%20caf%C3%A9%20%26%20more',
-    );
   });
 
   it('names category sections by uuid', () => {

@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { formatDate, formatNumber, formatPrice, formatTime12 } from '../../src/i18n/format';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatAmount, formatDate, formatEventDate, formatNumber, formatPrice, formatTime } from '../../src/i18n/format';
 
-// Intl separates with no-break and narrow no-break spaces; compare with plain ones.
-const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+// Intl separates with no-break, narrow no-break and thin spaces; compare with plain ones.
+const plain = (text: string) => text.replace(/[\u00a0\u202f\u2009]/g, ' ');
 
 const instant = new Date('2026-03-05T20:07:00Z'); // 3:07 PM in New York, 9:07 PM in Berlin
 
@@ -22,21 +22,62 @@ describe('formatDate', () => {
   });
 });
 
-describe('formatTime12', () => {
-  it('is a 12-hour time with the zone abbreviation', () => {
-    expect(plain(formatTime12(instant, 'en-US', 'America/New_York'))).toBe('3:07 PM EST');
-    expect(plain(formatTime12(instant, 'en-US', 'America/Los_Angeles'))).toBe('12:07 PM PST');
-    expect(plain(formatTime12(instant, 'de-DE', 'Europe/Berlin'))).toBe('9:07 PM MEZ');
+describe('formatEventDate: one format for tiles and content screens, in the building’s zone (decision 070)', () => {
+  const now = new Date('2026-11-25T12:00:00Z');
+  // 6 PM in New York on Thursday, Nov 26: already Friday, Nov 27 in Tokyo.
+  const start = '2026-11-26T23:00:00Z';
+  const end = '2026-11-27T01:00:00Z';
+  const browserZone = process.env.TZ;
+  beforeAll(() => {
+    // The browser runs in another zone than the building's: the day must not follow it.
+    process.env.TZ = 'Asia/Tokyo';
+  });
+  afterAll(() => {
+    if (browserZone === undefined) delete process.env.TZ;
+    else process.env.TZ = browserZone;
   });
 
-  it('keeps the 12-hour clock in a 24-hour locale, with the locale’s own zone name', () => {
-    const german = plain(formatTime12(instant, 'de-DE', 'America/New_York'));
-    expect(german).toMatch(/^3:07 PM /);
-    expect(plain(formatTime12(instant, 'fr-FR', 'Europe/Paris'))).toMatch(/^9:07 PM /);
+  it('shows the building’s day, time and zone abbreviation, whatever zone the browser is in', () => {
+    expect(new Date(start).getDate()).toBe(27); // the browser's own day
+    expect(plain(formatEventDate(start, null, 'en-US', 'America/New_York', now))).toBe('Thu, Nov 26, 6:00 PM EST');
+    expect(plain(formatEventDate(start, end, 'en-US', 'America/New_York', now))).toBe('Thu, Nov 26, 6:00 – 8:00 PM EST');
+  });
+
+  it('uses the locale’s clock: 24-hour in French, British English and German, 12-hour in American English', () => {
+    expect(plain(formatEventDate(start, null, 'fr-FR', 'America/New_York', now))).toBe('jeu. 26 nov., 18:00 UTC−5');
+    expect(plain(formatEventDate(start, null, 'en-GB', 'Europe/London', now))).toBe('Thu 26 Nov, 23:00 GMT');
+    expect(plain(formatEventDate(start, null, 'de-DE', 'Europe/Berlin', now))).toBe('Fr., 27. Nov., 00:00 MEZ');
+    expect(plain(formatEventDate(start, null, 'en-US', 'Europe/Berlin', now))).toBe('Fri, Nov 27, 12:00 AM GMT+1');
+  });
+
+  it('names the year only when it is not this year’s, and follows daylight saving time', () => {
+    expect(plain(formatEventDate('2027-07-05T19:07:00Z', null, 'en-US', 'America/New_York', now))).toBe('Mon, Jul 5, 2027, 3:07 PM EDT');
+  });
+});
+
+describe('formatAmount', () => {
+  it('shows the amount with the currency’s decimals, as charged', () => {
+    expect(plain(formatAmount(25, 'USD', 'en-US'))).toBe('$25.00');
+    expect(plain(formatAmount(12.5, 'EUR', 'fr-FR'))).toBe('12,50 €');
+  });
+});
+
+describe('formatTime', () => {
+  it('is the 12-hour clock in English, with the zone abbreviation', () => {
+    expect(plain(formatTime(instant, 'en-US', 'America/New_York'))).toBe('3:07 PM EST');
+    expect(plain(formatTime(instant, 'en-US', 'America/Los_Angeles'))).toBe('12:07 PM PST');
+  });
+
+  it('is the 24-hour clock where the locale reads it (French, German, Spanish), with the locale’s own zone name', () => {
+    expect(plain(formatTime(instant, 'de-DE', 'Europe/Berlin'))).toBe('21:07 MEZ');
+    expect(plain(formatTime(instant, 'fr-FR', 'Europe/Paris'))).toMatch(/^21:07 /);
+    expect(plain(formatTime(instant, 'fr-CA', 'America/Toronto'))).toMatch(/^15 h 07 /);
+    expect(plain(formatTime(instant, 'es-ES', 'Europe/Madrid'))).toMatch(/^21:07 /);
+    expect(plain(formatTime(instant, 'fr-FR', 'Europe/Paris', { zoneName: false }))).toBe('21:07');
   });
 
   it('follows daylight saving time', () => {
-    expect(plain(formatTime12('2026-07-05T19:07:00Z', 'en-US', 'America/New_York'))).toBe('3:07 PM EDT');
+    expect(plain(formatTime('2026-07-05T19:07:00Z', 'en-US', 'America/New_York'))).toBe('3:07 PM EDT');
   });
 });
 

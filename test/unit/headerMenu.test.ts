@@ -8,15 +8,38 @@ import { deferred } from './fixtures';
 const TARGET: AdminTarget = { baseUrl: 'https://admin.example/', buildingUuid: 'b-1', companyUuid: 'c-1', visitors: false };
 
 describe('menuItems', () => {
-  it('shows log out, change building and my account by default; history, kiosk and admin are off', () => {
-    expect(menuItems(FLAG_DEFAULTS, { canSeeAdminLink: false, buildingCount: 2 })).toEqual(['buildings', 'account', 'logout']);
+  it('shows log out, change building, my account, service requests and the help desk by default; history, kiosk and admin are off', () => {
+    expect(menuItems(FLAG_DEFAULTS, { canSeeAdminLink: false, buildingCount: 2 })).toEqual([
+      'buildings',
+      'account',
+      'serviceRequests',
+      'helpDesk',
+      'logout',
+    ]);
   });
 
   it('follows every flag', () => {
     const all = { ...FLAG_DEFAULTS, 'account-history': true, 'dropdown-kiosk': true };
-    expect(menuItems(all, { canSeeAdminLink: true, buildingCount: 3 })).toEqual(['buildings', 'account', 'history', 'kiosk', 'admin', 'logout']);
-    const none = { ...FLAG_DEFAULTS, 'dropdown-buildings': false, 'dropdown-account': false, 'dropdown-logout': false };
-    expect(menuItems(none, { canSeeAdminLink: false, buildingCount: 3 })).toEqual([]);
+    expect(menuItems(all, { canSeeAdminLink: true, buildingCount: 3 })).toEqual([
+      'buildings',
+      'account',
+      'history',
+      'serviceRequests',
+      'helpDesk',
+      'kiosk',
+      'admin',
+      'logout',
+    ]);
+    const none = { ...FLAG_DEFAULTS, 'dropdown-buildings': false, 'dropdown-account': false, 'dropdown-logout': false, 'service-requests': false };
+    // The help desk has no flag: a person with a building can always ask for help.
+    expect(menuItems(none, { canSeeAdminLink: false, buildingCount: 3 })).toEqual(['helpDesk']);
+  });
+
+  it('offers service requests behind their flag, and both services only to a person with a building', () => {
+    expect(menuItems({ ...FLAG_DEFAULTS, 'service-requests': false }, { canSeeAdminLink: false, buildingCount: 1 })).not.toContain('serviceRequests');
+    expect(menuItems(FLAG_DEFAULTS, { canSeeAdminLink: false, buildingCount: 1 })).toContain('serviceRequests');
+    expect(menuItems(FLAG_DEFAULTS, { canSeeAdminLink: false, buildingCount: 0 })).not.toContain('serviceRequests');
+    expect(menuItems(FLAG_DEFAULTS, { canSeeAdminLink: false, buildingCount: 0 })).not.toContain('helpDesk');
   });
 
   it('shows change building only with more than one building, and launch admin only with the permission', () => {
@@ -82,6 +105,19 @@ describe('headerMenuMachine', () => {
     expect(menu.getSnapshot().hasTag('menu:open')).toBe(true);
     menu.send({ type: 'user.closeMenu' });
     expect(menu.getSnapshot().hasTag('menu:open')).toBe(false);
+  });
+
+  it('closes the menu and the switcher when the app moves to another page, and nothing else', () => {
+    const { menu } = startMenu(async () => 'x');
+    menu.send({ type: 'user.toggleMenu' });
+    menu.send({ type: 'route.changed' });
+    expect(menu.getSnapshot().value).toBe('closed');
+    menu.send({ type: 'user.openBuildings' });
+    expect(menu.getSnapshot().hasTag('modal:buildingSwitcher')).toBe(true);
+    menu.send({ type: 'route.changed' });
+    expect(menu.getSnapshot().value).toBe('closed');
+    menu.send({ type: 'route.changed' });
+    expect(menu.getSnapshot().value).toBe('closed');
   });
 
   it('logs out through the session and navigates to the account page', () => {

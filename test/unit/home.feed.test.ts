@@ -4,6 +4,9 @@ import {
   HASH_SCROLL_DELAY_MS,
   firstPromoted,
   nearestSection,
+  orderTiles,
+  tileChips,
+  type TileChip,
   sameOrigin,
   tileAction,
   webLinkAction,
@@ -299,5 +302,100 @@ describe('nearestSection', () => {
 describe('feed constants', () => {
   it('scrolls to the hash target 1000 ms after the feed is in', () => {
     expect(HASH_SCROLL_DELAY_MS).toBe(1000);
+  });
+});
+
+describe('orderTiles: the order a person reads a category in (decision 070)', () => {
+  const now = new Date('2026-11-25T12:00:00Z');
+  const event = (title: string, start: string, end: string): FeedTile => ({
+    uuid: title,
+    type: 'EVENT_POST',
+    title,
+    image_url: null,
+    start_at: start,
+    end_at: end,
+  });
+  const post = (title: string): FeedTile => ({ uuid: title, type: 'POST', title, image_url: null, start_at: null });
+  // As the specification's call answers them: by title, Z to A.
+  const byName = [
+    event('Wine tasting', '2026-11-28T23:00:00Z', '2026-11-29T01:00:00Z'),
+    event('Virtual town hall', '2026-11-30T15:00:00Z', '2026-11-30T16:00:00Z'),
+    post('Tell us about your commute'),
+    event('Spring breakfast', '2026-11-10T14:00:00Z', '2026-11-10T16:00:00Z'),
+    event('Morning yoga', '2026-11-26T15:00:00Z', '2026-11-26T16:00:00Z'),
+    post('Our sustainability report'),
+    event('Lobby jazz', '2026-11-29T23:00:00Z', '2026-11-30T01:00:00Z'),
+    event('Earlier breakfast', '2026-11-01T14:00:00Z', '2026-11-01T16:00:00Z'),
+    event('Running now', '2026-11-25T11:00:00Z', '2026-11-25T13:00:00Z'),
+  ];
+
+  it('events to come (and under way) soonest first, then the undated in the server’s order, then ended events latest first', () => {
+    expect(orderTiles(byName, now).map((t) => t.title)).toEqual([
+      'Running now',
+      'Morning yoga',
+      'Wine tasting',
+      'Lobby jazz',
+      'Virtual town hall',
+      'Tell us about your commute',
+      'Our sustainability report',
+      'Spring breakfast',
+      'Earlier breakfast',
+    ]);
+  });
+
+  it('an event without an end is over once it started; the input is left as it was', () => {
+    const noEnd = { ...event('No end', '2026-11-25T11:00:00Z', ''), end_at: null };
+    expect(orderTiles([noEnd, post('A post')], now).map((t) => t.title)).toEqual(['A post', 'No end']);
+    expect(byName[0]!.title).toBe('Wine tasting');
+  });
+});
+
+describe('tileChips: a tile’s status from the fields the feed carries', () => {
+  const now = new Date('2026-11-25T12:00:00Z');
+  const base: FeedTile = {
+    uuid: 'e',
+    type: 'EVENT_POST',
+    title: 'E',
+    image_url: null,
+    start_at: '2026-11-26T15:00:00Z',
+    end_at: '2026-11-26T16:00:00Z',
+  };
+  it.each<[string, Partial<FeedTile>, TileChip[]]>([
+    ['attending', { capacity: 3, claims_details: { user_count: 1, count: 3 } }, [{ kind: 'attending' }]],
+    ['sold out', { capacity: 3, claims_details: { user_count: 0, count: 3 } }, [{ kind: 'soldOut' }]],
+    ['few spots', { capacity: 12, claims_details: { user_count: 0, count: 10 } }, [{ kind: 'fewSpots', left: 2 }]],
+    ['room enough', { capacity: 20, claims_details: { user_count: 0, count: 0 } }, []],
+    ['priced', { price: 25, currency_type: 'USD', claims_details: { user_count: 0, count: 0 } }, [{ kind: 'price', amount: 25, currency: 'USD' }]],
+    ['virtual', { is_virtual: true, capacity: null, claims_details: { user_count: 0, count: 9 } }, [{ kind: 'virtual' }]],
+    ['ended', { start_at: '2026-11-10T14:00:00Z', end_at: '2026-11-10T16:00:00Z', claims_details: { user_count: 1, count: 1 } }, [{ kind: 'ended' }]],
+    ['no status fields (another API)', {}, []],
+  ])('event: %s', (_name, fields, chips) => {
+    expect(tileChips({ ...base, ...fields }, now)).toEqual(chips);
+  });
+
+  it.each<[string, Partial<FeedTile>, TileChip[]]>([
+    ['claimed', { max_claims_total: 100, claims_details: { user_count: 1, count: 1 } }, [{ kind: 'claimed' }]],
+    ['all claimed', { max_claims_total: 2, claims_details: { user_count: 0, count: 2 } }, [{ kind: 'allClaimed' }]],
+    ['open', { max_claims_total: null, claims_details: { user_count: 0, count: 40 } }, []],
+  ])('offer: %s', (_name, fields, chips) => {
+    expect(tileChips({ uuid: 'o', type: 'OFFER', title: 'O', image_url: null, ...fields }, now)).toEqual(chips);
+  });
+
+  it('a lobby kiosk shows nobody’s own RSVP or claim, but what everyone sees', () => {
+    const event: FeedTile = { ...base, capacity: 3, claims_details: { user_count: 1, count: 3 } };
+    expect(tileChips(event, now, { personal: false })).toEqual([{ kind: 'soldOut' }]);
+    const offer: FeedTile = {
+      uuid: 'o',
+      type: 'OFFER',
+      title: 'O',
+      image_url: null,
+      max_claims_total: 100,
+      claims_details: { user_count: 1, count: 1 },
+    };
+    expect(tileChips(offer, now, { personal: false })).toEqual([]);
+  });
+
+  it('a post has none', () => {
+    expect(tileChips({ uuid: 'p', type: 'POST', title: 'P', image_url: null }, now)).toEqual([]);
   });
 });

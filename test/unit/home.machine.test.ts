@@ -52,6 +52,7 @@ const utility = (overrides: Partial<UtilityButton> = {}): UtilityButton => {
   return {
     uuid: `u-${order}`,
     text: `U${order}`,
+    language: null,
     name: `u-${order}`,
     utility_name: 'CONCIERGE',
     type: 'WEBVIEW',
@@ -327,6 +328,19 @@ describe('homeMachine: utilities', () => {
     const { actor } = home({ loadUtilities: () => Promise.resolve(Object.values(b)), input: { safety: true } });
     await waitFor(actor, (s) => s.matches({ utilities: 'loaded' }));
     expect(actor.getSnapshot().context.utilities.map((u) => u.name)).toEqual(['amenities', 'wallet', 'concierge', 'safety', 'ritual']);
+  });
+
+  it('in kiosk (lobby) mode leaves out the utilities that frame a mini-app with the person’s token', async () => {
+    const b = buttons();
+    const visitors = utility({ name: 'visitors', utility_name: 'VISITOR_REGISTRATION_MINIAPP', type: 'MICROFRONTEND', url: '/mfe-visitors/' });
+    const load = () => Promise.resolve([...Object.values(b), visitors]);
+    const lobby = home({ loadUtilities: load, input: { lobby: true, miniApps: ['/mfe-visitors/'], framesAllowed: true } });
+    await waitFor(lobby.actor, (s) => s.matches({ utilities: 'loaded' }));
+    expect(lobby.actor.getSnapshot().context.utilities.map((u) => u.name)).not.toContain('visitors');
+    expect(lobby.actor.getSnapshot().context.utilities.map((u) => u.name)).toContain('amenities');
+    const shared = home({ loadUtilities: load, input: { miniApps: ['/mfe-visitors/'], framesAllowed: true } });
+    await waitFor(shared.actor, (s) => s.matches({ utilities: 'loaded' }));
+    expect(shared.actor.getSnapshot().context.utilities.map((u) => u.name)).toContain('visitors');
   });
 
   it('fails on its own (the feed goes on) and loads again on utilities.retry', async () => {
@@ -652,7 +666,7 @@ describe('homeMachine: links', () => {
     expect(spies.followLink.mock.calls.map(([link]) => link)).toEqual([
       { kind: 'route', to: '/building/b-2/amenities' },
       { kind: 'route', to: '/building/b-2/companies?company_types=tenant%2Cretail' },
-      { kind: 'route', to: '/mobile-only' },
+      { kind: 'route', to: '/mobile-only?from=%2Fbuilding%2Fb-2' },
       { kind: 'frame', url: '/mfe-visitors/', frame: 'page' },
       { kind: 'newTab', url: 'https://concierge.example.com' },
       { kind: 'frame', url: '/mfe-survey/?s=1', frame: 'survey' },

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   EXCLUDED_UTILITIES,
   WEB_NATIVE_UTILITIES,
+  lobbyUtilities,
   utilityAction,
   visibleUtilities,
   withoutRitualEmbed,
@@ -25,6 +26,7 @@ const button = (overrides: Partial<UtilityButton> = {}): UtilityButton => {
   return {
     uuid: `u-${next}`,
     text: `Utility ${next}`,
+    language: null,
     name: `utility-${next}`,
     utility_name: 'CONCIERGE',
     type: 'WEBVIEW',
@@ -164,7 +166,7 @@ describe('visibleUtilities: ritual links', () => {
 
 describe('visibleUtilities: sub-labels', () => {
   it('names the native utilities the web app has screens for', () => {
-    expect([...WEB_NATIVE_UTILITIES].sort()).toEqual(['AMENITIES', 'COMPANIES', 'CONCIERGE']);
+    expect([...WEB_NATIVE_UTILITIES].sort()).toEqual(['AMENITIES', 'COMPANIES', 'CONCIERGE', 'SMART_BUILDING']);
   });
 
   it('labels a button flagged mobile_only as mobile only', () => {
@@ -217,16 +219,16 @@ describe('visibleUtilities: sub-labels', () => {
 
 describe('utilityAction', () => {
   it('sends a mobile-only utility to the mobile-only page, whatever it is', () => {
-    expect(utilityAction(tileOf({ subLabel: 'mobile_only' }), context())).toEqual({ kind: 'route', to: '/mobile-only' });
+    expect(utilityAction(tileOf({ subLabel: 'mobile_only' }), context())).toEqual({ kind: 'route', to: '/mobile-only?from=%2Fbuilding%2Fb-1' });
     expect(utilityAction(tileOf({ subLabel: 'mobile_only', utility_name: 'AMENITIES', type: 'NATIVE' }), context())).toEqual({
       kind: 'route',
-      to: '/mobile-only',
+      to: '/mobile-only?from=%2Fbuilding%2Fb-1',
     });
   });
 
   it('takes the sub-label visibleUtilities gives: a NATIVELINK utility goes to the mobile-only page', () => {
     const [tile] = visible([button({ utility_name: 'WALLET', type: 'NATIVELINK', url: 'https://wallet.example.com' })]);
-    expect(utilityAction(tile!, context())).toEqual({ kind: 'route', to: '/mobile-only' });
+    expect(utilityAction(tile!, context())).toEqual({ kind: 'route', to: '/mobile-only?from=%2Fbuilding%2Fb-1' });
   });
 
   it('opens the amenities of the building', () => {
@@ -347,5 +349,21 @@ describe('utilityAction', () => {
   it('opens a ritual link without its embed parameter once it went through visibleUtilities', () => {
     const [tile] = visible([button({ type: 'WEBVIEW', url: 'https://ritual.co/order?embed=1&s=2' })]);
     expect(utilityAction(tile!, context())).toEqual({ kind: 'newTab', url: 'https://ritual.co/order?s=2' });
+  });
+});
+
+describe('lobbyUtilities', () => {
+  it('leaves out on a shared screen the utilities that frame a mini-app with the person’s token, keeps the others', () => {
+    const tiles = visible([
+      button({ utility_name: 'AMENITIES', type: 'NATIVE', url: null }),
+      button({ utility_name: 'VISITOR_REGISTRATION_MINIAPP', type: 'MICROFRONTEND', url: '/mfe-visitors/' }),
+      button({ utility_name: 'TENANT_SATISFACTION', type: 'WEBVIEW', url: '/mfe-survey/?survey=1' }),
+      button({ utility_name: 'CONCIERGE', type: 'WEBVIEW', url: 'https://concierge.example.com' }),
+      button({ utility_name: 'WALLET', type: 'NATIVELINK', url: null }),
+      // A passer-by would change the signed-in person's suite.
+      button({ utility_name: 'SMART_BUILDING', type: 'NATIVE', url: null, route: 'smart-building' }),
+    ]);
+    expect(lobbyUtilities(tiles, context()).map((t) => t.utility_name)).toEqual(['AMENITIES', 'CONCIERGE', 'WALLET']);
+    expect(tiles).toHaveLength(6);
   });
 });

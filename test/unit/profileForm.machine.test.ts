@@ -18,6 +18,7 @@ function setupForm(
     save: vi.fn(options.save ?? (async (input: SaveProfileInput) => ({ ...user, ...input, updated_at: V2 }))),
     fetchUser: vi.fn(options.fetchUser ?? (async () => user)),
     userUpdated: vi.fn(),
+    notified: vi.fn(),
   };
   const actor = createActor(
     profileFormMachine.provide({
@@ -25,7 +26,7 @@ function setupForm(
         saveProfile: fromPromise(({ input }) => calls.save(input)),
         fetchUser: fromPromise(() => calls.fetchUser()),
       },
-      actions: { userUpdated: (_, params) => calls.userUpdated(params.user) },
+      actions: { userUpdated: (_, params) => calls.userUpdated(params.user), notifySaved: () => calls.notified() },
     }),
     { input: { user } },
   ).start();
@@ -99,14 +100,12 @@ describe('profileFormMachine', () => {
     answer.resolve(stored);
     await flush();
     const s = actor.getSnapshot();
-    expect(s.matches('saved')).toBe(true);
-    expect(s.hasTag('modal:profileUpdated')).toBe(true);
+    expect(s.matches('editing')).toBe(true);
+    expect(calls.notified).toHaveBeenCalledTimes(1);
     expect(s.context.saved).toEqual({ first_name: 'Augusta', last_name: 'Lovelace', default_building_uuid: 'b-2' });
     expect(s.context.fields).toEqual(s.context.saved);
     expect(s.context.updatedAt).toBe(V2);
     expect(calls.userUpdated).toHaveBeenCalledWith(stored);
-    actor.send({ type: 'user.acknowledge' });
-    expect(actor.getSnapshot().matches('editing')).toBe(true);
     expect(actor.getSnapshot().can({ type: 'user.submit' })).toBe(false);
   });
 
@@ -145,7 +144,8 @@ describe('profileFormMachine', () => {
     await flush();
     s = actor.getSnapshot();
     expect(saves.at(-1)).toEqual({ first_name: 'Mine', last_name: 'Mine too', default_building_uuid: 'b-1', updated_at: V2 });
-    expect(s.matches('saved')).toBe(true);
+    expect(s.matches('editing')).toBe(true);
+    expect(calls.notified).toHaveBeenCalledTimes(1);
     expect(s.context.error).toBeNull();
     expect(s.context.updatedAt).toBe(V3);
   });

@@ -1,6 +1,7 @@
 import type { PersistedAuth } from '../../../machines/session/session.types';
 import type { PendingSso } from '../../../machines/auth/authFlow.types';
 import type { AnalyticsConsent } from '../../../machines/analytics/analyticsConsent.machine';
+import { HOME_BUILDING_COOKIE } from '../../../contracts/boot';
 
 /**
  * What the app keeps in the browser, under the specification's keys: `root` (auth, farm and analytics consent), `buildings`
@@ -59,7 +60,22 @@ export function persistFarm(farm: RootState['farm']) {
 
 /** The current building (key `buildings`) and its theme (key `theme`), so a reload comes back to them. */
 export const persistedBuildingUuid = () => read<{ current: string | null }>(local(), STORAGE_KEYS.buildings)?.current ?? null;
-export const persistBuilding = (uuid: string | null) => write(local(), STORAGE_KEYS.buildings, uuid ? { current: uuid } : null);
+export const persistBuilding = (uuid: string | null) => {
+  write(local(), STORAGE_KEYS.buildings, uuid ? { current: uuid } : null);
+  rememberHomeBuilding(uuid);
+};
+
+/**
+ * The building in a cookie too, so the server can paint its hero in the next page before the app runs (decision
+ * 059). A building id is no secret and opens nothing; the cookie goes with sign-out.
+ */
+function rememberHomeBuilding(uuid: string | null) {
+  if (typeof document === 'undefined') return;
+  const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = uuid
+    ? `${HOME_BUILDING_COOKIE}=${encodeURIComponent(uuid)}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`
+    : `${HOME_BUILDING_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+}
 export const persistedTheme = <T>() => read<T>(local(), STORAGE_KEYS.theme);
 export const persistTheme = (theme: unknown) => write(local(), STORAGE_KEYS.theme, theme ?? null);
 

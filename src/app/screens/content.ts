@@ -2,7 +2,15 @@ import { fromPromise } from 'xstate';
 import { contentDetailMachine } from '../../../machines/content/contentDetail.machine';
 import { rsvpMachine, type RsvpCounts } from '../../../machines/content/rsvp.machine';
 import { claimMachine, type ClaimCounts } from '../../../machines/content/claim.machine';
-import { fromContent, fromEventPost, fromOffer, fromPost, type ContentSource, type ContentView } from '../../../machines/content/contentView';
+import {
+  claimCodeOf,
+  fromContent,
+  fromEventPost,
+  fromOffer,
+  fromPost,
+  type ContentSource,
+  type ContentView,
+} from '../../../machines/content/contentView';
 import type { Schemas } from '../../api/client';
 import * as contentApi from '../../api/content';
 import type { AppActor } from '../appActor';
@@ -33,6 +41,7 @@ const claimCounts = (offer: Schemas['Offer']): ClaimCounts => ({
   userCount: offer.claims_details.user_count,
   count: offer.claims_details.count,
   isClaimable: offer.claims_details.is_claimable,
+  myClaim: claimCodeOf(offer.my_claim),
 });
 
 /** A content screen with the real API, the global error modal, the router and the link-out frame. */

@@ -6,6 +6,7 @@ import { companyDetailMachine } from '../../../machines/directory/companyDetail.
 import { categorySectionId } from '../../../machines/directory/directory.rules';
 import * as directoryApi from '../../api/directory';
 import { requestValues } from '../../api/client';
+import { embeddedHelpDeskLogic } from './helpDesk';
 
 const lang = () => requestValues().locale;
 
@@ -26,8 +27,8 @@ export const amenitiesLogic = () =>
     },
   });
 
-/** An amenity's screen with the real API. */
-export const amenityDetailLogic = () => amenityDetailMachine.provide({ actors: { loadAmenities } });
+/** An amenity's screen with the real API; its support request is the help-desk form. */
+export const amenityDetailLogic = () => amenityDetailMachine.provide({ actors: { loadAmenities, helpDesk: embeddedHelpDeskLogic() } });
 
 /** The company directory with the real API. */
 export const companyDirectoryLogic = () =>

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { homeMachine } from '../../../machines/home/home.machine';
 import { feedSectionMachine } from '../../../machines/home/feedSection.machine';
-import type { FeedCategory, FeedGroup, SectionSeed, SectionSource } from '../../../machines/home/feed';
+import { orderCategories, type FeedCategory, type FeedGroup, type SectionSeed, type SectionSource } from '../../../machines/home/feed';
 import * as homeApi from '../../api/home';
 import type { AppActor } from '../appActor';
 import { followLinkAction, linkOutFrameLogic } from './linkOut';
@@ -13,11 +13,15 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 
 const V1_PATHS = { promoted: 'contents-promoted', spotlight: 'categories/contents-spotlight', discover: 'categories/contents' } as const;
 
+/** Events by start time, the rest as the server ordered them (decision 070); the promoted block keeps the server's first. */
+const inReadingOrder = (group: FeedGroup, categories: FeedCategory[]) =>
+  group === 'promoted' ? categories : orderCategories(categories, new Date());
+
 /** A v1 group's categories, or the group as one failed section. */
 async function v1Section(buildingUuid: string, group: FeedGroup): Promise<SectionSeed> {
   const base = { id: group, group, name: group, source: { version: 'v1', group } as SectionSource };
   try {
-    return { ...base, categories: await homeApi.v1Group(buildingUuid, V1_PATHS[group], lang()), error: null };
+    return { ...base, categories: inReadingOrder(group, await homeApi.v1Group(buildingUuid, V1_PATHS[group], lang())), error: null };
   } catch (error) {
     return { ...base, categories: null, error: message(error) };
   }
@@ -66,9 +70,12 @@ export function feedCalls() {
 
   /** A section's content, asked again (v1) or for the first time (v2; the promoted one from the early call, once). */
   async function loadSection(buildingUuid: string, source: SectionSource, name: string): Promise<FeedCategory[]> {
-    if (source.version === 'v1') return homeApi.v1Group(buildingUuid, V1_PATHS[source.group], lang());
+    if (source.version === 'v1') return inReadingOrder(source.group, await homeApi.v1Group(buildingUuid, V1_PATHS[source.group], lang()));
     if ('categoryUuid' in source)
-      return [{ uuid: source.categoryUuid, name, contents: await homeApi.v2CategoryContent(buildingUuid, source.categoryUuid, lang()) }];
+      return orderCategories(
+        [{ uuid: source.categoryUuid, name, contents: await homeApi.v2CategoryContent(buildingUuid, source.categoryUuid, lang()) }],
+        new Date(),
+      );
     const taken = early?.key === keyOf(buildingUuid) ? early.answer : null;
     early = null;
     const promoted = await (taken ?? homeApi.v2Promoted(buildingUuid, lang()));

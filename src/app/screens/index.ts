@@ -16,6 +16,14 @@ const LOADERS: Record<ScreenName, (app: AppActor) => Promise<AnyActorLogic>> = {
   profileForm: async () => (await import('./account')).profileFormLogic(),
   passwordUpdate: async () => (await import('./account')).passwordUpdateLogic(),
   emailConsent: async () => (await import('./account')).emailConsentLogic(),
+  bookingReceipt: async () => (await import('./bookings')).bookingReceiptLogic(),
+  history: async () => (await import('./bookings')).historyLogic(),
+  helpDesk: async () => (await import('./helpDesk')).helpDeskLogic(),
+  serviceRequests: async () => (await import('./serviceRequests')).serviceRequestsLogic(),
+  cardEntry: async (app) => (await import('./payments')).cardEntryLogic(app),
+  smartFloors: async () => (await import('./smartBuilding')).smartFloorsLogic(),
+  smartSuites: async () => (await import('./smartBuilding')).smartSuitesLogic(),
+  suiteControl: async () => (await import('./smartBuilding')).suiteControlLogic(),
 };
 
 /**

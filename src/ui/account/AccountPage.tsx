@@ -1,56 +1,74 @@
 import { useSelector } from '@xstate/react';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Monitor, Moon, Sun } from 'lucide-react';
 import { buildingLanguages, canChangeLanguage, selectedLanguage } from '../../../machines/account/account.selectors';
-import { useAppSelector, useBuildingSelector, useScreen, useSessionSelector, type ScreenActors } from '../appContext';
+import {
+  useAppSelector,
+  useBuildingSelector,
+  useColorSchemeRef,
+  useColorSchemeSelector,
+  useScreen,
+  useSessionSelector,
+  type ScreenActors,
+} from '../appContext';
+import { ExternalLink, Link } from '../kit/Link';
+import { RadioGroup } from '../kit/RadioGroup';
+import type { ColorSchemePreference } from '../../../machines/appearance/colorScheme.machine';
 import { useT } from '../../i18n/useT';
 import type { AccountTab } from '../../../machines/account/accountTabs';
 import { Checkbox, SelectField } from '../kit/Field';
 import { Alert, Card, Heading, Page, Stack, Text } from '../kit/Layout';
 import { styled } from '../kit/stitches.config';
 import { Tabs } from '../kit/Tabs';
-import { AppHeader } from '../shell/AppHeader';
+import { AreaScreen } from '../shell/AreaScreen';
 import { useFlagsSelector, useLocaleRef, useLocaleSelector } from './accountHooks';
 import { AnalyticsConsentSwitch } from './AnalyticsConsentSwitch';
 
 const SectionTitle = styled('h2', { fontSize: '$4', margin: '0 0 $3' });
 const Facts = styled('dl', {
   display: 'grid',
-  gridTemplateColumns: 'max-content 1fr',
+  // The value column may shrink below its longest word (a long email address wraps instead of widening the page).
+  gridTemplateColumns: 'max-content minmax(0, 1fr)',
   gap: '$2 $4',
   margin: '0 0 $5',
   '& dt': { color: '$muted' },
-  '& dd': { margin: 0 },
+  '& dd': { margin: 0, minWidth: 0, overflowWrap: 'anywhere' },
+  // On a phone each fact stacks under its name.
+  '@phone': { gridTemplateColumns: 'minmax(0, 1fr)', gap: '0', '& dd': { marginBottom: '$2' } },
 });
-const VisuallyHidden = styled('span', { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' });
 
-/** /account: vertical tabs profile, legal and settings. */
+/** /account: tabs profile, legal and settings, with the account area's messages. */
 export function AccountPage() {
+  return (
+    <AreaScreen areas={['account', 'history', 'payments']} ready>
+      {() => <AccountTabs />}
+    </AreaScreen>
+  );
+}
+
+function AccountTabs() {
   const t = useT();
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as { tab?: AccountTab };
   const tab: AccountTab = search.tab ?? 'profile';
   return (
-    <>
-      <AppHeader />
-      <Page>
-        <Card css={{ maxWidth: 880 }}>
-          <Heading css={{ marginBottom: '$5' }}>{t('account.title')}</Heading>
-          <Tabs
-            label={t('account.tabsLabel')}
-            orientation="vertical"
-            tabs={[
-              { value: 'profile', label: t('account.tab.profile') },
-              { value: 'legal', label: t('account.tab.legal') },
-              { value: 'settings', label: t('account.tab.settings') },
-            ]}
-            value={tab}
-            onValueChange={(next) => void navigate({ to: '/account', search: next === 'profile' ? {} : { tab: next }, replace: true })}
-          >
-            {tab === 'legal' ? <LegalPanel /> : tab === 'settings' ? <SettingsPanel /> : <ProfilePanel />}
-          </Tabs>
-        </Card>
-      </Page>
-    </>
+    <Page>
+      <Card css={{ maxWidth: 880 }}>
+        <Heading css={{ marginBottom: '$5' }}>{t('account.title')}</Heading>
+        <Tabs
+          label={t('account.tabsLabel')}
+          tabs={[
+            { value: 'profile', label: t('account.tab.profile') },
+            { value: 'legal', label: t('account.tab.legal') },
+            { value: 'settings', label: t('account.tab.settings') },
+          ]}
+          value={tab}
+          onValueChange={(next) => void navigate({ to: '/account', search: next === 'profile' ? {} : { tab: next }, replace: true })}
+        >
+          {tab === 'legal' ? <LegalPanel /> : tab === 'settings' ? <SettingsPanel /> : <ProfilePanel />}
+        </Tabs>
+      </Card>
+    </Page>
   );
 }
 
@@ -84,6 +102,8 @@ function ProfilePanel() {
         <Link to="/account/profile" search={{ tab: 'password' }}>
           {t('account.profile.changePassword')}
         </Link>
+        <Link to="/my-history">{t('history.entryLink')}</Link>
+        <Link to="/add-card">{t('payments.accountLink')}</Link>
       </Stack>
     </section>
   );
@@ -104,10 +124,9 @@ function LegalPanel() {
       <Stack as="ul" css={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {links.map((link) => (
           <li key={link.label}>
-            <a href={link.href} target="_blank" rel="noopener noreferrer">
+            <ExternalLink href={link.href} newTabLabel={t('account.legal.newTab')}>
               {link.label}
-              <VisuallyHidden> ({t('account.legal.newTab')})</VisuallyHidden>
-            </a>
+            </ExternalLink>
           </li>
         ))}
       </Stack>
@@ -121,10 +140,30 @@ function SettingsPanel() {
   return (
     <section>
       <SectionTitle>{t('account.tab.settings')}</SectionTitle>
+      <AppearanceSetting />
       <LanguageSetting />
       <MarketingConsent />
       <AnalyticsConsentSwitch />
     </section>
+  );
+}
+
+/** Light, dark, or as the device says (the colour scheme actor keeps the choice). */
+function AppearanceSetting() {
+  const t = useT();
+  const colorScheme = useColorSchemeRef();
+  const preference = useColorSchemeSelector((s) => s.context.preference);
+  return (
+    <RadioGroup<ColorSchemePreference>
+      label={t('account.settings.appearance')}
+      value={preference}
+      options={[
+        { value: 'system', label: t('account.settings.appearance.system'), icon: <Monitor size={18} aria-hidden="true" /> },
+        { value: 'light', label: t('account.settings.appearance.light'), icon: <Sun size={18} aria-hidden="true" /> },
+        { value: 'dark', label: t('account.settings.appearance.dark'), icon: <Moon size={18} aria-hidden="true" /> },
+      ]}
+      onValueChange={(next) => colorScheme.send({ type: 'user.choose', preference: next })}
+    />
   );
 }
 

@@ -8,8 +8,7 @@ import { useT } from '../../i18n/useT';
 import { PasswordRules } from '../auth/SignupSteps';
 import { Button } from '../kit/Button';
 import { TextField } from '../kit/Field';
-import { Alert, Text } from '../kit/Layout';
-import { Modal, ModalActions } from '../kit/Modal';
+import { Alert } from '../kit/Layout';
 import { styled } from '../kit/stitches.config';
 import { useMessage } from './accountHooks';
 
@@ -39,7 +38,6 @@ export function PasswordForm({ actor }: { actor: PasswordUpdateRef }) {
   const saving = useSelector(actor, (s) => s.hasTag('submitting'));
   const canSubmit = useSelector(actor, (s) => s.can({ type: 'user.submit' }));
   const error = useSelector(actor, (s) => passwordFormError(s.context));
-  const updated = useSelector(actor, (s) => s.hasTag('modal:passwordUpdated'));
   return (
     <form
       aria-label={t('account.password.formLabel')}
@@ -59,16 +57,6 @@ export function PasswordForm({ actor }: { actor: PasswordUpdateRef }) {
       <Button type="submit" disabled={!canSubmit}>
         {saving ? t('account.saving') : t('account.password.submit')}
       </Button>
-      {updated ? (
-        <Modal title={t('account.password.updatedTitle')} onClose={() => actor.send({ type: 'user.acknowledge' })}>
-          <Text>{t('account.password.updatedDescription')}</Text>
-          <ModalActions>
-            <Button type="button" onClick={() => actor.send({ type: 'user.acknowledge' })}>
-              {t('account.ok')}
-            </Button>
-          </ModalActions>
-        </Modal>
-      ) : null}
     </form>
   );
 }

@@ -9,7 +9,6 @@ import { useT } from '../../i18n/useT';
 import { Button } from '../kit/Button';
 import { SelectField, TextField } from '../kit/Field';
 import { Alert, Stack, Text } from '../kit/Layout';
-import { Modal, ModalActions } from '../kit/Modal';
 import { styled } from '../kit/stitches.config';
 import { useMessage } from './accountHooks';
 
@@ -47,7 +46,6 @@ export function ProfileForm({ actor }: { actor: ProfileFormRef }) {
   const canSave = useSelector(actor, (s) => s.can({ type: 'user.submit' }));
   const canDiscard = useSelector(actor, (s) => s.can({ type: 'user.discard' }));
   const error = useSelector(actor, (s) => profileError(s.context));
-  const updated = useSelector(actor, (s) => s.hasTag('modal:profileUpdated'));
   return (
     <form
       aria-label={t('account.profile.formLabel')}
@@ -88,16 +86,6 @@ export function ProfileForm({ actor }: { actor: ProfileFormRef }) {
       <Button type="submit" disabled={!canSave}>
         {saving ? t('account.saving') : t('account.profile.save')}
       </Button>
-      {updated ? (
-        <Modal title={t('account.profile.updatedTitle')} onClose={() => actor.send({ type: 'user.acknowledge' })}>
-          <Text>{t('account.profile.updatedDescription')}</Text>
-          <ModalActions>
-            <Button type="button" onClick={() => actor.send({ type: 'user.acknowledge' })}>
-              {t('account.ok')}
-            </Button>
-          </ModalActions>
-        </Modal>
-      ) : null}
     </form>
   );
 }

@@ -1,10 +1,12 @@
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { ArrowLeft } from 'lucide-react';
+import { Link } from '../kit/Link';
 import { useScreen, type ScreenActors } from '../appContext';
 import { useT } from '../../i18n/useT';
 import type { ProfileTab } from '../../../machines/account/accountTabs';
-import { Card, FullScreenCenter, Heading, Page, Spinner } from '../kit/Layout';
+import { Card, Heading, Page } from '../kit/Layout';
 import { Tabs } from '../kit/Tabs';
-import { AppHeader } from '../shell/AppHeader';
+import { AreaScreen } from '../shell/AreaScreen';
 import { PasswordForm } from './PasswordForm';
 import { ProfileForm } from './ProfileForm';
 
@@ -15,14 +17,11 @@ import { ProfileForm } from './ProfileForm';
 export function ProfilePage() {
   const profile = useScreen('profileForm');
   const password = useScreen('passwordUpdate');
-  if (!profile || !password) {
-    return (
-      <FullScreenCenter>
-        <Spinner role="progressbar" />
-      </FullScreenCenter>
-    );
-  }
-  return <ProfileArea profile={profile} password={password} />;
+  return (
+    <AreaScreen areas={['account']} ready={!!profile && !!password}>
+      {() => <ProfileArea profile={profile!} password={password!} />}
+    </AreaScreen>
+  );
 }
 
 function ProfileArea({ profile, password }: { profile: ScreenActors['profileForm']; password: ScreenActors['passwordUpdate'] }) {
@@ -31,26 +30,24 @@ function ProfileArea({ profile, password }: { profile: ScreenActors['profileForm
   const search = useSearch({ strict: false }) as { tab?: ProfileTab };
   const tab: ProfileTab = search.tab ?? 'profile';
   return (
-    <>
-      <AppHeader />
-      <Page>
-        <Card css={{ maxWidth: 640 }}>
-          <Link to="/account">{t('account.back')}</Link>
-          <Heading css={{ marginTop: '$3' }}>{t('account.profile.title')}</Heading>
-          <Tabs
-            label={t('account.profile.tabsLabel')}
-            orientation="horizontal"
-            tabs={[
-              { value: 'profile', label: t('account.tab.profile') },
-              { value: 'password', label: t('account.tab.password') },
-            ]}
-            value={tab}
-            onValueChange={(next) => void navigate({ to: '/account/profile', search: next === 'profile' ? {} : { tab: next }, replace: true })}
-          >
-            {tab === 'password' ? <PasswordForm actor={password} /> : <ProfileForm actor={profile} />}
-          </Tabs>
-        </Card>
-      </Page>
-    </>
+    <Page>
+      <Card css={{ maxWidth: 640 }}>
+        <Link to="/account">
+          <ArrowLeft size={16} aria-hidden="true" /> {t('account.back')}
+        </Link>
+        <Heading css={{ marginTop: '$3' }}>{t('account.profile.title')}</Heading>
+        <Tabs
+          label={t('account.profile.tabsLabel')}
+          tabs={[
+            { value: 'profile', label: t('account.tab.profile') },
+            { value: 'password', label: t('account.tab.password') },
+          ]}
+          value={tab}
+          onValueChange={(next) => void navigate({ to: '/account/profile', search: next === 'profile' ? {} : { tab: next }, replace: true })}
+        >
+          {tab === 'password' ? <PasswordForm actor={password} /> : <ProfileForm actor={profile} />}
+        </Tabs>
+      </Card>
+    </Page>
   );
 }

@@ -14,10 +14,11 @@ import { useT } from '../../i18n/useT';
  */
 export function AuthFlowHost() {
   const flow = useScreen('authFlow');
+  const t = useT();
   if (!flow) {
     return (
       <FullScreenCenter aria-busy="true">
-        <Spinner role="progressbar" />
+        <Spinner role="progressbar" aria-label={t('app.loading')} />
       </FullScreenCenter>
     );
   }

@@ -1,7 +1,7 @@
 import { useT } from '../../i18n/useT';
 import { samlLink } from '../../../machines/auth/authFlow.screen';
 import { useAppSelector } from '../appContext';
-import { Button } from '../kit/Button';
+import { Button, ButtonBase } from '../kit/Button';
 import { Modal, ModalActions } from '../kit/Modal';
 import { Text } from '../kit/Layout';
 import { useAuthSelector, useCan, useSend, useSignInSelector } from './AuthFlowContext';
@@ -28,7 +28,7 @@ export function SsoModal() {
           </Button>
         ))}
         {sso?.saml_providers.map((provider) => (
-          <Button
+          <ButtonBase
             key={provider.uuid}
             as="a"
             variant="secondary"
@@ -36,7 +36,7 @@ export function SsoModal() {
             css={{ textAlign: 'center', textDecoration: 'none' }}
           >
             {t('auth.sso.saml', { name: provider.name })}
-          </Button>
+          </ButtonBase>
         ))}
         {canUsePassword ? (
           <Button type="button" variant="secondary" onClick={() => send({ type: 'user.usePassword' })}>

@@ -4,6 +4,7 @@ import { Button } from '../kit/Button';
 import { Checkbox, FieldError, SelectField, TextField } from '../kit/Field';
 import { Stack, Text } from '../kit/Layout';
 import { styled } from '../kit/stitches.config';
+import { useAppSelector } from '../appContext';
 import { useAuthSelector, useCan, useSend, useSignUpSelector } from './AuthFlowContext';
 import { EventButton, FlowError, StepForm, StepHeader, SubmitButton, useBusy, useFieldBinding } from './parts';
 
@@ -104,9 +105,22 @@ export function CreatePasswordStep() {
   );
 }
 
+const LegalLinks = styled('ul', {
+  listStyle: 'none',
+  margin: '0 0 $4',
+  padding: 0,
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: '$2 $5',
+  fontSize: '$2',
+});
+
+/** The terms step: the deployment's terms and privacy policy (runtime configuration) to read, then the boxes. */
 export function AcceptTermsStep() {
   const t = useT();
   const send = useSend();
+  const eulaUrl = useAppSelector((s) => s.context.config.eulaUrl);
+  const privacyUrl = useAppSelector((s) => s.context.config.privacyPolicyUrl);
   const terms = useAuthSelector((s) => s.context.fields.is_term_accepted);
   const marketing = useAuthSelector((s) => s.context.fields.is_email_accepted);
   const touched = useAuthSelector((s) => !!s.context.touched.is_term_accepted);
@@ -114,6 +128,18 @@ export function AcceptTermsStep() {
     <StepForm label={t('auth.terms.title')}>
       <StepHeader title={t('auth.terms.title')} />
       <FlowError />
+      <LegalLinks aria-label={t('auth.terms.documents')}>
+        <li>
+          <a href={eulaUrl} target="_blank" rel="noopener noreferrer">
+            {t('auth.terms.readTerms')}
+          </a>
+        </li>
+        <li>
+          <a href={privacyUrl} target="_blank" rel="noopener noreferrer">
+            {t('auth.terms.readPrivacy')}
+          </a>
+        </li>
+      </LegalLinks>
       <Checkbox
         label={t('auth.terms.accept')}
         checked={terms}

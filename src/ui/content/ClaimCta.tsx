@@ -1,14 +1,69 @@
+import { useIntl } from 'react-intl';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { claimMachine } from '../../../machines/content/claim.machine';
 import type { ContentView } from '../../../machines/content/contentView';
+import { useBuildingSelector } from '../appContext';
+import { formatEventDate } from '../../i18n/format';
 import { useT } from '../../i18n/useT';
+import { styled } from '../kit/stitches.config';
+import { QrCode } from '../shell/QrCode';
 import { Button } from '../kit/Button';
 import { Alert, Text } from '../kit/Layout';
 import { ConfirmModal, NoticeModal } from '../kit/Modal';
 import { CtaStatus } from './CtaStatus';
 
 type ClaimRef = ActorRefFrom<typeof claimMachine>;
+
+const CodePanel = styled('section', {
+  display: 'grid',
+  gridTemplateColumns: '1fr',
+  justifyItems: 'center',
+  gap: '$2',
+  padding: '$4',
+  border: '2px dashed $success',
+  borderRadius: '$3',
+  textAlign: 'center',
+  '@tablet': { gridTemplateColumns: 'auto 1fr', justifyItems: 'start', textAlign: 'left', columnGap: '$5' },
+});
+const CodeText = styled('p', {
+  margin: 0,
+  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+  fontSize: '$6',
+  fontWeight: 700,
+  letterSpacing: '0.12em',
+});
+const CodeLabel = styled('h2', { margin: 0, fontSize: '$3', color: '$muted' });
+const QrBox = styled('div', { width: 176, height: 176, '@tablet': { gridRow: 'span 4' } });
+
+/** The code shown in groups of four, as a cashier reads it out. */
+const grouped = (code: string) => code.replace(/(.{4})(?=.)/g, '$1-');
+
+/**
+ * A claimed offer's proof: the code to show where the offer is redeemed, its QR code and when it was claimed (in the
+ * building's time zone). Shown while the claim flow says the offer is claimed and the server told its code.
+ */
+export function ClaimCode({ actor }: { actor: ClaimRef }) {
+  const t = useT();
+  const locale = useIntl().locale;
+  const timeZone = useBuildingSelector((s) => s.context.current?.timezone ?? 'UTC');
+  const claimed = useSelector(actor, (s) => s.hasTag('cta:claimed'));
+  const mine = useSelector(actor, (s) => s.context.myClaim);
+  if (!claimed || !mine) return null;
+  return (
+    <CodePanel aria-labelledby="claim-code-label" data-testid="claim-code">
+      <QrBox>
+        <QrCode text={mine.code} label={t('content.claim.qr', { code: mine.code })} testId="claim-qr" />
+      </QrBox>
+      <CodeLabel id="claim-code-label">{t('content.claim.code')}</CodeLabel>
+      <CodeText data-testid="claim-code-text">{grouped(mine.code)}</CodeText>
+      <Text css={{ margin: 0 }} data-testid="claim-time">
+        {t('content.claim.claimedAt', { when: formatEventDate(mine.claimedAt, null, locale, timeZone) })}
+      </Text>
+      <Text css={{ margin: 0 }}>{t('content.claim.codeHelp')}</Text>
+    </CodePanel>
+  );
+}
 
 /** The claim block of an offer: it shows the claim flow's state and sends it what the person does. */
 export function ClaimCta({ actor, content }: { actor: ClaimRef; content: ContentView }) {

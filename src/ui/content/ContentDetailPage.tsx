@@ -1,11 +1,11 @@
-import { Link } from '@tanstack/react-router';
+import { Link } from '../kit/Link';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { ContentView } from '../../../machines/content/contentView';
 import type { ContentDetailRef } from '../../../machines/content/contentDetail.machine';
 import type { rsvpMachine } from '../../../machines/content/rsvp.machine';
 import type { claimMachine } from '../../../machines/content/claim.machine';
-import { useFlag, useScreen } from '../appContext';
+import { useFlag, useKioskSelector, useScreen } from '../appContext';
 import { useT } from '../../i18n/useT';
 import { Card, Heading, Page, Text } from '../kit/Layout';
 import { Button } from '../kit/Button';
@@ -14,17 +14,51 @@ import { RichText } from '../kit/RichText';
 import { styled } from '../kit/stitches.config';
 import { AreaScreen, ScreenLoading } from '../shell/AreaScreen';
 import { LinkOutFrame } from '../linkOut/LinkOutFrame';
+import { PhoneHandoff } from '../shell/PhoneHandoff';
+import { ContentLanguageNote, useContentFallbackLanguage } from '../shell/ContentLanguage';
 import { EventFacts } from './EventFacts';
 import { RsvpCta } from './RsvpCta';
-import { ClaimCta } from './ClaimCta';
+import { ClaimCode, ClaimCta } from './ClaimCta';
 
-const Article = styled(Card, { maxWidth: 720, padding: 0, overflow: 'hidden' });
+// overflow: clip, not hidden: a hidden overflow would make the card the sticky action bar's scroller.
+const Article = styled(Card, { maxWidth: 720, padding: 0, overflow: 'clip' });
 const Body = styled('div', { padding: '$5', display: 'flex', flexDirection: 'column', gap: '$4' });
-const Hero = styled(ImageWithFallback, { display: 'block', width: '100%', aspectRatio: '648 / 416', objectFit: 'cover', backgroundColor: '$border' });
+const Hero = styled(ImageWithFallback, {
+  display: 'block',
+  width: '100%',
+  height: 'auto',
+  maxHeight: 'min(45vh, 360px)',
+  aspectRatio: '648 / 416',
+  objectFit: 'cover',
+  backgroundColor: '$border',
+});
 const Kind = styled('span', { fontSize: '$1', fontWeight: 700, textTransform: 'uppercase', letterSpacing: '0.06em', color: '$primary' });
 const Title = styled('h1', { fontSize: '$6', lineHeight: 1.2, margin: 0 });
 const Subtitle = styled('p', { margin: 0, color: '$muted', fontSize: '$4' });
-const CtaBox = styled('div', { display: 'flex', flexDirection: 'column', gap: '$2', paddingTop: '$4', borderTop: '1px solid $border' });
+/**
+ * RSVP and claim in a bar that stays at the bottom of the viewport while the article scrolls (on a phone the thumb's
+ * reach), and rests at the article's end.
+ */
+const ActionBar = styled('div', {
+  position: 'sticky',
+  bottom: 0,
+  zIndex: 2,
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: '$2 $3',
+  padding: '$3 $5',
+  paddingBottom: 'calc($space$3 + env(safe-area-inset-bottom, 0px))',
+  backgroundColor: '$surface',
+  borderTop: '1px solid $border',
+  boxShadow: '0 -6px 16px rgba(0, 0, 0, 0.06)',
+  '&:empty': { display: 'none' },
+  // A status and its button share a line when they fit; a lone button takes the whole bar on a phone.
+  '& > p': { flex: '1 1 auto' },
+  '& > [role="alert"]': { flex: '1 1 100%', margin: 0 },
+  '& > button': { flex: '1 1 160px' },
+  '@tablet': { '& > button': { flex: '0 1 auto', width: 'auto', marginLeft: 'auto' } },
+});
 
 /**
  * A content screen: /building/{b}/content/{uuid} and the typed paths (posts/, event-posts/, offers/, articles/),
@@ -33,7 +67,7 @@ const CtaBox = styled('div', { display: 'flex', flexDirection: 'column', gap: '$
 export function ContentDetailPage() {
   const detail = useScreen('contentDetail');
   return (
-    <AreaScreen areas={['content', 'linkOut']} ready={!!detail}>
+    <AreaScreen areas={['content', 'linkOut', 'shell']} ready={!!detail}>
       {() => <ContentScreen detail={detail!} />}
     </AreaScreen>
   );
@@ -73,22 +107,32 @@ function ContentScreen({ detail }: { detail: ContentDetailRef }) {
 
 function ContentArticle({ detail, content, home }: { detail: ContentDetailRef; content: ContentView; home: string }) {
   const t = useT();
+  const claim = useSelector(detail, (s) => s.children.claim as ActorRefFrom<typeof claimMachine> | undefined);
+  // A lobby kiosk never shows a person's claim code.
+  const kiosk = useKioskSelector((s) => s.hasTag('kiosk'));
   const richAllowed = useFlag('show-rich-description');
   const body = (richAllowed && content.richDescription) || content.description;
+  // Operator texts in another language than the interface carry their own (`lang`), and the page says so once.
+  const fallback = useContentFallbackLanguage();
+  const lang = fallback ?? undefined;
   return (
     <Article as="article" aria-labelledby="content-title">
       {content.imageUrl ? <Hero src={content.imageUrl} alt={content.imageAltText ?? ''} width={648} height={416} /> : null}
       <Body>
         <Link to={home}>{t('content.back')}</Link>
+        {fallback ? <ContentLanguageNote language={fallback} /> : null}
         <Kind>{t('content.type', { type: content.type })}</Kind>
-        <Title id="content-title">{content.title}</Title>
-        {content.subtitle ? <Subtitle>{content.subtitle}</Subtitle> : null}
+        <Title id="content-title" lang={lang}>
+          {content.title}
+        </Title>
+        {content.subtitle ? <Subtitle lang={lang}>{content.subtitle}</Subtitle> : null}
         {content.type === 'EVENT_POST' ? <EventFacts content={content} /> : null}
-        {body ? <RichText html={body} data-testid="content-description" /> : null}
-        <CtaBox>
-          <Cta detail={detail} content={content} />
-        </CtaBox>
+        {claim && !kiosk ? <ClaimCode actor={claim} /> : null}
+        {body ? <RichText html={body} data-testid="content-description" lang={lang} /> : null}
       </Body>
+      <ActionBar role="group" aria-label={t('content.actions')} data-testid="action-bar">
+        <Cta detail={detail} content={content} />
+      </ActionBar>
     </Article>
   );
 }
@@ -98,6 +142,17 @@ function Cta({ detail, content }: { detail: ContentDetailRef; content: ContentVi
   const rsvp = useSelector(detail, (s) => s.children.rsvp as ActorRefFrom<typeof rsvpMachine> | undefined);
   const claim = useSelector(detail, (s) => s.children.claim as ActorRefFrom<typeof claimMachine> | undefined);
   const canFollow = useSelector(detail, (s) => s.can({ type: 'user.followCta' }));
+  const lobby = useSelector(detail, (s) => s.hasTag('cta:lobby'));
+  const lobbyText = content.cta.isRsvp ? 'content.lobby.rsvp' : content.type === 'OFFER' ? 'content.lobby.claim' : 'content.lobby.other';
+  // Kiosk mode: nobody's RSVP or claim on a shared screen; the page offers itself on a phone instead.
+  if (lobby)
+    return (
+      <PhoneHandoff
+        path={`/building/${encodeURIComponent(content.buildingUuid)}/content/${encodeURIComponent(content.uuid)}`}
+        title={t('content.lobby.title')}
+        description={t(lobbyText)}
+      />
+    );
   if (rsvp) return <RsvpCta actor={rsvp} content={content} />;
   if (claim) return <ClaimCta actor={claim} content={content} />;
   // A link CTA the machine cannot follow (none given) shows no button.

@@ -2,7 +2,7 @@ import { useIntl } from 'react-intl';
 import { calendarLink, icsDataUrl, icsFile, type CalendarEvent } from '../../../machines/content/calendar';
 import type { ContentView } from '../../../machines/content/contentView';
 import { useBuildingSelector } from '../appContext';
-import { formatEventRange, formatPrice } from '../../i18n/format';
+import { formatEventDate, formatPrice } from '../../i18n/format';
 import { useT } from '../../i18n/useT';
 import { styled } from '../kit/stitches.config';
 
@@ -21,7 +21,8 @@ export function EventFacts({ content }: { content: ContentView }) {
   const t = useT();
   const locale = useIntl().locale;
   const buildingZone = useBuildingSelector((s) => s.context.current?.timezone ?? null);
-  const timeZone = content.timezone ?? buildingZone ?? 'UTC';
+  // The building's zone, as on the home's tiles (decision 070): the same day and time on both, whatever the browser's.
+  const timeZone = buildingZone ?? content.timezone ?? 'UTC';
   const calendar: CalendarEvent | null =
     content.startAt && content.endAt
       ? {
@@ -41,7 +42,7 @@ export function EventFacts({ content }: { content: ContentView }) {
         {content.startAt && content.endAt ? (
           <>
             <dt>{t('content.when')}</dt>
-            <dd data-testid="event-when">{formatEventRange(content.startAt, content.endAt, locale, timeZone)}</dd>
+            <dd data-testid="event-when">{formatEventDate(content.startAt, content.endAt, locale, timeZone)}</dd>
           </>
         ) : null}
         {content.address ? (

@@ -1,8 +1,10 @@
+import { useIntl } from 'react-intl';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { showFewSpots, type rsvpMachine } from '../../../machines/content/rsvp.machine';
 import { spotsLeft } from '../../../machines/content/cta';
 import type { ContentView } from '../../../machines/content/contentView';
+import { formatAmount } from '../../i18n/format';
 import { useT } from '../../i18n/useT';
 import { Button } from '../kit/Button';
 import { Alert, Text } from '../kit/Layout';
@@ -25,6 +27,10 @@ export function RsvpCta({ actor, content }: { actor: RsvpRef; content: ContentVi
   const confirming = useSelector(actor, (s) => s.hasTag('modal:confirmRsvp'));
   const confirmed = useSelector(actor, (s) => s.hasTag('modal:rsvpConfirmed'));
   const cancelling = useSelector(actor, (s) => s.hasTag('modal:cancelRsvp'));
+  const locale = useIntl().locale;
+  // A priced event says its price on the button and in the confirm step (the app takes no payment: it says so).
+  const price = content.price && content.currency ? formatAmount(content.price, content.currency, locale) : null;
+  const label = content.cta.label ?? t('content.rsvp.button');
   return (
     <>
       {errorCode === 'rsvp_full' ? <Alert role="alert">{t('content.rsvp.full')}</Alert> : null}
@@ -52,7 +58,7 @@ export function RsvpCta({ actor, content }: { actor: RsvpRef; content: ContentVi
         <>
           {fewLeft !== null ? <CtaStatus tone="warning">{t('content.rsvp.fewSpots', { count: fewLeft })}</CtaStatus> : null}
           <Button type="button" disabled={!canRsvp} aria-busy={busy || undefined} onClick={() => actor.send({ type: 'user.rsvp' })}>
-            {content.cta.label ?? t('content.rsvp.button')}
+            {price ? t('content.rsvp.buttonPriced', { label, price }) : label}
           </Button>
         </>
       ) : null}
@@ -64,7 +70,9 @@ export function RsvpCta({ actor, content }: { actor: RsvpRef; content: ContentVi
           onConfirm={() => actor.send({ type: 'user.confirm' })}
           onDismiss={() => actor.send({ type: 'user.dismiss' })}
         >
-          <Text css={{ margin: 0 }}>{t('content.rsvp.confirmText', { title: content.title })}</Text>
+          <Text css={{ margin: 0 }} data-testid="rsvp-confirm-text">
+            {price ? t('content.rsvp.confirmTextPriced', { title: content.title, price }) : t('content.rsvp.confirmText', { title: content.title })}
+          </Text>
         </ConfirmModal>
       ) : null}
       {confirmed ? (

@@ -3,11 +3,12 @@ import type { AmenitiesRef } from '../../../machines/directory/amenities.machine
 import { amenitiesTitleId, categorySectionId } from '../../../machines/directory/directory.rules';
 import { useAppSelector, useScreen } from '../appContext';
 import { useT } from '../../i18n/useT';
-import { Page, Text } from '../kit/Layout';
+import { PageContainer, Text } from '../kit/Layout';
 import { JumpBar } from '../kit/JumpBar';
 import { styled } from '../kit/stitches.config';
 import { AreaScreen, useScreenBuilding } from '../shell/AreaScreen';
-import { Column, LoadFailed, PageTitle, SkeletonTiles, TileGrid, TileImage, TileLink, TileName } from './parts';
+import { ContentLanguageNote, useContentFallbackLanguage } from '../shell/ContentLanguage';
+import { LoadFailed, PageTitle, SkeletonTiles, TileGrid, TileImage, TileLink, TileName } from './parts';
 
 // Room for the sticky tab bar above a section the tabs scroll to.
 const Section = styled('section', { display: 'flex', flexDirection: 'column', gap: '$3', scrollMarginTop: 72 });
@@ -18,7 +19,7 @@ export function AmenitiesPage() {
   const buildingUuid = useScreenBuilding();
   const amenities = useScreen('amenities');
   return (
-    <AreaScreen areas={['directory']} ready={!!buildingUuid && !!amenities}>
+    <AreaScreen areas={['directory', 'shell']} ready={!!buildingUuid && !!amenities}>
       {() => <AmenitiesScreen amenities={amenities!} buildingUuid={buildingUuid!} />}
     </AreaScreen>
   );
@@ -30,16 +31,19 @@ function AmenitiesScreen({ amenities, buildingUuid }: { amenities: AmenitiesRef;
   const loading = useSelector(amenities, (s) => s.hasTag('loading'));
   const failed = useSelector(amenities, (s) => s.hasTag('failed'));
   const empty = useSelector(amenities, (s) => s.hasTag('empty'));
+  // The amenities are the operator's texts: in the content's language when it is not the interface's (decision 082).
+  const fallback = useContentFallbackLanguage();
   return (
-    <Page css={{ minHeight: 0 }}>
-      <Column>
-        <PageTitle>{t(amenitiesTitleId(brand))}</PageTitle>
-        {loading ? <SkeletonTiles min="amenity" count={8} /> : null}
-        {failed ? <LoadFailed message={t('directory.amenities.failed')} onRetry={() => amenities.send({ type: 'user.retry' })} /> : null}
-        {empty ? <Text>{t('directory.amenities.empty')}</Text> : null}
+    <PageContainer>
+      <PageTitle>{t(amenitiesTitleId(brand))}</PageTitle>
+      {fallback ? <ContentLanguageNote language={fallback} /> : null}
+      {loading ? <SkeletonTiles min="amenity" count={8} /> : null}
+      {failed ? <LoadFailed message={t('directory.amenities.failed')} onRetry={() => amenities.send({ type: 'user.retry' })} /> : null}
+      {empty ? <Text>{t('directory.amenities.empty')}</Text> : null}
+      <div lang={fallback ?? undefined} style={{ display: 'contents' }}>
         <Categories amenities={amenities} buildingUuid={buildingUuid} />
-      </Column>
-    </Page>
+      </div>
+    </PageContainer>
   );
 }
 

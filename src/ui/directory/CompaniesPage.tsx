@@ -4,10 +4,10 @@ import type { CompanyDirectoryRef } from '../../../machines/directory/companyDir
 import { useScreen } from '../appContext';
 import { useT } from '../../i18n/useT';
 import { Button } from '../kit/Button';
-import { Alert, Page, Spinner, Text } from '../kit/Layout';
+import { Alert, PageContainer, Spinner, Text } from '../kit/Layout';
 import { styled } from '../kit/stitches.config';
 import { AreaScreen, useScreenBuilding } from '../shell/AreaScreen';
-import { Column, LoadFailed, PageTitle, SkeletonTiles, TileGrid, TileImage, TileLink, TileName } from './parts';
+import { LoadFailed, PageTitle, SkeletonTiles, TileGrid, TileImage, TileLink, TileName } from './parts';
 
 const Row = styled('div', { display: 'flex', alignItems: 'center', gap: '$3', padding: '$3 $4' });
 const Logo = styled('div', { width: 64, flexShrink: 0, borderRadius: '$2', overflow: 'hidden', backgroundColor: '#FFFFFF' });
@@ -34,16 +34,14 @@ function DirectoryScreen({ directory, buildingUuid }: { directory: CompanyDirect
   const total = useSelector(directory, (s) => s.context.total);
   const listing = useSelector(directory, (s) => s.matches('listing'));
   return (
-    <Page css={{ minHeight: 0 }}>
-      <Column>
-        <PageTitle>{t('directory.companies.title')}</PageTitle>
-        {listing ? <Text css={{ margin: 0 }}>{t('directory.companies.count', { total })}</Text> : null}
-        {loading ? <SkeletonTiles min="directory" count={6} /> : null}
-        {failed ? <LoadFailed message={t('directory.companies.failed')} onRetry={() => directory.send({ type: 'user.retry' })} /> : null}
-        {empty ? <Text>{t('directory.companies.empty')}</Text> : null}
-        {listing ? <CompanyList directory={directory} buildingUuid={buildingUuid} /> : null}
-      </Column>
-    </Page>
+    <PageContainer>
+      <PageTitle>{t('directory.companies.title')}</PageTitle>
+      {listing ? <Text css={{ margin: 0 }}>{t('directory.companies.count', { total })}</Text> : null}
+      {loading ? <SkeletonTiles min="directory" count={6} /> : null}
+      {failed ? <LoadFailed message={t('directory.companies.failed')} onRetry={() => directory.send({ type: 'user.retry' })} /> : null}
+      {empty ? <Text>{t('directory.companies.empty')}</Text> : null}
+      {listing ? <CompanyList directory={directory} buildingUuid={buildingUuid} /> : null}
+    </PageContainer>
   );
 }
 

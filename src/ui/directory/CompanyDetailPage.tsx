@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link } from '../kit/Link';
 import { useSelector } from '@xstate/react';
 import type { CompanyDetailRef } from '../../../machines/directory/companyDetail.machine';
 import type { Company } from '../../../machines/directory/directory.types';

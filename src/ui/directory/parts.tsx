@@ -7,8 +7,6 @@ import { ImageWithFallback } from '../kit/ImageWithFallback';
 import { Skeleton } from '../kit/Skeleton';
 import { styled } from '../kit/stitches.config';
 
-/** The directory screens' column: wider than a form card, as wide as a grid of tiles wants. */
-export const Column = styled('div', { width: '100%', maxWidth: 1200, display: 'flex', flexDirection: 'column', gap: '$5' });
 export const PageTitle = styled('h1', { fontSize: '$6', lineHeight: 1.2, margin: 0 });
 
 /** A grid of tiles; `min` is the specification's minimum column (383px directory, 205px amenity tiles). */

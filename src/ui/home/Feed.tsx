@@ -20,7 +20,34 @@ const SECTION_SCROLL_MARGIN = 54;
 const Group = styled('div', { display: 'flex', flexDirection: 'column', gap: '$6', scrollMarginTop: SECTION_SCROLL_MARGIN });
 const Category = styled('section', { display: 'flex', flexDirection: 'column', gap: '$3', scrollMarginTop: SECTION_SCROLL_MARGIN });
 const CategoryName = styled('h2', { margin: 0, fontSize: '$5' });
-const Tiles = styled('div', { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(428px, 100%), 1fr))', gap: '$4' });
+/**
+ * A category's tiles: on a phone a carousel that scrolls sideways inside itself (snapping to a tile, the next one
+ * peeking; tiles are buttons, so Tab walks them and the browser scrolls each into view), from a tablet up a grid of
+ * three or four columns.
+ */
+const Tiles = styled('ul', {
+  listStyle: 'none',
+  margin: 0,
+  padding: '0 0 $2',
+  display: 'grid',
+  gridAutoFlow: 'column',
+  gridAutoColumns: 'min(80%, 300px)',
+  gap: '$3',
+  overflowX: 'auto',
+  overscrollBehaviorX: 'contain',
+  scrollSnapType: 'x mandatory',
+  scrollPaddingInline: '$1',
+  '& > li': { scrollSnapAlign: 'start', minWidth: 0 },
+  '@tablet': {
+    gridAutoFlow: 'row',
+    gridAutoColumns: 'auto',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))',
+    gap: '$4',
+    overflowX: 'visible',
+    scrollSnapType: 'none',
+    padding: 0,
+  },
+});
 const Problem = styled('div', {
   display: 'flex',
   alignItems: 'center',
@@ -156,9 +183,11 @@ function FeedSection({ home, section, snapshot }: { home: HomeRef; section: Feed
       {withContent(snapshot.context.categories).map((category) => (
         <Category key={category.uuid} id={category.uuid} data-feed-category aria-labelledby={`category-${category.uuid}`}>
           <CategoryName id={`category-${category.uuid}`}>{category.name}</CategoryName>
-          <Tiles>
+          <Tiles data-testid="feed-tiles">
             {category.contents.map((tile) => (
-              <FeedTileCard key={tile.uuid} tile={tile} onOpen={() => home.send({ type: 'tile.open', tile })} />
+              <li key={tile.uuid}>
+                <FeedTileCard tile={tile} onOpen={() => home.send({ type: 'tile.open', tile })} />
+              </li>
             ))}
           </Tiles>
         </Category>
@@ -173,7 +202,9 @@ function SkeletonCategory() {
       <Skeleton css={{ height: 28, width: 200 }} />
       <Tiles>
         {[0, 1, 2].map((i) => (
-          <Skeleton key={i} css={{ aspectRatio: '648 / 520' }} />
+          <li key={i}>
+            <Skeleton css={{ aspectRatio: '648 / 520' }} />
+          </li>
         ))}
       </Tiles>
     </Category>

@@ -1,5 +1,10 @@
 import { useIntl } from 'react-intl';
-import type { FeedTile } from '../../../machines/home/feed';
+import { CalendarClock, Check, CircleSlash, Flame, Globe, Ticket } from 'lucide-react';
+import { tileChips, type FeedTile, type TileChip } from '../../../machines/home/feed';
+import { useBuildingSelector, useKioskSelector } from '../appContext';
+import { formatEventDate, formatPrice } from '../../i18n/format';
+import { useT } from '../../i18n/useT';
+import { Chip, ChipList } from '../kit/Chip';
 import { styled } from '../kit/stitches.config';
 import { ImageWithFallback } from '../kit/ImageWithFallback';
 
@@ -9,6 +14,8 @@ const Card = styled('button', {
   font: 'inherit',
   color: 'inherit',
   padding: 0,
+  width: '100%',
+  height: '100%',
   border: '1px solid $border',
   borderRadius: '$3',
   overflow: 'hidden',
@@ -24,35 +31,120 @@ const Card = styled('button', {
 const Image = styled(ImageWithFallback, {
   display: 'block',
   width: '100%',
+  // The width and height attributes reserve the space; the height follows the width.
+  height: 'auto',
   aspectRatio: '648 / 416',
   objectFit: 'cover',
   backgroundColor: '$border',
 });
-const Body = styled('div', { padding: '$4', display: 'flex', flexDirection: 'column', gap: '$1', flex: 1 });
-const Title = styled('h3', { margin: 0, fontSize: '$4', lineHeight: 1.25 });
-const Meta = styled('p', { margin: 0, color: '$muted', fontSize: '$2' });
+const Body = styled('div', { padding: '$3 $4 $4', display: 'flex', flexDirection: 'column', gap: '$1', flex: 1, minWidth: 0 });
+/** Printed once, below the picture; clamped to three lines (the content screen has it whole). */
+const Title = styled('h3', {
+  margin: 0,
+  fontSize: '$3',
+  lineHeight: 1.3,
+  display: '-webkit-box',
+  WebkitBoxOrient: 'vertical',
+  WebkitLineClamp: 3,
+  overflow: 'hidden',
+  overflowWrap: 'anywhere',
+  '@tablet': { fontSize: '$4' },
+});
+const Meta = styled('p', {
+  margin: 0,
+  color: '$muted',
+  fontSize: '$2',
+  display: '-webkit-box',
+  WebkitBoxOrient: 'vertical',
+  WebkitLineClamp: 2,
+  overflow: 'hidden',
+});
+const When = styled('p', { margin: 0, color: '$text', fontSize: '$2', fontWeight: 600 });
 
-/** A content tile: image (the placeholder when it fails), title, subtitle and, for dated content, its start. */
+/** A chip's tone, icon and text. */
+function ChipFor({ chip }: { chip: TileChip }) {
+  const t = useT();
+  const locale = useIntl().locale;
+  switch (chip.kind) {
+    case 'attending':
+      return (
+        <Chip tone="success" icon={<Check aria-hidden />}>
+          {t('home.chip.attending')}
+        </Chip>
+      );
+    case 'claimed':
+      return (
+        <Chip tone="success" icon={<Check aria-hidden />}>
+          {t('home.chip.claimed')}
+        </Chip>
+      );
+    case 'soldOut':
+      return (
+        <Chip tone="danger" icon={<CircleSlash aria-hidden />}>
+          {t('home.chip.soldOut')}
+        </Chip>
+      );
+    case 'allClaimed':
+      return (
+        <Chip tone="danger" icon={<CircleSlash aria-hidden />}>
+          {t('home.chip.allClaimed')}
+        </Chip>
+      );
+    case 'fewSpots':
+      return (
+        <Chip tone="warning" icon={<Flame aria-hidden />}>
+          {t('home.chip.fewSpots', { count: chip.left })}
+        </Chip>
+      );
+    case 'ended':
+      return <Chip icon={<CalendarClock aria-hidden />}>{t('home.chip.ended')}</Chip>;
+    case 'price':
+      return (
+        <Chip tone="info" icon={<Ticket aria-hidden />}>
+          {formatPrice(chip.amount, chip.currency, locale)}
+        </Chip>
+      );
+    case 'virtual':
+      return (
+        <Chip tone="info" icon={<Globe aria-hidden />}>
+          {t('home.chip.virtual')}
+        </Chip>
+      );
+  }
+}
+
+/**
+ * A content tile: the picture (the placeholder when it fails), its status chips, when it happens (in the building's
+ * time zone, as the content screen says it), the title once, and a line under it unless that repeats the title.
+ */
 export function FeedTileCard({ tile, onOpen, size }: { tile: FeedTile; onOpen: () => void; size?: 'normal' | 'large' }) {
-  const intl = useIntl();
-  const when =
-    tile.start_at && tile.display_calendar_icon !== false
-      ? intl.formatDate(tile.start_at, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })
-      : null;
+  const locale = useIntl().locale;
+  const timeZone = useBuildingSelector((s) => s.context.current?.timezone ?? 'UTC');
+  const when = tile.start_at && tile.display_calendar_icon !== false ? formatEventDate(tile.start_at, null, locale, timeZone) : null;
+  const kiosk = useKioskSelector((s) => s.hasTag('kiosk'));
+  const chips = tileChips(tile, new Date(), { personal: !kiosk });
+  const line = [tile.subtitle, tile.description_title].find((text) => text && text.trim() !== tile.title.trim()) ?? null;
   return (
     <Card type="button" size={size} onClick={onOpen} data-testid="feed-tile" data-uuid={tile.uuid}>
       <Image
         src={tile.image_url}
-        alt={tile.image_alt_text ?? ''}
+        alt={tile.image_alt_text && tile.image_alt_text !== tile.title ? tile.image_alt_text : ''}
         width={648}
         height={416}
         loading="lazy"
         css={size === 'large' ? { '@tablet': { width: '40%', aspectRatio: 'auto', maxHeight: 280 } } : undefined}
       />
       <Body>
-        {when ? <Meta>{when}</Meta> : null}
+        {chips.length ? (
+          <ChipList data-testid="tile-chips">
+            {chips.map((chip) => (
+              <ChipFor key={chip.kind} chip={chip} />
+            ))}
+          </ChipList>
+        ) : null}
+        {when ? <When data-testid="tile-when">{when}</When> : null}
         <Title>{tile.title}</Title>
-        {tile.subtitle ? <Meta>{tile.subtitle}</Meta> : tile.description_title ? <Meta>{tile.description_title}</Meta> : null}
+        {line ? <Meta>{line}</Meta> : null}
       </Body>
     </Card>
   );

@@ -1,45 +1,66 @@
 import { useSelector } from '@xstate/react';
+import { useIntl } from 'react-intl';
+import { fallbackLanguage } from '../../../contracts/contentLanguage';
 import type { HomeRef } from '../../../machines/home/home.machine';
+import { withSmartBuilding } from '../../../machines/home/utilities';
 import { useT } from '../../i18n/useT';
 import { Button } from '../kit/Button';
 import { Skeleton } from '../kit/Skeleton';
 import { styled } from '../kit/stitches.config';
-import { ImageWithFallback } from '../kit/ImageWithFallback';
+import { useFlag } from '../appContext';
+import { UtilityIcon } from './utilityIcons';
 
+/** Four icons a row on a phone; from a tablet up as many as fit, each at least 120px. */
 const Grid = styled('ul', {
   display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(min(312px, 100%), 1fr))',
-  gap: '$3',
+  gridTemplateColumns: 'repeat(4, minmax(0, 1fr))',
+  gap: '$3 $2',
   margin: 0,
   padding: 0,
   listStyle: 'none',
+  '@tablet': { gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))', gap: '$4' },
 });
 const Utility = styled('button', {
   appearance: 'none',
   width: '100%',
+  height: '100%',
   display: 'flex',
+  flexDirection: 'column',
   alignItems: 'center',
-  gap: '$3',
-  padding: '$3',
-  border: '1px solid $border',
+  gap: '$1',
+  padding: '$2 $1',
+  border: 'none',
   borderRadius: '$3',
-  backgroundColor: '$surface',
+  backgroundColor: 'transparent',
   color: '$text',
-  textAlign: 'left',
+  textAlign: 'center',
   cursor: 'pointer',
-  '&:hover': { boxShadow: '$card' },
+  '&:hover > span:first-child': { boxShadow: '$card' },
 });
-const Icon = styled(ImageWithFallback, {
-  width: 48,
-  height: 48,
-  borderRadius: '$2',
-  objectFit: 'cover',
-  flexShrink: 0,
-  backgroundColor: '$background',
+const IconTile = styled('span', {
+  display: 'grid',
+  placeItems: 'center',
+  width: 56,
+  height: 56,
+  borderRadius: '$3',
+  color: '$primary',
+  backgroundColor: 'color-mix(in srgb, $colors$primary 12%, $colors$surface)',
+  border: '1px solid color-mix(in srgb, $colors$primary 25%, $colors$surface)',
+  '& svg': { width: 26, height: 26 },
 });
-const Label = styled('span', { display: 'flex', flexDirection: 'column' });
-const Name = styled('span', { fontWeight: 600 });
-const SubLabel = styled('span', { fontSize: '$1', color: '$muted', textTransform: 'uppercase', letterSpacing: '0.04em' });
+const Name = styled('span', {
+  fontSize: '$1',
+  fontWeight: 600,
+  lineHeight: 1.25,
+  maxWidth: '100%',
+  hyphens: 'auto',
+  '@tablet': { fontSize: '$2' },
+  display: '-webkit-box',
+  WebkitBoxOrient: 'vertical',
+  WebkitLineClamp: 2,
+  overflow: 'hidden',
+});
+const SubLabel = styled('span', { fontSize: '11px', lineHeight: 1.2, color: '$muted' });
 const Problem = styled('div', { display: 'flex', alignItems: 'center', gap: '$3', color: '$alert' });
 
 /** The utility-button grid: skeletons while it loads, a retry when it failed, the buttons with their sub-labels. */
@@ -47,7 +68,12 @@ export function UtilityGrid({ home }: { home: HomeRef }) {
   const t = useT();
   const loading = useSelector(home, (s) => s.hasTag('utilities:loading'));
   const failed = useSelector(home, (s) => s.hasTag('utilities:failed'));
-  const utilities = useSelector(home, (s) => s.context.utilities);
+  const smartBuilding = useFlag('show-smart-building');
+  const utilities = withSmartBuilding(
+    useSelector(home, (s) => s.context.utilities),
+    smartBuilding,
+  );
+  const { locale } = useIntl();
   if (failed) {
     return (
       <Problem role="alert">
@@ -61,9 +87,9 @@ export function UtilityGrid({ home }: { home: HomeRef }) {
   if (loading) {
     return (
       <Grid aria-busy="true" aria-label={t('home.utilities.title')}>
-        {[0, 1, 2].map((i) => (
+        {[0, 1, 2, 3].map((i) => (
           <li key={i}>
-            <Skeleton css={{ height: 74 }} />
+            <Skeleton css={{ height: 84 }} />
           </li>
         ))}
       </Grid>
@@ -75,11 +101,12 @@ export function UtilityGrid({ home }: { home: HomeRef }) {
       {utilities.map((utility) => (
         <li key={utility.uuid}>
           <Utility type="button" onClick={() => home.send({ type: 'utility.open', utility })} data-utility={utility.utility_name ?? utility.name}>
-            <Icon src={utility.web_image} alt="" width={48} height={48} />
-            <Label>
-              <Name>{utility.text}</Name>
-              {utility.subLabel ? <SubLabel>{t('home.utilities.subLabel', { label: utility.subLabel })}</SubLabel> : null}
-            </Label>
+            <IconTile aria-hidden="true">
+              <UtilityIcon utilityName={utility.utility_name ?? null} type={utility.type} />
+            </IconTile>
+            {/* The operator's label: in the interface's language when it has it, else marked with its own. */}
+            <Name lang={fallbackLanguage(utility.language, locale) ?? undefined}>{utility.text}</Name>
+            {utility.subLabel ? <SubLabel>{t('home.utilities.subLabel', { label: utility.subLabel })}</SubLabel> : null}
           </Utility>
         </li>
       ))}

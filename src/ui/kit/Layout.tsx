@@ -8,6 +8,25 @@ export const Page = styled('main', {
   padding: '$6 $4',
 });
 
+/**
+ * The page container of the screens past sign-in that list things (home, amenities, the company directory): one width
+ * and one pair of side margins, so their edges line up when one goes from one to the other.
+ */
+export const PageContainer = styled('main', {
+  width: '100%',
+  maxWidth: 1200,
+  margin: '0 auto',
+  padding: '$5 $4 $7',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '$5',
+  minWidth: 0,
+  '@tablet': { padding: '$6 $5 $7', gap: '$6' },
+});
+
+/** The same width and side margins for a band that spans the page (the home's hero text). */
+export const PageInset = styled('div', { width: '100%', maxWidth: 1200, margin: '0 auto', padding: '0 $4', '@tablet': { padding: '0 $5' } });
+
 export const Card = styled('section', {
   backgroundColor: '$surface',
   borderRadius: '$3',
@@ -27,15 +46,15 @@ export const Alert = styled('p', {
   fontSize: '$2',
   variants: {
     tone: {
-      // #EC003E on this tint falls short of WCAG AA (3.8:1); a darker red reads at 6:1.
-      error: { backgroundColor: '#FDE7EC', color: '#B3002F' },
-      info: { backgroundColor: '#E7F1F8', color: '$text' },
+      // The tone's colour on its soft ground: AA in light and dark (test/unit/kit.contrast.test.ts).
+      error: { backgroundColor: '$dangerSoft', color: '$danger' },
+      info: { backgroundColor: '$neutralSoft', color: '$text' },
     },
   },
   defaultVariants: { tone: 'error' },
 });
 
-const spin = keyframes({ to: { transform: 'rotate(360deg)' } });
+export const spin = keyframes({ to: { transform: 'rotate(360deg)' } });
 export const Spinner = styled('div', {
   width: 40,
   height: 40,

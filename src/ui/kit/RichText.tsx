@@ -30,6 +30,6 @@ const Body = styled('div', {
 });
 
 /** Content's rich text (HTML from the API), sanitized before it reaches the DOM. */
-export function RichText({ html, ...rest }: { html: string; 'data-testid'?: string }) {
+export function RichText({ html, ...rest }: { html: string; 'data-testid'?: string; lang?: string | undefined }) {
   return <Body {...rest} dangerouslySetInnerHTML={{ __html: sanitizeRichText(html) }} />;
 }

@@ -1,59 +1,47 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { styled } from './stitches.config';
 
-const Root = styled('div', {
-  display: 'flex',
-  gap: '$5',
-  variants: {
-    orientation: {
-      vertical: { flexDirection: 'row', alignItems: 'flex-start', '@phone': { flexDirection: 'column', alignItems: 'stretch' } },
-      horizontal: { flexDirection: 'column' },
-    },
-  },
-});
+const Root = styled('div', { display: 'flex', flexDirection: 'column', gap: '$5' });
+// One look for every tab bar: a row under a line, the selected tab underlined in the brand's colour; on a narrow
+// screen the row scrolls sideways rather than wrapping.
 const List = styled('div', {
   display: 'flex',
   gap: '$1',
-  variants: {
-    orientation: {
-      vertical: { flexDirection: 'column', minWidth: 180, '@phone': { flexDirection: 'row', minWidth: 0 } },
-      horizontal: { flexDirection: 'row', borderBottom: '1px solid $border' },
-    },
-  },
+  borderBottom: '1px solid $border',
+  overflowX: 'auto',
+  scrollbarWidth: 'thin',
 });
 const Tab = styled('button', {
   appearance: 'none',
   border: 'none',
   background: 'transparent',
   color: '$muted',
-  textAlign: 'left',
+  whiteSpace: 'nowrap',
   padding: '$3 $4',
+  minHeight: 44,
   fontSize: '$3',
   fontWeight: 600,
   cursor: 'pointer',
-  borderRadius: '$2',
-  '&[aria-selected="true"]': { color: '$primary', backgroundColor: '$surface', boxShadow: 'inset 3px 0 0 $colors$primary' },
-  variants: {
-    orientation: {
-      vertical: {},
-      horizontal: { borderRadius: 0, '&[aria-selected="true"]': { boxShadow: 'inset 0 -3px 0 $colors$primary', backgroundColor: 'transparent' } },
-    },
-  },
+  '&:hover': { color: '$text' },
+  '&[aria-selected="true"]': { color: '$primary', boxShadow: 'inset 0 -3px 0 $colors$primary' },
+  '&:disabled': { opacity: 0.55, cursor: 'not-allowed', color: '$muted' },
 });
 const Panel = styled('div', { flex: 1, minWidth: 0 });
 
 export interface TabItem<V extends string> {
   value: V;
   label: string;
+  /** Shown but not selectable (the arrow keys pass over it). */
+  disabled?: boolean;
 }
 
 /**
- * Tabs after the WAI-ARIA pattern: a tablist (vertical or horizontal) whose arrow keys, Home and End move the
- * selection, and one tabpanel for the selected tab. Which tab is selected is the caller's (typically the address).
+ * Tabs after the WAI-ARIA pattern: a horizontal tablist whose arrow keys, Home and End move the selection, and one
+ * tabpanel for the selected tab. The kit's one tab pattern. Which tab is selected is the caller's (typically the
+ * address).
  */
 export function Tabs<V extends string>({
   label,
-  orientation,
   tabs,
   value,
   onValueChange,
@@ -61,7 +49,6 @@ export function Tabs<V extends string>({
 }: {
   /** The tablist's accessible name. */
   label: string;
-  orientation: 'vertical' | 'horizontal';
   tabs: TabItem<V>[];
   value: V;
   onValueChange: (value: V) => void;
@@ -72,23 +59,25 @@ export function Tabs<V extends string>({
   const refs = useRef(new Map<V, HTMLButtonElement>());
   const tabId = (v: V) => `${id}-tab-${v}`;
   const panelId = `${id}-panel`;
-  const [prev, next] = orientation === 'vertical' ? ['ArrowUp', 'ArrowDown'] : ['ArrowLeft', 'ArrowRight'];
+  const [prev, next] = ['ArrowLeft', 'ArrowRight'];
   const onKeyDown = (event: KeyboardEvent) => {
-    const index = tabs.findIndex((t) => t.value === value);
+    const enabled = tabs.filter((t) => !t.disabled);
+    if (enabled.length === 0) return;
+    const index = enabled.findIndex((t) => t.value === value);
     let target: number | null = null;
-    if (event.key === next) target = (index + 1) % tabs.length;
-    else if (event.key === prev) target = (index - 1 + tabs.length) % tabs.length;
+    if (event.key === next) target = (index + 1) % enabled.length;
+    else if (event.key === prev) target = (index - 1 + enabled.length) % enabled.length;
     else if (event.key === 'Home') target = 0;
-    else if (event.key === 'End') target = tabs.length - 1;
+    else if (event.key === 'End') target = enabled.length - 1;
     if (target === null) return;
     event.preventDefault();
-    const chosen = tabs[target]!.value;
+    const chosen = enabled[target]!.value;
     onValueChange(chosen);
     refs.current.get(chosen)?.focus();
   };
   return (
-    <Root orientation={orientation}>
-      <List role="tablist" aria-label={label} aria-orientation={orientation} orientation={orientation} onKeyDown={onKeyDown}>
+    <Root>
+      <List role="tablist" aria-label={label} aria-orientation="horizontal" onKeyDown={onKeyDown}>
         {tabs.map((tab) => (
           <Tab
             key={tab.value}
@@ -102,7 +91,7 @@ export function Tabs<V extends string>({
             aria-selected={tab.value === value}
             aria-controls={tab.value === value ? panelId : undefined}
             tabIndex={tab.value === value ? 0 : -1}
-            orientation={orientation}
+            disabled={tab.disabled}
             onClick={() => onValueChange(tab.value)}
           >
             {tab.label}

@@ -1,42 +1,50 @@
+import type { Look, SchemeRoles } from '../../../contracts/brandRoles';
+
+export type { Look };
+
 /**
- * The page's look at run time. Stitches turns every token into a CSS variable (`--colors-primary` ...); the brand
- * and then the building override those variables, so every styled component follows without re-rendering.
+ * The page's look at run time. Stitches turns every token into a CSS variable (`--colors-primary` ...); the brand and
+ * then the building set the brand roles behind them for both schemes (`--light-primary`, `--dark-primary` ...), and the
+ * style sheet picks one set by the scheme (stitches.config.ts), so components follow without re-rendering and a change
+ * of scheme needs no script.
  */
-export interface Look {
-  primary?: string | null;
-  secondary?: string | null;
-  onPrimary?: string | null;
-  font?: string | null;
-}
-
-const VARIABLES: Record<keyof Look, string> = {
-  primary: '--colors-primary',
-  secondary: '--colors-secondary',
-  onPrimary: '--colors-onPrimary',
-  font: '--fonts-body',
-};
-
 let brandLook: Look = {};
+let brandRoles: SchemeRoles | null = null;
+let buildingLook: Look | null = null;
+let latest = 0;
 
-function apply(look: Look) {
-  if (typeof document === 'undefined') return;
+function setRoles(roles: SchemeRoles, font: string | null | undefined) {
   const style = document.documentElement.style;
-  for (const [key, variable] of Object.entries(VARIABLES) as [keyof Look, string][]) {
-    const value = look[key];
-    if (!value) style.removeProperty(variable);
-    else style.setProperty(variable, key === 'font' ? `"${value}", system-ui, sans-serif` : value);
-  }
+  for (const [scheme, set] of Object.entries(roles)) for (const [role, value] of Object.entries(set)) style.setProperty(`--${scheme}-${role}`, value);
+  if (font) style.setProperty('--fonts-body', `"${font}", system-ui, sans-serif`);
+  else style.removeProperty('--fonts-body');
 }
 
-/** The brand's look: the base every building starts from. */
-export function applyBrandLook(look: Look) {
+function apply() {
+  if (typeof document === 'undefined') return;
+  const look = buildingLook ? { ...brandLook, ...Object.fromEntries(Object.entries(buildingLook).filter(([, v]) => v)) } : brandLook;
+  // The page's brand comes with its roles worked out by the server; anything else is worked out here, with the
+  // contrast code loaded then (it stays out of the first load of /login).
+  if (!buildingLook && brandRoles) return setRoles(brandRoles, look.font);
+  const call = ++latest;
+  void import('../../../contracts/brandRoles').then(({ schemeRoles }) => {
+    if (call === latest) setRoles(schemeRoles(look), look.font);
+  });
+}
+
+/** The brand's look (the base every building starts from), with its roles when the page brought them. */
+export function applyBrandLook(look: Look, roles?: SchemeRoles | null) {
   brandLook = look;
-  apply(brandLook);
+  brandRoles = roles ?? null;
+  latest++;
+  apply();
 }
 
 /** A building's theme over the brand's look; null goes back to the brand's. */
 export function applyBuildingLook(look: Look | null) {
-  apply(look ? { ...brandLook, ...Object.fromEntries(Object.entries(look).filter(([, v]) => v)) } : brandLook);
+  buildingLook = look;
+  latest++;
+  apply();
 }
 
 /** The tab's icon and title. */

@@ -1,5 +1,7 @@
+import { Fragment, Suspense } from 'react';
 import { canSeeAdminLink } from '../../../machines/building/building.machine';
-import { adminOnVisitors, initials, menuItems, type MenuItem } from '../../../machines/shell/headerMenu.selectors';
+import { Building2, ChevronDown, ClipboardList, History, LifeBuoy, LogOut, Shield, UserRound, type LucideIcon } from 'lucide-react';
+import { adminOnVisitors, menuItems, type MenuItem as MenuItemName } from '../../../machines/shell/headerMenu.selectors';
 import {
   useAppSelector,
   useBuildingSelector,
@@ -10,12 +12,15 @@ import {
   useKioskSelector,
   useSessionSelector,
 } from '../appContext';
-import type { MessageId } from '../../i18n/locales';
+import type { AreaMessageId } from '../../i18n/areas';
+import { AreaMessages } from '../../i18n/AreaMessages';
 import { useT } from '../../i18n/useT';
 import { styled } from '../kit/stitches.config';
 import { BuildingSwitcher } from './BuildingSwitcher';
 import { KioskHeader } from './KioskHeader';
 import { KioskSwitch } from './KioskSwitch';
+import { Icon } from '../kit/Icon';
+import { MenuContent, MenuItem, MenuRoot, MenuSeparator, MenuTrigger } from '../kit/Menu';
 
 // One line on every screen: the bar keeps its height whatever the building's name, so nothing below it moves.
 const Bar = styled('header', {
@@ -24,51 +29,51 @@ const Bar = styled('header', {
   gap: '$2',
   padding: '$2 $3',
   minHeight: 64,
-  backgroundColor: '$primary',
-  color: '$onPrimary',
+  backgroundColor: '$brand',
+  color: '$onBrand',
   position: 'relative',
-  '@tablet': { gap: '$4', padding: '$3 $5' },
+  minWidth: 0,
+  // 64 px tall at every width, with or without its content (its texts load with it: the empty bar holds the place).
+  '@tablet': { gap: '$4', padding: '$2 $5' },
 });
 // Logos are drawn for light backgrounds: they sit on a white chip in the coloured bar.
 const Logo = styled('img', {
   height: 32,
-  maxWidth: '40vw',
+  maxWidth: '30vw',
   objectFit: 'contain',
   flexShrink: 0,
   display: 'block',
   backgroundColor: '#FFFFFF',
   borderRadius: '$2',
   padding: '2px 8px',
-  '@tablet': { height: 36 },
+  '@tablet': { height: 36, maxWidth: '40vw' },
 });
-const BrandName = styled('span', { fontWeight: 700, fontSize: '$4' });
-const BuildingButton = styled('button', {
-  background: 'transparent',
-  border: 'none',
-  color: 'inherit',
-  fontSize: '$3',
-  fontWeight: 600,
-  cursor: 'pointer',
-  padding: '$2',
-  minWidth: 0,
-  whiteSpace: 'nowrap',
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  '&:disabled': { cursor: 'default' },
-});
-const Spacer = styled('div', { flex: 1 });
-const AccountButton = styled('button', {
-  display: 'flex',
+const BrandName = styled('span', { fontWeight: 700, fontSize: '$4', flexShrink: 0 });
+const headerButton = {
+  display: 'inline-flex',
   alignItems: 'center',
   gap: '$2',
+  minHeight: 44,
   background: 'transparent',
   border: 'none',
+  borderRadius: '$2',
   color: 'inherit',
   cursor: 'pointer',
-  padding: '$1',
-  fontSize: '$2',
-  flexShrink: 0,
+  '&:hover:not(:disabled)': { backgroundColor: 'rgba(127, 127, 127, 0.18)' },
+  '&:focus-visible': { outline: '2px solid currentColor', outlineOffset: '-2px' },
+  '& svg': { flexShrink: 0 },
+} as const;
+const BuildingButton = styled('button', headerButton, {
+  fontSize: '$3',
+  fontWeight: 600,
+  padding: '$2',
+  minWidth: 0,
+  '&:disabled': { cursor: 'default' },
+  '& > span': { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
+  '& > svg:first-child': { display: 'none', '@tablet': { display: 'block' } },
 });
+const Spacer = styled('div', { flex: 1 });
+const AccountButton = styled('button', headerButton, { padding: '$1 $2 $1 $1', fontSize: '$2', flexShrink: 0 });
 // Beside the avatar, the first name shows from tablet width up: on a phone it would push the building's off the bar.
 const PersonName = styled('span', { variants: { besideAvatar: { true: { display: 'none', '@tablet': { display: 'inline' } } } } });
 const Avatar = styled('span', {
@@ -76,44 +81,31 @@ const Avatar = styled('span', {
   height: 36,
   borderRadius: '$round',
   backgroundColor: '$secondary',
-  color: '$onPrimary',
+  color: '$onSecondary',
   display: 'inline-flex',
   alignItems: 'center',
   justifyContent: 'center',
-  fontWeight: 700,
   overflow: 'hidden',
+  flexShrink: 0,
   '& img': { width: '100%', height: '100%', objectFit: 'cover' },
 });
-const Menu = styled('ul', {
-  position: 'absolute',
-  right: '$5',
-  top: '100%',
-  marginTop: '$1',
-  listStyle: 'none',
-  padding: '$2 0',
-  backgroundColor: '$surface',
-  color: '$text',
-  borderRadius: '$2',
-  boxShadow: '$card',
-  minWidth: 240,
-  zIndex: 50,
-});
-const MenuButton = styled('button', {
-  width: '100%',
-  textAlign: 'left',
-  background: 'transparent',
-  border: 'none',
-  padding: '$3 $4',
-  fontSize: '$3',
-  cursor: 'pointer',
-  color: 'inherit',
-  '&:hover, &:focus-visible': { backgroundColor: '$background' },
-});
 
-const LABELS: Record<Exclude<MenuItem, 'kiosk'>, MessageId> = {
+const ICONS: Record<Exclude<MenuItemName, 'kiosk'>, LucideIcon> = {
+  buildings: Building2,
+  account: UserRound,
+  history: History,
+  serviceRequests: ClipboardList,
+  helpDesk: LifeBuoy,
+  admin: Shield,
+  logout: LogOut,
+};
+
+const LABELS: Record<Exclude<MenuItemName, 'kiosk'>, AreaMessageId> = {
   buildings: 'header.changeBuilding',
   account: 'header.account',
   history: 'header.history',
+  serviceRequests: 'header.serviceRequests',
+  helpDesk: 'header.helpDesk',
   admin: 'header.admin',
   logout: 'header.logout',
 };
@@ -122,7 +114,14 @@ const LABELS: Record<Exclude<MenuItem, 'kiosk'>, MessageId> = {
 export function AppHeader() {
   const kiosk = useKioskSelector((s) => s.hasTag('kiosk'));
   if (kiosk) return <KioskHeader />;
-  return <FullHeader />;
+  // The header's texts load with it (the shell area), not with the first load of /login; the empty bar holds its place.
+  return (
+    <Suspense fallback={<Bar />}>
+      <AreaMessages areas={['shell']}>
+        <FullHeader />
+      </AreaMessages>
+    </Suspense>
+  );
 }
 
 function FullHeader() {
@@ -147,7 +146,7 @@ function FullHeader() {
   const items = useFlagsSelector((s) => menuItems(s.context.values, { canSeeAdminLink: adminAllowed, buildingCount }));
   const logo = buildingLogo ?? brandLogo;
 
-  const select = (item: Exclude<MenuItem, 'kiosk'>) => {
+  const select = (item: Exclude<MenuItemName, 'kiosk'>) => {
     switch (item) {
       case 'buildings':
         return menu.send({ type: 'user.openBuildings' });
@@ -155,6 +154,10 @@ function FullHeader() {
         return menu.send({ type: 'user.openAccount' });
       case 'history':
         return menu.send({ type: 'user.openHistory' });
+      case 'serviceRequests':
+        return menu.send({ type: 'user.openServiceRequests', buildingUuid: building!.uuid });
+      case 'helpDesk':
+        return menu.send({ type: 'user.openHelpDesk' });
       case 'logout':
         return menu.send({ type: 'user.logout' });
       case 'admin':
@@ -182,41 +185,43 @@ function FullHeader() {
           aria-haspopup={items.includes('buildings') ? 'dialog' : undefined}
           onClick={() => menu.send({ type: 'user.openBuildings' })}
         >
-          {building.name}
+          <Building2 size={18} aria-hidden="true" />
+          <span>{building.name}</span>
+          {items.includes('buildings') ? <ChevronDown size={16} aria-hidden="true" /> : null}
         </BuildingButton>
       ) : null}
       <Spacer />
-      <AccountButton
-        type="button"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-label={t('header.menu')}
-        onClick={() => menu.send({ type: 'user.toggleMenu' })}
-      >
-        {showAvatar ? (
-          <Avatar aria-hidden="true">
-            {user?.avatar_url ? <img src={user.avatar_url} alt="" /> : initials(user?.first_name ?? '', user?.last_name ?? '')}
-          </Avatar>
-        ) : null}
-        <PersonName besideAvatar={showAvatar}>{user?.first_name}</PersonName>
-      </AccountButton>
-      {open ? (
-        <Menu role="menu" aria-label={t('header.menu')} onKeyDown={(e) => e.key === 'Escape' && menu.send({ type: 'user.closeMenu' })}>
+      <MenuRoot open={open} onOpenChange={(next) => menu.send(next ? { type: 'user.toggleMenu' } : { type: 'user.closeMenu' })}>
+        <MenuTrigger asChild>
+          <AccountButton type="button" aria-label={t('header.menu')} data-testid="account-menu-trigger">
+            {showAvatar ? (
+              <Avatar aria-hidden="true">{user?.avatar_url ? <img src={user.avatar_url} alt="" /> : <UserRound size={20} />}</Avatar>
+            ) : null}
+            <PersonName besideAvatar={showAvatar}>{user?.first_name}</PersonName>
+            <ChevronDown size={16} aria-hidden="true" />
+          </AccountButton>
+        </MenuTrigger>
+        <MenuContent
+          label={t('header.menu')}
+          // The switcher opens from the menu: it takes focus, not the trigger.
+          onCloseAutoFocus={(event) => {
+            if (menu.getSnapshot().hasTag('modal:buildingSwitcher')) event.preventDefault();
+          }}
+        >
           {items.map((item) =>
             item === 'kiosk' ? (
-              <li key={item} role="none" style={{ padding: '8px 16px' }}>
-                <KioskSwitch />
-              </li>
+              <KioskSwitch key={item} />
             ) : (
-              <li key={item} role="none">
-                <MenuButton type="button" role="menuitem" onClick={() => select(item)}>
+              <Fragment key={item}>
+                {item === 'logout' && items.length > 1 ? <MenuSeparator /> : null}
+                <MenuItem icon={<Icon icon={ICONS[item]} size={18} />} onSelect={() => select(item)}>
                   {t(LABELS[item])}
-                </MenuButton>
-              </li>
+                </MenuItem>
+              </Fragment>
             ),
           )}
-        </Menu>
-      ) : null}
+        </MenuContent>
+      </MenuRoot>
       {switcherOpen ? <BuildingSwitcher /> : null}
     </Bar>
   );

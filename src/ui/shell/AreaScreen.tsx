@@ -3,14 +3,16 @@ import { useParams } from '@tanstack/react-router';
 import { useBuildingSelector } from '../appContext';
 import type { Area } from '../../i18n/areas';
 import { AreaMessages } from '../../i18n/AreaMessages';
+import { useT } from '../../i18n/useT';
 import { FullScreenCenter, Spinner } from '../kit/Layout';
 import { AppHeader } from './AppHeader';
 
 /** The spinner a screen shows while its messages, its building or its data load. */
 export function ScreenLoading() {
+  const t = useT();
   return (
     <FullScreenCenter css={{ minHeight: '50vh' }}>
-      <Spinner role="progressbar" />
+      <Spinner role="progressbar" aria-label={t('app.loading')} />
     </FullScreenCenter>
   );
 }

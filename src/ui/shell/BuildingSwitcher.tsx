@@ -1,12 +1,16 @@
+import { Check } from 'lucide-react';
 import { useBuildingSelector, useHeaderMenuRef } from '../appContext';
 import { useT } from '../../i18n/useT';
-import { Modal, ModalActions } from '../kit/Modal';
-import { Button } from '../kit/Button';
+import { Modal } from '../kit/Modal';
 import { styled } from '../kit/stitches.config';
 
-const List = styled('ul', { listStyle: 'none', margin: 0, padding: 0, maxHeight: 200, overflowY: 'auto' });
+const List = styled('ul', { listStyle: 'none', margin: 0, padding: 0, overflowY: 'auto', '@sheet': { maxHeight: '60vh' } });
 const Choice = styled('button', {
   width: '100%',
+  minHeight: 56,
+  display: 'flex',
+  alignItems: 'center',
+  gap: '$3',
   textAlign: 'left',
   padding: '$3',
   border: 'none',
@@ -14,9 +18,11 @@ const Choice = styled('button', {
   background: 'transparent',
   cursor: 'pointer',
   color: '$text',
+  '&:hover': { backgroundColor: '$neutralSoft' },
   '&[aria-current="true"]': { fontWeight: 700, color: '$primary' },
+  '& > svg': { marginLeft: 'auto', flexShrink: 0 },
 });
-const Address = styled('span', { display: 'block', color: '$muted', fontSize: '$2' });
+const Address = styled('span', { display: 'block', color: '$muted', fontSize: '$2', fontWeight: 400 });
 
 /** The building switcher: the user's buildings, the current one marked; choosing one switches and closes. */
 export function BuildingSwitcher() {
@@ -26,22 +32,26 @@ export function BuildingSwitcher() {
   const current = useBuildingSelector((s) => s.context.current?.uuid ?? null);
   const close = () => menu.send({ type: 'user.closeBuildings' });
   return (
-    <Modal title={t('header.chooseBuilding')} onClose={close}>
+    <Modal
+      title={t('header.chooseBuilding')}
+      onClose={close}
+      closeLabel={t('auth.close')}
+      // Opened from the account menu, whose item is gone by then: focus goes back to the menu's trigger.
+      returnFocusTo={() => document.querySelector<HTMLElement>('[data-testid="account-menu-trigger"]')}
+    >
       <List>
         {buildings.map((b) => (
           <li key={b.uuid}>
             <Choice type="button" aria-current={b.uuid === current} onClick={() => menu.send({ type: 'user.chooseBuilding', uuid: b.uuid })}>
-              {b.name}
-              <Address>{b.address_1}</Address>
+              <span>
+                {b.name}
+                <Address>{b.address_1}</Address>
+              </span>
+              {b.uuid === current ? <Check size={20} aria-hidden="true" /> : null}
             </Choice>
           </li>
         ))}
       </List>
-      <ModalActions>
-        <Button type="button" variant="secondary" onClick={close}>
-          {t('auth.close')}
-        </Button>
-      </ModalActions>
     </Modal>
   );
 }

@@ -1,3 +1,4 @@
+import { AreaMessages } from '../../i18n/AreaMessages';
 import { useGlobalErrorRef, useGlobalErrorSelector } from '../appContext';
 import { useT } from '../../i18n/useT';
 import { Button } from '../kit/Button';
@@ -9,6 +10,14 @@ import { Modal, ModalActions } from '../kit/Modal';
  * way); after the same action failed twice in a row it reads "Go back", which closes the modal and leaves the page.
  */
 export function GlobalErrorModal() {
+  return (
+    <AreaMessages areas={['shell']}>
+      <GlobalErrorModalContent />
+    </AreaMessages>
+  );
+}
+
+function GlobalErrorModalContent() {
   const t = useT();
   const globalError = useGlobalErrorRef();
   const open = useGlobalErrorSelector((s) => s.hasTag('modal:globalError'));

@@ -1,4 +1,8 @@
-import { useAppSelector, useKioskRef, useKioskSelector } from '../appContext';
+import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { isLobby, lobbyLogo } from '../../../machines/kiosk/kiosk.selectors';
+import { useAppSelector, useBuildingSelector, useKioskRef, useKioskSelector } from '../appContext';
+import { formatTime } from '../../i18n/format';
 import { useT } from '../../i18n/useT';
 import { styled } from '../kit/stitches.config';
 
@@ -6,14 +10,41 @@ const Bar = styled('header', {
   position: 'relative',
   display: 'flex',
   alignItems: 'center',
-  justifyContent: 'center',
-  minHeight: 96,
-  padding: '$5',
+  justifyContent: 'space-between',
+  gap: '$3',
+  minHeight: 80,
+  padding: '$3 $4',
+  '@tablet': { minHeight: 96, padding: '$4 $5' },
   backgroundColor: '$primary',
   color: '$onPrimary',
 });
-const BrandName = styled('span', { fontWeight: 700, fontSize: '$6' });
-const Logo = styled('img', { maxHeight: 64, maxWidth: '60%', objectFit: 'contain' });
+const Brand = styled('div', { display: 'flex', alignItems: 'center', gap: '$4', minWidth: 0 });
+// The bar's text colour contrasts with the brand colour by construction: the fallback name is written in it.
+const BrandName = styled('span', { fontWeight: 700, fontSize: '$6', color: '$onPrimary' });
+const Logo = styled('img', {
+  display: 'block',
+  height: 44,
+  maxWidth: '50vw',
+  objectFit: 'contain',
+  objectPosition: 'left center',
+  '@tablet': { height: 56, maxWidth: 320 },
+});
+// On a phone-sized screen the hero just below names the building; the bar keeps the logo and the time.
+const Building = styled('span', {
+  display: 'none',
+  fontSize: '$4',
+  fontWeight: 600,
+  minWidth: 0,
+  overflowWrap: 'anywhere',
+  '@tablet': { display: 'inline' },
+});
+const Clock = styled('time', {
+  fontSize: '$5',
+  fontWeight: 700,
+  fontVariantNumeric: 'tabular-nums',
+  whiteSpace: 'nowrap',
+  '@tablet': { fontSize: '$6' },
+});
 /** Covers the whole header and looks like nothing, yet is a real button: focusable, named, and outlined on focus. */
 const ExitButton = styled('button', {
   position: 'absolute',
@@ -39,23 +70,56 @@ const VisuallyHidden = styled('span', {
   border: 0,
 });
 
-/** The minimal header of kiosk mode: the brand only, large; a tap anywhere on it leaves kiosk mode when allowed. */
+/** The time now, again every 15 seconds (a lobby clock need not tick by the second). */
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 15_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/**
+ * The header of kiosk (lobby) mode: the brand's logo drawn for the bar's colour (or its name), the building and the
+ * time there in the locale's clock; nothing of the person signed in. A tap anywhere on it leaves kiosk mode when
+ * allowed.
+ */
 export function KioskHeader() {
   const t = useT();
   const kiosk = useKioskRef();
-  const on = useKioskSelector((s) => s.hasTag('kiosk'));
+  const on = useKioskSelector(isLobby);
   const canExit = useKioskSelector((s) => s.can({ type: 'user.tapToExit' }));
   const name = useAppSelector((s) => s.context.whitelabel?.name ?? 'Atrium');
-  const logoUrl = useAppSelector((s) => s.context.whitelabel?.logoUrl ?? null);
+  const brandLogo = useAppSelector((s) => s.context.whitelabel?.logoUrl ?? null);
+  const brandDarkLogo = useAppSelector((s) => s.context.whitelabel?.logoDarkUrl ?? null);
+  const onPrimary = useBuildingSelector((s) => s.context.theme?.primary_font_color ?? null);
+  const building = useBuildingSelector((s) => s.context.current);
   if (!on) return null;
+  const logo = lobbyLogo({ logoUrl: brandLogo, logoDarkUrl: brandDarkLogo }, onPrimary);
   return (
     <Bar data-testid="kiosk-header">
-      {logoUrl ? <Logo src={logoUrl} alt={name} /> : <BrandName data-testid="brand">{name}</BrandName>}
+      <Brand>
+        {logo ? <Logo src={logo} alt={name} data-testid="kiosk-logo" /> : <BrandName data-testid="brand">{name}</BrandName>}
+        {building ? <Building data-testid="kiosk-building">{building.name}</Building> : null}
+      </Brand>
+      {building?.timezone ? <LobbyClock timeZone={building.timezone} /> : null}
       {canExit ? (
         <ExitButton type="button" onClick={() => kiosk.send({ type: 'user.tapToExit' })}>
           <VisuallyHidden>{t('kiosk.exit')}</VisuallyHidden>
         </ExitButton>
       ) : null}
     </Bar>
+  );
+}
+
+/** The building's local time in the interface language's clock (24-hour in French, 12-hour in American English). */
+function LobbyClock({ timeZone }: { timeZone: string }) {
+  const { locale } = useIntl();
+  const now = useNow();
+  return (
+    <Clock dateTime={now.toISOString()} data-testid="kiosk-clock">
+      {formatTime(now, locale, timeZone, { zoneName: false })}
+    </Clock>
   );
 }

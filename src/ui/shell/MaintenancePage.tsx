@@ -1,6 +1,7 @@
 import { useT } from '../../i18n/useT';
 import { useAppSelector } from '../appContext';
 import { Card, Heading, Page, Stack, Text } from '../kit/Layout';
+import { ShellHeader, WayBack } from './ShellHeader';
 
 /**
  * Brands whose maintenance page also offers the utility shortcuts (the specification: "shows utility shortcuts for
@@ -10,19 +11,26 @@ export const MAINTENANCE_SHORTCUT_BRANDS: readonly string[] = ['harbor'];
 
 /**
  * /maintenance: shown while the `maintenance-mode` flag is on. The router's rules bring the person here and take them
- * back to / when the flag goes off (live), so the page itself only explains.
+ * back to / when the flag goes off (live), so the page itself only explains; it keeps the header and a way back
+ * (home or sign-in, which lead here again until maintenance is over).
  */
 export function MaintenancePage() {
   const t = useT();
   const brand = useAppSelector((s) => s.context.whitelabel?.brand ?? null);
   return (
-    <Page>
-      <Card role="status" data-testid="maintenance-page">
-        <Heading>{t('shell.maintenance.title')}</Heading>
-        <Text>{t('shell.maintenance.description')}</Text>
-        {brand && MAINTENANCE_SHORTCUT_BRANDS.includes(brand) && <Shortcuts />}
-      </Card>
-    </Page>
+    <>
+      <ShellHeader />
+      <Page css={{ minHeight: 0 }}>
+        <Card role="status" data-testid="maintenance-page">
+          <Heading>{t('shell.maintenance.title')}</Heading>
+          <Text>{t('shell.maintenance.description')}</Text>
+          {brand && MAINTENANCE_SHORTCUT_BRANDS.includes(brand) && <Shortcuts />}
+          <Stack css={{ marginTop: '$4' }}>
+            <WayBack />
+          </Stack>
+        </Card>
+      </Page>
+    </>
   );
 }
 

@@ -1,3 +1,4 @@
+import { AreaMessages } from '../../i18n/AreaMessages';
 import { useSessionRef, useSessionSelector } from '../appContext';
 import { useT } from '../../i18n/useT';
 import { Button } from '../kit/Button';
@@ -6,6 +7,14 @@ import { Text } from '../kit/Layout';
 
 /** Shown when the session could not be refreshed; OK ends it and the routing rules lead to /login. */
 export function SessionExpiredModal() {
+  return (
+    <AreaMessages areas={['shell']}>
+      <SessionExpiredModalContent />
+    </AreaMessages>
+  );
+}
+
+function SessionExpiredModalContent() {
   const t = useT();
   const session = useSessionRef();
   const open = useSessionSelector((s) => s.hasTag('modal:sessionExpired'));

@@ -1,0 +1,89 @@
+import type { ServiceRequest, ServiceRequestAnswers, ServiceRequestField, ServiceRequestForm, ServiceRequestStatus } from './serviceRequests.types';
+
+/**
+ * Service-request rules (content document, sections 3 and 4; decisions 057 and 111): the create form checked as the
+ * server checks it (its metadata), the status changes a tenant may make, and how the list changes.
+ */
+
+/** The statuses of the specification, in its order. */
+export const SERVICE_REQUEST_STATUSES: readonly ServiceRequestStatus[] = [
+  'Pending',
+  'Submitted',
+  'Denied_Available',
+  'Denied_Unavailable',
+  'Denied',
+  'Accepted',
+  'Canceled',
+];
+
+/** A tenant may move their own Pending or Submitted request to Canceled; every other change is the staff's. */
+const TENANT_CHANGES: Partial<Record<ServiceRequestStatus, readonly ServiceRequestStatus[]>> = {
+  Pending: ['Canceled'],
+  Submitted: ['Canceled'],
+};
+
+/** The statuses the person may move a request to (none once it is decided or canceled). */
+export const nextStatuses = (request: Pick<ServiceRequest, 'status'>): readonly ServiceRequestStatus[] => TENANT_CHANGES[request.status] ?? [];
+
+/** How a status reads at a glance: waiting, accepted, refused or withdrawn. */
+export type StatusTone = 'pending' | 'accepted' | 'denied' | 'canceled';
+export function statusTone(status: ServiceRequestStatus): StatusTone {
+  switch (status) {
+    case 'Pending':
+    case 'Submitted':
+      return 'pending';
+    case 'Accepted':
+      return 'accepted';
+    case 'Canceled':
+      return 'canceled';
+    default:
+      return 'denied';
+  }
+}
+
+const isoDate = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Why an answer keeps the form from being sent, or null: the metadata's rules (required, options, length, date). */
+export function answerProblem(
+  field: ServiceRequestField,
+  value: string | undefined,
+): 'required' | 'invalidOption' | 'tooLong' | 'invalidDate' | null {
+  const text = (value ?? '').trim();
+  if (!text) return field.required ? 'required' : null;
+  if (field.options && !field.options.some((o) => o.value === text)) return 'invalidOption';
+  if (field.maxLength && text.length > field.maxLength) return 'tooLong';
+  if (field.type === 'date') {
+    const match = isoDate.exec(text);
+    const day = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
+    if (!day || day.toISOString().slice(0, 10) !== text) return 'invalidDate';
+  }
+  return null;
+}
+
+/** The form can be sent when every field's answer passes. */
+export const isFormValid = (form: ServiceRequestForm | null, answers: ServiceRequestAnswers) =>
+  !!form && form.fields.every((field) => answerProblem(field, answers[field.name]) === null);
+
+/** The create body: the trimmed answers of the form's fields, without the empty optional ones. */
+export function answersToSend(form: ServiceRequestForm, answers: ServiceRequestAnswers): ServiceRequestAnswers {
+  const body: ServiceRequestAnswers = {};
+  for (const field of form.fields) {
+    const text = (answers[field.name] ?? '').trim();
+    if (text) body[field.name] = text;
+  }
+  return body;
+}
+
+/** Creating appends the new request to the list (content document, section 3). */
+export const appendRequest = (requests: readonly ServiceRequest[], created: ServiceRequest) => [
+  ...requests.filter((r) => r.id !== created.id),
+  created,
+];
+
+/** Updating replaces the item with the same id. */
+export const replaceRequest = (requests: readonly ServiceRequest[], updated: ServiceRequest) =>
+  requests.map((r) => (r.id === updated.id ? updated : r));
+
+/** The list as it shows: newest first (the store keeps the specification's order: created ones appended). */
+export const newestFirst = (requests: readonly ServiceRequest[]) =>
+  requests.toSorted((a, b) => (a.created_at === b.created_at ? 0 : a.created_at < b.created_at ? 1 : -1));

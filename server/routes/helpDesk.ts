@@ -1,0 +1,215 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { Api } from '../lib/typedRoutes.js';
+import { dataOf, errorResponses, ref } from '../schemas.js';
+import { httpError, HttpError } from '../lib/errors.js';
+import { sensitive } from '../lib/sensitive.js';
+import { memberBuilding } from '../lib/buildings.js';
+import { ALLOWED_EXTENSIONS, checkedAttachment, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, type Attachment } from '../lib/attachments.js';
+import { HELP_DESK_NATURES, MAX_DESCRIPTION_LENGTH, MAX_SUBJECT_LENGTH } from '../../contracts/helpDesk.js';
+import { brandForHost } from '../stores/brands.js';
+import { buildingBrand, helpDeskUser, saveHelpDeskRecord } from '../stores/helpDesk.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The help-desk form's files, read and checked before the route's body schema runs. */
+    attachments?: Attachment[];
+  }
+}
+
+const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
+const uuid = { type: 'string', format: 'uuid' } as const;
+const NATURES = HELP_DESK_NATURES;
+const MB = MAX_ATTACHMENT_BYTES / (1024 * 1024);
+
+/** The support request's fields (content document, section 3); `files` are the attachments. */
+const recordFields = {
+  type: 'object',
+  required: ['issue_type', 'subject', 'description'],
+  additionalProperties: false,
+  properties: {
+    issue_type: { type: 'string', enum: NATURES, description: 'The nature of the issue' },
+    subject: { type: 'string', minLength: 1, maxLength: MAX_SUBJECT_LENGTH, pattern: '\\S' },
+    description: { type: 'string', minLength: 1, maxLength: MAX_DESCRIPTION_LENGTH, pattern: '\\S' },
+    asset_uuid: uuid,
+    name: text(200),
+    building_uuid: { ...uuid, description: "One of the caller's buildings; its brand's help desk is mailed (else the host's brand)" },
+    portfolio_uuid: uuid,
+    email_address: { type: 'string', format: 'email', maxLength: 254 },
+    application_name: text(100),
+    application_version: text(50),
+    os_name: text(100),
+    os_version: text(50),
+    device_type: text(100),
+    device_name: text(200),
+    company_name: text(200),
+    building_name: text(200),
+    files: {
+      type: 'array',
+      maxItems: MAX_ATTACHMENTS,
+      items: { type: 'string', format: 'binary' },
+      description: `Up to ${MAX_ATTACHMENTS} files of ${MB} MB at most each: ${ALLOWED_EXTENSIONS.join(', ')} (checked by content)`,
+    },
+  },
+} as const;
+
+const DETAIL_FIELDS = [
+  'asset_uuid',
+  'name',
+  'portfolio_uuid',
+  'email_address',
+  'application_name',
+  'application_version',
+  'os_name',
+  'os_version',
+  'device_type',
+  'device_name',
+  'company_name',
+  'building_name',
+] as const;
+
+/** A multipart limit or parse error as a clear 4xx (the plugin's own say "reach files limit" with a 413). */
+function multipartError(error: unknown): Error {
+  if (error instanceof HttpError) return error;
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_FILES_LIMIT') return httpError(400, `At most ${MAX_ATTACHMENTS} files may be attached`, 'too_many_files');
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return httpError(413, `Each file must be at most ${MB} MB`, 'file_too_large');
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return httpError(400, 'The form has too many fields', 'too_many_fields');
+  if (code === 'FST_PROTO_VIOLATION') return httpError(400, 'A field has a forbidden name', 'invalid_field');
+  return httpError(400, `The multipart body could not be read: ${(error as Error).message}`, 'invalid_multipart');
+}
+
+/**
+ * Reads the whole form before anything is stored: the text fields become the body (checked next by the route's
+ * schema), every file is buffered (5 MB each at most, 5 at most) and its type checked by content. Any failure answers
+ * a 4xx and nothing has been stored yet.
+ */
+async function readForm(request: FastifyRequest) {
+  if (!request.isMultipart()) throw httpError(415, 'Send the support request as multipart/form-data', 'not_multipart');
+  const fields: Record<string, string> = {};
+  const files: Attachment[] = [];
+  try {
+    const parts = request.parts({ limits: { files: MAX_ATTACHMENTS, fileSize: MAX_ATTACHMENT_BYTES, fields: 40, parts: 60, fieldSize: 20_000 } });
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'files') {
+          await part.toBuffer().catch(() => undefined);
+          throw httpError(400, `Files go in the "files" field, not "${part.fieldname}"`, 'invalid_field');
+        }
+        files.push(await checkedAttachment(part.filename, await part.toBuffer()));
+      } else {
+        if (part.valueTruncated) throw httpError(400, `The field "${part.fieldname}" is too long`, 'field_too_long');
+        if (part.fieldname in fields) throw httpError(400, `The field "${part.fieldname}" is given twice`, 'duplicate_field');
+        fields[part.fieldname] = String(part.value);
+      }
+    }
+  } catch (error) {
+    throw multipartError(error);
+  }
+  request.body = fields;
+  request.attachments = files;
+}
+
+/**
+ * The help-desk support request (content document, sections 3, 5 and 7; decision 058): a signed-in user's record
+ * with up to five attachments, kept in the database and mailed to the help-desk address of the building's brand.
+ */
+export async function helpDeskRoutes(app: Api) {
+  const { db, clock, mailer } = app.deps;
+  await app.register(multipart, { limits: { files: MAX_ATTACHMENTS, fileSize: MAX_ATTACHMENT_BYTES } });
+
+  app.post(
+    '/helpdesk-service/v1/records/create',
+    {
+      config: sensitive(app),
+      // The token is checked before a byte of the form is read.
+      onRequest: app.requireUser,
+      preValidation: readForm,
+      schema: {
+        tags: ['help-desk'],
+        summary: `Sends a support request with up to ${MAX_ATTACHMENTS} attachments (multipart/form-data)`,
+        description:
+          `Nature (issue_type), subject and description are required. Files: ${ALLOWED_EXTENSIONS.join(', ')}, at most ${MB} MB ` +
+          'each, their type read from the content. Too many files: 400; a file too large: 413; a wrong type: 415; nothing is stored then.',
+        security: [{ bearer: [] }],
+        consumes: ['multipart/form-data'],
+        body: recordFields,
+        response: {
+          201: dataOf({
+            type: 'object',
+            required: ['uuid', 'files'],
+            properties: {
+              uuid: { type: 'string' },
+              files: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  required: ['filename', 'type', 'size'],
+                  properties: { filename: { type: 'string' }, type: { type: 'string' }, size: { type: 'integer' } },
+                },
+              },
+            },
+          }),
+          ...errorResponses,
+          413: ref('Error'),
+          415: ref('Error'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = request.auth!;
+      const body = request.body;
+      const files = request.attachments ?? [];
+      const building = body.building_uuid ? await memberBuilding(db, userId, { uuid: body.building_uuid }) : null;
+      const brandOfBuilding = building ? await buildingBrand(db, building.id) : undefined;
+      const hostBrand = brandOfBuilding ? null : await brandForHost(db, request.hostname);
+      const helpDesk = brandOfBuilding?.help_desk_email ?? hostBrand?.help_desk_email ?? null;
+      const user = (await helpDeskUser(db, userId))!;
+      const details: Record<string, string> = {};
+      for (const name of DETAIL_FIELDS) if (body[name]) details[name] = body[name];
+      if (brandOfBuilding) details.building_name = brandOfBuilding.name;
+      const record = await saveHelpDeskRecord(
+        db,
+        {
+          userId,
+          buildingId: building?.id ?? null,
+          brandId: brandOfBuilding?.brand_id ?? hostBrand?.id ?? null,
+          issueType: body.issue_type,
+          subject: body.subject.trim(),
+          description: body.description.trim(),
+          details,
+          mailedTo: helpDesk,
+          at: clock.now(),
+        },
+        files,
+      );
+      if (helpDesk) {
+        const lines = [
+          `A support request (${record.uuid}) from ${user.first_name} ${user.last_name} <${user.email}>.`,
+          '',
+          `Nature: ${body.issue_type}`,
+          `Subject: ${body.subject.trim()}`,
+          '',
+          body.description.trim(),
+          '',
+          ...Object.entries(details).map(([name, value]) => `${name}: ${value}`),
+          ...(user.company_name && !details.company_name ? [`company: ${user.company_name}`] : []),
+          '',
+          files.length ? `Attachments (kept with the record):` : 'No attachments.',
+          ...files.map((f) => `- ${f.filename} (${f.mimeType}, ${Math.ceil(f.size / 1024)} KB)`),
+        ];
+        try {
+          // One line: a subject's line breaks cannot add headers.
+          const subject = `[Help desk] ${body.subject.replace(/\s+/g, ' ').trim().slice(0, 150)}`;
+          await mailer.send({ to: helpDesk, subject, text: lines.join('\n') });
+        } catch (error) {
+          // The record is kept; the help desk can still read it. The sender is told it was received.
+          request.log.error({ err: error, record: record.uuid }, 'help-desk mail not sent');
+        }
+      }
+      return reply.status(201).send({
+        data: { uuid: record.uuid, files: files.map((f) => ({ filename: f.filename, type: f.mimeType, size: f.size })) },
+      });
+    },
+  );
+}

@@ -1,0 +1,54 @@
+import type { Db } from '../db/index.js';
+import { firstRow, rows, sql } from '../db/sql.js';
+import type { Attachment } from '../lib/attachments.js';
+
+/** Help-desk records and their attachments (decision 058). */
+
+export type NewHelpDeskRecord = {
+  userId: number;
+  buildingId: number | null;
+  brandId: number | null;
+  issueType: string;
+  subject: string;
+  description: string;
+  details: Record<string, string>;
+  mailedTo: string | null;
+  at: Date;
+};
+
+/** Stores the record and every file in one transaction: all of it or nothing. Answers the record's uuid. */
+export async function saveHelpDeskRecord(db: Db, record: NewHelpDeskRecord, files: Attachment[]): Promise<{ uuid: string; id: number }> {
+  return db.transaction(async (tx) => {
+    const saved = (await firstRow<{ uuid: string; id: number }>(
+      tx,
+      sql`INSERT INTO help_desk_records (user_id, building_id, brand_id, issue_type, subject, description, details, mailed_to, created_at)
+          VALUES (${record.userId}, ${record.buildingId}, ${record.brandId}, ${record.issueType}, ${record.subject}, ${record.description},
+                  ${JSON.stringify(record.details)}::jsonb, ${record.mailedTo}, ${record.at})
+          RETURNING uuid::text, id`,
+    ))!;
+    for (const [position, file] of files.entries()) {
+      await rows(
+        tx,
+        sql`INSERT INTO help_desk_files (record_id, position, filename, mime_type, size, content)
+            VALUES (${saved.id}, ${position}, ${file.filename}, ${file.mimeType}, ${file.size}, ${file.content})`,
+      );
+    }
+    return saved;
+  });
+}
+
+export type HelpDeskContext = { email: string; first_name: string; last_name: string; company_name: string | null };
+
+export const helpDeskUser = (db: Db, userId: number) =>
+  firstRow<HelpDeskContext>(
+    db,
+    sql`SELECT u.email, u.first_name, u.last_name, c.name AS company_name FROM users u LEFT JOIN companies c ON c.id = u.company_id WHERE u.id = ${userId}`,
+  );
+
+/** The building's name, portfolio and brand (with its help-desk address). */
+export const buildingBrand = (db: Db, buildingId: number) =>
+  firstRow<{ name: string; portfolio_uuid: string; brand_id: number; help_desk_email: string }>(
+    db,
+    sql`SELECT b.name, p.uuid::text AS portfolio_uuid, br.id AS brand_id, br.help_desk_email
+          FROM buildings b JOIN portfolios p ON p.id = b.portfolio_id JOIN brands br ON br.id = p.brand_id WHERE b.id = ${buildingId}`,
+  );

@@ -1,0 +1,87 @@
+import type { Db } from '../db/index.js';
+import { firstRow, raw, rows, sql } from '../db/sql.js';
+
+/** The card vault (decisions 120 to 122): stored cards without their numbers, and the card frame's one-time sessions. */
+
+export type PaymentCardRow = {
+  id: number;
+  uuid: string;
+  user_id: number;
+  payment_token: string;
+  card_brand: string;
+  card_last_four: string;
+  exp_month: number;
+  exp_year: number;
+  first_name: string;
+  last_name: string;
+  country: string;
+  created_at: string;
+};
+
+const cardColumns = raw(`id, uuid::text AS uuid, user_id, payment_token, card_brand, card_last_four, exp_month, exp_year, first_name,
+  last_name, country, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`);
+
+/** The person's stored cards, oldest first. */
+export const cardsOf = (db: Db, userId: number) =>
+  rows<PaymentCardRow>(db, sql`SELECT ${cardColumns} FROM payment_cards WHERE user_id = ${userId} ORDER BY created_at, id`);
+
+/** One of the person's cards; another person's card is not found. */
+export const ownCard = (db: Db, userId: number, uuid: string) =>
+  firstRow<PaymentCardRow>(db, sql`SELECT ${cardColumns} FROM payment_cards WHERE user_id = ${userId} AND uuid = ${uuid}`);
+
+export type NewCard = Omit<PaymentCardRow, 'id' | 'uuid' | 'created_at'>;
+
+export async function insertCard(db: Db, card: NewCard): Promise<PaymentCardRow> {
+  const row = await firstRow<PaymentCardRow>(
+    db,
+    sql`INSERT INTO payment_cards (user_id, payment_token, card_brand, card_last_four, exp_month, exp_year, first_name, last_name, country)
+      VALUES (${card.user_id}, ${card.payment_token}, ${card.card_brand}, ${card.card_last_four}, ${card.exp_month}, ${card.exp_year},
+        ${card.first_name}, ${card.last_name}, ${card.country})
+      RETURNING ${cardColumns}`,
+  );
+  return row!;
+}
+
+export const countCards = async (db: Db, userId: number) =>
+  (await firstRow<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM payment_cards WHERE user_id = ${userId}`))!.count;
+
+export type CardSessionRow = { id: number; user_id: number; expires_at: string; used_at: string | null; failures: number };
+
+export async function insertCardSession(db: Db, userId: number, tokenHash: string, createdAt: Date, expiresAt: Date): Promise<void> {
+  await rows(
+    db,
+    sql`INSERT INTO payment_card_sessions (token_hash, user_id, created_at, expires_at) VALUES (${tokenHash}, ${userId}, ${createdAt}, ${expiresAt})`,
+  );
+}
+
+/** The session of a token's hash, locked for the rest of the transaction (two posts of one session run one after the other). */
+export const lockCardSession = (db: Db, tokenHash: string) =>
+  firstRow<CardSessionRow>(
+    db,
+    sql`SELECT id, user_id, expires_at::text AS expires_at, used_at::text AS used_at, failures FROM payment_card_sessions
+      WHERE token_hash = ${tokenHash} FOR UPDATE`,
+  );
+
+export async function spendCardSession(db: Db, id: number, at: Date): Promise<void> {
+  await rows(db, sql`UPDATE payment_card_sessions SET used_at = ${at} WHERE id = ${id}`);
+}
+
+export async function countSessionFailure(db: Db, id: number): Promise<number> {
+  const row = await firstRow<{ failures: number }>(
+    db,
+    sql`UPDATE payment_card_sessions SET failures = failures + 1 WHERE id = ${id} RETURNING failures`,
+  );
+  return row?.failures ?? 0;
+}
+
+/** Sessions the person opened since `since` (a ceiling on how many one account may ask for). */
+export const sessionsSince = async (db: Db, userId: number, since: Date) =>
+  (await firstRow<{ count: number }>(
+    db,
+    sql`SELECT count(*)::int AS count FROM payment_card_sessions WHERE user_id = ${userId} AND created_at > ${since}`,
+  ))!.count;
+
+/** Forgets sessions that ended a day ago or more. */
+export async function pruneCardSessions(db: Db, before: Date): Promise<void> {
+  await rows(db, sql`DELETE FROM payment_card_sessions WHERE expires_at < ${before}`);
+}

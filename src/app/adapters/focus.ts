@@ -1,0 +1,37 @@
+/**
+ * Focus after a move to another page: its heading (h1), so a screen reader starts at the new page and the next Tab
+ * goes on from there. Left alone when something took focus on purpose (a field that focuses itself, a dialog or a
+ * menu), or when the person pressed a key or the pointer before the new page's heading came in.
+ */
+export function focusPageHeading() {
+  if (typeof document === 'undefined' || typeof requestAnimationFrame === 'undefined') return;
+  const deadline = Date.now() + 4000;
+  let interacted = false;
+  const onInteraction = () => (interacted = true);
+  const stop = () => {
+    document.removeEventListener('pointerdown', onInteraction, true);
+    document.removeEventListener('keydown', onInteraction, true);
+  };
+  document.addEventListener('pointerdown', onInteraction, true);
+  document.addEventListener('keydown', onInteraction, true);
+  const attempt = () => {
+    const active = document.activeElement;
+    if (
+      interacted ||
+      (active && active !== document.body && active.isConnected && active.closest('input, textarea, select, [role="dialog"], [role="menu"]'))
+    )
+      return stop();
+    // The new page may still be loading its code or its data: its heading comes with it.
+    const heading = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1');
+    if (!heading) {
+      if (Date.now() < deadline) setTimeout(attempt, 100);
+      else stop();
+      return;
+    }
+    stop();
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+    heading.focus({ preventScroll: true });
+  };
+  // After the new page has rendered (the router reports before React commits it).
+  requestAnimationFrame(() => requestAnimationFrame(attempt));
+}

@@ -1,0 +1,50 @@
+import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
+import { waitFor } from 'xstate';
+import type { FlagsRef } from '../../machines/app/app.refs';
+import { FLAGS_ID } from '../../machines/flags/flags.machine';
+import { APP_HOME } from '../../machines/routing/routeAccess';
+import { screenFlows, type RouterContext } from './screens';
+
+/**
+ * Smart-suite routes open only while the `show-smart-building` flag is on; otherwise home (content document, sections 2
+ * and 6). The flags are read once they are loaded for the person (a reload of the page must not bounce on the default).
+ */
+async function requireSmartBuilding({ context }: { context: unknown }) {
+  const flags = (context as RouterContext).app.system.get(FLAGS_ID) as FlagsRef | undefined;
+  if (!flags) throw redirect({ to: APP_HOME, replace: true });
+  const ready = await waitFor(flags, (s) => s.hasTag('ready'), { timeout: 10_000 }).catch(() => flags.getSnapshot());
+  if (!ready.context.values['show-smart-building']) throw redirect({ to: APP_HOME, replace: true });
+}
+
+const SuiteControlPage = lazyRouteComponent(() => import('../ui/smartBuilding/SuiteControlPage'), 'SuiteControlPage');
+
+/** Floors, a floor's suites and a suite's control (with the fixed lighting and temperature paths) under `parent`. */
+export function smartBuildingRoutes<TParent extends AnyRoute>(parent: TParent) {
+  const control = (path: string) =>
+    createRoute({
+      getParentRoute: () => parent,
+      path,
+      beforeLoad: requireSmartBuilding,
+      component: SuiteControlPage,
+      ...screenFlows({ suiteControl: ({ params }) => ({ buildingUuid: params.buildingUuid, suiteId: params.suiteId! }) }),
+    });
+  return [
+    createRoute({
+      getParentRoute: () => parent,
+      path: 'smart-building',
+      beforeLoad: requireSmartBuilding,
+      component: lazyRouteComponent(() => import('../ui/smartBuilding/FloorsPage'), 'FloorsPage'),
+      ...screenFlows({ smartFloors: ({ params }) => ({ buildingUuid: params.buildingUuid }) }),
+    }),
+    createRoute({
+      getParentRoute: () => parent,
+      path: 'smart-building/floors/$floorId/suites',
+      beforeLoad: requireSmartBuilding,
+      component: lazyRouteComponent(() => import('../ui/smartBuilding/SuitesPage'), 'SuitesPage'),
+      ...screenFlows({ smartSuites: ({ params }) => ({ buildingUuid: params.buildingUuid, floorId: params.floorId! }) }),
+    }),
+    control('suites/$suiteId/control'),
+    control('suites/$suiteId/control/lighting'),
+    control('suites/$suiteId/control/temperature'),
+  ] as const;
+}

@@ -1,0 +1,121 @@
+import type { Page } from 'playwright-core';
+import { baseURL } from './browser';
+import type { ApiSession } from './api';
+
+/** A booking of the demo data as the history call lists it, with the path of its receipt. */
+export interface ListedBooking {
+  uuid: string;
+  status: string;
+  start_at: string;
+  details: { owner: { owner_type: string; owner_uuid: string }; resource: { uuid: string } };
+  content: { resource: { name: string } };
+}
+
+export const apiPathOf = (b: ListedBooking) =>
+  `/resource-booking/v2/${b.details.owner.owner_type}/${b.details.owner.owner_uuid}/resources/${b.details.resource.uuid}/bookings/${b.uuid}/mine`;
+export const receiptPathOf = (b: ListedBooking) =>
+  `/building/${b.details.owner.owner_uuid}/bookings/${b.details.owner.owner_type}/${b.details.owner.owner_uuid}/${b.details.resource.uuid}/${b.uuid}`;
+
+/** The person's resource bookings through the API (upcoming or past), for ids the screens then show. */
+export async function listedBookings(session: ApiSession, when: 'upcoming' | 'past'): Promise<ListedBooking[]> {
+  const page = await session.call<{ transactions: { resource_bookings: ListedBooking[] } }>(
+    `/tenant/v1/users/current/transactions?type=resource_bookings&when=${when}&limit=100`,
+  );
+  return page.transactions.resource_bookings;
+}
+
+/** A pending booking request of a person, made through the development endpoint as the vendor's app would. */
+export async function requestBooking(body: { user_email: string; resource_uuid: string; start_at: string; end_at: string }) {
+  const answer = await fetch(`${baseURL()}/api/dev/bookings`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...body, form_responses: [{ question: 'Will you need the projector?', answer: 'No', type: 'Yes/No' }] }),
+  });
+  if (!answer.ok) throw new Error(`booking request: ${answer.status} ${await answer.text()}`);
+  return ((await answer.json()) as { data: { uuid: string } }).data;
+}
+
+/** A call as the person's token makes it, answering the status and body whatever they are (for refused calls). */
+export async function rawCall(session: ApiSession, method: string, path: string) {
+  const answer = await fetch(`${baseURL()}/api${path}`, { method, headers: { authorization: `Bearer ${session.token}` } });
+  return { status: answer.status, body: (await answer.json()) as { code?: string; message?: string; data?: { receipt_status: string } } };
+}
+
+/** A booking's receipt, with verbs for its cancel. */
+export class ReceiptPage {
+  constructor(readonly page: Page) {}
+
+  async open(path: string) {
+    await this.page.goto(path);
+    await this.page.getByTestId('receipt-title').waitFor();
+  }
+
+  title() {
+    return this.page.getByTestId('receipt-title').innerText();
+  }
+
+  async seeTitle(text: string) {
+    await this.page.getByTestId('receipt-title').filter({ hasText: text }).waitFor();
+  }
+
+  status() {
+    return this.page.getByTestId('receipt-status').innerText();
+  }
+
+  cancelButton() {
+    return this.page.getByRole('group', { name: 'Cancellation' }).getByRole('button', { name: 'Cancel booking' });
+  }
+
+  dialog(name: string) {
+    return this.page.getByRole('dialog', { name });
+  }
+
+  /** Presses cancel and confirms it. */
+  async cancel() {
+    await this.cancelButton().click();
+    const confirm = this.dialog('Cancel this booking?');
+    await confirm.getByRole('button', { name: 'Yes, cancel it' }).click();
+    await confirm.waitFor({ state: 'detached' });
+  }
+}
+
+/** /my-history, with verbs for its tabs, type selector and pages. */
+export class HistoryPage {
+  constructor(readonly page: Page) {}
+
+  async open(query = '') {
+    await this.page.goto(`/my-history${query}`);
+    await this.ready();
+  }
+
+  /** The list (or its empty state) is in. */
+  async ready() {
+    await this.page.getByRole('heading', { name: 'Account history', level: 1 }).waitFor();
+    await this.page.waitForFunction(
+      () => !document.querySelector('[data-testid="history-loading"]') && !document.querySelector('[aria-busy="true"]'),
+    );
+  }
+
+  async chooseTab(name: 'Upcoming' | 'Past') {
+    await this.page.getByRole('tab', { name }).click();
+    await this.page.getByRole('tab', { name, selected: true }).waitFor();
+    await this.ready();
+  }
+
+  async chooseType(name: 'Events' | 'Resource bookings' | 'Services') {
+    await this.page.getByRole('radio', { name }).check();
+    await this.ready();
+  }
+
+  rows() {
+    return this.page.getByTestId('history-row');
+  }
+
+  async rowTexts() {
+    return this.rows().allInnerTexts();
+  }
+
+  count() {
+    return this.page.getByTestId('history-count').innerText();
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * Payment cards in Chromium (issue 12, decision 120): a card typed into the card frame (its own origin) is stored and
+ * listed by brand and last four only; the number is nowhere in the app page's DOM, its storage, or any request the
+ * app's page sends (the frame's own post to the vault aside, which the test also sees, so the recorder is proven).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Frame, Request } from 'playwright-core';
+import { launchBrowser } from './browser';
+import { signedInPage } from './pages';
+
+const NUMBER = '4242424242424242';
+const SPACED = '4242 4242 4242 4242';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const carries = (text: string | null | undefined) => !!text && (text.includes(NUMBER) || text.includes(SPACED) || text.includes('4242%204242'));
+
+describe('adding a card', () => {
+  it('stores a test card through the card frame and shows only its brand and last four; the page never holds the number', async () => {
+    const { page, context } = await signedInPage(browser, { viewport: { width: 1366, height: 900 } });
+    const requests: { request: Request; frame: Frame }[] = [];
+    page.on('request', (request) => requests.push({ request, frame: request.frame() }));
+
+    await page.goto('/add-card');
+    await page.getByRole('heading', { name: 'Payment cards', level: 1 }).waitFor();
+    const stored = page.getByTestId('stored-cards');
+    await expect.poll(() => stored.innerText()).toContain('Visa ending in 1881');
+
+    const frameElement = page.locator('#card-fields-frame');
+    await frameElement.waitFor();
+    const src = new URL((await frameElement.getAttribute('src'))!);
+    expect(src.origin).not.toBe(new URL(page.url()).origin);
+    const fields = page.frameLocator('#card-fields-frame');
+    const submit = page.getByRole('button', { name: 'Add card' });
+
+    // The expiry formats as it is typed; a month 13 is refused with the specification's words.
+    const expiry = page.getByLabel('Expiry date (MM/YY)');
+    await expiry.pressSequentially('13');
+    await expiry.blur();
+    await page.getByText('Invalid Exp. Date').waitFor();
+    await expiry.fill('');
+    expect(await page.getByLabel('Country').inputValue()).toBe('US');
+
+    // Keyboard only: Tab from the last name goes into the frame's card number, then its security code, then out to
+    // the page's expiry field.
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Lovelace');
+    await page.getByLabel('Last name').press('Tab');
+    await page.keyboard.type(NUMBER);
+    expect(await fields.getByLabel('Card number').inputValue()).toBe(SPACED);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('123');
+    expect(await fields.getByLabel('Security code (CVV)').inputValue()).toBe('123');
+    expect(await submit.isDisabled()).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('cc-exp');
+    await page.keyboard.type('1230');
+    expect(await expiry.inputValue()).toBe('12/30');
+    await page.getByText('Card type: Visa').waitFor();
+    await expect.poll(() => submit.isDisabled()).toBe(false);
+    const cardFrame = page.frames().find((f) => f.url().startsWith(src.origin));
+    expect(cardFrame).toBeDefined();
+    await submit.click();
+
+    await page.getByText('Visa card ending in 4242 added.').waitFor({ timeout: 15_000 });
+    await expect.poll(() => stored.innerText()).toContain('Visa ending in 4242');
+
+    // The app page's DOM (its own document: the frame's is another origin's), storage and requests: no number.
+    const dom = await page.evaluate(() => document.documentElement.outerHTML);
+    expect(carries(dom)).toBe(false);
+    expect(dom).not.toContain(NUMBER.slice(0, 12));
+    const storage = await page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } }));
+    expect(carries(storage)).toBe(false);
+    const fromApp = requests.filter((r) => r.frame !== cardFrame);
+    expect(fromApp.length).toBeGreaterThan(3);
+    for (const { request } of fromApp) {
+      expect(carries(request.url()), request.url()).toBe(false);
+      expect(carries(request.postData()), request.url()).toBe(false);
+    }
+    // The frame's own post to the vault is the one request that carried it.
+    const vault = requests.filter((r) => r.frame === cardFrame && r.request.url().endsWith('/payments/v1/vault/cards'));
+    expect(vault).toHaveLength(1);
+    expect(carries(vault[0]!.request.postData())).toBe(true);
+    await context.close();
+  });
+
+  it('reaches the form from the account page', async () => {
+    const { page, context } = await signedInPage(browser, { viewport: { width: 360, height: 740 } });
+    await page.goto('/account');
+    await page.getByRole('link', { name: 'Payment cards' }).click();
+    await page.getByRole('heading', { name: 'Payment cards', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/add-card');
+    await context.close();
+  });
+});

@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, setFlag } from './browser';
+import { demoInPlaza, type ApiSession } from './api';
+import { signedInPage } from './pages';
+
+let browser: Browser;
+let demo: ApiSession;
+let plaza: string;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ({ demo, plaza } = await demoInPlaza());
+});
+afterAll(async () => {
+  await setFlag('service-requests', null);
+  await browser?.close();
+});
+
+interface Request {
+  id: string;
+  reference: string;
+  status: string;
+}
+const requests = () => demo.call<Request[]>(`/service-request/buildings/${plaza}/requests`);
+
+/** The service-requests page, with verbs for what a person does on it. */
+class ServiceRequestsPage {
+  constructor(readonly page: Page) {}
+  list() {
+    return this.page.getByTestId('service-requests');
+  }
+  item(reference: string) {
+    return this.page.locator(`[data-request="${reference}"]`);
+  }
+  form() {
+    return this.page.getByRole('dialog', { name: 'New service request' });
+  }
+  toast(text: string) {
+    return this.page.getByText(text);
+  }
+}
+
+describe('service requests', () => {
+  it('files a request from the metadata’s form, sees it listed, then cancels it; both are kept after a reload', async () => {
+    const { page, context } = await signedInPage(browser, { viewport: { width: 1280, height: 800 } });
+    // The header menu leads there.
+    await page.getByTestId('account-menu-trigger').click();
+    await page.getByRole('menuitem', { name: 'Service requests' }).click();
+    await page.waitForURL(`**/building/${plaza}/service-requests`);
+    const screen = new ServiceRequestsPage(page);
+    await screen.list().waitFor();
+    const before = await requests();
+    expect(await screen.list().getByRole('listitem').count()).toBe(before.length);
+
+    await page.getByRole('button', { name: 'New request' }).click();
+    const form = screen.form();
+    const send = form.getByRole('button', { name: 'Send request' });
+    expect(await send.isDisabled()).toBe(true);
+    // The fields are the metadata's: required ones marked, the selects with their options.
+    expect(await form.getByLabel('Category (required)').locator('option').allInnerTexts()).toEqual([
+      'Choose…',
+      'HVAC',
+      'Cleaning',
+      'Electrical',
+      'Plumbing',
+      'Security',
+      'Other',
+    ]);
+    await form.getByLabel('Category (required)').selectOption('Plumbing');
+    await form.getByLabel('Location or floor (required)').fill('Floor 12, kitchen');
+    await form.getByLabel('Priority (required)').selectOption('High');
+    await form.getByLabel('Description (required)').fill('The kitchen sink drips all day.');
+    await form.getByLabel('Preferred date (optional)').waitFor();
+    await send.click();
+    await form.waitFor({ state: 'detached' });
+
+    const created = (await requests()).find((r) => !before.some((b) => b.id === r.id))!;
+    expect(created.status).toBe('Submitted');
+    await screen.toast(`Request ${created.reference} sent.`).first().waitFor();
+    const item = screen.item(created.reference);
+    expect(await item.innerText()).toContain('Plumbing · Floor 12, kitchen');
+    expect(await item.innerText()).toContain('Submitted');
+    // Newest first: the new request heads the list.
+    expect(await screen.list().getByRole('listitem').first().getAttribute('data-request')).toBe(created.reference);
+
+    await item.getByRole('button', { name: `Cancel request ${created.reference}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Cancel this request?' });
+    await confirm.getByRole('button', { name: 'Cancel request' }).click();
+    await expect.poll(() => item.innerText()).toContain('Canceled');
+    expect(await item.getByRole('button').count()).toBe(0);
+    expect((await requests()).find((r) => r.id === created.id)!.status).toBe('Canceled');
+
+    await page.reload();
+    await screen.list().waitFor();
+    expect(await screen.item(created.reference).innerText()).toContain('Canceled');
+    // Requests the staff decided offer no change.
+    const accepted = (await requests()).find((r) => r.status === 'Accepted')!;
+    expect(await screen.item(accepted.reference).getByRole('button').count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows the server’s reason when a cancel is refused, and leaves the request as it was', async () => {
+    const { page, context } = await signedInPage(browser, { viewport: { width: 360, height: 740 } });
+    await page.goto(`/building/${plaza}/service-requests`);
+    const screen = new ServiceRequestsPage(page);
+    await screen.list().waitFor();
+    const open = (await requests()).find((r) => r.status === 'Submitted' || r.status === 'Pending')!;
+    await page.route(`**/service-request/buildings/*/service-request/${open.id}`, (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 409, message: 'This request is Accepted and can no longer be canceled' }),
+      }),
+    );
+    await screen
+      .item(open.reference)
+      .getByRole('button', { name: `Cancel request ${open.reference}` })
+      .click();
+    await page.getByRole('dialog', { name: 'Cancel this request?' }).getByRole('button', { name: 'Cancel request' }).click();
+    await screen.toast('The request could not be changed. This request is Accepted and can no longer be canceled').waitFor();
+    expect(await screen.item(open.reference).innerText()).toContain(open.status);
+    await context.close();
+  });
+
+  it('leads home when the service-requests flag is off, and leaves the menu without it', async () => {
+    await setFlag('service-requests', false);
+    try {
+      const { page, context } = await signedInPage(browser, { viewport: { width: 1280, height: 800 } });
+      await page.goto(`/building/${plaza}/service-requests`);
+      await page.waitForURL((url) => url.pathname === `/building/${plaza}`);
+      await page.getByTestId('account-menu-trigger').click();
+      await page.getByRole('menuitem', { name: 'Help desk' }).waitFor();
+      expect(await page.getByRole('menuitem', { name: 'Service requests' }).count()).toBe(0);
+      await context.close();
+    } finally {
+      await setFlag('service-requests', null);
+    }
+  });
+});

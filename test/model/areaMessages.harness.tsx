@@ -1,0 +1,27 @@
+import { Suspense } from 'react';
+import { act, cleanup, render } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import { AreaMessages } from '../../src/i18n/AreaMessages';
+import { loadAreaCatalogue, type Area } from '../../src/i18n/areas';
+import { englishCatalogue } from '../../src/i18n/locales';
+
+/**
+ * Loads areas' English messages once, through AreaMessages itself, so a view that wraps itself in them renders at
+ * once in the paths after (React remembers the settled promise) instead of suspending in the first path's act.
+ */
+export async function warmAreaMessages(areas: readonly Area[]) {
+  await Promise.all(areas.map((area) => loadAreaCatalogue(area, 'en')));
+  await act(async () => {
+    render(
+      <IntlProvider locale="en" messages={englishCatalogue}>
+        <Suspense fallback={null}>
+          <AreaMessages areas={areas}>
+            <span />
+          </AreaMessages>
+        </Suspense>
+      </IntlProvider>,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  });
+  cleanup();
+}

@@ -1,0 +1,58 @@
+import { assign, setup } from 'xstate';
+
+/**
+ * A pure test model of cancelling a booking on its receipt (no invoke, no always, as createTestModel needs).
+ * `start.*` picks the booking as the receipt opens (open and within its window, open but past its window, already
+ * closed); `user.*` are what the person does; `api.*` how the server answers the pending call (the cancel, then the
+ * receipt's read of the booking after a successful cancel).
+ */
+export type CancelBookingModelEvent =
+  | { type: 'start.open' }
+  | { type: 'start.late' }
+  | { type: 'start.closed' }
+  | { type: 'user.cancel' }
+  | { type: 'user.confirm' }
+  | { type: 'user.dismiss' }
+  | { type: 'user.close' }
+  | { type: 'api.cancelled' }
+  | { type: 'api.failed' }
+  | { type: 'api.tooLate' }
+  | { type: 'api.reloaded' }
+  | { type: 'api.reloadFailed' };
+
+export type CancelBookingModelState = 'opening' | 'available' | 'confirming' | 'cancelling' | 'failed' | 'reloading' | 'tooLate' | 'closed';
+
+export interface CancelBookingModelContext {
+  /** The receipt's title as it must read. */
+  title: 'requested' | 'booked' | 'denied' | 'cancelled';
+}
+
+export const cancelBookingModel = setup({
+  types: { context: {} as CancelBookingModelContext, events: {} as CancelBookingModelEvent },
+}).createMachine({
+  id: 'cancelBookingModel',
+  context: { title: 'requested' },
+  initial: 'opening',
+  states: {
+    opening: {
+      on: {
+        'start.open': 'available',
+        'start.late': { target: 'tooLate', actions: assign({ title: 'booked' }) },
+        'start.closed': { target: 'closed', actions: assign({ title: 'denied' }) },
+      },
+    },
+    available: { on: { 'user.cancel': 'confirming' } },
+    confirming: { on: { 'user.confirm': 'cancelling', 'user.dismiss': 'available' } },
+    cancelling: {
+      on: {
+        'api.cancelled': { target: 'reloading', actions: assign({ title: 'cancelled' }) },
+        'api.failed': 'failed',
+        'api.tooLate': 'tooLate',
+      },
+    },
+    failed: { description: 'The booking error modal.', on: { 'user.close': 'available' } },
+    reloading: { on: { 'api.reloaded': 'closed', 'api.reloadFailed': 'closed' } },
+    tooLate: { description: "'you_can_no_longer_cancel'; the cancel button is disabled." },
+    closed: {},
+  },
+});

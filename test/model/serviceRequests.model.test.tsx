@@ -1,0 +1,306 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { serviceRequestsMachine } from '../../machines/serviceRequests/serviceRequests.machine';
+import { nextStatuses, SERVICE_REQUEST_STATUSES } from '../../machines/serviceRequests/serviceRequests.rules';
+import type { ServiceRequest, ServiceRequestForm, ServiceRequestStatus } from '../../machines/serviceRequests/serviceRequests.types';
+import { ServiceRequestsScreen } from '../../src/ui/serviceRequests/ServiceRequestsPage';
+import { englishCatalogue } from '../../src/i18n/locales';
+import serviceRequestMessages from '../../src/i18n/areas/serviceRequests/en.json';
+import {
+  serviceRequestsModel,
+  type ServiceRequestsModelContext,
+  type ServiceRequestsModelEvent,
+  type ServiceRequestsModelState,
+} from './serviceRequests.model';
+import { transitionPaths, uncoveredTransitions } from './transitionPaths';
+import { flush } from './cta.harness';
+
+afterEach(cleanup);
+
+const PATHS = transitionPaths(serviceRequestsModel);
+
+const FORM: ServiceRequestForm = {
+  fields: [
+    { name: 'category', label: 'Category', type: 'select', required: true, options: ['HVAC', 'Cleaning'].map((v) => ({ value: v, label: v })) },
+    { name: 'location', label: 'Location or floor', type: 'text', required: true, maxLength: 120 },
+    { name: 'description', label: 'Description', type: 'textarea', required: true, maxLength: 2000 },
+    { name: 'preferred_date', label: 'Preferred date', type: 'date', required: false },
+  ],
+  statuses: [...SERVICE_REQUEST_STATUSES],
+};
+const ANSWERS = { category: 'Cleaning', location: 'Floor 3 kitchen', description: 'The sink leaks' };
+
+const item = (n: number, status: ServiceRequestStatus, day: number): ServiceRequest => ({
+  id: `00000000-0000-4000-8000-00000000000${n}`,
+  requestId: `00000000-0000-4000-8000-00000000000${n}`,
+  reference: `SR-0000${n}`,
+  status,
+  answers: { category: 'HVAC', location: `Floor ${n}`, description: 'Too warm' },
+  created_at: `2026-11-${String(day).padStart(2, '0')}T10:00:00.000Z`,
+  updated_at: `2026-11-${String(day).padStart(2, '0')}T10:00:00.000Z`,
+});
+
+interface Call {
+  name: 'load' | 'create' | 'update';
+  input: { id?: string; buildingUuid: string };
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/** The flow's calls, settled by hand as the model's `api.*` events say; the server keeps the list. */
+class FakeServer {
+  pending: Call | null = null;
+  list: ServiceRequest[];
+  private next = 3;
+  constructor(kind: 'demo' | 'empty') {
+    this.list = kind === 'demo' ? [item(1, 'Submitted', 20), item(2, 'Accepted', 19)] : [];
+  }
+  call<T>(name: Call['name'], input: Call['input']): Promise<T> {
+    return new Promise<T>((resolve, reject) => (this.pending = { name, input, resolve: resolve as (v: unknown) => void, reject }));
+  }
+  private take(name: Call['name']): Call {
+    const pending = this.pending;
+    if (!pending || pending.name !== name) throw new Error(`expected a pending ${name}, found ${pending?.name ?? 'none'}`);
+    this.pending = null;
+    return pending;
+  }
+  answer(event: ServiceRequestsModelEvent['type']) {
+    switch (event) {
+      case 'api.loaded':
+        return this.take('load').resolve({ requests: this.list, form: FORM });
+      case 'api.loadFailed':
+        return this.take('load').reject({ status: 503, message: 'The service is down' });
+      case 'api.created': {
+        const created = { ...item(this.next, 'Submitted', 20 + this.next), answers: ANSWERS };
+        this.next += 1;
+        this.list = [...this.list, created];
+        return this.take('create').resolve(created);
+      }
+      case 'api.createFailed':
+        return this.take('create').reject({ status: 400, message: 'Location or floor is required', code: 'missing_field' });
+      case 'api.updated': {
+        const call = this.take('update');
+        const updated = { ...this.list.find((r) => r.id === call.input.id)!, status: 'Canceled' as const };
+        this.list = this.list.map((r) => (r.id === updated.id ? updated : r));
+        return call.resolve(updated);
+      }
+      case 'api.updateFailed':
+        return this.take('update').reject({ status: 409, message: 'This request can no longer be canceled' });
+      default:
+        throw new Error(`${event} is not a server answer`);
+    }
+  }
+}
+
+function start(event: ServiceRequestsModelEvent['type']) {
+  const server = new FakeServer(event === 'start.empty' ? 'empty' : 'demo');
+  const leave = vi.fn();
+  const notify = vi.fn();
+  const actor = createActor(
+    serviceRequestsMachine.provide({
+      actors: {
+        load: fromPromise(({ input }) => server.call('load', input)),
+        create: fromPromise(({ input }) => server.call('create', input)),
+        updateStatus: fromPromise(({ input }) => server.call('update', input)),
+      },
+      actions: { leave: () => leave(), notify: (_, params) => notify(params) },
+    }),
+    { input: { buildingUuid: 'b-1', enabled: event !== 'start.off' } },
+  );
+  return { actor, server, leave, notify };
+}
+
+type Snapshot = SnapshotFrom<typeof serviceRequestsMachine>;
+const cancelableIn = (requests: ServiceRequest[]) => requests.filter((r) => nextStatuses(r).length > 0).length;
+
+const MACHINE_STATE: Record<ServiceRequestsModelState, (s: Snapshot, c: ServiceRequestsModelContext) => boolean> = {
+  start: () => true,
+  off: (s) => s.hasTag('off'),
+  loading: (s) => s.hasTag('loading'),
+  failed: (s) => s.hasTag('failed') && s.context.error?.status === 503,
+  browsing: (s, c) => s.matches({ ready: 'browsing' }) && s.context.requests.length === c.listed && cancelableIn(s.context.requests) === c.cancelable,
+  editing: (s, c) =>
+    s.matches({ ready: { creating: 'editing' } }) && s.can({ type: 'user.submit' }) === c.valid && (s.context.error !== null) === c.createFailed,
+  submitting: (s) => s.hasTag('submitting'),
+  confirming: (s) => s.hasTag('confirmStatus') && s.context.pending?.status === 'Canceled',
+  updating: (s) => s.hasTag('updating'),
+};
+
+function machineEvents(event: ServiceRequestsModelEvent['type'], snapshot: Snapshot): Parameters<ReturnType<typeof start>['actor']['send']>[0][] {
+  switch (event) {
+    case 'user.fillForm':
+      return Object.entries(ANSWERS).map(([name, value]) => ({ type: 'user.change', name, value }));
+    case 'user.cancelRequest': {
+      const request = snapshot.context.requests.find((r) => nextStatuses(r).length > 0)!;
+      return [{ type: 'user.changeStatus', id: request.id, status: 'Canceled' }];
+    }
+    case 'user.keep':
+      return [{ type: 'user.keepStatus' }];
+    case 'user.confirm':
+      return [{ type: 'user.confirmStatus' }];
+    default:
+      return [{ type: event } as never];
+  }
+}
+
+/** Toasts the steps must have asked for: one per created and per changed request, one per failed change. */
+const toasts = (events: ServiceRequestsModelEvent[]) =>
+  events.filter((e) => ['api.created', 'api.updated', 'api.updateFailed'].includes(e.type)).length;
+
+describe('service-request test model', () => {
+  it('is covered: every transition ends one path', () => {
+    const { edges, uncovered } = uncoveredTransitions(serviceRequestsModel, PATHS);
+    expect(uncovered).toEqual([]);
+    expect(edges.size).toBeGreaterThan(30);
+    console.info(`service-request model: ${edges.size} transitions, ${PATHS.length} paths`);
+  });
+
+  it('agrees with the machine: the same states', () => {
+    expect(Object.keys(serviceRequestsMachine.config.states ?? {}).sort()).toEqual(['checking', 'failed', 'loading', 'off', 'ready']);
+    expect(Object.keys(serviceRequestsMachine.config.states!.ready!.states ?? {}).sort()).toEqual([
+      'browsing',
+      'confirmingStatus',
+      'creating',
+      'updating',
+    ]);
+    expect(Object.keys(serviceRequestsMachine.config.states!.ready!.states!.creating!.states ?? {}).sort()).toEqual(['editing', 'submitting']);
+  });
+});
+
+describe('service-request paths against the machine', () => {
+  for (const { description, events } of PATHS)
+    it(description, async () => {
+      const [first, ...rest] = events;
+      const { actor, server, leave, notify } = start(first!.type);
+      actor.start();
+      const model = createActor(serviceRequestsModel).start();
+      model.send(first!);
+      for (const event of rest) {
+        if (event.type.startsWith('api.')) server.answer(event.type);
+        else for (const e of machineEvents(event.type, actor.getSnapshot())) actor.send(e);
+        await flush();
+        model.send(event);
+        const { value, context } = model.getSnapshot();
+        const snapshot = actor.getSnapshot();
+        expect(
+          MACHINE_STATE[value as ServiceRequestsModelState](snapshot, context),
+          `after ${event.type}: model ${String(value)} ${JSON.stringify(context)}, machine ${JSON.stringify(snapshot.value)}`,
+        ).toBe(true);
+      }
+      expect(leave).toHaveBeenCalledTimes(first!.type === 'start.off' ? 1 : 0);
+      expect(notify).toHaveBeenCalledTimes(toasts(events));
+      // The flow's list is the server's: creating appended, updating replaced by id.
+      if (model.getSnapshot().value === 'browsing') expect(actor.getSnapshot().context.requests).toEqual(server.list);
+      actor.stop();
+    });
+});
+
+const dialog = (name: string) => screen.queryByRole('dialog', { name });
+const cancelButtons = () => screen.queryAllByRole('button', { name: /^(Cancel request SR-|Updating…)/ });
+
+const VIEW_STATE: Record<ServiceRequestsModelState, (c: ServiceRequestsModelContext) => void> = {
+  start: () => {},
+  off: () => {
+    // The page waits (busy) while the person is sent home: no list, no form, nothing to act on.
+    expect(screen.getByRole('list', { name: 'Your service requests' }).getAttribute('aria-busy')).toBe('true');
+    expect(screen.queryByRole('button', { name: 'New request' })).toBeNull();
+    expect(screen.queryByText('No service requests yet')).toBeNull();
+  },
+  loading: () => {
+    expect(screen.getByRole('list', { name: 'Your service requests' }).getAttribute('aria-busy')).toBe('true');
+  },
+  failed: () => {
+    screen.getByText('Your service requests could not be loaded.');
+    screen.getByRole('button', { name: 'Try again' });
+  },
+  browsing: (c) => {
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByText('No service requests yet') !== null).toBe(c.listed === 0);
+    if (c.listed) expect(within(screen.getByTestId('service-requests')).getAllByRole('listitem')).toHaveLength(c.listed);
+    expect(cancelButtons()).toHaveLength(c.cancelable);
+    // The demo list's Accepted request stays; every other one no longer cancelable was canceled here.
+    expect(screen.queryAllByText('Canceled')).toHaveLength(c.listed - c.cancelable - (c.list === 'demo' ? 1 : 0));
+  },
+  editing: (c) => {
+    const form = dialog('New service request');
+    expect(form).not.toBeNull();
+    const send = within(form!).getByRole('button', { name: 'Send request' }) as HTMLButtonElement;
+    expect(send.disabled).toBe(!c.valid);
+    expect(screen.queryByTestId('service-request-error') !== null).toBe(c.createFailed);
+    // The form is the metadata's: its fields, required ones marked, the select's options.
+    within(form!).getByLabelText('Location or floor (required)');
+    within(form!).getByLabelText('Preferred date (optional)');
+    expect(
+      within(within(form!).getByLabelText('Category (required)'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose…', 'HVAC', 'Cleaning']);
+  },
+  submitting: () => {
+    const send = within(dialog('New service request')!).getByRole('button', { name: 'Sending…' }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+  },
+  confirming: () => {
+    expect(dialog('Cancel this request?')).not.toBeNull();
+  },
+  updating: () => {
+    expect(screen.queryByRole('dialog')).toBeNull();
+    screen.getByRole('button', { name: /Cancel request SR-/, busy: true });
+  },
+};
+
+function actOnScreen(event: ServiceRequestsModelEvent['type']) {
+  const form = () => screen.getByRole('dialog', { name: 'New service request' });
+  switch (event) {
+    case 'user.retry':
+      return fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    case 'user.openCreate':
+      return fireEvent.click(screen.getByRole('button', { name: 'New request' }));
+    case 'user.fillForm':
+      fireEvent.change(within(form()).getByLabelText('Category (required)'), { target: { value: ANSWERS.category } });
+      fireEvent.change(within(form()).getByLabelText('Location or floor (required)'), { target: { value: ANSWERS.location } });
+      return fireEvent.change(within(form()).getByLabelText('Description (required)'), { target: { value: ANSWERS.description } });
+    case 'user.closeCreate':
+      return fireEvent.click(within(form()).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    case 'user.submit':
+      return fireEvent.click(within(form()).getByRole('button', { name: 'Send request' }));
+    case 'user.cancelRequest':
+      return fireEvent.click(cancelButtons()[0]!);
+    case 'user.keep':
+      return fireEvent.click(within(screen.getByRole('dialog', { name: 'Cancel this request?' })).getByRole('button', { name: 'Keep it' }));
+    case 'user.confirm':
+      return fireEvent.click(within(screen.getByRole('dialog', { name: 'Cancel this request?' })).getByRole('button', { name: 'Cancel request' }));
+    default:
+      throw new Error(`${event} is not a person's event`);
+  }
+}
+
+describe('service-request paths against the rendered page', () => {
+  for (const { description, events } of PATHS)
+    it(description, async () => {
+      const [first, ...rest] = events;
+      const { actor, server, leave } = start(first!.type);
+      actor.start();
+      render(
+        <IntlProvider locale="en" defaultLocale="en" messages={{ ...englishCatalogue, ...serviceRequestMessages }}>
+          <ServiceRequestsScreen actor={actor} timeZone="UTC" />
+        </IntlProvider>,
+      );
+      const model = createActor(serviceRequestsModel).start();
+      model.send(first!);
+      VIEW_STATE[model.getSnapshot().value as ServiceRequestsModelState](model.getSnapshot().context);
+      for (const event of rest) {
+        await act(async () => {
+          if (event.type.startsWith('api.')) server.answer(event.type);
+          else actOnScreen(event.type);
+        });
+        model.send(event);
+        const { value, context } = model.getSnapshot();
+        await waitFor(() => VIEW_STATE[value as ServiceRequestsModelState](context), { timeout: 5000 });
+      }
+      expect(leave).toHaveBeenCalledTimes(first!.type === 'start.off' ? 1 : 0);
+      actor.stop();
+    });
+});

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness.js';
+import { DEMO_LOGIN, DEMO_PASSWORD } from '../../server/db/seed.js';
+import { runtimeConfigFrom } from '../../server/routes/runtimeConfig.js';
+import { DEMO_ANDROID_APP_URL, DEMO_IOS_APP_URL } from '../../contracts/runtimeConfig.js';
+import { expectError } from './helpers.js';
+
+/** Issue 11: the brand's logo for dark bars, the store links, utility labels in the asked language (decisions 080–082). */
+let server: TestServer;
+let token: string;
+let oliviaToken: string;
+let plaza: string;
+let maison: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const rows = await server.db.query<{ name: string; uuid: string }>('SELECT name, uuid::text FROM buildings');
+  plaza = rows.find((r) => r.name === 'One Atrium Plaza')!.uuid;
+  maison = rows.find((r) => r.name === 'Maison du Port')!.uuid;
+  ({ token } = await server.login(DEMO_LOGIN.email, DEMO_PASSWORD));
+  ({ token: oliviaToken } = await server.login('olivia@umbrella.example', DEMO_PASSWORD));
+});
+afterAll(() => server.close());
+
+type Button = { utility_name: string; text: string; language: string | null };
+const buttons = async (building: string, query = '', headers: Record<string, string> = {}, as = token) => {
+  const res = await server.call('GET', `/tenant/v1/buildings/${building}/utility-buttons${query}`, { token: as, headers });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data.utility_buttons as Button[];
+};
+const labelOf = (list: Button[], name: string) => list.find((b) => b.utility_name === name)!;
+
+describe('the brand’s logo for dark bars', () => {
+  it('comes with the white label, for each demo brand', async () => {
+    const atrium = await server.call('GET', '/public/whitelabel?domain=localhost');
+    expect(atrium.body.data).toMatchObject({ logo_url: '/media/brands/atrium.svg', logo_dark_url: '/media/brands/atrium-dark.svg' });
+    const harbor = await server.call('GET', '/public/whitelabel?domain=harbor.localhost');
+    expect(harbor.body.data.logo_dark_url).toBe('/media/brands/harbor-dark.svg');
+  });
+
+  it('is null for a brand without one (the kiosk writes the name instead)', async () => {
+    await server.db.query(`UPDATE brands SET logo_dark_url = NULL WHERE identifier = 'harbor'`);
+    const harbor = await server.call('GET', '/public/whitelabel?domain=harbor.localhost');
+    expect(harbor.status).toBe(200);
+    expect(harbor.body.data.logo_dark_url).toBeNull();
+    await server.db.query(`UPDATE brands SET logo_dark_url = '/media/brands/harbor-dark.svg' WHERE identifier = 'harbor'`);
+  });
+});
+
+describe('store links in the runtime configuration', () => {
+  it('default to the demo links and follow IOS_APP_URL and ANDROID_APP_URL', async () => {
+    const config = await server.app.inject({ method: 'GET', url: '/config.json' });
+    expect(config.json()).toMatchObject({ iosAppUrl: DEMO_IOS_APP_URL, androidAppUrl: DEMO_ANDROID_APP_URL });
+    const configured = runtimeConfigFrom(server.config, {
+      IOS_APP_URL: 'https://apps.apple.com/app/id1',
+      ANDROID_APP_URL: 'https://play.google.com/store/apps/details?id=x',
+    });
+    expect(configured).toMatchObject({
+      iosAppUrl: 'https://apps.apple.com/app/id1',
+      androidAppUrl: 'https://play.google.com/store/apps/details?id=x',
+    });
+  });
+});
+
+describe('utility labels in the asked language', () => {
+  it('answers each label in the asked building language, with that language', async () => {
+    expect(labelOf(await buttons(plaza, '?lang=es-ES'), 'AMENITIES')).toMatchObject({ text: 'Servicios', language: 'es-ES' });
+    expect(labelOf(await buttons(plaza, '', { 'accept-language': 'es' }), 'WALLET')).toMatchObject({ text: 'Cartera', language: 'es-ES' });
+    expect(labelOf(await buttons(plaza, '?lang=en'), 'AMENITIES')).toMatchObject({ text: 'Amenities', language: 'en' });
+  });
+
+  it('falls back to the building’s own language, and says which, when the asked one is not the building’s', async () => {
+    expect(labelOf(await buttons(plaza, '?lang=fr-FR'), 'COMPANIES')).toMatchObject({ text: 'Directory', language: 'en' });
+    expect(labelOf(await buttons(maison, '?lang=de-DE', {}, oliviaToken), 'COMPANIES')).toMatchObject({ text: 'Répertoire', language: 'fr-CA' });
+  });
+
+  it('a label with no translation at all keeps the button’s own text, with no language claimed', async () => {
+    await server.db.query(
+      `DELETE FROM utility_button_translations WHERE button_id IN (SELECT id FROM utility_buttons WHERE name = 'safety' AND building_id = (SELECT id FROM buildings WHERE uuid = $1))`,
+      [plaza],
+    );
+    expect(labelOf(await buttons(plaza, '?lang=es-ES'), 'SAFETY')).toMatchObject({ text: 'Safety', language: null });
+  });
+
+  it('refuses an oversized language with a 400, and another building’s buttons to a non-member', async () => {
+    expectError(await server.call('GET', `/tenant/v1/buildings/${plaza}/utility-buttons?lang=${'x'.repeat(40)}`, { token }), 400);
+    expectError(await server.call('GET', `/tenant/v1/buildings/${maison}/utility-buttons?lang=fr`, { token }), 403);
+  });
+});

@@ -1,0 +1,229 @@
+/**
+ * Payment cards (issue 12, decisions 120 to 122): the stored cards list, the tokenize call and the vault the card
+ * frame posts to, with what an attacker tries: another person's card, no token, posting from the app's origin or
+ * anywhere but the frame's, a forged, replayed or expired frame session, card testing through one session, cards
+ * that fail Luhn, brand, length or code length, and a look at the database for a number or code that must not be there.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness.js';
+import { expectError } from './helpers.js';
+import { DEMO_LOGIN, DEMO_PASSWORD } from '../../server/db/seed.js';
+import { CARD_SESSION_MINUTES, CARD_SESSION_TRIES } from '../../server/routes/payments.js';
+
+let server: TestServer;
+let demoToken: string;
+let adminToken: string;
+let frameOrigin: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  demoToken = (await server.login(DEMO_LOGIN.email, DEMO_PASSWORD)).token;
+  adminToken = (await server.login('admin@globex.example', DEMO_PASSWORD)).token;
+  frameOrigin = server.config.cardFrameOrigin;
+});
+afterAll(() => server.close());
+
+const year = () => server.clock.now().getUTCFullYear();
+const goodCard = () => ({
+  number: '4242 4242 4242 4242',
+  cvv: '123',
+  exp_month: 12,
+  exp_year: year() + 2,
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  country: 'GB',
+});
+
+const frameHeaders = () => ({ origin: frameOrigin, host: new URL(frameOrigin).host });
+
+async function openSession(token = demoToken): Promise<string> {
+  const { status, body } = await server.call('POST', '/payments/v1/card-sessions', { token });
+  expect(status, JSON.stringify(body)).toBe(201);
+  return body.data.session;
+}
+
+const postCard = (body: Record<string, unknown>, headers: Record<string, string> = frameHeaders()) =>
+  server.call('POST', '/payments/v1/vault/cards', { body, headers });
+
+describe('the stored cards', () => {
+  it('lists the demo card by brand, last four and expiry, never a number', async () => {
+    const { status, body } = await server.call('GET', '/payment-methods', { token: demoToken });
+    expect(status).toBe(200);
+    expect(body.data).toHaveLength(1);
+    expect(body.data[0]).toMatchObject({ card_brand: 'visa', card_last_four: '1881', exp_month: 8, country: 'US' });
+    expect(Object.keys(body.data[0]).sort()).toEqual(
+      ['card_brand', 'card_last_four', 'country', 'exp_month', 'exp_year', 'first_name', 'id', 'last_name', 'payment_token'].sort(),
+    );
+  });
+
+  it('answers 401 without a token and shows another person none of the demo cards', async () => {
+    expectError(await server.call('GET', '/payment-methods'), 401);
+    const other = await server.call('GET', '/payment-methods', { token: adminToken });
+    expect(other.status).toBe(200);
+    expect(other.body.data).toEqual([]);
+  });
+});
+
+describe('the vault', () => {
+  it('stores a good card from the frame: token, brand, last four, expiry; the number and code are nowhere in the database', async () => {
+    const session = await openSession();
+    const { status, body } = await postCard({ session, ...goodCard() });
+    expect(status, JSON.stringify(body)).toBe(201);
+    expect(body.data.token).toMatch(/^tok_/);
+    expect(body.data.payment_method).toMatchObject({ card_brand: 'visa', card_last_four: '4242', exp_month: 12, first_name: 'Ada', country: 'GB' });
+    const listed = await server.call('GET', '/payment-methods', { token: demoToken });
+    expect(listed.body.data.map((c: { card_last_four: string }) => c.card_last_four)).toContain('4242');
+    const dump =
+      JSON.stringify(await server.db.query('SELECT * FROM payment_cards')) +
+      JSON.stringify(await server.db.query('SELECT * FROM payment_card_sessions'));
+    expect(dump).not.toContain('4242424242424242');
+    expect(dump).not.toContain('4242 4242 4242 4242');
+    expect(dump).not.toMatch(/"cvv"|"number"/);
+    expect(dump).not.toContain(session);
+  });
+
+  it('refuses a replayed session (409) and stores nothing more', async () => {
+    const session = await openSession();
+    expect((await postCard({ session, ...goodCard() })).status).toBe(201);
+    const before = (await server.call('GET', '/payment-methods', { token: demoToken })).body.data.length;
+    expectError(await postCard({ session, ...goodCard() }), 409, /already used/);
+    expect((await server.call('GET', '/payment-methods', { token: demoToken })).body.data).toHaveLength(before);
+  });
+
+  it('refuses a forged session (401) and an expired one (401)', async () => {
+    expectError(await postCard({ session: 'x'.repeat(43), ...goodCard() }), 401, /not valid/);
+    const session = await openSession();
+    server.clock.advance(CARD_SESSION_MINUTES * 60 + 1);
+    expectError(await postCard({ session, ...goodCard() }), 401, /expired/);
+  });
+
+  it('accepts cards only from the frame origin: the app page, another site and no origin get 403', async () => {
+    const session = await openSession();
+    const host = new URL(frameOrigin).host;
+    expectError(
+      await postCard({ session, ...goodCard() }, { host, origin: 'http://localhost:8080' }),
+      403,
+      'Cards are accepted only from the card frame',
+    );
+    expectError(await postCard({ session, ...goodCard() }, { host, origin: 'https://evil.example' }), 403);
+    expectError(await postCard({ session, ...goodCard() }, { host }), 403);
+    // The vault is not served on the app's host at all.
+    expectError(await postCard({ session, ...goodCard() }, { origin: frameOrigin }), 404);
+    // The session is still good: none of those reached it.
+    expect((await postCard({ session, ...goodCard() })).status).toBe(201);
+  });
+
+  it.each([
+    ['a number that fails Luhn', { number: '4242424242424241' }, 'invalid_card_number'],
+    ['a number of no known brand', { number: '9999999999999995' }, 'unknown_card_brand'],
+    ['a Visa number of a length Visa does not issue', { number: '42424242424242' }, 'invalid_card_length'],
+    ['a three-digit code on an American Express card', { number: '378282246310005', cvv: '123' }, 'invalid_cvv'],
+    ['a four-digit code on a Visa card', { cvv: '1234' }, 'invalid_cvv'],
+    ['an expired card', { exp_month: 1, exp_year: 2001 }, 'card_expired'],
+    ['an unknown country', { country: 'ZZ' }, 'invalid_country'],
+  ])('refuses %s with a clear 400', async (_name, change, code) => {
+    const session = await openSession();
+    const { status, body } = await postCard({ session, ...goodCard(), ...change });
+    expectError({ status, body }, 400);
+    expect(body.code).toBe(code);
+  });
+
+  it('accepts an American Express card with its four-digit code', async () => {
+    const session = await openSession();
+    const { status, body } = await postCard({ session, ...goodCard(), number: '3782 822463 10005', cvv: '1234' });
+    expect(status, JSON.stringify(body)).toBe(201);
+    expect(body.data.payment_method).toMatchObject({ card_brand: 'american-express', card_last_four: '0005' });
+  });
+
+  it.each([
+    ['letters in the number', { number: '4242abcd42424242' }],
+    ['a missing code', { cvv: undefined }],
+    ['an extra field', { pan_hash: 'x' }],
+    ['a month 13', { exp_month: 13 }],
+    ['an empty first name', { first_name: ' ' }],
+  ])('refuses a malformed body (%s) with 400', async (_name, change) => {
+    const session = await openSession();
+    expectError(await postCard({ session, ...goodCard(), ...change }), 400);
+  });
+
+  it(`burns a session after ${CARD_SESSION_TRIES} refused cards, so it cannot test numbers`, async () => {
+    const session = await openSession();
+    for (let i = 0; i < CARD_SESSION_TRIES; i++) expectError(await postCard({ session, ...goodCard(), number: '4242424242424241' }), 400);
+    expectError(await postCard({ session, ...goodCard() }), 409);
+  });
+
+  it('stores the card for the session owner only, whatever the frame says', async () => {
+    const session = await openSession(adminToken);
+    const { status, body } = await postCard({ session, ...goodCard(), number: '5555 5555 5555 4444' });
+    expect(status).toBe(201);
+    const mine = await server.call('GET', '/payment-methods', { token: adminToken });
+    expect(mine.body.data.map((c: { id: string }) => c.id)).toContain(body.data.payment_method.id);
+    const demo = await server.call('GET', '/payment-methods', { token: demoToken });
+    expect(demo.body.data.map((c: { id: string }) => c.id)).not.toContain(body.data.payment_method.id);
+  });
+
+  it('opens sessions only for a signed-in person', async () => {
+    expectError(await server.call('POST', '/payments/v1/card-sessions'), 401);
+  });
+});
+
+describe('the tokenize call', () => {
+  it('answers my card as a payment method of the vault gateway', async () => {
+    const [card] = (await server.call('GET', '/payment-methods', { token: demoToken })).body.data;
+    const { status, body } = await server.call('GET', `/payments/v1/payment-methods/${card.id}/gateway/atrium-vault/tokenize`, { token: demoToken });
+    expect(status).toBe(200);
+    expect(body.data).toEqual({ cardId: card.id, gatewayId: 'atrium-vault', token: card.payment_token, card_brand: 'visa', card_last_four: '1881' });
+  });
+
+  it("does not find another person's card (404), refuses an unknown gateway and a malformed id (400), and needs a token (401)", async () => {
+    const [card] = (await server.call('GET', '/payment-methods', { token: demoToken })).body.data;
+    expectError(await server.call('GET', `/payments/v1/payment-methods/${card.id}/gateway/atrium-vault/tokenize`, { token: adminToken }), 404);
+    expectError(await server.call('GET', `/payments/v1/payment-methods/${card.id}/gateway/stripe/tokenize`, { token: demoToken }), 400);
+    expectError(await server.call('GET', `/payments/v1/payment-methods/not-a-uuid/gateway/atrium-vault/tokenize`, { token: demoToken }), 400);
+    expectError(await server.call('GET', `/payments/v1/payment-methods/${card.id}/gateway/atrium-vault/tokenize`), 401);
+  });
+});
+
+describe('the card frame page', () => {
+  const framePage = (host: string, parent: string) =>
+    server.app.inject({ method: 'GET', url: `/card-frame?parent=${encodeURIComponent(parent)}`, headers: { host } });
+
+  it('is not served on the app host, and the frame host serves nothing of the app or its API', async () => {
+    expect((await framePage('localhost:8080', 'http://localhost:8080')).statusCode).toBe(404);
+    const host = new URL(frameOrigin).host;
+    expect((await server.app.inject({ method: 'GET', url: '/home', headers: { host } })).statusCode).toBe(404);
+    expect(
+      (await server.app.inject({ method: 'GET', url: '/api/payment-methods', headers: { host, authorization: `Bearer ${demoToken}` } })).statusCode,
+    ).toBe(404);
+    expect((await server.app.inject({ method: 'GET', url: '/config.json', headers: { host } })).statusCode).toBe(404);
+  });
+
+  it('opens only for a parent that is one of the app origins', async () => {
+    const host = new URL(frameOrigin).host;
+    const evil = await framePage(host, 'https://evil.example');
+    expect(evil.statusCode).toBe(400);
+    // Without a build there is no page, but the parent passed the check.
+    expect((await framePage(host, 'http://localhost:8080')).statusCode).toBe(404);
+    expect((await framePage(host, 'http://harbor.localhost:8080')).statusCode).toBe(404);
+  });
+
+  it("lets the app's page frame the card origin (frame-src) and tells the app where it is", async () => {
+    const page = await server.app.inject({ method: 'GET', url: '/config.json' });
+    expect(page.json().cardFrameOrigin).toBe(frameOrigin);
+    expect(String(page.headers['content-security-policy'])).toContain(`frame-src 'self' ${frameOrigin}`);
+  });
+});
+
+describe('where the card frame lives', () => {
+  it('defaults to cards.<host> on the same port, cards.localhost for an address, and lists the app origins as its parents', async () => {
+    const { defaultCardFrameOrigin, cardFrameParents } = await import('../../server/lib/cardFrame.js');
+    expect(defaultCardFrameOrigin('http://localhost:8080')).toBe('http://cards.localhost:8080');
+    expect(defaultCardFrameOrigin('https://app.example.com')).toBe('https://cards.app.example.com');
+    expect(defaultCardFrameOrigin('http://127.0.0.1:3000')).toBe('http://cards.localhost:3000');
+    expect(cardFrameParents('http://localhost:8080', ['harbor.localhost', 'localhost'], ['https://shell.example'])).toEqual([
+      'http://localhost:8080',
+      'http://harbor.localhost:8080',
+      'https://shell.example',
+    ]);
+  });
+});

@@ -1,0 +1,220 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { serviceRequestsMachine } from '../../machines/serviceRequests/serviceRequests.machine';
+import {
+  answerProblem,
+  answersToSend,
+  appendRequest,
+  isFormValid,
+  newestFirst,
+  nextStatuses,
+  replaceRequest,
+  statusTone,
+  SERVICE_REQUEST_STATUSES,
+} from '../../machines/serviceRequests/serviceRequests.rules';
+import { requestTitle } from '../../machines/serviceRequests/serviceRequests.selectors';
+import type { ServiceRequest, ServiceRequestForm, ServiceRequestStatus } from '../../machines/serviceRequests/serviceRequests.types';
+import { deferred, flush } from './fixtures';
+
+const FORM: ServiceRequestForm = {
+  fields: [
+    { name: 'category', label: 'Category', type: 'select', required: true, options: ['HVAC', 'Cleaning'].map((v) => ({ value: v, label: v })) },
+    { name: 'location', label: 'Location or floor', type: 'text', required: true, maxLength: 20 },
+    { name: 'description', label: 'Description', type: 'textarea', required: true, maxLength: 2000 },
+    { name: 'preferred_date', label: 'Preferred date', type: 'date', required: false },
+  ],
+  statuses: [...SERVICE_REQUEST_STATUSES],
+};
+
+const request = (id: string, status: ServiceRequestStatus, created = '2026-11-20T10:00:00.000Z'): ServiceRequest => ({
+  id,
+  requestId: id,
+  reference: `SR-${id}`,
+  status,
+  answers: { category: 'HVAC', location: 'Floor 12', description: 'Too warm' },
+  created_at: created,
+  updated_at: created,
+});
+
+const GOOD = { category: 'Cleaning', location: 'Kitchen', description: 'Spilled coffee' };
+
+function start(
+  overrides: {
+    enabled?: boolean;
+    requests?: ServiceRequest[];
+    load?: () => Promise<never>;
+    create?: (input: unknown) => Promise<ServiceRequest>;
+    update?: (input: unknown) => Promise<ServiceRequest>;
+  } = {},
+) {
+  const notify = vi.fn();
+  const leave = vi.fn();
+  const create = vi.fn(overrides.create ?? (async (_input: unknown) => request('new', 'Submitted', '2026-11-25T09:00:00.000Z')));
+  const update = vi.fn(overrides.update ?? (async (_input: unknown) => ({ ...request('1', 'Canceled') })));
+  const loaded = async () => ({
+    requests: overrides.requests ?? [request('1', 'Submitted'), request('2', 'Accepted', '2026-11-19T10:00:00.000Z')],
+    form: FORM,
+  });
+  const load = vi.fn(loaded);
+  if (overrides.load) load.mockImplementationOnce(overrides.load);
+  const actor = createActor(
+    serviceRequestsMachine.provide({
+      actors: {
+        load: fromPromise(() => load()),
+        create: fromPromise(({ input }) => create(input)),
+        updateStatus: fromPromise(({ input }) => update(input)),
+      },
+      actions: { leave: (_, p) => leave(p), notify: (_, p) => notify(p) },
+    }),
+    { input: { buildingUuid: 'b-1', enabled: overrides.enabled ?? true } },
+  ).start();
+  return { actor, notify, leave, create, update, load };
+}
+
+describe('service-request rules', () => {
+  it('checks each answer as the metadata says: required, options, length, a real date', () => {
+    const [category, location, , date] = FORM.fields as [never, never, never, never];
+    expect(answerProblem(category, '')).toBe('required');
+    expect(answerProblem(category, 'Plumbing')).toBe('invalidOption');
+    expect(answerProblem(location, 'x'.repeat(21))).toBe('tooLong');
+    expect(answerProblem(date, '')).toBeNull();
+    expect(answerProblem(date, '2026-02-30')).toBe('invalidDate');
+    expect(answerProblem(date, '2026-12-01')).toBeNull();
+    expect(isFormValid(FORM, GOOD)).toBe(true);
+    expect(isFormValid(FORM, { ...GOOD, location: '  ' })).toBe(false);
+    expect(isFormValid(null, GOOD)).toBe(false);
+    expect(answersToSend(FORM, { ...GOOD, location: ' Kitchen ', preferred_date: '' })).toEqual(GOOD);
+  });
+
+  it('lets a tenant cancel only a Pending or Submitted request', () => {
+    expect(nextStatuses({ status: 'Pending' })).toEqual(['Canceled']);
+    expect(nextStatuses({ status: 'Submitted' })).toEqual(['Canceled']);
+    for (const status of ['Accepted', 'Denied', 'Denied_Available', 'Denied_Unavailable', 'Canceled'] as const)
+      expect(nextStatuses({ status })).toEqual([]);
+  });
+
+  it('reads each of the seven statuses at a glance', () => {
+    expect(SERVICE_REQUEST_STATUSES.map(statusTone)).toEqual(['pending', 'pending', 'denied', 'denied', 'denied', 'accepted', 'canceled']);
+  });
+
+  it('appends a created request, replaces an updated one by id, and lists newest first', () => {
+    const list = [request('1', 'Submitted'), request('2', 'Pending', '2026-11-21T00:00:00.000Z')];
+    const created = request('3', 'Submitted', '2026-11-22T00:00:00.000Z');
+    expect(appendRequest(list, created).map((r) => r.id)).toEqual(['1', '2', '3']);
+    expect(replaceRequest(list, { ...list[0]!, status: 'Canceled' }).map((r) => [r.id, r.status])).toEqual([
+      ['1', 'Canceled'],
+      ['2', 'Pending'],
+    ]);
+    expect(newestFirst(appendRequest(list, created)).map((r) => r.id)).toEqual(['3', '2', '1']);
+    expect(requestTitle({ category: 'HVAC', location: 'Floor 12' })).toBe('HVAC · Floor 12');
+  });
+});
+
+describe('serviceRequestsMachine', () => {
+  it('goes home when the flag is off, and loads nothing', () => {
+    const { actor, leave, load } = start({ enabled: false });
+    expect(actor.getSnapshot().hasTag('off')).toBe(true);
+    expect(leave).toHaveBeenCalledWith({ buildingUuid: 'b-1' });
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('loads the list and the form; an empty list is ready too', async () => {
+    const { actor } = start({ requests: [] });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    await flush();
+    expect(actor.getSnapshot().hasTag('ready')).toBe(true);
+    expect(actor.getSnapshot().context.requests).toEqual([]);
+    expect(actor.getSnapshot().context.form).toEqual(FORM);
+  });
+
+  it('keeps a failed load’s error and tries again', async () => {
+    const { actor, load } = start({ load: () => Promise.reject({ status: 503, message: 'down' }) });
+    await flush();
+    expect(actor.getSnapshot().hasTag('failed')).toBe(true);
+    expect(actor.getSnapshot().context.error).toEqual({ status: 503, message: 'down' });
+    actor.send({ type: 'user.retry' });
+    await flush();
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(actor.getSnapshot().hasTag('ready')).toBe(true);
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it('creates from the form’s answers only when they pass; the new request is appended and a toast says so', async () => {
+    const { actor, create, notify } = start();
+    await flush();
+    actor.send({ type: 'user.openCreate' });
+    expect(actor.getSnapshot().hasTag('creating')).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'user.submit' })).toBe(false);
+    for (const [name, value] of Object.entries(GOOD)) actor.send({ type: 'user.change', name, value });
+    actor.send({ type: 'user.blur', name: 'location' });
+    expect(actor.getSnapshot().context.touched).toEqual({ location: true });
+    actor.send({ type: 'user.submit' });
+    expect(actor.getSnapshot().hasTag('submitting')).toBe(true);
+    await flush();
+    expect(create).toHaveBeenCalledWith({ buildingUuid: 'b-1', answers: GOOD });
+    expect(actor.getSnapshot().matches({ ready: 'browsing' })).toBe(true);
+    expect(actor.getSnapshot().context.requests.map((r) => r.id)).toEqual(['1', '2', 'new']);
+    expect(notify).toHaveBeenCalledWith({ tone: 'success', id: 'notifications.serviceRequestCreated', values: { reference: 'SR-new' } });
+  });
+
+  it('keeps the answers and shows the error when a create fails; closing drops them', async () => {
+    const { actor } = start({ create: () => Promise.reject({ status: 400, message: 'Location or floor is required', code: 'missing_field' }) });
+    await flush();
+    actor.send({ type: 'user.openCreate' });
+    for (const [name, value] of Object.entries(GOOD)) actor.send({ type: 'user.change', name, value });
+    actor.send({ type: 'user.submit' });
+    await flush();
+    expect(actor.getSnapshot().matches({ ready: { creating: 'editing' } })).toBe(true);
+    expect(actor.getSnapshot().context.error?.message).toBe('Location or floor is required');
+    expect(actor.getSnapshot().context.answers).toEqual(GOOD);
+    actor.send({ type: 'user.closeCreate' });
+    actor.send({ type: 'user.openCreate' });
+    expect(actor.getSnapshot().context.answers).toEqual({});
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it('changes a status after a confirmation; the answer replaces the item with the same id', async () => {
+    const answer = deferred<ServiceRequest>();
+    const { actor, update, notify } = start({ update: () => answer.promise });
+    await flush();
+    // Accepted requests are the staff's: no change is offered.
+    actor.send({ type: 'user.changeStatus', id: '2', status: 'Canceled' });
+    expect(actor.getSnapshot().matches({ ready: 'browsing' })).toBe(true);
+    actor.send({ type: 'user.changeStatus', id: '1', status: 'Accepted' });
+    expect(actor.getSnapshot().matches({ ready: 'browsing' })).toBe(true);
+    actor.send({ type: 'user.changeStatus', id: '1', status: 'Canceled' });
+    expect(actor.getSnapshot().hasTag('confirmStatus')).toBe(true);
+    actor.send({ type: 'user.keepStatus' });
+    expect(actor.getSnapshot().context.pending).toBeNull();
+    actor.send({ type: 'user.changeStatus', id: '1', status: 'Canceled' });
+    actor.send({ type: 'user.confirmStatus' });
+    expect(actor.getSnapshot().hasTag('updating')).toBe(true);
+    await flush();
+    expect(update).toHaveBeenCalledWith({ buildingUuid: 'b-1', id: '1', status: 'Canceled' });
+    answer.resolve({ ...request('1', 'Canceled'), updated_at: '2026-11-25T00:00:00.000Z' });
+    await flush();
+    expect(actor.getSnapshot().context.requests.map((r) => [r.id, r.status])).toEqual([
+      ['1', 'Canceled'],
+      ['2', 'Accepted'],
+    ]);
+    expect(actor.getSnapshot().context.pending).toBeNull();
+    expect(notify).toHaveBeenCalledWith({ tone: 'success', id: 'notifications.serviceRequestUpdated', values: { reference: 'SR-1' } });
+  });
+
+  it('leaves the list as it was and shows an error toast when a status change fails', async () => {
+    const { actor, notify } = start({
+      update: () => Promise.reject({ status: 409, message: 'This request is Accepted and can no longer be canceled' }),
+    });
+    await flush();
+    actor.send({ type: 'user.changeStatus', id: '1', status: 'Canceled' });
+    actor.send({ type: 'user.confirmStatus' });
+    await flush();
+    expect(actor.getSnapshot().matches({ ready: 'browsing' })).toBe(true);
+    expect(actor.getSnapshot().context.requests[0]!.status).toBe('Submitted');
+    expect(notify).toHaveBeenCalledWith({
+      tone: 'error',
+      id: 'notifications.serviceRequestUpdateFailed',
+      values: { message: 'This request is Accepted and can no longer be canceled' },
+    });
+  });
+});
