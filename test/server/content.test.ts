@@ -37,7 +37,13 @@ const uuidOf = async (title: string, buildingUuid = plaza) => {
   );
   return row!.uuid;
 };
-type Tile = { uuid: string; type: string; title: string; navigation_command: { type: string; value: string; options: Record<string, string> } };
+type Tile = {
+  uuid: string;
+  type: string;
+  title: string;
+  start_at?: string | null;
+  navigation_command: { type: string; value: string; options: Record<string, string> };
+};
 type Category = { uuid: string; name: string; contents: Tile[] };
 
 describe('v1 home content', () => {
@@ -74,13 +80,47 @@ describe('v1 home content', () => {
     }
   });
 
-  it('orders by name descending as the app asks, and pages', async () => {
+  it('asked by name descending (the specification’s call), events still come by start time, soonest first (decision 070)', async () => {
     const q = '?orderByProperty=name&orderBy=DESC&offset=0';
-    const [week]: Category[] = await get(`/tenant/v1/buildings/${plaza}/categories/contents-spotlight${q}`);
-    const titles = week!.contents.map((c) => c.title);
-    expect(titles).toEqual([...titles].sort((a, b) => b.localeCompare(a, 'en')));
+    const [week, perks]: Category[] = await get(`/tenant/v1/buildings/${plaza}/categories/contents-spotlight${q}`);
+    const starts = week!.contents.map((c) => Date.parse(c.start_at!));
+    expect(starts.every((s) => Number.isFinite(s))).toBe(true);
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
+    expect(week!.contents.map((c) => c.title).slice(0, 3)).toEqual(['Morning yoga on the terrace', 'Chef’s table lunch', 'Wine tasting evening']);
+    // Offers and posts: the asked order.
+    const offers = perks!.contents.map((c) => c.title);
+    expect(offers).toEqual([...offers].sort((a, b) => b.localeCompare(a, 'en')));
+    const [news]: Category[] = await get(`/tenant/v1/buildings/${plaza}/categories/contents${q}`);
+    const posts = news!.contents.map((c) => c.title);
+    expect(posts).toEqual([...posts].sort((a, b) => b.localeCompare(a, 'en')));
+    // Pages apply after the order.
     const [paged]: Category[] = await get(`/tenant/v1/buildings/${plaza}/categories/contents-spotlight${q.replace('offset=0', 'offset=1')}&limit=2`);
-    expect(paged!.contents.map((c) => c.title)).toEqual(titles.slice(1, 3));
+    expect(paged!.contents.map((c) => c.title)).toEqual(week!.contents.slice(1, 3).map((c) => c.title));
+    // The v2 category call orders alike.
+    const v2: Tile[] = await get(`/tenant/v2/buildings/${plaza}/categories/${week!.uuid}/content${q}`);
+    expect(v2.map((c) => c.uuid)).toEqual(week!.contents.map((c) => c.uuid));
+  });
+
+  it('an ended event goes after the undated contents and the events to come; asked by start_at, the asked order alone', async () => {
+    const mixed = await get(`/tenant/v1/buildings/${plaza}/categories/contents-spotlight?orderByProperty=name&orderBy=DESC`);
+    const weekUuid = mixed[0].uuid as string;
+    // Half an hour after the yoga (one hour long) ends, only it has ended: the next event starts a day later. The
+    // clock moves to that moment rather than a fixed span, which would also end later events at some times of day.
+    const yoga = (mixed[0].contents as Tile[]).find((c) => c.title === 'Morning yoga on the terrace')!;
+    const seconds = (Date.parse(yoga.start_at!) + 90 * 60_000 - server.clock.now().getTime()) / 1000;
+    server.clock.advance(seconds);
+    try {
+      const { token } = await server.app.deps.tokens.startSession(demoUser);
+      const week: Tile[] = await get(`/tenant/v2/buildings/${plaza}/categories/${weekUuid}/content?orderByProperty=name&orderBy=DESC`, token);
+      expect(week.at(-1)!.title).toBe('Morning yoga on the terrace');
+      const upcoming = week.slice(0, -1).map((c) => Date.parse(c.start_at!));
+      expect(upcoming).toEqual([...upcoming].sort((a, b) => a - b));
+      const byStart: Tile[] = await get(`/tenant/v2/buildings/${plaza}/categories/${weekUuid}/content?orderByProperty=start_at&orderBy=DESC`, token);
+      const starts = byStart.map((c) => Date.parse(c.start_at!));
+      expect(starts).toEqual([...starts].sort((a, b) => b - a));
+    } finally {
+      server.clock.advance(-seconds);
+    }
   });
 
   it('promoted contents as one category', async () => {
@@ -239,6 +279,36 @@ describe('event posts, offers and posts', () => {
     expect((await server.call('PUT', `/tenant/v1/buildings/${plaza}/offers/${cafe}/claim`, { token: demoToken })).body.code).toBe('already_claimed');
     const cancelled = await server.call('PUT', `/tenant/v1/buildings/${plaza}/offers/${cafe}/cancel`, { token: demoToken });
     expect(cancelled.body.data).toMatchObject({ claimers: [], claims_details: { user_count: 0, count: 0 } });
+  });
+
+  it('a claim carries a redeemable code and its time, which only the person who claimed can read (decision 070)', async () => {
+    const cafe = await uuidOf('15% off at the lobby café');
+    const claimed = await server.call('PUT', `/tenant/v1/buildings/${plaza}/offers/${cafe}/claim`, { token: demoToken });
+    expect(claimed.status).toBe(200);
+    const mine = claimed.body.data.my_claim as { code: string; claimed_at: string };
+    expect(mine.code).toMatch(/^[0-9A-F]{8}$/);
+    expect(mine.claimed_at).toBe(server.clock.now().toISOString());
+    // The same code on every later read, by the offer call and the v2 content call.
+    expect((await get(`/tenant/v1/offers/${cafe}`)).my_claim).toEqual(mine);
+    expect((await get(`/tenant/v2/buildings/${plaza}/content/${cafe}`)).my_claim).toEqual(mine);
+    // Someone else in the building: no code of theirs, and mine nowhere in their answers.
+    for (const path of [`/tenant/v1/offers/${cafe}`, `/tenant/v2/buildings/${plaza}/content/${cafe}`]) {
+      const theirs = await server.call('GET', path, { token: adminToken });
+      expect(theirs.status).toBe(200);
+      expect(theirs.body.data.my_claim).toBeNull();
+      expect(JSON.stringify(theirs.body)).not.toContain(mine.code);
+    }
+    // Their own claim gets another code.
+    const other = await server.call('PUT', `/tenant/v1/buildings/${plaza}/offers/${cafe}/claim`, { token: adminToken });
+    expect(other.body.data.my_claim.code).not.toBe(mine.code);
+    expect(JSON.stringify(other.body)).not.toContain(mine.code);
+    // Not guessable from the ids: two claims of one offer differ, and a claim given back and made again gets a new code.
+    await server.call('PUT', `/tenant/v1/buildings/${plaza}/offers/${cafe}/cancel`, { token: demoToken });
+    expect((await get(`/tenant/v1/offers/${cafe}`)).my_claim).toBeNull();
+    const again = await server.call('PUT', `/tenant/v1/buildings/${plaza}/offers/${cafe}/claim`, { token: demoToken });
+    expect(again.body.data.my_claim.code).not.toBe(mine.code);
+    await server.call('PUT', `/tenant/v1/buildings/${plaza}/offers/${cafe}/cancel`, { token: demoToken });
+    await server.call('PUT', `/tenant/v1/buildings/${plaza}/offers/${cafe}/cancel`, { token: adminToken });
   });
 
   it('posts, one with a survey call-to-action', async () => {
