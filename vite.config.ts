@@ -2,20 +2,51 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { precompressedAssets } from './scripts/build/precompress';
 import { cardFramePage } from './scripts/build/cardFrame';
-
-/** The libraries of every page's first load (the rest, Sentry, DOMPurify, OpenFeature, ofetch, load with their users). */
-const FRAMEWORK =
-  /node_modules\/(react|react-dom|scheduler|@tanstack\/[^/]+|xstate|@xstate\/react|react-intl|@formatjs\/[^/]+|intl-messageformat|@stitches\/react|use-sync-external-store)\//;
+import { intlWithoutLocaleProbe } from './scripts/build/intlLocaleProbe';
 
 /**
- * The app's own modules that every page's first load runs and that lazy chunks share too (the root machines, the
- * screens' restart rules, the kit's base): one file instead of the five small shared chunks the splitter makes of
- * them, which gzip compresses better. Only modules the entry itself runs belong here, or the first load grows.
+ * Start-up's stages, in order: src/main.tsx imports each stage's modules when the stage begins, so the browser
+ * evaluates each stage's code in a task of its own (decision 064). Every module a stage reaches by static imports goes
+ * into that stage's one chunk (the first stage that reaches it): one file a stage compresses better than the many
+ * small shared chunks the splitter would make, and no stage's chunk holds code a later stage brings.
  */
-const APP_CORE =
-  /\/(machines\/(session|notifications|globalError|building|flags|appearance|shared|app)\/[^/]+|machines\/shell\/headerMenu\.machine|machines\/kiosk\/kiosk\.machine|machines\/[^/]+\/[^/]+\.screens?|machines\/directory\/directory\.rules|src\/ui\/kit\/(stitches\.config|Layout|Button|Field)|src\/api\/client|contracts\/palette)\.tsx?$/;
+const START_STAGES = [
+  ['src/ui/kit/stitches.config.ts'],
+  ['src/app/appActor.ts'],
+  ['src/app/screens/index.ts', 'src/routes/router.tsx', 'src/app/adapters/errorReporting.ts'],
+  ['src/ui/shell/renderApp.tsx', 'src/app/adapters/pageShell.ts'],
+];
+
+type ModuleInfoOf = (id: string) => { importedIds: readonly string[] } | null;
+
+/** The start-up chunk a module belongs in (`start-1` …), or null for code that loads later (routes, areas). */
+function startChunkNamer() {
+  let stageOf: Map<string, number> | null = null;
+  return (id: string, ctx: { getModuleInfo: ModuleInfoOf }): string | null => {
+    if (!stageOf) {
+      const seen = new Map<string, number>();
+      START_STAGES.forEach((entries, stage) => {
+        const queue = entries.map((file) => fileURLToPath(new URL(file, import.meta.url)));
+        for (const entry of queue) if (!ctx.getModuleInfo(entry)) throw new Error(`start-up stage ${stage + 1}: no module ${entry}`);
+        while (queue.length) {
+          const next = queue.pop()!;
+          if (seen.has(next)) continue;
+          seen.set(next, stage);
+          queue.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
+        }
+      });
+      stageOf = seen;
+    }
+    // Vite's preload helper, which the entry itself calls, in a file of its own: in a stage's chunk it would bring that
+    // stage's code into the entry.
+    if (id.startsWith('\0')) return id.includes('preload-helper') ? 'preload-helper' : null;
+    const stage = stageOf.get(id);
+    return stage === undefined ? null : `start-${stage + 1}`;
+  };
+}
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 8080}`;
 
@@ -70,7 +101,10 @@ function loginShellTexts(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), ...(command === 'build' ? [precompiledMessages(), loginShellTexts(), cardFramePage(), precompressedAssets()] : [])],
+  plugins: [
+    react(),
+    ...(command === 'build' ? [precompiledMessages(), intlWithoutLocaleProbe(), loginShellTexts(), cardFramePage(), precompressedAssets()] : []),
+  ],
   resolve: {
     alias:
       command === 'build' ? [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }] : [],
@@ -95,14 +129,7 @@ export default defineConfig(({ command }) => ({
     reportCompressedSize: false,
     rolldownOptions: {
       output: {
-        codeSplitting: {
-          groups: [
-            // The libraries every page runs, in one file: gzip and brotli compress one file better than the eight
-            // shared chunks they would otherwise split into.
-            { name: 'framework', test: FRAMEWORK, priority: 2 },
-            { name: 'app-core', test: APP_CORE, priority: 1 },
-          ],
-        },
+        codeSplitting: { groups: [{ name: startChunkNamer() }] },
       },
     },
   },

@@ -14,9 +14,11 @@ export const FIRST_LOAD_BUDGET_BYTES = 125 * 1024;
  * /login runs (151.9 KB measured once the entry's shared chunk stopped carrying the lobby's own rules). Raised to 156 KB
  * when issue 12 landed: the route tree and the screen registry know every screen, and its five areas (bookings and
  * history, service requests, the help desk, smart suites, payment cards) added their routes' definitions and their
- * screens' restart rules, about 3.3 KB (155.2 KB measured); their views and flows load with their routes.
+ * screens' restart rules, about 3.3 KB (155.2 KB measured); their views and flows load with their routes. Raised to
+ * 158 KB when start-up moved into stages (decision 064): four stage files instead of two shared ones compress about
+ * 1.9 KB worse (157.1 KB measured), the price of evaluating the code in four tasks instead of one long one.
  */
-export const FIRST_LOAD_LIMIT_BYTES = 156 * 1024;
+export const FIRST_LOAD_LIMIT_BYTES = 158 * 1024;
 
 export interface FirstLoad {
   files: { url: string; type: 'script' | 'stylesheet'; bytes: number; gzipBytes: number; wireBytes: number }[];

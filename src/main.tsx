@@ -1,27 +1,30 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from '@tanstack/react-router';
-import { attachAppRouter, createAppActor } from './app/appActor';
-import { screenLoader } from './app/screens';
-import { reportError } from './app/adapters/errorReporting';
-import { AppActorProvider } from './ui/appContext';
-import { IntlRoot, Startup } from './ui/shell/Startup';
-import { createAppRouter, preloadRouteCode } from './routes/router';
-import { globalStyles } from './ui/kit/stitches.config';
-import { releasePageShell } from './app/adapters/pageShell';
-
 /**
- * Lets the browser in between start-up's steps (paint, input), so start-up is a few short tasks instead of one long
- * one: `scheduler.yield` where the browser has it (the rest of start-up keeps its place in the queue), else a timer.
+ * Start-up in stages (decision 064): each stage's code is imported when the stage begins, so the browser evaluates it
+ * in a task of its own, and the browser gets the main thread back between stages (paint, input). One stage's code
+ * evaluated with all the others at once would be one long task that holds a person's first tap. Every module this file
+ * imports is a start-up stage: the page preloads them all (server/lib/appPage.ts reads them from the build's
+ * manifest), so staging costs no round trip.
  */
+
+/** Lets the browser in: `scheduler.yield` where the browser has it (start-up keeps its place in the queue), else a timer. */
 const yieldToBrowser = (): Promise<void> => {
   const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
   return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
 };
 
+/** A stage's code, evaluated, then the browser let in before the stage runs. */
+async function stage<T>(load: () => Promise<T>): Promise<T> {
+  const loaded = await load();
+  await yieldToBrowser();
+  return loaded;
+}
+
 async function boot() {
+  const { globalStyles } = await stage(() => import('./ui/kit/stitches.config'));
   globalStyles();
   await yieldToBrowser();
+
+  const { createAppActor, attachAppRouter } = await stage(() => import('./app/appActor'));
   // `?inspect` in development attaches the Stately inspector; it never ships in the production bundle.
   let inspect: Parameters<typeof createAppActor>[0] = undefined;
   if (import.meta.env.DEV && new URLSearchParams(window.location.search).has('inspect')) {
@@ -30,29 +33,20 @@ async function boot() {
   }
   const app = createAppActor(inspect);
   await yieldToBrowser();
+
+  const [{ screenLoader }, { createAppRouter, preloadRouteCode }, { reportError }] = await stage(() =>
+    Promise.all([import('./app/screens'), import('./routes/router'), import('./app/adapters/errorReporting')]),
+  );
   const screens = screenLoader(app);
   const router = createAppRouter(app, screens, reportError);
   attachAppRouter(router);
   preloadRouteCode(router, screens);
   await yieldToBrowser();
+
+  const [{ renderApp }, { releasePageShell }] = await stage(() => Promise.all([import('./ui/shell/renderApp'), import('./app/adapters/pageShell')]));
   const root = document.getElementById('root')!;
   releasePageShell(root);
-  // The first render as a transition: React renders it in slices and lets the browser in between, instead of one
-  // long task that holds the main thread (and a person's first tap) while the whole app mounts.
-  const reactRoot = createRoot(root);
-  startTransition(() =>
-    reactRoot.render(
-      <StrictMode>
-        <AppActorProvider actor={app}>
-          <IntlRoot>
-            <Startup>
-              <RouterProvider router={router} />
-            </Startup>
-          </IntlRoot>
-        </AppActorProvider>
-      </StrictMode>,
-    ),
-  );
+  renderApp(root, app, router);
 }
 
 void boot();

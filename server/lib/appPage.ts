@@ -81,7 +81,7 @@ export function assetCacheControl(relativePath: string): string {
 /** A strong validator of the page as sent: a revisit whose boot data did not change is answered 304. */
 export const pageEtag = (html: string) => `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
 
-type Manifest = Record<string, { file: string; imports?: string[] }>;
+type Manifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }>;
 
 /** A first paint (decision 059) right after `<body>`, and the app's code started once it is on the screen (decision 063). */
 const withFirstPaint = (html: string, shell: string) => (shell ? withCodeAfterFirstPaint(html.replace(/<body[^>]*>/, (body) => body + shell)) : html);
@@ -116,12 +116,14 @@ const ROUTE_MODULES: [RegExp, string[]][] = [
 ];
 
 /**
- * `<link rel="modulepreload">` for the route's chunks and the catalogue of the browser's first language, so they load
- * beside the entry instead of after it runs. Chunks the entry imports itself are preloaded by the page already.
+ * `<link rel="modulepreload">` for start-up's stages (every module the entry imports when a stage begins, decision
+ * 064), the route's chunks and the catalogue of the browser's first language, so they load beside the entry instead
+ * of after it runs. Chunks the entry imports itself are preloaded by the page already.
  */
 export function routePreloads(manifest: Manifest | null, pathname: string, acceptLanguage: string | undefined): string {
   if (!manifest) return '';
   const entry = new Set([manifest['index.html']?.file, ...(manifest['index.html']?.imports ?? []).map((key) => manifest[key]?.file)]);
+  const stages = manifest['index.html']?.dynamicImports ?? [];
   const modules = ROUTE_MODULES.find(([pattern]) => pattern.test(pathname))?.[1] ?? [];
   const language = /^\s*([a-z]{2})-([a-z]{2})/i.exec(acceptLanguage ?? '');
   const catalogue = language ? [`src/i18n/locales/${language[1]!.toLowerCase()}-${language[2]!.toUpperCase()}.json`] : [];
@@ -132,7 +134,7 @@ export function routePreloads(manifest: Manifest | null, pathname: string, accep
     files.add(chunk.file);
     chunk.imports?.forEach(add);
   };
-  [...modules, ...catalogue].forEach(add);
+  [...stages, ...modules, ...catalogue].forEach(add);
   return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { createConfirmedAccount, launchBrowser, newPage, seriousA11yViolations } from './browser';
 import { AuthPages, expectUrlPath } from './pages';
+import { LOCALES } from '../../src/i18n/locales';
 
 const DEMO = { email: 'demo@northwind.example', password: 'Atrium!2026', firstName: 'Dana' };
 
@@ -57,6 +58,38 @@ describe('signing in', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('email');
     expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.05);
     expect(await seriousA11yViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('starts in stages whose code the page names up front, and asks the browser for no locale table (decision 064)', async () => {
+    const { page, context } = await newPage(browser);
+    // Every question to the browser's Intl that needs its table of locales, counted from before the page's scripts.
+    await page.addInitScript({
+      content: `window.intlAsked = [];
+        for (const name of ['NumberFormat', 'DateTimeFormat', 'PluralRules', 'Collator', 'ListFormat', 'RelativeTimeFormat', 'DisplayNames', 'Locale']) {
+          const Original = Intl[name];
+          const Counted = function (...args) { window.intlAsked.push('new ' + name); return new Original(...args); };
+          Counted.prototype = Original.prototype;
+          Counted.supportedLocalesOf = (...args) => { window.intlAsked.push(name + '.supportedLocalesOf'); return Original.supportedLocalesOf(...args); };
+          Intl[name] = Counted;
+        }`,
+    });
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+    await page.goto('/login');
+    await page.getByLabel('Work email').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { intlAsked: string[] }).intlAsked)).toEqual([]);
+    // The probe left out of the build asked whether the browser has each language's number and date data: it has.
+    const locales = [...LOCALES];
+    expect(await page.evaluate((all) => [Intl.NumberFormat.supportedLocalesOf(all), Intl.DateTimeFormat.supportedLocalesOf(all)], locales)).toEqual([
+      locales,
+      locales,
+    ]);
+    // Each stage's code is named in the page, so it loads beside the entry; each file is asked for once.
+    const named = await page.evaluate(() => (JSON.parse(document.getElementById('atrium-code')!.textContent!) as { preload: string[] }).preload);
+    const stages = named.filter((file) => /\/start-\d-/.test(file));
+    expect(stages.map((file) => /start-(\d)-/.exec(file)![1])).toEqual(['1', '2', '3', '4']);
+    for (const file of stages) expect(scripts.filter((script) => script === file)).toHaveLength(1);
     await context.close();
   });
 

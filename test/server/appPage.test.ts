@@ -168,6 +168,22 @@ describe('routePreloads', () => {
     expect(routePreloads(null, '/login', undefined)).toBe('');
   });
 
+  it("preloads start-up's stages (what the entry imports as start-up goes on) on every page, first (decision 064)", () => {
+    const staged = {
+      ...manifest,
+      'index.html': { ...manifest['index.html'], dynamicImports: ['_start-1.js', '_start-2.js'] },
+      '_start-1.js': { file: 'assets/start-1.js' },
+      '_start-2.js': { file: 'assets/start-2.js', imports: ['_start-1.js', '_framework-1.js'] },
+    };
+    expect(hrefs(routePreloads(staged, '/login', undefined))).toEqual([
+      '/assets/start-1.js',
+      '/assets/start-2.js',
+      '/assets/authFlow-1.js',
+      '/assets/shared-1.js',
+    ]);
+    expect(hrefs(routePreloads(staged, '/account', undefined))).toEqual(['/assets/start-1.js', '/assets/start-2.js']);
+  });
+
   it("adds the catalogue of the browser's first language when there is one, and nothing a header could inject", () => {
     expect(hrefs(routePreloads(manifest, '/login', 'fr-fr,fr;q=0.9'))).toContain('/assets/fr-FR-1.js');
     expect(hrefs(routePreloads(manifest, '/login', 'xx-YY'))).toEqual(['/assets/authFlow-1.js', '/assets/shared-1.js']);
