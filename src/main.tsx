@@ -31,7 +31,7 @@ async function boot() {
     const { createBrowserInspector } = await import('@statelyai/inspect');
     inspect = createBrowserInspector().inspect;
   }
-  const app = createAppActor(inspect);
+  const app = await createAppActor(inspect, yieldToBrowser);
   await yieldToBrowser();
 
   const [{ screenLoader }, { createAppRouter, preloadRouteCode }, { reportError }] = await stage(() =>

@@ -269,8 +269,12 @@ export function sessionBridge(session: () => SessionRef | undefined): SessionBri
   };
 }
 
-/** Starts the root actor and installs the API client that reads its session and its per-call values. */
-export function createAppActor(inspect?: InspectionObserver): AppActor {
+/**
+ * Starts the root actor and installs the API client that reads its session and its per-call values. `pause` lets the
+ * browser in between the three steps (the machines given their implementations, the actor system's first snapshot,
+ * its start), so that none of them is a long task at start-up (decision 064).
+ */
+export async function createAppActor(inspect?: InspectionObserver, pause: () => Promise<void> = () => Promise.resolve()): Promise<AppActor> {
   const lang = typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('lang');
   const browser = typeof navigator === 'undefined' ? null : navigator.language;
   const requestedLocale = lang ?? persistedLanguage() ?? browser;
@@ -278,7 +282,9 @@ export function createAppActor(inspect?: InspectionObserver): AppActor {
   if (persistedAuth() && isBuildingHomePath()) preloadImage(persistedTheme<BuildingTheme>()?.home_header_image_url);
   let actor: AppActor | null = null;
   const app = () => actor!;
-  actor = createActor(appLogicFor(app, readBootData()), {
+  const logic = appLogicFor(app, readBootData());
+  await pause();
+  actor = createActor(logic, {
     systemId: APP_ID,
     input: {
       requestedLocale,
@@ -300,6 +306,7 @@ export function createAppActor(inspect?: InspectionObserver): AppActor {
       pageLeaving(),
     ),
   );
+  await pause();
   actor.start();
   return actor;
 }
