@@ -47,13 +47,17 @@ const inject = (path: string, token?: string, headers: Record<string, string> = 
   server.app.inject({ method: 'GET', url: `/api${path}`, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
 const newSession = async (user = demo) => (await server.app.deps.tokens.startSession(user)).token;
 
-/** What a call runs on the database: each statement, and whether it went as a prepared one. */
+/**
+ * What a call runs on the database: each statement, and whether it went as a prepared one. On Postgres the flag store
+ * asks for the latest flag change every second on a timer of its own; that question is not the call's.
+ */
 async function statementsOf<T>(call: () => Promise<T>): Promise<{ res: T; seen: { kind: 'query' | 'prepared'; text: string }[] }> {
   const db = server.app.deps.db;
   const seen: { kind: 'query' | 'prepared'; text: string }[] = [];
+  const record = (kind: 'query' | 'prepared', text: string) => void (/FROM flag_changes\s*$/.test(text.trim()) || seen.push({ kind, text }));
   const { query, prepared } = db;
-  db.query = (text, params) => (seen.push({ kind: 'query', text }), query(text, params));
-  db.prepared = (name, text, params) => (seen.push({ kind: 'prepared', text }), prepared(name, text, params));
+  db.query = (text, params) => (record('query', text), query(text, params));
+  db.prepared = (name, text, params) => (record('prepared', text), prepared(name, text, params));
   try {
     return { res: await call(), seen };
   } finally {
