@@ -60,4 +60,5 @@ if (rebuild || stale(serverBundle, serverSources)) {
   });
 }
 
-await import(pathToFileURL(serverBundle).href);
+// `--build-only`: the builds alone (npm test makes the browser tests' build beside its other checks).
+if (!process.argv.includes('--build-only')) await import(pathToFileURL(serverBundle).href);

@@ -80,9 +80,13 @@ export async function setFlag(name: string, value: boolean | null) {
   if (!answer.ok) throw new Error(`setting ${name} failed: ${answer.status} ${await answer.text()}`);
 }
 
-/** The serious and critical accessibility violations axe finds on the page as it is now, as `rule: selector` lines. */
+/**
+ * The serious and critical accessibility violations axe finds on the page as it is now, in every frame (those of other
+ * origins too), as `rule: selector` lines. Only violations are collected (not every passing node), which the screen
+ * sweep's two hundred runs feel.
+ */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));

@@ -5,7 +5,7 @@ import { IntlProvider } from 'react-intl';
 import { authFlowModel, type ModelEvent } from './authFlow.model';
 import { BUILDINGS, EMAIL, FakeServer, fakeAuthFlow, SESSION, SSO_RETURN } from './authFlow.harness';
 import { formatCoverage, TransitionCoverage } from './authFlow.coverage';
-import { transitionPaths, uncoveredTransitions } from './transitionPaths';
+import { transitionPaths, uncoveredTransitions, STEP_WAIT } from './transitionPaths';
 import { authFlowMachine } from '../../machines/auth/authFlow.machine';
 import { activeStep, type AuthStep } from '../../machines/auth/authFlow.selectors';
 import type { AuthFlowEvent, AuthFlowInput } from '../../machines/auth/authFlow.types';
@@ -413,7 +413,7 @@ describe('auth flow paths against the rendered views', () => {
         model.send(event);
         const expected = model.getSnapshot().value as Step;
         if (expected === 'signedIn') await waitFor(() => expect(emitSignedIn).toHaveBeenCalledWith(SESSION));
-        else await waitFor(VIEW_STATE[expected], { timeout: 5000 });
+        else await waitFor(VIEW_STATE[expected], STEP_WAIT);
       }
       app.stop();
     });

@@ -6,7 +6,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { IntlProvider } from 'react-intl';
 import { globalErrorModel, type GlobalErrorModelEvent, type GlobalErrorModelState, type Owner } from './globalError.model';
 import { globalErrorHarness, OWNERS, raised } from './globalError.harness';
-import { transitionPaths, uncoveredTransitions } from './transitionPaths';
+import { transitionPaths, uncoveredTransitions, STEP_WAIT } from './transitionPaths';
 import { globalErrorMachine } from '../../machines/globalError/globalError.machine';
 import { AppActorProvider } from '../../src/ui/appContext';
 import { GlobalErrorModal } from '../../src/ui/shell/GlobalErrorModal';
@@ -135,7 +135,7 @@ describe('global error paths against the rendered modal', () => {
           else ownerEvent(h, event.type);
         });
         model.send(event);
-        await waitFor(VIEW_STATE[model.getSnapshot().value as GlobalErrorModelState], { timeout: 5000 });
+        await waitFor(VIEW_STATE[model.getSnapshot().value as GlobalErrorModelState], STEP_WAIT);
         expected.check(h);
       }
       h.actor.stop();

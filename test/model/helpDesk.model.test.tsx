@@ -8,7 +8,7 @@ import { HelpDeskForm } from '../../src/ui/helpDesk/HelpDeskForm';
 import { englishCatalogue } from '../../src/i18n/locales';
 import helpDeskMessages from '../../src/i18n/areas/helpDesk/en.json';
 import { helpDeskModel, type HelpDeskModelContext, type HelpDeskModelEvent, type HelpDeskModelState } from './helpDesk.model';
-import { transitionPaths, uncoveredTransitions } from './transitionPaths';
+import { transitionPaths, uncoveredTransitions, STEP_WAIT } from './transitionPaths';
 import { flush, PendingCalls } from './cta.harness';
 
 afterEach(cleanup);
@@ -230,7 +230,7 @@ describe('help-desk paths against the rendered form', () => {
         });
         model.send(event);
         const { value, context } = model.getSnapshot();
-        await waitFor(() => VIEW_STATE[value as HelpDeskModelState](context), { timeout: 5000 });
+        await waitFor(() => VIEW_STATE[value as HelpDeskModelState](context), STEP_WAIT);
       }
       expect(leave).toHaveBeenCalledTimes(model.getSnapshot().value === 'closed' ? 1 : 0);
       actor.stop();

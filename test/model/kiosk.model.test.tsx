@@ -3,7 +3,7 @@ import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { kioskModel, type KioskModelEvent, type KioskModelState } from './kiosk.model';
-import { transitionPaths, uncoveredTransitions } from './transitionPaths';
+import { transitionPaths, uncoveredTransitions, STEP_WAIT } from './transitionPaths';
 import { kioskMachine, KIOSK_ID } from '../../machines/kiosk/kiosk.machine';
 import { appMachine } from '../../machines/app/app.machine';
 import { flagsMachine, FLAGS_ID } from '../../machines/flags/flags.machine';
@@ -161,7 +161,7 @@ describe('kiosk paths against the rendered header and switch', () => {
         }
         model.send(event);
         const { value, context } = model.getSnapshot();
-        await waitFor(() => expectView(value as Step, context.exitAllowed), { timeout: 5000 });
+        await waitFor(() => expectView(value as Step, context.exitAllowed), STEP_WAIT);
         expect(MACHINE_STATE[value as Step]((running!.app.system.get(KIOSK_ID) as KioskRef).getSnapshot())).toBe(true);
       }
       running?.stop();

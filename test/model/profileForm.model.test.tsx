@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { IntlProvider } from 'react-intl';
 import { profileFormModel, type ProfileModelContext, type ProfileModelEvent, type ProfileModelState } from './profileForm.model';
 import { BUILDINGS, CONFLICT_TEXT, FAILURE_TEXT, FakeServer, profileApp, USER } from './profileForm.harness';
-import { transitionPaths, uncoveredTransitions } from './transitionPaths';
+import { transitionPaths, uncoveredTransitions, STEP_WAIT } from './transitionPaths';
 import type { profileFormMachine } from '../../machines/account/profileForm.machine';
 import { SESSION_ID } from '../../machines/session/session.machine';
 import { BUILDING_ID } from '../../machines/building/building.machine';
@@ -186,7 +186,7 @@ describe('profile form paths against the rendered form', () => {
         });
         model.send(event);
         const { value, context } = model.getSnapshot();
-        await waitFor(() => VIEW_STATE[value as ProfileModelState](context), { timeout: 5000 });
+        await waitFor(() => VIEW_STATE[value as ProfileModelState](context), STEP_WAIT);
       }
       expect(userUpdated).toHaveBeenCalledTimes(sessionUpdates(events));
       form.stop();

@@ -14,7 +14,7 @@ import {
   type ServiceRequestsModelEvent,
   type ServiceRequestsModelState,
 } from './serviceRequests.model';
-import { transitionPaths, uncoveredTransitions } from './transitionPaths';
+import { transitionPaths, uncoveredTransitions, STEP_WAIT } from './transitionPaths';
 import { flush } from './cta.harness';
 
 afterEach(cleanup);
@@ -298,7 +298,7 @@ describe('service-request paths against the rendered page', () => {
         });
         model.send(event);
         const { value, context } = model.getSnapshot();
-        await waitFor(() => VIEW_STATE[value as ServiceRequestsModelState](context), { timeout: 5000 });
+        await waitFor(() => VIEW_STATE[value as ServiceRequestsModelState](context), STEP_WAIT);
       }
       expect(leave).toHaveBeenCalledTimes(first!.type === 'start.off' ? 1 : 0);
       actor.stop();

@@ -51,3 +51,10 @@ export function uncoveredTransitions<TModel extends AnyStateMachine>(model: TMod
   );
   return { edges, uncovered: [...edges].filter((edge) => !covered.has(edge)) };
 }
+
+/**
+ * How long a path's step waits for the view to show the model's state. Generous: the first path of a file also pays
+ * for the view's first imports, and the model tests share two cores with the browser tests (decision 140). A step
+ * that shows its state at once takes no longer for it.
+ */
+export const STEP_WAIT = { timeout: 15_000 };

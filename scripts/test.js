@@ -1,0 +1,74 @@
+/**
+ * `npm test`: every check and test of the project, arranged for a two-core machine (decision 140).
+ *  1. The static checks (type check, lint with the layer rules, statecharts and API document fresh) and the browser
+ *     tests' build of the app run side by side, at most two at a time: each is one process that mostly waits on
+ *     one core.
+ *  2. The browser tests and the unit, model and server tests at once, each one file at a time: the browser tests
+ *     spend much of their time waiting on Chromium, the network and the page, and the other tests fill that time.
+ * The first failure stops the run and sets its exit code; the output of a step that failed is printed whole.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+/** The static checks and the build, as [label, command, arguments, extra environment]. */
+const firstSteps = [
+  ['type check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
+  ['lint', 'npm', ['run', '-s', 'lint']],
+  ['statecharts fresh', 'npm', ['run', '-s', 'statecharts:check']],
+  ['API document fresh', 'npm', ['run', '-s', 'api:check']],
+  // The build the browser tests serve (with the development kit page, decision 060); their global set-up then finds it fresh.
+  ['build for the browser tests', process.execPath, [path.join(root, 'scripts', 'start.js'), '--build-only'], { VITE_DEV_KIT: 'true' }],
+];
+
+/** Runs one step with its output kept; resolves with its exit code and output. */
+function runQuietly([label, command, args, env = {}]) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(`${code === 0 ? 'ok  ' : 'FAIL'} ${label} (${seconds} s)`);
+      resolve({ label, code: code ?? 1, output });
+    });
+  });
+}
+
+/** Runs the steps with at most `width` at a time; answers the failed ones. */
+async function runSideBySide(steps, width) {
+  const queue = [...steps];
+  const failed = [];
+  const lane = async () => {
+    for (let step = queue.shift(); step; step = queue.shift()) {
+      const result = await runQuietly(step);
+      if (result.code !== 0) failed.push(result);
+    }
+  };
+  await Promise.all(Array.from({ length: width }, lane));
+  return failed;
+}
+
+const failed = await runSideBySide(firstSteps, 2);
+for (const { label, output } of failed) console.error(`\n── ${label} ──\n${output}`);
+if (failed.length > 0) process.exit(1);
+
+/**
+ * The browser tests and the other tests as two Vitest runs at once: Vitest runs a project whose files go one at a time
+ * in a group of its own, after the others, so one run of every project would not overlap them.
+ */
+const runVitest = (projects) =>
+  new Promise((resolve) => {
+    const child = spawn(bin('vitest'), ['run', ...projects.flatMap((p) => ['--project', p])], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+const codes = await Promise.all([runVitest(['e2e']), runVitest(['unit', 'model', 'server'])]);
+process.exit(codes.some((code) => code !== 0) ? 1 : 0);
