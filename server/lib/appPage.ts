@@ -8,7 +8,7 @@ import { schemeRoles } from '../../contracts/brandRoles.js';
 import { ping, type Db } from '../db/index.js';
 import { brandForHost, type BrandRow } from '../stores/brands.js';
 import type { FlagStore } from './flags.js';
-import { homeShell, loginShell, shellLocale, shellTextsReader, withCodeAfterFirstPaint, type ShellTexts } from './firstPaint.js';
+import { homeShell, loginShell, shellLocale, shellTextsReader, smallImageInliner, withCodeAfterFirstPaint, type ShellTexts } from './firstPaint.js';
 import { buildingHero } from '../stores/buildings.js';
 
 const whitelabelOf = (b: BrandRow): Whitelabel => ({
@@ -87,9 +87,15 @@ type Manifest = Record<string, { file: string; imports?: string[]; dynamicImport
 const withFirstPaint = (html: string, shell: string) => (shell ? withCodeAfterFirstPaint(html.replace(/<body[^>]*>/, (body) => body + shell)) : html);
 
 /** The sign-in page's first paint, in the language the app will start in. */
-function withLoginShell(html: string, request: FastifyRequest, texts: ShellTexts | null, brand: Whitelabel | null): string {
+function withLoginShell(
+  html: string,
+  request: FastifyRequest,
+  texts: ShellTexts | null,
+  brand: Whitelabel | null,
+  inlineImage: (url: string) => string | null,
+): string {
   const lang = new URLSearchParams(request.url.split('?')[1] ?? '').get('lang');
-  return withFirstPaint(html, loginShell(texts, texts ? shellLocale(texts, lang, request.headers['accept-language']) : 'en', brand));
+  return withFirstPaint(html, loginShell(texts, texts ? shellLocale(texts, lang, request.headers['accept-language']) : 'en', brand, inlineImage));
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -158,12 +164,13 @@ export function appPageSender(deps: { db: Db; runtimeConfig: RuntimeConfig; flag
     return manifest.value;
   };
   const shellTexts = shellTextsReader(path.join(path.dirname(indexFile), 'login-shell.json'));
+  const inlineImage = smallImageInliner(path.dirname(indexFile));
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const boot = await bootDataFor(deps, request.hostname);
     const pathname = request.url.split(/[?#]/)[0] ?? '/';
     const preloads = routePreloads(readManifest(), pathname, request.headers['accept-language']);
     let html = withBootData(withBrand(template(), boot.whitelabel), boot).replace('</head>', `${preloads}</head>`);
-    if (/^\/login\/?$/.test(pathname)) html = withLoginShell(html, request, shellTexts(), boot.whitelabel);
+    if (/^\/login\/?$/.test(pathname)) html = withLoginShell(html, request, shellTexts(), boot.whitelabel, inlineImage);
     else {
       const building = homeBuildingOf(pathname, request.headers.cookie);
       const shell = building ? homeShell(await buildingHero(deps.db, building).catch(() => null)) : '';

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { PAGE_SHELL_ID, type Whitelabel } from '../../contracts/boot.js';
 
 /**
@@ -115,16 +116,59 @@ export function shellLocale(texts: ShellTexts, lang: string | null, acceptLangua
   );
 }
 
-/** The shell's markup for a locale and brand; empty when the build wrote no texts. */
-export function loginShell(texts: ShellTexts | null, locale: string, brand: Whitelabel | null): string {
+/**
+ * The shell's markup for a locale and brand; empty when the build wrote no texts. `inlineImage` answers a small image
+ * the server holds as a data: address (smallImageInliner), so the logo arrives and paints with the page.
+ */
+export function loginShell(
+  texts: ShellTexts | null,
+  locale: string,
+  brand: Whitelabel | null,
+  inlineImage: (url: string) => string | null = () => null,
+): string {
   const text = texts?.[locale] ?? texts?.en;
   if (!text) return '';
   const name = brand?.name ?? 'Atrium';
-  const logo = brand?.logoUrl ? `<img src="${escapeHtml(brand.logoUrl)}" alt="">` : `<span>${escapeHtml(name)}</span>`;
+  const logo = brand?.logoUrl ? `<img src="${escapeHtml(inlineImage(brand.logoUrl) ?? brand.logoUrl)}" alt="">` : `<span>${escapeHtml(name)}</span>`;
   return (
     `<div id="${SHELL_ID}" aria-hidden="true" lang="${escapeHtml(locale)}"><style>${SHELL_CSS}</style><main><header>${logo}</header>` +
     `<section><h1>${escapeHtml(text.title)}</h1><p>${escapeHtml(text.subtitle)}</p><div class="field"></div><noscript><p>Atrium needs JavaScript.</p></noscript></section></main></div>`
   );
+}
+
+/** The images a shell may carry in the page itself, by extension. */
+const INLINE_TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'image/png', '.webp': 'image/webp' };
+/** At most this many bytes: a logo, not a photograph (the page grows by a third more as base64). */
+export const INLINE_IMAGE_MAX_BYTES = 4096;
+
+/**
+ * Small images under `root` (the built app, which holds the brands' media) as data: addresses, for the sign-in page's
+ * shell (decision 065): its logo then paints with the heading instead of one round trip later, and an SVG logo's
+ * document (Chromium builds one for each SVG picture, 20–50 ms of main thread for the first) is made while the page
+ * is parsed, before the first paint, not among the start-up tasks after it. Anything else answers null and keeps
+ * its address: other hosts, paths that leave `root`, other types, larger files. Read again when the file changes.
+ */
+export function smallImageInliner(root: string): (url: string) => string | null {
+  const cache = new Map<string, { mtimeMs: number; value: string | null }>();
+  const base = path.resolve(root);
+  return (url) => {
+    if (!url.startsWith('/') || url.startsWith('//')) return null;
+    let file: string;
+    try {
+      file = path.resolve(base, `.${decodeURIComponent(url.split(/[?#]/)[0]!)}`);
+    } catch {
+      return null; // not a well-formed address
+    }
+    const type = INLINE_TYPES[path.extname(file).toLowerCase()];
+    if (!type || !file.startsWith(base + path.sep) || !existsSync(file)) return null;
+    const stat = statSync(file);
+    if (!stat.isFile()) return null;
+    const cached = cache.get(file);
+    if (cached?.mtimeMs === stat.mtimeMs) return cached.value;
+    const value = stat.size <= INLINE_IMAGE_MAX_BYTES ? `data:${type};base64,${readFileSync(file).toString('base64')}` : null;
+    cache.set(file, { mtimeMs: stat.mtimeMs, value });
+    return value;
+  };
 }
 
 /** Reads `login-shell.json` beside the page again when a build replaced it; null without one (a page not built by Vite). */

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from './harness.js';
 import { readConfig } from '../../server/config.js';
 import { createServer, type RunningServer } from '../../server/server.js';
 import { homeBuildingOf, routePreloads } from '../../server/lib/appPage.js';
-import { CODE_LIST_ID, CODE_LOADER } from '../../server/lib/firstPaint.js';
+import { CODE_LIST_ID, CODE_LOADER, INLINE_IMAGE_MAX_BYTES, smallImageInliner } from '../../server/lib/firstPaint.js';
 import { createHash } from 'node:crypto';
 import { BOOT_DATA_ID, HOME_BUILDING_COOKIE, PAGE_SHELL_ID, type BootData } from '../../contracts/boot.js';
 import { contrastRatio } from '../../contracts/contrast';
@@ -222,6 +222,51 @@ describe("the sign-in page's first paint (decision 059)", () => {
       .find((d) => d.startsWith('style-src '))!;
     expect(styleSrc.split(' ')).toContain(hash);
     expect(styleSrc).not.toContain('unsafe-inline');
+  });
+
+  it('carries a small logo the server holds in the page itself, so it paints with the heading (decision 065)', async () => {
+    const logo = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40"/></svg>';
+    mkdirSync(path.join(staticDir, 'media', 'brands'), { recursive: true });
+    writeFileSync(path.join(staticDir, 'media', 'brands', 'atrium.svg'), logo);
+    try {
+      const shell = shellOf((await page('/login')).body)!;
+      const src = /<header><img src="([^"]+)" alt=""><\/header>/.exec(shell)?.[1];
+      expect(src).toBe(`data:image/svg+xml;base64,${Buffer.from(logo).toString('base64')}`);
+    } finally {
+      rmSync(path.join(staticDir, 'media'), { recursive: true, force: true });
+    }
+  });
+
+  it('inlines nothing but small pictures inside the built folder: other hosts, ways out, other types and large files keep their address', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'atrium-inline-'));
+    const outside = mkdtempSync(path.join(tmpdir(), 'atrium-outside-'));
+    try {
+      mkdirSync(path.join(root, 'media'));
+      writeFileSync(path.join(root, 'media', 'small.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+      writeFileSync(path.join(root, 'media', 'large.svg'), `<svg xmlns="http://www.w3.org/2000/svg">${' '.repeat(INLINE_IMAGE_MAX_BYTES)}</svg>`);
+      writeFileSync(path.join(root, 'media', 'page.html'), '<script>alert(1)</script>');
+      writeFileSync(path.join(outside, 'secret.svg'), '<svg/>');
+      const inline = smallImageInliner(root);
+      expect(inline('/media/small.png')).toBe('data:image/png;base64,iVBORw==');
+      expect(inline('/media/small.png?v=2')).toBe('data:image/png;base64,iVBORw==');
+      const away = path.relative(root, path.join(outside, 'secret.svg')).split(path.sep).join('/');
+      for (const url of [
+        'https://cdn.example/logo.svg',
+        '//cdn.example/logo.svg',
+        'media/small.png',
+        `/${away}`,
+        `/${away.replace(/\.\./g, '%2e%2e')}`,
+        '/media/large.svg',
+        '/media/page.html',
+        '/media/missing.svg',
+        '/media',
+        '/media/%E0%A4%A.svg',
+      ])
+        expect(inline(url), url).toBeNull();
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+      rmSync(outside, { recursive: true, force: true });
+    }
   });
 
   it('cannot be broken out of by a brand without a logo whose name is markup', async () => {

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { useEffect, useId, useRef, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { styled } from './stitches.config';
 
 const Wrapper = styled('div', { display: 'flex', flexDirection: 'column', gap: '$1', marginBottom: '$4' });
@@ -55,10 +55,19 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   hint?: ReactNode;
 }
 
-export function TextField({ label, value, onValueChange, error, hint, ...input }: TextFieldProps) {
+/**
+ * A text field. `autoFocus` focuses it once it is on the screen, in an effect rather than during React's commit: focus
+ * makes the browser lay out the page there and then, which on the sign-in page lengthened the one task that puts the
+ * screen up (decision 065).
+ */
+export function TextField({ label, value, onValueChange, error, hint, autoFocus, ...input }: TextFieldProps) {
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (autoFocus) field.current?.focus();
+  }, [autoFocus]);
   return (
     <FieldFrame label={label} error={error} hint={hint}>
-      {(control) => <Input {...control} value={value} onChange={(e) => onValueChange(e.target.value)} {...input} />}
+      {(control) => <Input ref={field} {...control} value={value} onChange={(e) => onValueChange(e.target.value)} {...input} />}
     </FieldFrame>
   );
 }
