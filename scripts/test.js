@@ -1,11 +1,11 @@
 /**
  * `npm test`: every check and test of the project, arranged for a two-core machine (decision 140).
  *  1. The static checks (type check, lint with the layer rules, statecharts and API document fresh) and the browser
- *     tests' build of the app run side by side, at most two at a time: each is one process that mostly waits on
- *     one core.
+ *     tests' build of the app run side by side, at most two at a time: each of them uses one core.
  *  2. The browser tests and the unit, model and server tests at once, each one file at a time: the browser tests
  *     spend much of their time waiting on Chromium, the network and the page, and the other tests fill that time.
- * The first failure stops the run and sets its exit code; the output of a step that failed is printed whole.
+ * A check that fails has its whole output printed, and the tests do not start. The tests' two runs both go to their
+ * end; the exit code is 1 when anything failed.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
