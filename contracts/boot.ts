@@ -34,6 +34,13 @@ export interface BootData {
   healthy: boolean;
 }
 
+/**
+ * The page's icon for a brand: the small PNG beside its logos (decision 066; an SVG icon costs Chromium a document
+ * on the page's main thread at every first load). None for a brand without a logo: the page keeps the app's own.
+ */
+export const brandIconUrl = ({ brand, logoUrl }: Pick<Whitelabel, 'brand' | 'logoUrl'>): string | null =>
+  logoUrl ? `/media/brands/${encodeURIComponent(brand)}-icon.png` : null;
+
 /** The id of the sign-in page's first paint, which the server writes into the page and the app removes (decision 059). */
 export const PAGE_SHELL_ID = 'atrium-shell';
 /** The cookie naming the building a person's home showed last: the server paints its hero before the app runs (decision 059). */

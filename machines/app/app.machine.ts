@@ -174,6 +174,8 @@ export const appMachine = setup({
     localeReady: fromPromise<void, void>(async ({ system }) => {
       await waitForChild(system, LOCALE_ID, (s) => s.hasTag('ready'));
     }),
+    /** The router resolves the address (its rules and the screen flows its routes open; wired by the app). */
+    resolveRoute: fromPromise<void, void>(async () => {}),
   },
   actions: {
     /** Points analytics and error reporting at the configured services (wired by the app). */
@@ -460,7 +462,7 @@ export const appMachine = setup({
       description: 'The full-screen spinner: four independent loads run side by side.',
       tags: ['starting'],
       type: 'parallel',
-      onDone: { target: 'ready' },
+      onDone: { target: 'routing' },
       states: {
         whitelabel: {
           initial: 'loading',
@@ -523,6 +525,12 @@ export const appMachine = setup({
           },
         },
       },
+    },
+    routing: {
+      description:
+        "The address's route resolves (its rules read the session and the flags, so it waits for them) before the app shows: the first screen then renders once, in slices, instead of again in one piece when the router would load under it.",
+      tags: ['starting'],
+      invoke: { src: 'resolveRoute', onDone: { target: 'ready' }, onError: { target: 'ready' } },
     },
     unavailable: {
       description: 'The health check failed: the API cannot be reached.',

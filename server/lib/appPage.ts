@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { BOOT_DATA_ID, HOME_BUILDING_COOKIE, type BootData, type Whitelabel } from '../../contracts/boot.js';
+import { BOOT_DATA_ID, HOME_BUILDING_COOKIE, brandIconUrl, type BootData, type Whitelabel } from '../../contracts/boot.js';
 import type { RuntimeConfig } from '../../contracts/runtimeConfig.js';
 import { schemeRoles } from '../../contracts/brandRoles.js';
 import { ping, type Db } from '../db/index.js';
@@ -61,12 +61,17 @@ export function withBootData(html: string, boot: BootData): string {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** The brand's name as the page's title and its colour as the browser's theme colour, before any script runs. */
+/**
+ * The brand's name as the page's title, its colour as the browser's theme colour and its icon as the page's, before
+ * any script runs (the app names the same icon, so the browser fetches one).
+ */
 export function withBrand(html: string, whitelabel: Whitelabel | null): string {
   if (!whitelabel) return html;
+  const icon = brandIconUrl(whitelabel);
   return html
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(whitelabel.name)}</title>`)
-    .replace(/(<meta name="theme-color" content=")[^"]*(")/, `$1${escapeHtml(whitelabel.primaryColor)}$2`);
+    .replace(/(<meta name="theme-color" content=")[^"]*(")/, `$1${escapeHtml(whitelabel.primaryColor)}$2`)
+    .replace(/(<link rel="icon" href=")[^"]*(")/, (link, start: string, end: string) => (icon ? `${start}${escapeHtml(icon)}${end}` : link));
 }
 
 /**
@@ -85,6 +90,16 @@ type Manifest = Record<string, { file: string; imports?: string[]; dynamicImport
 
 /** A first paint (decision 059) right after `<body>`, and the app's code started once it is on the screen (decision 063). */
 const withFirstPaint = (html: string, shell: string) => (shell ? withCodeAfterFirstPaint(html.replace(/<body[^>]*>/, (body) => body + shell)) : html);
+
+/**
+ * The sign-in page names its small logo by the data: address its shell shows (decision 065), in the boot data as well:
+ * the app's sign-in screen then shows the picture the shell already holds, and Chromium neither asks for the file nor
+ * builds a second document for the SVG among start-up's tasks.
+ */
+function withInlinedLogo(boot: BootData, inlineImage: (url: string) => string | null): BootData {
+  const logo = boot.whitelabel?.logoUrl ? inlineImage(boot.whitelabel.logoUrl) : null;
+  return logo && boot.whitelabel ? { ...boot, whitelabel: { ...boot.whitelabel, logoUrl: logo } } : boot;
+}
 
 /** The sign-in page's first paint, in the language the app will start in. */
 function withLoginShell(
@@ -166,8 +181,8 @@ export function appPageSender(deps: { db: Db; runtimeConfig: RuntimeConfig; flag
   const shellTexts = shellTextsReader(path.join(path.dirname(indexFile), 'login-shell.json'));
   const inlineImage = smallImageInliner(path.dirname(indexFile));
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const boot = await bootDataFor(deps, request.hostname);
     const pathname = request.url.split(/[?#]/)[0] ?? '/';
+    const boot = withInlinedLogo(await bootDataFor(deps, request.hostname), /^\/login\/?$/.test(pathname) ? inlineImage : () => null);
     const preloads = routePreloads(readManifest(), pathname, request.headers['accept-language']);
     let html = withBootData(withBrand(template(), boot.whitelabel), boot).replace('</head>', `${preloads}</head>`);
     if (/^\/login\/?$/.test(pathname)) html = withLoginShell(html, request, shellTexts(), boot.whitelabel, inlineImage);

@@ -19,7 +19,7 @@ import { track } from '../api/analytics';
 import { loadRuntimeConfig } from '../api/runtimeConfig';
 import { applyBrandLook, applyBuildingLook, applyPageIdentity } from '../ui/kit/theme';
 import { persistColorScheme, persistedColorScheme, showColorScheme } from './adapters/colorScheme';
-import { attachRouter, invalidateRoute, navigate } from './adapters/navigation';
+import { attachRouter, invalidateRoute, navigate, resolveRoute } from './adapters/navigation';
 import {
   clearUserState,
   persistAnalyticsConsent,
@@ -45,7 +45,7 @@ import { deferredSender } from './adapters/deferredSender';
 import { afterFirstPaint, preloadImage } from './adapters/preload';
 import { pageLeaving } from './adapters/pageLifecycle';
 import type { BuildingTheme } from '../../machines/building/building.machine';
-import type { BootData } from '../../contracts/boot';
+import { brandIconUrl, type BootData } from '../../contracts/boot';
 
 import type { AppActor, SessionRef } from '../../machines/app/app.refs';
 export type { AppActor, BuildingRef, FlagsRef, GlobalErrorRef, KioskRef, SessionRef } from '../../machines/app/app.refs';
@@ -224,6 +224,7 @@ function appLogicFor(app: () => AppActor, boot: BootData | null) {
         if (bootHealthy() && isSameOrigin(requestValuesOf(app()).apiBase)) return;
         await whitelabelApi.healthCheck();
       }),
+      resolveRoute: fromPromise(() => resolveRoute()),
     },
     actions: {
       applyConfig: (_, { config }) => {
@@ -233,7 +234,7 @@ function appLogicFor(app: () => AppActor, boot: BootData | null) {
       },
       applyWhitelabel: (_, { whitelabel }) => {
         applyBrandLook({ primary: whitelabel.primaryColor, secondary: whitelabel.secondaryColor }, whitelabel.roles);
-        applyPageIdentity({ title: whitelabel.name, iconUrl: whitelabel.logoUrl ? `/media/brands/${whitelabel.brand}-icon.svg` : null });
+        applyPageIdentity({ title: whitelabel.name, iconUrl: brandIconUrl(whitelabel) });
       },
       clearUserState,
       recheckRoute: invalidateRoute,
@@ -315,6 +316,7 @@ export async function createAppActor(inspect?: InspectionObserver, pause: () => 
 export function attachAppRouter(router: {
   navigate(options: { href: string; replace?: boolean; resetScroll?: boolean; hashScrollIntoView?: boolean }): Promise<void>;
   invalidate(): Promise<void>;
+  load(): Promise<void>;
   state: { location: { pathname: string } };
 }) {
   attachRouter({
@@ -322,6 +324,7 @@ export function attachAppRouter(router: {
     navigate: (to, options = {}) =>
       void router.navigate({ href: to, replace: options.replace, ...(options.quiet ? { resetScroll: false, hashScrollIntoView: false } : {}) }),
     invalidate: () => void router.invalidate(),
+    load: () => router.load(),
     pathname: () => router.state.location.pathname,
   });
 }

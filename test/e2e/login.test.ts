@@ -96,15 +96,22 @@ describe('signing in', () => {
   it('paints the form, in the host’s brand, without any API call: the page carried its configuration, brand and flags', async () => {
     const { page, context } = await newPage(browser, { host: 'harbor.localhost' });
     const calls: string[] = [];
+    const pictures: string[] = [];
     page.on('request', (request) => {
       const path = new URL(request.url()).pathname;
       // The flag change stream is an EventSource that stays open; it is no call the page waits for.
       if (path.startsWith('/api/') && request.resourceType() !== 'eventsource') calls.push(`${request.method()} ${path}`);
+      if (request.resourceType() === 'image' && !request.url().startsWith('data:')) pictures.push(path);
     });
     await page.goto('/login');
     await page.getByLabel('Work email').waitFor();
     await expect(page.title()).resolves.toBe('Harbor Workplace');
     expect(calls).toEqual([]);
+    // The screen's logo is the picture the page carried for its first paint (decision 065): no file is asked for.
+    await expect(page.locator('#root img').first().getAttribute('src')).resolves.toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(pictures).toEqual([]);
+    // The tab's icon is the brand's small PNG, named by the page itself (decision 066).
+    await expect(page.locator('link[rel="icon"]').getAttribute('href')).resolves.toBe('/media/brands/harbor-icon.png');
     // The first call leaves when the person asks for something (and the deferred page view follows).
     const auth = new AuthPages(page);
     await auth.enterEmail(DEMO.email);

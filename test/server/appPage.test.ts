@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { createServer, type RunningServer } from '../../server/server.js';
 import { homeBuildingOf, routePreloads } from '../../server/lib/appPage.js';
 import { CODE_LIST_ID, CODE_LOADER, INLINE_IMAGE_MAX_BYTES, smallImageInliner } from '../../server/lib/firstPaint.js';
 import { createHash } from 'node:crypto';
-import { BOOT_DATA_ID, HOME_BUILDING_COOKIE, PAGE_SHELL_ID, type BootData } from '../../contracts/boot.js';
+import { BOOT_DATA_ID, HOME_BUILDING_COOKIE, PAGE_SHELL_ID, brandIconUrl, type BootData } from '../../contracts/boot.js';
 import { contrastRatio } from '../../contracts/contrast';
 import { GROUNDS } from '../../contracts/brandRoles';
 
@@ -18,7 +18,8 @@ const staticDir = mkdtempSync(path.join(tmpdir(), 'atrium-page-'));
 // As the build writes it: the entry in the head with the chunks it imports preloaded.
 writeFileSync(
   path.join(staticDir, 'index.html'),
-  '<!doctype html><html><head><title>Atrium</title><script type="module" crossorigin src="/assets/index-e1.js"></script>' +
+  '<!doctype html><html><head><title>Atrium</title><link rel="icon" href="/favicon.png" type="image/png" />' +
+    '<script type="module" crossorigin src="/assets/index-e1.js"></script>' +
     '<link rel="modulepreload" crossorigin href="/assets/framework-f1.js"></head><body><div id="root"></div></body></html>',
 );
 // As the build writes it (vite.config.ts, loginShellTexts).
@@ -116,6 +117,40 @@ describe("the app's page", () => {
       expect(res.body).toContain('<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--</title>');
     } finally {
       await server.db.query("UPDATE brands SET name = 'Harbor' WHERE identifier = 'harbor'");
+    }
+  });
+
+  it("names the brand's PNG icon before any script runs, and keeps the app's own for a brand without a logo (decision 066)", async () => {
+    const iconOf = (html: string) => /<link rel="icon" href="([^"]*)" type="image\/png" \/>/.exec(html)?.[1];
+    expect(iconOf((await page('/login')).body)).toBe('/media/brands/atrium-icon.png');
+    expect(iconOf((await page('/home', { host: 'harbor.localhost' })).body)).toBe('/media/brands/harbor-icon.png');
+    await server.db.query("UPDATE brands SET logo_url = NULL WHERE identifier = 'harbor'");
+    try {
+      expect(iconOf((await page('/login', { host: 'harbor.localhost' })).body)).toBe('/favicon.png');
+    } finally {
+      await server.db.query("UPDATE brands SET logo_url = $1 WHERE identifier = 'harbor'", [harborLogo]);
+    }
+    // A brand's identifier is an operator's text: in the address it is one path segment, with nothing that ends the attribute.
+    expect(brandIconUrl({ brand: '"><script>x</script>/../..', logoUrl: '/x.svg' })).toBe(
+      '/media/brands/%22%3E%3Cscript%3Ex%3C%2Fscript%3E%2F..%2F..-icon.png',
+    );
+  });
+
+  it('has a 32-pixel PNG beside every SVG icon the repository holds (npm run icons draws them)', () => {
+    const publicDir = path.join(import.meta.dirname, '..', '..', 'public');
+    const brandsDir = path.join(publicDir, 'media', 'brands');
+    const icons = [
+      path.join(publicDir, 'favicon.svg'),
+      ...readdirSync(brandsDir)
+        .filter((f) => f.endsWith('-icon.svg'))
+        .map((f) => path.join(brandsDir, f)),
+    ];
+    expect(icons.length).toBeGreaterThan(2);
+    for (const svg of icons) {
+      const png = readFileSync(svg.replace(/\.svg$/, '.png'));
+      expect(png.subarray(0, 8).toString('hex'), svg).toBe('89504e470d0a1a0a');
+      // IHDR: width and height, big-endian, at bytes 16 and 20.
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)], svg).toEqual([32, 32]);
     }
   });
 
@@ -229,9 +264,12 @@ describe("the sign-in page's first paint (decision 059)", () => {
     mkdirSync(path.join(staticDir, 'media', 'brands'), { recursive: true });
     writeFileSync(path.join(staticDir, 'media', 'brands', 'atrium.svg'), logo);
     try {
-      const shell = shellOf((await page('/login')).body)!;
-      const src = /<header><img src="([^"]+)" alt=""><\/header>/.exec(shell)?.[1];
+      const login = (await page('/login')).body;
+      const src = /<header><img src="([^"]+)" alt=""><\/header>/.exec(shellOf(login)!)?.[1];
       expect(src).toBe(`data:image/svg+xml;base64,${Buffer.from(logo).toString('base64')}`);
+      // The app's sign-in screen names the picture the shell holds; other pages keep the file's address.
+      expect(bootOf(login).whitelabel?.logoUrl).toBe(src);
+      expect(bootOf((await page('/home')).body).whitelabel?.logoUrl).toBe('/media/brands/atrium.svg');
     } finally {
       rmSync(path.join(staticDir, 'media'), { recursive: true, force: true });
     }

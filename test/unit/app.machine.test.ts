@@ -23,7 +23,7 @@ const whitelabel: Whitelabel = {
 };
 
 /** Every start-up load held open by a deferred the test settles, and a spy on each. */
-function setupApp(requestedLocale: string | null = 'de-DE') {
+function setupApp(requestedLocale: string | null = 'de-DE', route?: () => Promise<void>) {
   const d = {
     whitelabel: [] as Deferred<Whitelabel>[],
     health: [] as Deferred<void>[],
@@ -62,6 +62,7 @@ function setupApp(requestedLocale: string | null = 'de-DE') {
       locale: localeMachine.provide({ actors: { loadCatalogue: fromPromise(({ input }) => spies.loadCatalogue(input)) } }),
       loadWhitelabel: fromPromise(() => spies.loadWhitelabel()),
       healthCheck: fromPromise(() => spies.healthCheck()),
+      ...(route ? { resolveRoute: fromPromise(route) } : {}),
     },
     actions: { applyWhitelabel: spies.applyWhitelabel },
   });
@@ -125,6 +126,31 @@ describe('appMachine start-up', () => {
     const snapshot = await waitFor(actor, (s) => s.matches('ready'));
     expect(snapshot.hasTag('ready')).toBe(true);
     expect(snapshot.hasTag('starting')).toBe(false);
+  });
+
+  it('resolves the route once the others are done, and shows the app only then; a failing route still shows it', async () => {
+    for (const outcome of ['resolve', 'reject'] as const) {
+      const route = deferred<void>();
+      const resolveRoute = vi.fn(() => route.promise);
+      const { actor, d } = setupApp('en', resolveRoute);
+      actor.start();
+      await flush();
+      d.whitelabel[0]!.resolve(whitelabel);
+      d.health[0]!.resolve();
+      d.flags.resolve({});
+      d.locale.resolve({ locale: 'en', messages: {} });
+      await flush();
+      // The routes read the session: the router is not asked while it is still restoring.
+      expect(resolveRoute).not.toHaveBeenCalled();
+      d.persisted.resolve(null);
+      await waitFor(actor, (s) => s.matches('routing'));
+      expect(resolveRoute).toHaveBeenCalledTimes(1);
+      expect(actor.getSnapshot().hasTag('starting')).toBe(true);
+      if (outcome === 'resolve') route.resolve();
+      else route.reject(new Error('a route failed'));
+      const snapshot = await waitFor(actor, (s) => s.matches('ready'));
+      expect(snapshot.hasTag('starting'), outcome).toBe(false);
+    }
   });
 
   it('finishes in any order (user first, whitelabel last)', async () => {

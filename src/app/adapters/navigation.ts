@@ -5,13 +5,28 @@
 export interface RouterHandle {
   navigate(to: string, options?: { replace?: boolean; quiet?: boolean }): void;
   invalidate(): void;
+  /** Resolves the current address: its rules, then the screen flows its routes open. */
+  load(): Promise<void>;
   pathname(): string;
 }
 
 let router: RouterHandle | null = null;
+let attached: (handle: RouterHandle) => void = () => {};
+const routerAttached = new Promise<RouterHandle>((resolve) => {
+  attached = resolve;
+});
 
 export function attachRouter(handle: RouterHandle) {
   router = handle;
+  attached(handle);
+}
+
+/**
+ * The router's first resolution of the address, once the router exists (start-up can be done before it is made). Its
+ * routes read the session and the flags, so the app asks for this only when those are known.
+ */
+export async function resolveRoute(): Promise<void> {
+  await (await routerAttached).load();
 }
 
 /**

@@ -58,5 +58,6 @@ export function applyPageIdentity({ title, iconUrl }: { title: string; iconUrl?:
     link.rel = 'icon';
     document.head.appendChild(link);
   }
-  link.href = iconUrl;
+  // The page the server wrote names the brand's icon already: the same address again would be asked for again.
+  if (link.getAttribute('href') !== iconUrl) link.href = iconUrl;
 }

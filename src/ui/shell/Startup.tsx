@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { useSelector } from '@xstate/react';
 import { LOCALE_ID } from '../../../machines/locale/locale.machine';
@@ -26,7 +26,9 @@ export function IntlRoot({ children }: { children: ReactNode }) {
 export function Startup({ children }: { children: ReactNode }) {
   const t = useT();
   const app = useAppActor();
-  const starting = useAppSelector((s) => s.hasTag('starting'));
+  // The switch from the spinner to the app is a deferred render: React renders the first screen in slices and lets the
+  // browser in between them, where an update from the actor (a store) would render it all in one task.
+  const starting = useDeferredValue(useAppSelector((s) => s.hasTag('starting')));
   const unavailable = useAppSelector((s) => s.hasTag('unavailable'));
   if (unavailable) {
     return (

@@ -1,0 +1,54 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { flush } from './fixtures';
+
+type Navigation = typeof import('../../src/app/adapters/navigation');
+
+/** The adapter holds the one router of the page: each test gets a module of its own. */
+let navigation: Navigation;
+beforeEach(async () => {
+  vi.resetModules();
+  navigation = await import('../../src/app/adapters/navigation');
+});
+
+const routerHandle = (load: () => Promise<void>) => ({ navigate: vi.fn(), invalidate: vi.fn(), load: vi.fn(load), pathname: () => '/login' });
+
+describe('resolveRoute (the app chart’s routing step)', () => {
+  it('waits for the router when start-up is done before the router is made, then resolves with its load', async () => {
+    let settled = false;
+    const resolving = navigation.resolveRoute().then(() => {
+      settled = true;
+    });
+    await flush();
+    expect(settled).toBe(false);
+    let finishLoad = () => {};
+    const handle = routerHandle(() => new Promise<void>((resolve) => (finishLoad = resolve)));
+    navigation.attachRouter(handle);
+    await flush();
+    expect(handle.load).toHaveBeenCalledTimes(1);
+    expect(settled).toBe(false);
+    finishLoad();
+    await resolving;
+    expect(settled).toBe(true);
+  });
+
+  it('loads at once with a router already there, and passes a failed load on', async () => {
+    const handle = routerHandle(() => Promise.reject(new Error('no route')));
+    navigation.attachRouter(handle);
+    await expect(navigation.resolveRoute()).rejects.toThrow('no route');
+    expect(handle.load).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('applyPageIdentity', () => {
+  it('names the icon once: the address the page already has is not set again (a set would fetch it again)', async () => {
+    const { applyPageIdentity } = await import('../../src/ui/kit/theme');
+    document.head.innerHTML = '<link rel="icon" href="/media/brands/acme-icon.png" type="image/png">';
+    const link = document.head.querySelector('link')!;
+    const hrefSet = vi.spyOn(link, 'href', 'set');
+    applyPageIdentity({ title: 'Acme', iconUrl: '/media/brands/acme-icon.png' });
+    expect(hrefSet).not.toHaveBeenCalled();
+    applyPageIdentity({ title: 'Harbor', iconUrl: '/media/brands/harbor-icon.png' });
+    expect(hrefSet).toHaveBeenCalledWith('/media/brands/harbor-icon.png');
+    expect(document.title).toBe('Harbor');
+  });
+});
