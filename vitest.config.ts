@@ -22,6 +22,8 @@ export default defineConfig({
           // A path renders a whole view and waits up to 5 s for each of its steps; on a loaded 2-core CI machine the
           // first path of a file also pays for the view's first import, so one path gets more than one step's wait.
           testTimeout: 30_000,
+          // A suite's set-up may warm a view's lazy messages (areaMessages.harness.tsx), as slow as a first import.
+          hookTimeout: 60_000,
         },
       },
       {

@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
+import axe, { type AxeResults, type ContextObject, type CrossTreeSelector, type PartialResult, type RunOptions } from 'axe-core';
 import { inject } from 'vitest';
 import { launchChromium } from '../../scripts/chromium';
 
@@ -80,13 +80,85 @@ export async function setFlag(name: string, value: boolean | null) {
   if (!answer.ok) throw new Error(`setting ${name} failed: ${answer.status} ${await answer.text()}`);
 }
 
+/** Only violations are collected (not every passing node), which the screen sweep's two hundred runs feel. */
+const AXE_OPTIONS: RunOptions = { resultTypes: ['violations'] };
+/** Where a frame sits inside its parent, and what of it to check, as axe describes them (serialisable). */
+type FrameContext = { frameSelector: CrossTreeSelector; frameContext: ContextObject };
+type AxeWindow = typeof window & { axe?: typeof axe };
+
+/** Puts axe into a frame once: a document keeps it until the frame loads another (the app's own moves keep it). */
+async function withAxe(frame: Frame): Promise<void> {
+  const present = await frame.evaluate(() => typeof (window as AxeWindow).axe?.runPartial === 'function');
+  if (!present) await frame.evaluate(axe.source);
+}
+
+/**
+ * axe's partial results for a frame, then for each frame inside it, depth first, as `axe.finishRun` takes them (a frame
+ * of any origin: the test reaches into it, no message crosses origins). A frame inside that fails counts as null; the
+ * page's own failure is the check's.
+ */
+async function partialResults(frame: Frame, context: ContextObject, top: boolean): Promise<(PartialResult | null)[]> {
+  try {
+    await withAxe(frame);
+    // Arguments cross into the page as JSON: axe's context types are too deep for Playwright's argument types.
+    const json = JSON.stringify(context);
+    const inner: FrameContext[] = await frame.evaluate(
+      (c) => (window as AxeWindow).axe!.utils.getFrameContexts(JSON.parse(c) as ContextObject) as unknown as FrameContext[],
+      json,
+    );
+    const own = await frame.evaluate(({ c, options }) => (window as AxeWindow).axe!.runPartial(JSON.parse(c) as ContextObject, options), {
+      c: json,
+      options: AXE_OPTIONS,
+    });
+    const results: (PartialResult | null)[] = [own];
+    for (const { frameSelector, frameContext } of inner) {
+      const element = (
+        await frame.evaluateHandle(
+          (selector) => (window as AxeWindow).axe!.utils.shadowSelect(JSON.parse(selector) as CrossTreeSelector),
+          JSON.stringify(frameSelector),
+        )
+      ).asElement();
+      const child = await element?.contentFrame();
+      results.push(...(child ? await partialResults(child, frameContext, false) : [null]));
+    }
+    return results;
+  } catch (error) {
+    if (top) throw error;
+    return [null];
+  }
+}
+
+/**
+ * One blank page per browser context, with axe in it, where the frames' partial results are put together (no page's
+ * own scripts or policy can interfere there). Kept for the context's next check: making one for every check (what
+ * @axe-core/playwright does) cost about a second each, two hundred times in the screen sweep.
+ */
+const combiners = new WeakMap<BrowserContext, Promise<Page>>();
+function combinerFor(context: BrowserContext): Promise<Page> {
+  const kept = combiners.get(context);
+  const open = kept?.then((page) => (page.isClosed() ? null : page));
+  const made = (async () => {
+    const existing = await open;
+    if (existing) return existing;
+    const page = await context.newPage();
+    await page.evaluate(axe.source);
+    return page;
+  })();
+  combiners.set(context, made);
+  return made;
+}
+
 /**
  * The serious and critical accessibility violations axe finds on the page as it is now, in every frame (those of other
- * origins too), as `rule: selector` lines. Only violations are collected (not every passing node), which the screen
- * sweep's two hundred runs feel.
+ * origins too), as `rule: selector` lines.
  */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+  const partials = await partialResults(page.mainFrame(), { include: [], exclude: [] }, true);
+  const combiner = await combinerFor(page.context());
+  const { violations } = (await combiner.evaluate(
+    ({ json, options }) => (window as AxeWindow).axe!.finishRun(JSON.parse(json) as PartialResult[], options),
+    { json: JSON.stringify(partials), options: AXE_OPTIONS },
+  )) as AxeResults;
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));

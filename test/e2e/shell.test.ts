@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, seriousA11yViolations, setFlag } from './browser';
+import { baseURL, launchBrowser, newPage, seriousA11yViolations, setFlag } from './browser';
 import { signedInPage, AuthPages } from './pages';
 
 const ADMIN = { email: 'admin@globex.example', password: 'Atrium!2026' };
@@ -58,9 +58,13 @@ describe('white-label brands', () => {
       seen.push({ colour, logo, title: await page.title() });
       await context.close();
     }
+    // /login shows each brand's own logo file, carried in the page as a data: address (decisions 065 and 066).
+    const inPage = async (file: string) =>
+      `data:image/svg+xml;base64,${Buffer.from(await (await fetch(`${baseURL()}${file}`)).arrayBuffer()).toString('base64')}`;
     // Atrium's #257BAD reads at 4.3:1 on the page's background, so its buttons take it a shade darker (AA); Harbor's reads as it is.
-    expect(seen[0]).toEqual({ colour: 'rgb(35, 117, 164)', logo: '/media/brands/atrium.svg', title: 'Atrium' });
-    expect(seen[1]).toEqual({ colour: 'rgb(11, 110, 79)', logo: '/media/brands/harbor.svg', title: 'Harbor Workplace' });
+    expect(seen[0]).toEqual({ colour: 'rgb(35, 117, 164)', logo: await inPage('/media/brands/atrium.svg'), title: 'Atrium' });
+    expect(seen[1]).toEqual({ colour: 'rgb(11, 110, 79)', logo: await inPage('/media/brands/harbor.svg'), title: 'Harbor Workplace' });
+    expect(seen[0]!.logo).not.toBe(seen[1]!.logo);
   });
 });
 

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
-import { act, cleanup, render } from '@testing-library/react';
+import { act, cleanup, render, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
 import { IntlProvider } from 'react-intl';
 import { AreaMessages } from '../../src/i18n/AreaMessages';
 import { loadAreaCatalogue, type Area } from '../../src/i18n/areas';
@@ -16,12 +17,14 @@ export async function warmAreaMessages(areas: readonly Area[]) {
       <IntlProvider locale="en" messages={englishCatalogue}>
         <Suspense fallback={null}>
           <AreaMessages areas={areas}>
-            <span />
+            <span data-area-messages-warm="" />
           </AreaMessages>
         </Suspense>
       </IntlProvider>,
     );
-    await new Promise((resolve) => setTimeout(resolve, 50));
   });
+  // Until React has rendered what the messages wrap (it then knows the promise as settled): on a loaded machine the
+  // catalogues' second import can take longer than any fixed wait, and a path would suspend on it after all.
+  await waitFor(() => expect(document.querySelector('[data-area-messages-warm]')).not.toBeNull(), { timeout: 60_000 });
   cleanup();
 }
