@@ -202,7 +202,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === config.apiBase || request.url.startsWith(`${config.apiBase}/`);
-    if (!isApi && sendAppPage && (request.method === 'GET' || request.method === 'HEAD')) {
+    // A missing file (a name with an extension: an old build's chunk, /favicon.ico) is a 404, not the app's page,
+    // which a browser would try to run as a script or show as an icon.
+    const isFile = /\.[a-z0-9]+$/i.test(request.url.split(/[?#]/)[0] ?? '');
+    if (!isApi && !isFile && sendAppPage && (request.method === 'GET' || request.method === 'HEAD')) {
       // Every other path belongs to the app's router, which shows its own not-found page.
       return sendAppPage(request, reply);
     }

@@ -174,6 +174,17 @@ describe("the app's page", () => {
     }
   });
 
+  it('answers a missing file with 404, not the page: an old build’s chunk, /favicon.ico', async () => {
+    for (const url of ['/favicon.ico', '/assets/index-gone1234.js', '/media/brands/missing.svg?v=2']) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).not.toMatch(/text\/html/);
+    }
+    // The app's own addresses, dots in a query included, still get the page.
+    for (const url of ['/building/7f0c2b1e-0000-4000-8000-000000000001', '/reset-password?email=dana@northwind.example'])
+      expect((await page(url)).statusCode, url).toBe(200);
+  });
+
   it('answers HEAD without a body, and leaves API paths to the API', async () => {
     const head = await site.app.inject({ method: 'HEAD', url: '/login', headers: { host: 'localhost' } });
     expect(head.statusCode).toBe(200);
