@@ -60,20 +60,36 @@ describe('start-up of a kept session on /home', () => {
       const page = await context.newPage();
       await page.setViewportSize(viewport);
       // Every layout shift not caused by the person, as the browser reports it (the Layout Instability API).
+      // Each with what moved (element, id, class, before → after), so a failure says which part of the page it was.
       await page.addInitScript(() => {
-        const shifts: number[] = [];
-        (window as unknown as { __shifts: number[] }).__shifts = shifts;
+        type Shift = PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+        };
+        const shifts: { value: number; at: number; moved: string[] }[] = [];
+        (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
+        const rect = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
+        const named = (node?: Node) =>
+          node instanceof Element
+            ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}.${String(node.className).split(' ')[0]}`
+            : String(node?.nodeName);
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-            if (!entry.hadRecentInput) shifts.push(entry.value);
+          for (const entry of list.getEntries() as Shift[])
+            if (!entry.hadRecentInput)
+              shifts.push({
+                value: entry.value,
+                at: Math.round(entry.startTime),
+                moved: entry.sources.map((s) => `${named(s.node)} ${rect(s.previousRect)} → ${rect(s.currentRect)}`),
+              });
         }).observe({ type: 'layout-shift', buffered: true });
       });
       await page.goto('/home');
       await new HomePage(page).jumpBar().waitFor();
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(500);
-      const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
-      const cls = shifts.reduce((sum, value) => sum + value, 0);
+      const shifts = await page.evaluate(() => (window as unknown as { __shifts: { value: number; at: number; moved: string[] }[] }).__shifts);
+      const cls = shifts.reduce((sum, shift) => sum + shift.value, 0);
       expect(cls, `shifts ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(0.05);
       await context.close();
     });
