@@ -19,7 +19,7 @@ export default defineConfig({
           name: 'model',
           environment: 'happy-dom',
           include: ['test/model/**/*.test.{ts,tsx}'],
-          // A path renders a whole view and waits up to 5 s for each of its steps; on a loaded 2-core CI machine the
+          // A path renders a whole view and waits up to 15 s for each of its steps (STEP_WAIT); on a loaded 2-core CI machine the
           // first path of a file also pays for the view's first import, so one path gets more than one step's wait.
           testTimeout: 30_000,
           // A suite's set-up may warm a view's lazy messages (areaMessages.harness.tsx), as slow as a first import.

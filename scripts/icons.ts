@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchChromium } from './chromium';
 
-export const ICON_SIZE = 32;
+const ICON_SIZE = 32;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const brands = path.join(root, 'public', 'media', 'brands');

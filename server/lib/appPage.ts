@@ -182,10 +182,11 @@ export function appPageSender(deps: { db: Db; runtimeConfig: RuntimeConfig; flag
   const inlineImage = smallImageInliner(path.dirname(indexFile));
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split(/[?#]/)[0] ?? '/';
-    const boot = withInlinedLogo(await bootDataFor(deps, request.hostname), /^\/login\/?$/.test(pathname) ? inlineImage : () => null);
+    const isLogin = /^\/login\/?$/.test(pathname);
+    const boot = withInlinedLogo(await bootDataFor(deps, request.hostname), isLogin ? inlineImage : () => null);
     const preloads = routePreloads(readManifest(), pathname, request.headers['accept-language']);
     let html = withBootData(withBrand(template(), boot.whitelabel), boot).replace('</head>', `${preloads}</head>`);
-    if (/^\/login\/?$/.test(pathname)) html = withLoginShell(html, request, shellTexts(), boot.whitelabel, inlineImage);
+    if (isLogin) html = withLoginShell(html, request, shellTexts(), boot.whitelabel, inlineImage);
     else {
       const building = homeBuildingOf(pathname, request.headers.cookie);
       const shell = building ? homeShell(await buildingHero(deps.db, building).catch(() => null)) : '';
