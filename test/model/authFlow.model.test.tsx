@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { IntlProvider } from 'react-intl';
 import { authFlowModel, type ModelEvent } from './authFlow.model';
 import { BUILDINGS, EMAIL, FakeServer, fakeAuthFlow, SESSION, SSO_RETURN } from './authFlow.harness';
-import { formatCoverage, TransitionCoverage } from './authFlow.coverage';
+import { formatCoverage, TransitionCoverage } from './coverage';
 import { transitionPaths, uncoveredTransitions, STEP_WAIT } from './transitionPaths';
 import { authFlowMachine } from '../../machines/auth/authFlow.machine';
 import { activeStep, type AuthStep } from '../../machines/auth/authFlow.selectors';
@@ -299,7 +299,7 @@ describe('the machines the paths run', () => {
     const coverage = new TransitionCoverage();
     for (const { events } of PATHS) await runOnMachines(events, coverage.inspect);
     const report = coverage.report(MACHINES);
-    console.log(formatCoverage(report));
+    console.log(formatCoverage('auth', report));
     expect(report.flatMap((r) => r.missed)).toEqual([]);
     expect(report.map((r) => r.machine)).toEqual(['authFlow', 'signIn', 'signUp', 'resetPassword']);
     // Every path of four machines, one after another: seconds on a busy two-core machine.

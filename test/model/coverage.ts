@@ -1,7 +1,7 @@
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition, InspectionEvent } from 'xstate';
 
 /**
- * Which transitions of the real machines the model's paths take. Each transition of a machine (a state node's
+ * Which transitions of the real machines the model's paths take (read while the paths run on the machines). Each transition of a machine (a state node's
  * event, `always`, or an invoke's done or error, in the order written) gets a key; an inspector on the running
  * flow records the keys of the transitions taken, in the router and in every step it starts. Keys do not depend on
  * `.provide()`, which copies a machine, so the transitions of the machines as exported can be counted against them.
@@ -52,11 +52,11 @@ export class TransitionCoverage {
   }
 }
 
-export function formatCoverage(rows: ReturnType<TransitionCoverage['report']>): string {
+export function formatCoverage(flow: string, rows: ReturnType<TransitionCoverage['report']>): string {
   const width = Math.max(...rows.map((r) => r.machine.length));
   const lines = rows.map((r) => {
     const percent = r.total ? Math.floor((100 * r.covered) / r.total) : 100;
     return `  ${r.machine.padEnd(width)}  ${String(r.covered).padStart(3)}/${String(r.total).padEnd(3)} transitions (${percent}%)${r.missed.map((m) => `\n    not taken: ${m}`).join('')}`;
   });
-  return ['Transition coverage of the auth machines by the model paths:', ...lines].join('\n');
+  return [`Transition coverage of the ${flow} machines by the model paths:`, ...lines].join('\n');
 }
