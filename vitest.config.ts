@@ -31,6 +31,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['test/server/**/*.test.ts'],
+          globalSetup: ['test/server/globalSetup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

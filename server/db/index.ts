@@ -19,17 +19,21 @@ export interface Db {
   readonly kind: 'pglite' | 'postgres';
   /** PGlite on a folder it made from nothing: keeps a copy of it for the next new folder (server/db/template.ts). */
   keepAsTemplate?: () => Promise<void>;
+  /** PGlite: the whole data folder as one tar file, which `openDb({ image })` opens again (the tests' seeded copy). */
+  dumpImage?: () => Promise<Blob>;
 }
 
 export interface OpenDbOptions {
   databaseUrl?: string | undefined;
   /** PGlite folder; `memory://` keeps everything in memory (tests). */
   dataDir?: string;
+  /** PGlite in memory only: start from this dump of a data folder (`Db.dumpImage`) instead of an empty one. */
+  image?: Blob;
 }
 
 export async function openDb(options: OpenDbOptions): Promise<Db> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.dataDir ?? 'memory://');
+  return openPglite(options.dataDir ?? 'memory://', options.image);
 }
 
 /**
@@ -38,7 +42,8 @@ export async function openDb(options: OpenDbOptions): Promise<Db> {
  */
 export const pgliteSettings = ['-c', 'shared_buffers=24MB', '-c', 'wal_buffers=1MB', '-c', 'temp_buffers=2MB'];
 
-async function openPglite(dataDir: string): Promise<Db> {
+async function openPglite(dataDir: string, image?: Blob): Promise<Db> {
+  if (image && !dataDir.startsWith('memory://')) throw new Error('a data folder image opens in memory only');
   const { PGlite } = await import('@electric-sql/pglite');
   let release = () => {};
   if (!dataDir.startsWith('memory://')) {
@@ -50,7 +55,7 @@ async function openPglite(dataDir: string): Promise<Db> {
   const fromTemplate = fresh && (await copyTemplate(dataDir));
   let pg;
   try {
-    pg = await PGlite.create(dataDir, { startParams: [...PGlite.defaultStartParams, ...pgliteSettings] });
+    pg = await PGlite.create(dataDir, { startParams: [...PGlite.defaultStartParams, ...pgliteSettings], ...(image ? { loadDataDir: image } : {}) });
   } catch (error) {
     release();
     throw error;
@@ -65,6 +70,10 @@ async function openPglite(dataDir: string): Promise<Db> {
     },
     prepared: q === pg ? prepared : async <T>(_name: string, sql: string, params: unknown[] = []) => (await q.query<T>(sql, params)).rows,
     transaction: (work) => pg.transaction((tx) => work(wrap(tx))),
+    dumpImage: async () => {
+      await pg.query('CHECKPOINT');
+      return pg.dumpDataDir('none');
+    },
     close: async () => {
       try {
         await pg.close();

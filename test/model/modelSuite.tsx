@@ -1,7 +1,18 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, waitFor } from '@testing-library/react';
 import { createActor, type AnyStateMachine, type EventFromLogic, type InspectionEvent, type SnapshotFrom } from 'xstate';
-import { coverGaps, defaultLens, modelPaths, pathShows, renderCover, STEP_WAIT, untakenTransitions, viewStateOf, whatViewsMustShow, type ViewLens } from './paths';
+import {
+  coverGaps,
+  defaultLens,
+  modelPaths,
+  pathShows,
+  renderCover,
+  STEP_WAIT,
+  untakenTransitions,
+  viewStateOf,
+  whatViewsMustShow,
+  type ViewLens,
+} from './paths';
 import { formatCoverage, TransitionCoverage } from './coverage';
 import { warmAreaMessages } from './areaMessages.harness';
 import type { Area } from '../../src/i18n/areas';
@@ -69,7 +80,7 @@ export function modelSuite<TModel extends AnyStateMachine, TFlow, TState extends
     const inspect = rendering ? {} : { inspect: coverage.inspect };
     let flow: TFlow | null = isStart(events[0]!) ? null : await tables.start(null, inspect);
     if (flow !== null && rendering) act(() => tables.render(flow!));
-    const stateOf = () => viewStateOf(model.getSnapshot().value) as TState;
+    const stateOf = () => viewStateOf((model.getSnapshot() as { value: unknown }).value) as TState;
     try {
       for (const event of events) {
         const before = model.getSnapshot();

@@ -153,7 +153,7 @@ modelSuite({
     renderInEnglish(<RsvpCta actor={actor} content={contentView({ isRsvp: true, url: input.ctaUrl, label: input.ctaLabel, atLimitText: null })} />),
   world: (flow: Flow, event, before) => answer(flow.calls, event.type, before.context),
   // The retry comes from the global error modal, which sends it to the flow on both runs.
-  send: (flow: Flow, event) => flow.actor.send(event),
+  send: (flow: Flow, event) => flow.actor.send(event as Extract<RsvpModelEvent, { type: `user.${string}` }>),
   press: (flow: Flow, event, before) => act_(event.type, before.value as RsvpModelState, flow.actor),
   machineState: {
     opening: () => true,

@@ -1,5 +1,7 @@
 import type { InjectOptions } from 'fastify';
+import { readFileSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
+import { inject } from 'vitest';
 import { readConfig, type ServerConfig } from '../../server/config.js';
 import { openDb, type Db } from '../../server/db/index.js';
 import { createServer, type RunningServer } from '../../server/server.js';
@@ -54,9 +56,14 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** The run's seeded data folder (test/server/globalSetup.ts), read once per test file. */
+let seededImage: Blob | null = null;
+const seeded = () => (seededImage ??= new Blob([readFileSync(inject('serverImage'))]));
+
 /**
- * A fresh server on a fresh database: PGlite in memory, or, when TEST_DATABASE_URL names a Postgres server, a new
- * database created on it for this server and dropped at close.
+ * A fresh server on a fresh database: PGlite in memory, loaded from the run's seeded data folder, or, when
+ * TEST_DATABASE_URL names a Postgres server, a new database copied on it from the run's seeded template for this
+ * server and dropped at close. Either way the server's migrations and seed find nothing left to do.
  */
 export async function startTestServer(overrides: Partial<ServerConfig> = {}, options: StartTestServerOptions = {}): Promise<TestServer> {
   const clock = new FakeClock();
@@ -69,7 +76,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, opt
   if (adminUrl) {
     const name = `atrium_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
     const admin = await openDb({ databaseUrl: adminUrl });
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDatabase')}`);
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     db = await openDb({ databaseUrl: url.toString() });
@@ -85,7 +92,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, opt
       await admin.close();
     };
   } else {
-    db = await openDb({ dataDir: 'memory://' });
+    db = await openDb({ dataDir: 'memory://', image: seeded() });
   }
   const server = await createServer(config, { clock, db });
   if (port) await server.app.listen({ port, host: 'localhost' });
