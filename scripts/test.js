@@ -5,14 +5,21 @@
  *  2. The browser tests and the unit, model and server tests at once, each one file at a time: the browser tests
  *     spend much of their time waiting on Chromium, the network and the page, and the other tests fill that time.
  * A check that fails has its whole output printed, and the tests do not start. The tests' two runs both go to their
- * end; the exit code is 1 when anything failed.
+ * end; the exit code is 1 when anything failed. At the end it prints the whole run's time and its ten slowest files.
+ *
+ * `npm run check` (`--check`) is the fast gate while working: the type check and the lint, then the unit and model
+ * tests (no build, no server, no browser).
  */
 import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+const started = Date.now();
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const checkOnly = process.argv.includes('--check');
 
 /** The static checks and the build, as [label, command, arguments, extra environment]. */
 const firstSteps = [
@@ -54,21 +61,45 @@ async function runSideBySide(steps, width) {
   return failed;
 }
 
-const failed = await runSideBySide(firstSteps, 2);
+const failed = await runSideBySide(checkOnly ? firstSteps.slice(0, 2) : firstSteps, 2);
 for (const { label, output } of failed) console.error(`\n── ${label} ──\n${output}`);
 if (failed.length > 0) process.exit(1);
 
 /**
  * The browser tests and the other tests as two Vitest runs at once: Vitest runs a project whose files go one at a time
- * in a group of its own, after the others, so one run of every project would not overlap them.
+ * in a group of its own, after the others, so one run of every project would not overlap them. Each run also writes
+ * its JSON report, from which the run's slowest files are listed at the end.
  */
-const runVitest = (projects) =>
+const reports = mkdtempSync(path.join(tmpdir(), 'atrium-test-'));
+const runVitest = (name, projects) =>
   new Promise((resolve) => {
-    const child = spawn(bin('vitest'), ['run', ...projects.flatMap((p) => ['--project', p])], {
-      cwd: root,
-      stdio: 'inherit',
-    });
+    const report = path.join(reports, `${name}.json`);
+    const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+    const child = spawn(bin('vitest'), args, { cwd: root, stdio: 'inherit' });
     child.on('close', (code) => resolve(code ?? 1));
   });
-const codes = await Promise.all([runVitest(['e2e']), runVitest(['unit', 'model', 'server'])]);
+const codes = await Promise.all(
+  checkOnly ? [runVitest('others', ['unit', 'model'])] : [runVitest('browser', ['e2e']), runVitest('others', ['unit', 'model', 'server'])],
+);
+
+/** Each test file's wall time, from the runs' JSON reports (a run that wrote none adds nothing). */
+function fileTimes() {
+  const files = [];
+  for (const name of ['browser', 'others']) {
+    try {
+      const report = JSON.parse(readFileSync(path.join(reports, `${name}.json`), 'utf8'));
+      for (const file of report.testResults) files.push({ file: path.relative(root, file.name), seconds: (file.endTime - file.startTime) / 1000 });
+    } catch {
+      /* that run ended before its report */
+    }
+  }
+  return files.sort((a, b) => b.seconds - a.seconds);
+}
+const slowest = fileTimes().slice(0, 10);
+rmSync(reports, { recursive: true, force: true });
+const total = (Date.now() - started) / 1000;
+console.log(
+  `\nnpm ${checkOnly ? 'run check' : 'test'}: ${Math.floor(total / 60)} min ${Math.round(total % 60)} s in all. The ten slowest test files:`,
+);
+for (const { file, seconds } of slowest) console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${file}`);
 process.exit(codes.some((code) => code !== 0) ? 1 : 0);

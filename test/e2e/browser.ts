@@ -6,7 +6,11 @@ import { launchChromium } from '../../scripts/chromium';
 /** Debian's Chromium, with the flags this machine needs (scripts/chromium.ts). */
 export const launchBrowser = (): Promise<Browser> => launchChromium();
 
-export const baseURL = () => inject('baseURL');
+/** The app server of this worker (test/e2e/globalSetup.ts starts one per worker; VITEST_POOL_ID counts from 1). */
+export const baseURL = () => {
+  const servers = inject('baseURLs');
+  return servers[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % servers.length]!;
+};
 
 /** A fresh browser context (its own storage) with the app's address as base. */
 export async function newPage(

@@ -8,8 +8,8 @@ import { SERVER_NODE_FLAGS } from '../../scripts/startBench';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseURL: string;
-    port: number;
+    /** One app server per worker (E2E_WORKERS): a worker's files run one after another against its own. */
+    baseURLs: string[];
     /** The server's token signing key, so a test can make a token of an older version as an old client holds. */
     jwtSecret: string;
   }
@@ -17,15 +17,13 @@ declare module 'vitest' {
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
-/**
- * Starts the app as `npm start` does (build when stale, then one server for app and API) on its own port and a
- * fresh PGlite folder, and stops it after the browser tests.
- */
-export default async function setup(project: TestProject) {
-  const port = Number(process.env.E2E_PORT ?? 18080);
+/** How many browser-test files run at once, each worker against a server of its own (decision 141). */
+export const e2eWorkers = () => Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+
+/** Starts one app server as `npm start` does on its own port and a fresh PGlite folder; answers its stop. */
+async function startServer(port: number, jwtSecret: string): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-e2e-'));
   const baseURL = `http://localhost:${port}`;
-  const jwtSecret = randomBytes(32).toString('base64url');
   const server: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, 'scripts', 'start.js')], {
     cwd: root,
     // SENSITIVE_RATE_LIMIT: every browser test signs in from this one address, dozens of times a minute when the
@@ -48,23 +46,40 @@ export default async function setup(project: TestProject) {
 
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (server.exitCode !== null) throw new Error(`the app server exited early:\n${output}`);
+    if (server.exitCode !== null) throw new Error(`the app server on ${port} exited early:\n${output}`);
     try {
       const answer = await fetch(`${baseURL}/api/healthcheck`);
       if (answer.ok) break;
     } catch {
       /* not up yet */
     }
-    if (Date.now() > deadline) throw new Error(`the app server did not become healthy:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`the app server on ${port} did not become healthy:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  project.provide('baseURL', baseURL);
-  project.provide('port', port);
-  project.provide('jwtSecret', jwtSecret);
-
   return async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
     rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+/**
+ * Starts the app as `npm start` does (build when stale, then a server for app and API), once per worker, on ports
+ * from E2E_PORT (18080) up, each on a fresh PGlite folder, and stops them after the browser tests. The first server
+ * builds when the build is stale and makes the day's data-folder copy; the others then start from both.
+ */
+export default async function setup(project: TestProject) {
+  const firstPort = Number(process.env.E2E_PORT ?? 18080);
+  const jwtSecret = randomBytes(32).toString('base64url');
+  const ports = Array.from({ length: e2eWorkers() }, (_, i) => firstPort + i);
+  const stops = [await startServer(ports[0]!, jwtSecret)];
+  stops.push(...(await Promise.all(ports.slice(1).map((port) => startServer(port, jwtSecret)))));
+  project.provide(
+    'baseURLs',
+    ports.map((port) => `http://localhost:${port}`),
+  );
+  project.provide('jwtSecret', jwtSecret);
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
   };
 }
