@@ -1,10 +1,12 @@
-import { fromPromise } from 'xstate';
+import { createActor, fromPromise, type InspectionEvent } from 'xstate';
 import { vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
 import { authFlowMachine } from '../../machines/auth/authFlow.machine';
 import { resetPasswordMachine } from '../../machines/auth/resetPassword.machine';
 import { signInMachine } from '../../machines/auth/signIn.machine';
 import { signUpMachine } from '../../machines/auth/signUp.machine';
-import type { CheckEmailOutput, EmailRecord, SessionPayload, SsoProviders } from '../../machines/auth/authFlow.types';
+import { activeStep } from '../../machines/auth/authFlow.selectors';
+import type { AuthFlowEvent, AuthFlowInput, CheckEmailOutput, EmailRecord, SessionPayload, SsoProviders } from '../../machines/auth/authFlow.types';
 import type { ModelEvent } from './authFlow.model';
 
 type Deferred = { name: string; input: unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void };
@@ -236,3 +238,147 @@ export const SSO_RETURN = {
   state: 'txn-1',
   pending: { email: 'new.sso@initech.example', method: 'provider' as const, record: record({ sso_mode: 'required', building_count: 1 }) },
 };
+
+/** The flow's input for each way the model starts. */
+const START: Record<string, AuthFlowInput> = {
+  'start.login': {},
+  'start.signup': { flow: 'sign_up' },
+  'start.reset': { flow: 'reset_password' },
+  'start.ssoReturn': { ssoReturn: SSO_RETURN },
+};
+
+/** The real auth flow over a fake server, started as the model's start event says (`inspect` sees every step it runs). */
+export function startAuthFlow(event: ModelEvent['type'], inspect?: (event: InspectionEvent) => void) {
+  const input = START[event];
+  if (!input) throw new Error(`${event} is not a start of the auth flow`);
+  const server = new FakeServer();
+  const flow = fakeAuthFlow(server);
+  const actor = createActor(flow.logic, { input, ...(inspect ? { inspect } : {}) }).start();
+  return { ...flow, server, actor };
+}
+
+/** The user's part of each model event, as events to the running step (what the views send). */
+export function userEventsFor(event: ModelEvent['type']): AuthFlowEvent[] {
+  const change = (field: string, value: string | boolean | null) => ({ type: 'user.change', field, value }) as AuthFlowEvent;
+  // Typing into a field and leaving it, as a person does (and the views send).
+  const type = (field: string, value: string) => [change(field, value), { type: 'user.blur', field } as AuthFlowEvent];
+  const submit = { type: 'user.submit' } as const;
+  switch (event) {
+    case 'user.enterEmail':
+      return [...type('email', EMAIL), submit];
+    case 'user.enterFarmToken':
+      return [...type('email', '#farm'), submit];
+    case 'user.enterPassword':
+      return [...type('password', 'Secret!2026'), submit];
+    case 'user.chooseBuilding':
+      return [change('building_uuid', BUILDINGS[1]!.uuid), submit];
+    case 'user.enterNames':
+      return [...type('first_name', 'Pat'), ...type('last_name', 'Person'), submit];
+    case 'user.createPassword':
+      return [...type('password', 'Secret!2026'), submit];
+    case 'user.acceptTerms':
+      return [change('is_term_accepted', true), submit];
+    case 'user.enterCode':
+      return [...type('code', '1234'), submit];
+    case 'user.enterResetEmail':
+      return [...type('email', EMAIL), submit];
+    case 'user.enterNewPassword':
+      return [...type('password', 'Newpass!2026'), ...type('confirm_password', 'Newpass!2026'), submit];
+    case 'user.continue':
+    case 'user.getStarted':
+    case 'user.retry':
+      return [submit];
+    case 'user.chooseProvider':
+      return [{ type: 'user.chooseProvider', uuid: 'provider-1' }];
+    default:
+      return [{ type: event } as AuthFlowEvent];
+  }
+}
+
+/**
+ * Sends the user's part of a model event to the machines as the views do: to the running step, except the farm
+ * selector's "use the default API", which goes to the sign-in step's farm selector.
+ */
+export function sendUserEvent(actor: ReturnType<typeof startAuthFlow>['actor'], event: ModelEvent['type']) {
+  const step = activeStep(actor.getSnapshot());
+  if (!step) throw new Error(`no step runs for ${event}`);
+  if (event === 'user.useDefaultApi') {
+    if (step.flow !== 'signIn') throw new Error(`${event} needs the sign-in step, ${step.flow} runs`);
+    return step.ref.getSnapshot().children.farmSelector!.send({ type: 'user.clearFarm' });
+  }
+  for (const e of userEventsFor(event)) step.ref.send(e);
+}
+
+/** The user's part of each model event, as what a person does on the screen. */
+export function pressOnScreen(event: ModelEvent['type']) {
+  const type = (label: string, value: string) => {
+    const field = screen.getByLabelText(label, { exact: true });
+    fireEvent.change(field, { target: { value } });
+    fireEvent.blur(field);
+  };
+  const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
+  switch (event) {
+    case 'user.enterEmail':
+      type('Work email', EMAIL);
+      return click('Next');
+    case 'user.enterFarmToken':
+      type('Work email', '#farm');
+      return click('Next');
+    case 'user.enterPassword':
+      type('Password', 'Secret!2026');
+      return click('Sign in');
+    case 'user.chooseBuilding':
+      fireEvent.change(screen.getByLabelText('Building'), { target: { value: BUILDINGS[1]!.uuid } });
+      return click('Next');
+    case 'user.enterNames':
+      type('First name', 'Pat');
+      type('Last name', 'Person');
+      return click('Next');
+    case 'user.createPassword':
+      type('Password', 'Secret!2026');
+      return click('Next');
+    case 'user.acceptTerms':
+      fireEvent.click(screen.getByLabelText('I accept the Terms of Use and the Privacy Policy'));
+      return click('Create account');
+    case 'user.enterCode':
+      type('4-digit code', '1234');
+      return click('Confirm');
+    case 'user.enterResetEmail':
+      type('Work email', EMAIL);
+      return click('Send code');
+    case 'user.enterNewPassword':
+      type('New password', 'Newpass!2026');
+      type('Confirm password', 'Newpass!2026');
+      return click('Save password');
+    case 'user.continue':
+      return click('Continue');
+    case 'user.getStarted':
+      return click(/Get started|Back to sign in/);
+    case 'user.chooseProvider':
+      return click('Continue with Demo ID');
+    case 'user.close':
+      return click('Close');
+    case 'user.report':
+      return click('Report');
+    case 'user.back':
+      return click('Back');
+    case 'user.forgotPassword':
+      return fireEvent.click(screen.getAllByRole('button', { name: 'Forgot password?' })[0]!);
+    case 'user.usePassword':
+      return click('Use my password instead');
+    case 'user.continueWithEmail':
+      return click('Sign up with email instead');
+    case 'user.resend':
+      return click('Send a new code');
+    case 'user.backToLogin':
+      return click('Back to sign in');
+    case 'user.startSignup':
+      return click('New here? Create an account');
+    case 'user.useDefaultApi':
+      return click('Use the default API');
+    case 'user.retry':
+      return click('Next');
+    default:
+      throw new Error(`no screen action for ${event}`);
+  }
+}

@@ -1,14 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type InspectionEvent, type SnapshotFrom } from 'xstate';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { expect, it } from 'vitest';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { render, screen, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
-import { authFlowModel, type ModelEvent } from './authFlow.model';
-import { BUILDINGS, EMAIL, FakeServer, fakeAuthFlow, SESSION, SSO_RETURN } from './authFlow.harness';
-import { formatCoverage, TransitionCoverage } from './coverage';
-import { transitionPaths, uncoveredTransitions, STEP_WAIT } from './transitionPaths';
+import { authFlowModel } from './authFlow.model';
+import { BUILDINGS, EMAIL, pressOnScreen, SESSION, sendUserEvent, startAuthFlow } from './authFlow.harness';
+import { modelSuite } from './modelSuite';
+import { modelGraph } from './paths';
 import { authFlowMachine } from '../../machines/auth/authFlow.machine';
 import { activeStep, type AuthStep } from '../../machines/auth/authFlow.selectors';
-import type { AuthFlowEvent, AuthFlowInput } from '../../machines/auth/authFlow.types';
 import { resetPasswordMachine } from '../../machines/auth/resetPassword.machine';
 import { signInMachine } from '../../machines/auth/signIn.machine';
 import { signUpMachine } from '../../machines/auth/signUp.machine';
@@ -17,11 +16,6 @@ import { AuthFlowContext } from '../../src/ui/auth/AuthFlowContext';
 import { AuthScreen } from '../../src/ui/auth/AuthScreen';
 import { AppActorProvider } from '../../src/ui/appContext';
 import { englishCatalogue } from '../../src/i18n/locales';
-
-afterEach(cleanup);
-
-const PATHS = transitionPaths(authFlowModel);
-const MACHINES = [authFlowMachine, signInMachine, signUpMachine, resetPasswordMachine];
 
 type Router = SnapshotFrom<typeof authFlowMachine>;
 type StepRef<F extends AuthStep['flow']> = Extract<AuthStep, { flow: F }>['ref'];
@@ -92,19 +86,16 @@ const SIGN_UP_STATES = new Set<Step>([
   'finalSigningIn',
 ]);
 
-/** The flow's input for each way the model starts. */
-const START: Record<string, AuthFlowInput> = {
-  'start.login': {},
-  'start.signup': { flow: 'sign_up' },
-  'start.reset': { flow: 'reset_password' },
-  'start.ssoReturn': { ssoReturn: SSO_RETURN },
-};
+type Flow = ReturnType<typeof startAuthFlow> & { app?: { stop(): void } };
+
+/** Where the router and its running step are, for a failure's message. */
+const where = (s: Router) => JSON.stringify({ router: s.value, step: activeStep(s)?.ref.getSnapshot().value ?? null });
 
 const heading = (name: string) => screen.getByRole('heading', { name });
 const busyButton = () => screen.getByRole('button', { name: /Please wait…|Checking…/ });
 
 /** What a person sees in each model state. */
-const VIEW_STATE: Record<Exclude<Step, 'signedIn'>, () => void> = {
+const VIEW_STATE: Record<Step, (flow: Flow) => void> = {
   email: () => {
     // The email step: titled for signing in, or for signing up when the person went back from sign-up.
     screen.getByRole('heading', { name: /^(Sign in|Create your account)$/ });
@@ -204,107 +195,9 @@ const VIEW_STATE: Record<Exclude<Step, 'signedIn'>, () => void> = {
     busyButton();
   },
   resetDone: () => heading('Password reset'),
+  // The flow is over: the app takes the session (the auth screen's part ends there).
+  signedIn: ({ emitSignedIn }) => expect(emitSignedIn).toHaveBeenCalledWith(SESSION),
 };
-
-/** The user's part of each model event, as events to the running step. */
-function userEventsFor(event: ModelEvent['type']): AuthFlowEvent[] {
-  const change = (field: string, value: string | boolean | null) => ({ type: 'user.change', field, value }) as AuthFlowEvent;
-  // Typing into a field and leaving it, as a person does (and the views send).
-  const type = (field: string, value: string) => [change(field, value), { type: 'user.blur', field } as AuthFlowEvent];
-  const submit = { type: 'user.submit' } as const;
-  switch (event) {
-    case 'user.enterEmail':
-      return [...type('email', EMAIL), submit];
-    case 'user.enterFarmToken':
-      return [...type('email', '#farm'), submit];
-    case 'user.enterPassword':
-      return [...type('password', 'Secret!2026'), submit];
-    case 'user.chooseBuilding':
-      return [change('building_uuid', BUILDINGS[1]!.uuid), submit];
-    case 'user.enterNames':
-      return [...type('first_name', 'Pat'), ...type('last_name', 'Person'), submit];
-    case 'user.createPassword':
-      return [...type('password', 'Secret!2026'), submit];
-    case 'user.acceptTerms':
-      return [change('is_term_accepted', true), submit];
-    case 'user.enterCode':
-      return [...type('code', '1234'), submit];
-    case 'user.enterResetEmail':
-      return [...type('email', EMAIL), submit];
-    case 'user.enterNewPassword':
-      return [...type('password', 'Newpass!2026'), ...type('confirm_password', 'Newpass!2026'), submit];
-    case 'user.continue':
-    case 'user.getStarted':
-    case 'user.retry':
-      return [submit];
-    case 'user.chooseProvider':
-      return [{ type: 'user.chooseProvider', uuid: 'provider-1' }];
-    default:
-      return [{ type: event } as AuthFlowEvent];
-  }
-}
-
-const settle = async () => {
-  await Promise.resolve();
-  await new Promise((resolve) => setTimeout(resolve, 0));
-};
-
-/**
- * Runs a path against the real machines: the router started as the model starts, each user event sent to the
- * running step (as the views do), each server answer settling the pending call; after every event the machines
- * must be where the model is.
- */
-async function runOnMachines(events: ModelEvent[], inspect?: (event: InspectionEvent) => void) {
-  const server = new FakeServer();
-  const flow = fakeAuthFlow(server);
-  const model = createActor(authFlowModel).start();
-  let actor: ReturnType<typeof createActor<typeof flow.logic>> | null = null;
-  for (const event of events) {
-    if (event.type.startsWith('start.')) actor = createActor(flow.logic, { input: START[event.type]!, ...(inspect ? { inspect } : {}) }).start();
-    else if (event.type.startsWith('api.')) server.answer(event.type);
-    else if (event.type === 'user.useDefaultApi') signInOf(actor!.getSnapshot())!.children.farmSelector!.send({ type: 'user.clearFarm' });
-    else for (const e of userEventsFor(event.type)) activeStep(actor!.getSnapshot())!.ref.send(e);
-    await settle();
-    model.send(event);
-    const expected = model.getSnapshot().value as Step;
-    const where = () => JSON.stringify({ router: actor!.getSnapshot().value, step: activeStep(actor!.getSnapshot())?.ref.getSnapshot().value });
-    expect(MACHINE_STATE[expected](actor!.getSnapshot()), `after ${event.type} the machines should be in ${expected}, are in ${where()}`).toBe(true);
-  }
-  return { ...flow, final: model.getSnapshot().value as Step };
-}
-
-describe('auth flow model', () => {
-  it('covers every transition of the test model', () => {
-    const { edges, uncovered } = uncoveredTransitions(authFlowModel, PATHS);
-    expect(uncovered).toEqual([]);
-    expect(edges.size).toBeGreaterThan(60);
-  });
-});
-
-describe('auth flow paths against the machines', () => {
-  for (const { description, events } of PATHS)
-    it(description, async () => {
-      const { final, emitSignedIn, redirectToProvider, setAuthMode } = await runOnMachines(events);
-      if (final === 'signedIn') expect(emitSignedIn).toHaveBeenCalledWith(SESSION);
-      else expect(emitSignedIn).not.toHaveBeenCalled();
-      if (final === 'redirecting') expect(redirectToProvider).toHaveBeenCalledWith('http://localhost/oidc/auth?x=1');
-      // The router tells the session the auth mode: sign-up while a sign-up step runs, sign-in otherwise.
-      const mode = final === 'signedIn' || !setAuthMode.mock.calls.length ? 'login' : SIGN_UP_STATES.has(final) ? 'signup' : 'login';
-      expect(setAuthMode.mock.calls.at(-1)?.[0] ?? 'login').toBe(mode);
-    });
-});
-
-describe('the machines the paths run', () => {
-  it('take every transition of the router and of the sign-in, sign-up and reset machines', async () => {
-    const coverage = new TransitionCoverage();
-    for (const { events } of PATHS) await runOnMachines(events, coverage.inspect);
-    const report = coverage.report(MACHINES);
-    console.log(formatCoverage('auth', report));
-    expect(report.flatMap((r) => r.missed)).toEqual([]);
-    expect(report.map((r) => r.machine)).toEqual(['authFlow', 'signIn', 'signUp', 'resetPassword']);
-    // Every path of four machines, one after another: seconds on a busy two-core machine.
-  }, 60_000);
-});
 
 /** A root actor whose loads never finish: enough for the auth screen's brand name. */
 function idleApp() {
@@ -312,109 +205,61 @@ function idleApp() {
   return createActor(appMachine.provide({ actors: { loadWhitelabel: never, healthCheck: never } as never }), { input: { requestedLocale: 'en' } });
 }
 
-/** The user's part of each model event, as what a person does on the screen. */
-async function act_(event: ModelEvent['type']) {
-  const type = (label: string, value: string) => {
-    const field = screen.getByLabelText(label, { exact: true });
-    fireEvent.change(field, { target: { value } });
-    fireEvent.blur(field);
-  };
-  const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
-  switch (event) {
-    case 'user.enterEmail':
-      type('Work email', EMAIL);
-      return click('Next');
-    case 'user.enterFarmToken':
-      type('Work email', '#farm');
-      return click('Next');
-    case 'user.enterPassword':
-      type('Password', 'Secret!2026');
-      return click('Sign in');
-    case 'user.chooseBuilding':
-      fireEvent.change(screen.getByLabelText('Building'), { target: { value: BUILDINGS[1]!.uuid } });
-      return click('Next');
-    case 'user.enterNames':
-      type('First name', 'Pat');
-      type('Last name', 'Person');
-      return click('Next');
-    case 'user.createPassword':
-      type('Password', 'Secret!2026');
-      return click('Next');
-    case 'user.acceptTerms':
-      fireEvent.click(screen.getByLabelText('I accept the Terms of Use and the Privacy Policy'));
-      return click('Create account');
-    case 'user.enterCode':
-      type('4-digit code', '1234');
-      return click('Confirm');
-    case 'user.enterResetEmail':
-      type('Work email', EMAIL);
-      return click('Send code');
-    case 'user.enterNewPassword':
-      type('New password', 'Newpass!2026');
-      type('Confirm password', 'Newpass!2026');
-      return click('Save password');
-    case 'user.continue':
-      return click('Continue');
-    case 'user.getStarted':
-      return click(/Get started|Back to sign in/);
-    case 'user.chooseProvider':
-      return click('Continue with Demo ID');
-    case 'user.close':
-      return click('Close');
-    case 'user.report':
-      return click('Report');
-    case 'user.back':
-      return click('Back');
-    case 'user.forgotPassword':
-      return fireEvent.click(screen.getAllByRole('button', { name: 'Forgot password?' })[0]!);
-    case 'user.usePassword':
-      return click('Use my password instead');
-    case 'user.continueWithEmail':
-      return click('Sign up with email instead');
-    case 'user.resend':
-      return click('Send a new code');
-    case 'user.backToLogin':
-      return click('Back to sign in');
-    case 'user.startSignup':
-      return click('New here? Create an account');
-    case 'user.useDefaultApi':
-      return click('Use the default API');
-    case 'user.retry':
-      return click('Next');
-    default:
-      throw new Error(`no screen action for ${event}`);
-  }
-}
+const steps = Object.keys(MACHINE_STATE) as Step[];
+const MACHINES = [authFlowMachine, signInMachine, signUpMachine, resetPasswordMachine];
 
-describe('auth flow paths against the rendered views', () => {
-  for (const { description, events } of PATHS)
-    it(description, async () => {
-      const server = new FakeServer();
-      const { logic, emitSignedIn } = fakeAuthFlow(server);
-      const app = idleApp().start();
-      const model = createActor(authFlowModel).start();
-      for (const event of events) {
-        if (event.type.startsWith('start.')) {
-          const flow = createActor(logic, { input: START[event.type]! }).start();
-          render(
-            <AppActorProvider actor={app as never}>
-              <IntlProvider locale="en" messages={englishCatalogue}>
-                <AuthFlowContext.Provider value={flow}>
-                  <AuthScreen />
-                </AuthFlowContext.Provider>
-              </IntlProvider>
-            </AppActorProvider>,
-          );
-        } else if (event.type.startsWith('api.')) {
-          await act(async () => server.answer(event.type));
-        } else {
-          await act(async () => act_(event.type));
-        }
-        model.send(event);
-        const expected = model.getSnapshot().value as Step;
-        if (expected === 'signedIn') await waitFor(() => expect(emitSignedIn).toHaveBeenCalledWith(SESSION));
-        else await waitFor(VIEW_STATE[expected], STEP_WAIT);
-      }
-      app.stop();
-    });
+modelSuite({
+  name: 'auth flow',
+  model: authFlowModel,
+  // The router started as the model starts (machine runs: `inspect` sees the router and every step it runs).
+  start: (event, { inspect }): Flow => startAuthFlow(event!.type, inspect),
+  render: (flow: Flow) => {
+    const app = idleApp().start();
+    flow.app = app;
+    render(
+      <AppActorProvider actor={app as never}>
+        <IntlProvider locale="en" messages={englishCatalogue}>
+          <AuthFlowContext.Provider value={flow.actor}>
+            <AuthScreen />
+          </AuthFlowContext.Provider>
+        </IntlProvider>
+      </AppActorProvider>,
+    );
+  },
+  // The server's answer settles the pending call (a step's code arriving is one).
+  world: ({ server }: Flow, event) => server.answer(event.type),
+  send: ({ actor }: Flow, event) => sendUserEvent(actor, event.type),
+  press: (_: Flow, event) => pressOnScreen(event.type),
+  machineState: Object.fromEntries(
+    steps.map((step) => [
+      step,
+      ({ actor }: Flow) => {
+        const s = actor.getSnapshot();
+        if (!MACHINE_STATE[step](s)) throw new Error(`the machines should be in ${step}, are in ${where(s)}`);
+        return true;
+      },
+    ]),
+  ) as Record<Step, (flow: Flow) => boolean>,
+  viewState: VIEW_STATE,
+  // What the flow told the app by the path's end: the session once signed in, the provider's page, the auth mode.
+  finally: ({ emitSignedIn, redirectToProvider, setAuthMode }, _, model) => {
+    const final = model.value as Step;
+    if (final === 'signedIn') expect(emitSignedIn).toHaveBeenCalledWith(SESSION);
+    else expect(emitSignedIn).not.toHaveBeenCalled();
+    if (final === 'redirecting') expect(redirectToProvider).toHaveBeenCalledWith('http://localhost/oidc/auth?x=1');
+    // The router tells the session the auth mode: sign-up while a sign-up step runs, sign-in otherwise.
+    const mode = final === 'signedIn' || !setAuthMode.mock.calls.length ? 'login' : SIGN_UP_STATES.has(final) ? 'signup' : 'login';
+    expect(setAuthMode.mock.calls.at(-1)?.[0] ?? 'login').toBe(mode);
+  },
+  stop: ({ actor, app }) => {
+    actor.stop();
+    app?.stop();
+  },
+  machines: MACHINES,
+  everyMachineTransition: true,
+});
+
+it('auth flow: the test model has more than 60 transitions, and the coverage names the router and its three steps', () => {
+  expect(modelGraph(authFlowModel).edges.length).toBeGreaterThan(60);
+  expect(MACHINES.map((machine) => machine.id)).toEqual(['authFlow', 'signIn', 'signUp', 'resetPassword']);
 });

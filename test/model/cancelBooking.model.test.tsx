@@ -1,22 +1,26 @@
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { createActor, fromPromise, type Actor } from 'xstate';
+import { createActor, fromPromise, type Actor, type InspectionEvent } from 'xstate';
 import { bookingReceiptMachine } from '../../machines/bookings/bookingReceipt.machine';
-import { cancelBookingMachine, type CancelBookingRef } from '../../machines/bookings/cancelBooking.machine';
+import { cancelBookingMachine, type CancelBookingEvent, type CancelBookingRef } from '../../machines/bookings/cancelBooking.machine';
+import { selectReceiptTitle } from '../../machines/bookings/bookings.selectors';
 import type { Booking, BookingRead } from '../../machines/bookings/bookings.types';
 import { BookingReceipt } from '../../src/ui/bookings/BookingReceipt';
 import { englishCatalogue } from '../../src/i18n/locales';
 import bookingMessages from '../../src/i18n/areas/bookings/en.json';
 import { booking, cancelled, lateBooking, PATH, READ_AT } from '../unit/bookings.fixtures';
-import { cancelBookingModel, type CancelBookingModelEvent, type CancelBookingModelState } from './cancelBooking.model';
-import { transitionPaths, uncoveredTransitions } from './transitionPaths';
-import { flush, PendingCalls } from './cta.harness';
+import {
+  cancelBookingModel,
+  type CancelBookingModelContext,
+  type CancelBookingModelEvent,
+  type CancelBookingModelState,
+} from './cancelBooking.model';
+import { PendingCalls } from './cta.harness';
+import { modelSuite } from './modelSuite';
+import { untakenTransitions } from './paths';
 
-afterEach(cleanup);
-
-const PATHS = transitionPaths(cancelBookingModel);
 const STARTS: Record<string, Booking> = {
   'start.open': booking(),
   'start.late': lateBooking(),
@@ -24,10 +28,8 @@ const STARTS: Record<string, Booking> = {
 };
 const TITLES = { requested: 'Booking requested', booked: "You're booked", denied: 'Booking denied', cancelled: 'Booking cancelled' } as const;
 
-/** Every transition of the real cancel flow a path took ("state event"), to print the machine's coverage. */
-const taken = new Set<string>();
-
-async function start(event: CancelBookingModelEvent['type']) {
+/** The receipt (which runs the cancel flow as its child) with calls the test settles, its booking read as the start says. */
+async function start(event: CancelBookingModelEvent['type'], inspect?: (event: InspectionEvent) => void) {
   const calls = new PendingCalls();
   const actor = createActor(
     bookingReceiptMachine.provide({
@@ -36,26 +38,22 @@ async function start(event: CancelBookingModelEvent['type']) {
         cancelBooking: cancelBookingMachine.provide({ actors: { cancel: fromPromise(() => calls.call<Booking>('cancel')) } }),
       },
     }),
-    { input: PATH },
+    { input: PATH, ...(inspect ? { inspect } : {}) },
   ).start();
+  calls.take(['load']).resolve({ booking: STARTS[event]!, readAt: READ_AT });
+  // The receipt's links need a router; the rendered runs render it.
   const router = createRouter({
     routeTree: createRootRoute({ component: () => <BookingReceipt receipt={actor} /> }),
     history: createMemoryHistory({ initialEntries: ['/receipt'] }),
   });
   await router.load();
-  render(
-    <IntlProvider locale="en" defaultLocale="en" messages={{ ...englishCatalogue, ...bookingMessages }}>
-      <RouterProvider router={router} />
-    </IntlProvider>,
-  );
-  await flush();
-  calls.take(['load']).resolve({ booking: STARTS[event]!, readAt: READ_AT });
-  return { actor, calls };
+  return { actor, calls, router };
 }
+type Flow = Awaited<ReturnType<typeof start>>;
 
-const child = (actor: Actor<typeof bookingReceiptMachine>) => actor.getSnapshot().children.cancelBooking as CancelBookingRef;
-const stateOf = (actor: Actor<typeof bookingReceiptMachine>) => JSON.stringify(child(actor)?.getSnapshot().value);
+const child = (actor: Actor<typeof bookingReceiptMachine>) => actor.getSnapshot().children.cancelBooking as CancelBookingRef | undefined;
 
+/** The server's answer to the pending call (the cancel, or the receipt's read after it). */
 function answer(calls: PendingCalls, event: CancelBookingModelEvent['type']) {
   switch (event) {
     case 'api.cancelled':
@@ -68,6 +66,8 @@ function answer(calls: PendingCalls, event: CancelBookingModelEvent['type']) {
       return calls.take(['load']).resolve({ booking: cancelled(), readAt: READ_AT });
     case 'api.reloadFailed':
       return calls.take(['load']).reject({ status: 503, message: 'down' });
+    default:
+      throw new Error(`${event} is not a server answer`);
   }
 }
 
@@ -76,7 +76,8 @@ const cancelButton = () =>
 const dialog = (name: string) => screen.queryByRole('dialog', { name });
 const inDialog = (name: string, button: string) => within(screen.getByRole('dialog', { name })).getByRole('button', { name: button });
 
-function userAct(event: CancelBookingModelEvent['type']) {
+/** What the person does on the rendered receipt. */
+function press(event: CancelBookingModelEvent['type']) {
   switch (event) {
     case 'user.cancel':
       return fireEvent.click(cancelButton()!);
@@ -86,55 +87,97 @@ function userAct(event: CancelBookingModelEvent['type']) {
       return fireEvent.click(inDialog('Cancel this booking?', 'Keep my booking'));
     case 'user.close':
       return fireEvent.click(inDialog('Unable to complete', 'Okay'));
+    default:
+      throw new Error(`${event} is not a person's action`);
   }
 }
 
+/** No step ends in `opening`: every path's first event opens the receipt. */
+const beforeTheFlow = () => {
+  throw new Error('no step ends in opening: it is the state before a start.* event');
+};
+
 const tooLateText = () => screen.queryByText('You can no longer cancel this booking.');
 
-const EXPECT: Record<CancelBookingModelState, (a: Actor<typeof bookingReceiptMachine>) => void> = {
-  opening: () => {},
-  available: (a) => {
-    expect(child(a).getSnapshot().matches('available')).toBe(true);
+/** Where the cancel flow (the receipt's child) and the receipt are in each model state. */
+const MACHINE: Record<CancelBookingModelState, (a: Actor<typeof bookingReceiptMachine>) => boolean> = {
+  opening: beforeTheFlow,
+  available: (a) => !!child(a)?.getSnapshot().matches('available') && child(a)!.getSnapshot().can({ type: 'user.cancel' }),
+  confirming: (a) => !!child(a)?.getSnapshot().matches('confirming'),
+  cancelling: (a) => !!child(a)?.getSnapshot().matches('cancelling'),
+  failed: (a) => !!child(a)?.getSnapshot().matches('failed') && child(a)!.getSnapshot().hasTag('modal:bookingError'),
+  reloading: (a) => a.getSnapshot().hasTag('reloading'),
+  tooLate: (a) => !!child(a)?.getSnapshot().hasTag('cancel:tooLate') && !child(a)!.getSnapshot().can({ type: 'user.cancel' }),
+  closed: (a) => a.getSnapshot().matches({ ready: 'shown' }) && !!child(a)?.getSnapshot().matches('closed'),
+};
+
+/** What the receipt shows in each model state. */
+const VIEW: Record<CancelBookingModelState, () => void> = {
+  opening: beforeTheFlow,
+  available: () => {
     expect(cancelButton()?.disabled).toBe(false);
     expect(dialog('Cancel this booking?')).toBeNull();
     expect(dialog('Unable to complete')).toBeNull();
     expect(tooLateText()).toBeNull();
   },
   confirming: () => expect(dialog('Cancel this booking?')).not.toBeNull(),
-  cancelling: (a) => {
-    expect(child(a).getSnapshot().matches('cancelling')).toBe(true);
+  cancelling: () => {
     expect(cancelButton()?.getAttribute('aria-busy')).toBe('true');
     expect(dialog('Cancel this booking?')).toBeNull();
   },
-  failed: (a) => {
-    expect(child(a).getSnapshot().hasTag('modal:bookingError')).toBe(true);
+  failed: () => {
     const modal = dialog('Unable to complete');
     expect(modal).not.toBeNull();
     expect(within(modal!).getByText('Unable to complete, please try again later.')).not.toBeNull();
   },
-  reloading: (a) => {
-    expect(a.getSnapshot().hasTag('reloading')).toBe(true);
-    expect(cancelButton()).toBeUndefined();
-  },
-  tooLate: (a) => {
-    expect(child(a).getSnapshot().hasTag('cancel:tooLate')).toBe(true);
+  reloading: () => expect(cancelButton()).toBeUndefined(),
+  tooLate: () => {
     expect(tooLateText()).not.toBeNull();
     expect(cancelButton()?.disabled).toBe(true);
-    expect(child(a).getSnapshot().can({ type: 'user.cancel' })).toBe(false);
   },
-  closed: (a) => {
-    expect(a.getSnapshot().matches({ ready: 'shown' })).toBe(true);
-    expect(child(a).getSnapshot().matches('closed')).toBe(true);
+  closed: () => {
     expect(cancelButton()).toBeUndefined();
     expect(tooLateText()).toBeNull();
   },
 };
 
-describe('cancel-booking test model', () => {
-  it('is covered: every transition ends one path', () => {
-    const { edges, uncovered } = uncoveredTransitions(cancelBookingModel, PATHS);
-    expect(uncovered).toEqual([]);
-    expect(edges.size).toBe(12);
+type ModelSnapshot = { context: CancelBookingModelContext };
+const byState = <T,>(table: Record<CancelBookingModelState, T>, wrap: (state: CancelBookingModelState, check: T) => unknown) =>
+  Object.fromEntries(Object.entries(table).map(([state, check]) => [state, wrap(state as CancelBookingModelState, check as T)]));
+
+const { paths } = modelSuite({
+  name: 'cancel-booking',
+  model: cancelBookingModel,
+  // The receipt's title (requested, booked, denied, cancelled) is part of what each state shows.
+  lens: { viewKey: ({ value, context }) => `${String(value)} title:${(context as CancelBookingModelContext).title}` },
+  start: (event, { inspect }) => start(event!.type, inspect),
+  render: ({ router }) =>
+    render(
+      <IntlProvider locale="en" defaultLocale="en" messages={{ ...englishCatalogue, ...bookingMessages }}>
+        <RouterProvider router={router} />
+      </IntlProvider>,
+    ),
+  world: ({ calls }: Flow, event) => answer(calls, event.type),
+  // The cancel's buttons and modals send to the receipt's child, the cancel flow.
+  send: ({ actor }: Flow, event) => child(actor)!.send(event as CancelBookingEvent),
+  press: (_: Flow, event) => press(event.type),
+  machineState: byState(
+    MACHINE,
+    (_, check) =>
+      ({ actor }: Flow, model: ModelSnapshot) =>
+        check(actor) && selectReceiptTitle(actor.getSnapshot()) === model.context.title,
+  ) as Record<CancelBookingModelState, (flow: Flow, model: ModelSnapshot) => boolean>,
+  viewState: byState(VIEW, (_, check) => (_flow: Flow, model: ModelSnapshot) => {
+    check();
+    expect(screen.getByTestId('receipt-title').textContent, 'the receipt title').toBe(TITLES[model.context.title]);
+  }) as Record<CancelBookingModelState, (flow: Flow, model: ModelSnapshot) => void>,
+  stop: ({ actor }) => actor.stop(),
+  machines: [cancelBookingMachine, bookingReceiptMachine],
+});
+
+describe('cancel-booking: the test model', () => {
+  it('has the 12 transitions of the flow as it was modelled', () => {
+    expect(untakenTransitions(cancelBookingModel, paths).transitions.size).toBe(12);
   });
 
   it('agrees with the machine: every state of the cancel flow has a model state', () => {
@@ -142,31 +185,4 @@ describe('cancel-booking test model', () => {
     const modelStates = Object.keys(cancelBookingModel.root.states);
     expect(machineStates.filter((s) => !modelStates.includes(s))).toEqual([]);
   });
-});
-
-describe('cancel-booking paths against the flow and the receipt', () => {
-  for (const { description, events } of PATHS)
-    it(description, async () => {
-      const model = createActor(cancelBookingModel).start();
-      const run: { flow?: Awaited<ReturnType<typeof start>> } = {};
-      for (const event of events) {
-        const before = run.flow ? stateOf(run.flow.actor) : 'start';
-        await act(async () => {
-          if (event.type.startsWith('start.')) run.flow = await start(event.type);
-          else if (event.type.startsWith('api.')) answer(run.flow!.calls, event.type);
-          else userAct(event.type);
-          await flush();
-        });
-        taken.add(`${before} ${event.type} → ${stateOf(run.flow!.actor)}`);
-        model.send(event);
-        const { value, context } = model.getSnapshot();
-        EXPECT[value as CancelBookingModelState](run.flow!.actor);
-        expect(screen.getByTestId('receipt-title').textContent, `title after ${event.type}`).toBe(TITLES[context.title]);
-      }
-      run.flow!.actor.stop();
-    });
-});
-
-afterAll(() => {
-  console.info(`cancel-booking flow: ${taken.size} transitions taken by the paths\n  ${[...taken].sort().join('\n  ')}`);
 });

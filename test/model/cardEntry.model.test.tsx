@@ -1,21 +1,17 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
-import { createActor, fromCallback, fromPromise, type Actor } from 'xstate';
+import { createActor, fromCallback, fromPromise, type InspectionEvent } from 'xstate';
 import { cardEntryMachine } from '../../machines/payments/cardEntry.machine';
 import type { CardEntryEvent, CardFields, PaymentMethodData, StoredCard } from '../../machines/payments/cardEntry.types';
 import { AddCardScreen } from '../../src/ui/payments/AddCardPage';
 import { englishCatalogue } from '../../src/i18n/locales';
 import paymentMessages from '../../src/i18n/areas/payments/en.json';
-import { cardEntryModel, type CardEntryModelEvent, type CardEntryModelState } from './cardEntry.model';
-import { transitionPaths, uncoveredTransitions } from './transitionPaths';
-import { flush, PendingCalls } from './cta.harness';
-import { warmAreaMessages } from './areaMessages.harness';
+import { cardEntryModel, type CardEntryModelContext, type CardEntryModelEvent, type CardEntryModelState } from './cardEntry.model';
+import { PendingCalls } from './cta.harness';
+import { modelSuite } from './modelSuite';
+import { untakenTransitions } from './paths';
 
-afterEach(cleanup);
-beforeAll(() => warmAreaMessages(['payments']));
-
-const PATHS = transitionPaths(cardEntryModel);
 const VALIDATION = { cardType: 'visa', validNumber: true, validCvv: true, numberLength: 16, cvvLength: 3 };
 const STORED: StoredCard = {
   id: 'c-2',
@@ -28,9 +24,10 @@ const STORED: StoredCard = {
   last_name: 'Lovelace',
   country: 'US',
 };
+const TOKENIZE_ERRORS = [{ code: 'invalid_cvv', message: 'The CVV of a Visa card has 3 digits' }];
 
 /** A fake card provider: its initialize and tokenize wait for the test; its fields' events come from the test. */
-function start() {
+function start(inspect?: (event: InspectionEvent) => void) {
   const calls = new PendingCalls();
   let fields: ((event: CardEntryEvent) => void) | null = null;
   const notifyHost = vi.fn();
@@ -49,21 +46,14 @@ function start() {
       },
       actions: { notifyHost: (_, message) => notifyHost(message) },
     }),
-    { input: { locale: 'en', today: { year: 2030, month: 6 } } },
+    { input: { locale: 'en', today: { year: 2030, month: 6 } }, ...(inspect ? { inspect } : {}) },
   ).start();
-  render(
-    <IntlProvider locale="en" defaultLocale="en" messages={{ ...englishCatalogue, ...paymentMessages }}>
-      <AddCardScreen entry={actor} />
-    </IntlProvider>,
-  );
   return { actor, calls, notifyHost, fields: (event: CardEntryEvent) => fields!(event) };
 }
 type Flow = ReturnType<typeof start>;
 
-const addButton = () => screen.queryByRole('button', { name: /Add card|Adding card/ }) as HTMLButtonElement | null;
-const typeInto = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
-
-function perform(event: CardEntryModelEvent['type'], flow: Flow) {
+/** The provider's answers and what the card frame tells the page: the same on both runs. */
+function world(flow: Flow, event: CardEntryModelEvent['type']) {
   switch (event) {
     case 'api.initialized':
       return flow.calls.take(['initialize']).resolve({ frameUrl: 'about:blank', channel: `ch-${Math.random()}` });
@@ -72,11 +62,38 @@ function perform(event: CardEntryModelEvent['type'], flow: Flow) {
     case 'api.tokenized':
       return flow.calls.take(['tokenize']).resolve({ token: 'tok_2', paymentMethod: STORED });
     case 'api.tokenizeFailed':
-      return flow.calls.take(['tokenize']).reject([{ code: 'invalid_cvv', message: 'The CVV of a Visa card has 3 digits' }]);
+      return flow.calls.take(['tokenize']).reject(TOKENIZE_ERRORS);
     case 'fields.ready':
       return flow.fields({ type: 'fields.ready' });
     case 'fields.complete':
       return flow.fields({ type: 'fields.complete', complete: true, validation: VALIDATION });
+    default:
+      throw new Error(`${event} is neither the provider's nor the frame's`);
+  }
+}
+
+/** The person's part, as the form sends it to the flow (the expiry as the view formats the typed digits). */
+function send({ actor }: Flow, event: CardEntryModelEvent['type']) {
+  switch (event) {
+    case 'user.fill':
+      actor.send({ type: 'user.edit', field: 'first_name', value: 'Ada' });
+      actor.send({ type: 'user.edit', field: 'last_name', value: 'Lovelace' });
+      return actor.send({ type: 'user.edit', field: 'expiry', value: '12/40' });
+    case 'user.submit':
+    case 'user.retry':
+    case 'user.addAnother':
+      return actor.send({ type: event });
+    default:
+      throw new Error(`${event} is not a person's action`);
+  }
+}
+
+const addButton = () => screen.queryByRole('button', { name: /Add card|Adding card/ }) as HTMLButtonElement | null;
+const typeInto = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+/** The person's part, on the rendered form. */
+function press(event: CardEntryModelEvent['type']) {
+  switch (event) {
     case 'user.fill':
       typeInto('First name', 'Ada');
       typeInto('Last name', 'Lovelace');
@@ -88,90 +105,95 @@ function perform(event: CardEntryModelEvent['type'], flow: Flow) {
       return fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     case 'user.addAnother':
       return fireEvent.click(screen.getByRole('button', { name: 'Add another card' }));
+    default:
+      throw new Error(`${event} is not a person's action`);
   }
 }
 
+type Model = { context: CardEntryModelContext };
 const frame = () => document.getElementById('card-fields-frame');
-const EXPECT: Record<CardEntryModelState, (a: Actor<typeof cardEntryMachine>, c: { filled: boolean; complete: boolean }) => void> = {
-  initializing: (a) => {
-    expect(a.getSnapshot().matches('initializing')).toBe(true);
-    expect(screen.getByText('Loading the secure card fields…')).not.toBeNull();
-    expect(frame()).toBeNull();
-  },
-  unavailable: () => expect(screen.getByText('The card form cannot be loaded right now.')).not.toBeNull(),
-  waiting: (a) => {
-    expect(a.getSnapshot().matches({ entry: 'waiting' })).toBe(true);
-    expect(frame()).not.toBeNull();
-    expect(addButton()!.disabled).toBe(true);
-  },
-  ready: (a, c) => {
-    expect(a.getSnapshot().matches({ entry: 'ready' })).toBe(true);
-    expect(screen.queryByText('Loading the secure card fields…')).toBeNull();
-    expect(addButton()!.disabled).toBe(!(c.filled && c.complete));
-    if (c.filled) expect((screen.getByLabelText('Expiry date (MM/YY)') as HTMLInputElement).value).toBe('12/40');
-  },
-  tokenizing: (a) => {
-    expect(a.getSnapshot().matches({ entry: 'tokenizing' })).toBe(true);
-    expect(addButton()!.getAttribute('aria-busy')).toBe('true');
-  },
-  errors: (a) => {
-    expect(a.getSnapshot().context.errors).toEqual([{ code: 'invalid_cvv', message: 'The CVV of a Visa card has 3 digits' }]);
-    expect(screen.getByText('The card could not be added:')).not.toBeNull();
-    expect(screen.getByText('The CVV of a Visa card has 3 digits')).not.toBeNull();
-    expect(addButton()!.disabled).toBe(false);
-  },
-  added: (a) => {
-    expect(a.getSnapshot().context.paymentMethodData?.token).toBe('tok_2');
-    expect(screen.getByText('Visa card ending in 4242 added.')).not.toBeNull();
-  },
-};
 
-describe('card entry test model', () => {
-  it('is covered: every transition ends one path', () => {
-    const { edges, uncovered } = uncoveredTransitions(cardEntryModel, PATHS);
-    expect(uncovered).toEqual([]);
-    expect(edges.size).toBeGreaterThanOrEqual(12);
+modelSuite<typeof cardEntryModel, Flow, CardEntryModelState>({
+  name: 'card entry',
+  model: cardEntryModel,
+  areas: ['payments'],
+  // Whether the form is filled and the card fields complete is what enables Add card (and shows the typed expiry).
+  lens: {
+    viewKey: ({ value, context }) => {
+      const { filled, complete } = context as CardEntryModelContext;
+      return `${String(value)} filled:${filled} complete:${complete}`;
+    },
+  },
+  start: (_, { inspect }) => start(inspect),
+  render: ({ actor }) =>
+    render(
+      <IntlProvider locale="en" defaultLocale="en" messages={{ ...englishCatalogue, ...paymentMessages }}>
+        <AddCardScreen entry={actor} />
+      </IntlProvider>,
+    ),
+  world: (flow: Flow, event) => world(flow, event.type),
+  send: (flow: Flow, event) => send(flow, event.type),
+  press: (_: Flow, event) => press(event.type),
+  machineState: {
+    initializing: ({ actor }) => actor.getSnapshot().matches('initializing'),
+    unavailable: ({ actor }) => actor.getSnapshot().matches('unavailable'),
+    waiting: ({ actor }) => actor.getSnapshot().matches({ entry: 'waiting' }) && !actor.getSnapshot().can({ type: 'user.submit' }),
+    // Add card is possible exactly when the model says the form is filled and the fields complete.
+    ready: ({ actor }, { context: c }: Model) => {
+      const s = actor.getSnapshot();
+      return (
+        s.matches({ entry: 'ready' }) && s.can({ type: 'user.submit' }) === (c.filled && c.complete) && (!c.filled || s.context.expiry === '12/40')
+      );
+    },
+    tokenizing: ({ actor }) => actor.getSnapshot().matches({ entry: 'tokenizing' }),
+    errors: ({ actor }) => {
+      const s = actor.getSnapshot();
+      return s.matches({ entry: 'errors' }) && JSON.stringify(s.context.errors) === JSON.stringify(TOKENIZE_ERRORS);
+    },
+    added: ({ actor }) => actor.getSnapshot().matches({ entry: 'paymentMethod' }) && actor.getSnapshot().context.paymentMethodData?.token === 'tok_2',
+  },
+  viewState: {
+    initializing: () => {
+      expect(screen.getByText('Loading the secure card fields…')).not.toBeNull();
+      expect(frame()).toBeNull();
+    },
+    unavailable: () => expect(screen.getByText('The card form cannot be loaded right now.')).not.toBeNull(),
+    waiting: () => {
+      expect(frame()).not.toBeNull();
+      expect(addButton()!.disabled).toBe(true);
+    },
+    ready: (_, { context: c }: Model) => {
+      expect(screen.queryByText('Loading the secure card fields…')).toBeNull();
+      expect(addButton()!.disabled).toBe(!(c.filled && c.complete));
+      if (c.filled) expect((screen.getByLabelText('Expiry date (MM/YY)') as HTMLInputElement).value).toBe('12/40');
+    },
+    tokenizing: () => expect(addButton()!.getAttribute('aria-busy')).toBe('true'),
+    errors: () => {
+      expect(screen.getByText('The card could not be added:')).not.toBeNull();
+      expect(screen.getByText('The CVV of a Visa card has 3 digits')).not.toBeNull();
+      expect(addButton()!.disabled).toBe(false);
+    },
+    added: () => expect(screen.getByText('Visa card ending in 4242 added.')).not.toBeNull(),
+  },
+  // The host hears each tokenize's outcome, nothing else.
+  finally: ({ notifyHost }, events) => {
+    expect(notifyHost).toHaveBeenCalledTimes(events.filter((e) => e.type === 'api.tokenized' || e.type === 'api.tokenizeFailed').length);
+  },
+  stop: ({ actor }) => actor.stop(),
+  machines: [cardEntryMachine],
+});
+
+describe('card entry: the test model', () => {
+  it('has at least 12 transitions (the flow as it was modelled)', () => {
+    expect(untakenTransitions(cardEntryModel, []).transitions.size).toBeGreaterThanOrEqual(12);
   });
 
   it('agrees with the machine: every state of the model is a state of the flow, every event one the flow takes', () => {
     const flowEvents = new Set<string>(cardEntryMachine.root.events);
-    for (const path of PATHS)
-      for (const event of path.events)
-        if (!event.type.startsWith('api.')) expect(flowEvents.has(event.type === 'user.fill' ? 'user.edit' : event.type), event.type).toBe(true);
+    for (const type of cardEntryModel.root.events)
+      if (!type.startsWith('api.')) expect(flowEvents.has(type === 'user.fill' ? 'user.edit' : type), type).toBe(true);
     const keys = (node: typeof cardEntryMachine.root): string[] => [node.key, ...Object.values(node.states).flatMap(keys)];
     const flowStates = new Set(keys(cardEntryMachine.root));
     for (const state of Object.keys(cardEntryModel.states)) expect(flowStates.has(state === 'added' ? 'paymentMethod' : state), state).toBe(true);
-  });
-});
-
-describe('card entry paths against the flow and its view (a fake provider)', () => {
-  for (const { description, events } of PATHS)
-    it(description, async () => {
-      const model = createActor(cardEntryModel).start();
-      let flow: Flow | null = null;
-      await act(async () => {
-        flow = start();
-        await flush();
-      });
-      for (const event of events) {
-        await act(async () => {
-          perform(event.type, flow!);
-          await flush();
-        });
-        model.send(event);
-        const { value, context } = model.getSnapshot();
-        EXPECT[value as CardEntryModelState](flow!.actor, context);
-      }
-      // The host hears each tokenize's outcome, nothing else.
-      const outcomes = events.filter((e) => e.type === 'api.tokenized' || e.type === 'api.tokenizeFailed').length;
-      expect(flow!.notifyHost).toHaveBeenCalledTimes(outcomes);
-      flow!.actor.stop();
-    });
-});
-
-describe('transition coverage of the card entry machine', () => {
-  it('prints the paths reached', () => {
-    console.log(`card entry: ${PATHS.length} paths over ${uncoveredTransitions(cardEntryModel, PATHS).edges.size} model transitions`);
-    expect(PATHS.length).toBeGreaterThan(0);
   });
 });

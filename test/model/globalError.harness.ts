@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { createActor, fromCallback, setup, type AnyEventObject } from 'xstate';
+import { createActor, fromCallback, setup, type AnyEventObject, type InspectionEvent } from 'xstate';
 import { globalErrorMachine, GLOBAL_ERROR_ID } from '../../machines/globalError/globalError.machine';
 import type { ErrorRaisedEvent } from '../../machines/globalError/globalError.types';
 import type { GlobalErrorRef } from '../../src/app/appActor';
@@ -22,9 +22,9 @@ export const raised = (owner: OwnerName, message?: string): ErrorRaisedEvent => 
 
 /**
  * A root like the app's: the global error actor under GLOBAL_ERROR_ID beside two fake owners that record every event
- * they receive. `goBack` is a spy.
+ * they receive. `goBack` is a spy; `inspect` (optional) sees every actor of the root's system.
  */
-export function globalErrorHarness() {
+export function globalErrorHarness(inspect?: (event: InspectionEvent) => void) {
   const received: Record<string, AnyEventObject[]> = { rsvp: [], offer: [] };
   const goBack = vi.fn();
   const owner = fromCallback<AnyEventObject, { name: string }>(({ input, receive }) => {
@@ -40,7 +40,7 @@ export function globalErrorHarness() {
       { src: 'owner', id: 'offer', systemId: OWNERS.b.to, input: { name: 'offer' } },
     ],
   });
-  const actor = createActor(root).start();
+  const actor = createActor(root, inspect ? { inspect } : {}).start();
   const globalError = actor.system.get(GLOBAL_ERROR_ID) as GlobalErrorRef;
   return { actor, globalError, received, goBack };
 }

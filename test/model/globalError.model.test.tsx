@@ -1,26 +1,31 @@
 import { Suspense } from 'react';
-import { afterEach, describe, expect, it, beforeAll } from 'vitest';
-import { warmAreaMessages } from './areaMessages.harness';
-import { createActor, type SnapshotFrom } from 'xstate';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { expect, it } from 'vitest';
+import { type InspectionEvent, type SnapshotFrom } from 'xstate';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { globalErrorModel, type GlobalErrorModelEvent, type GlobalErrorModelState, type Owner } from './globalError.model';
 import { globalErrorHarness, OWNERS, raised } from './globalError.harness';
-import { transitionPaths, uncoveredTransitions, STEP_WAIT } from './transitionPaths';
+import { modelSuite } from './modelSuite';
+import { modelGraph } from './paths';
 import { globalErrorMachine } from '../../machines/globalError/globalError.machine';
 import { AppActorProvider } from '../../src/ui/appContext';
 import { GlobalErrorModal } from '../../src/ui/shell/GlobalErrorModal';
 import { englishCatalogue } from '../../src/i18n/locales';
 
-// The header's and the modal's texts load with them (the shell area): loaded once here, so no path waits for the first import.
-beforeAll(() => warmAreaMessages(['shell']));
-
-afterEach(cleanup);
-
 type Snapshot = SnapshotFrom<typeof globalErrorMachine>;
-type Harness = ReturnType<typeof globalErrorHarness>;
+type Model = SnapshotFrom<typeof globalErrorModel>;
 
-const PATHS = transitionPaths(globalErrorModel);
+/** The global error actor beside two fake owners, and what the owners and goBack must have seen by the model's steps. */
+function start(inspect?: (event: InspectionEvent) => void) {
+  return { ...globalErrorHarness(inspect), retries: { a: 0, b: 0 }, goBacks: 0 };
+}
+type Flow = ReturnType<typeof start>;
+
+/** A person's action: a retry goes to the owner of the error shown; a go-back leaves the page. */
+function expectTold(flow: Flow, event: GlobalErrorModelEvent, before: Model) {
+  if (event.type === 'user.retry' && before.context.shown) flow.retries[before.context.shown] += 1;
+  if (event.type === 'user.goBack') flow.goBacks += 1;
+}
 
 /** Where the real machine must be for each model state. */
 const MACHINE_STATE: Record<GlobalErrorModelState, (s: Snapshot) => boolean> = {
@@ -30,61 +35,18 @@ const MACHINE_STATE: Record<GlobalErrorModelState, (s: Snapshot) => boolean> = {
   failedTwice: (s) => s.matches({ showing: 'failedTwice' }) && s.hasTag('modal:globalError'),
 };
 
-/** What the owners report and the app does, as events to the global error actor. */
-function ownerEvent(h: Harness, event: GlobalErrorModelEvent['type']) {
-  const owner: Owner = event.endsWith('.a') ? 'a' : 'b';
-  if (event.startsWith('fail.')) h.globalError.send(raised(owner, `${OWNERS[owner].source} failed`));
-  else if (event.startsWith('resolve.')) h.globalError.send({ type: 'error.resolved', source: OWNERS[owner].source });
-  else if (event === 'app.clear') h.globalError.send({ type: 'error.cleared' });
-  else throw new Error(`not an owner event: ${event}`);
-}
-
-/** Keeps count of what the fake owners and goBack must have seen, from the model's steps. */
-function expectations() {
-  const retries = { a: 0, b: 0 };
-  let goBacks = 0;
-  return {
-    before(event: GlobalErrorModelEvent['type'], shown: Owner | null) {
-      if (event === 'user.retry' && shown) retries[shown] += 1;
-      if (event === 'user.goBack') goBacks += 1;
-    },
-    check(h: Harness) {
-      expect(h.received.rsvp).toEqual(Array.from({ length: retries.a }, () => OWNERS.a.event));
-      expect(h.received.offer).toEqual(Array.from({ length: retries.b }, () => OWNERS.b.event));
-      expect(h.goBack).toHaveBeenCalledTimes(goBacks);
-    },
-  };
-}
-
-describe('global error test model', () => {
-  it('is covered: every transition ends one path', () => {
-    const { edges, uncovered } = uncoveredTransitions(globalErrorModel, PATHS);
-    expect(uncovered).toEqual([]);
-    expect(edges.size).toBeGreaterThan(15);
-  });
-});
-
-describe('global error paths against the machine', () => {
-  for (const { description, events } of PATHS)
-    it(description, () => {
-      const h = globalErrorHarness();
-      const model = createActor(globalErrorModel).start();
-      const expected = expectations();
-      for (const event of events) {
-        expected.before(event.type, model.getSnapshot().context.shown);
-        if (event.type.startsWith('user.')) h.globalError.send({ type: event.type as 'user.retry' | 'user.goBack' });
-        else ownerEvent(h, event.type);
-        model.send(event);
-        const state = model.getSnapshot().value as GlobalErrorModelState;
-        const shown = model.getSnapshot().context.shown;
-        const snapshot = h.globalError.getSnapshot();
-        expect(MACHINE_STATE[state](snapshot), `after ${event.type} the machine should be ${state}, is ${JSON.stringify(snapshot.value)}`).toBe(true);
-        expect(snapshot.context.error?.source ?? null).toBe(shown ? OWNERS[shown].source : null);
-        expected.check(h);
-      }
-      h.actor.stop();
-    });
-});
+/**
+ * The machine in the model's state, showing the error of the owner the model shows, and the owners and goBack told
+ * exactly what the person's actions so far asked for (each retry re-sent to the owner whose error was shown).
+ */
+const machineState = (state: GlobalErrorModelState) => (flow: Flow, model: Model) => {
+  const snapshot = flow.globalError.getSnapshot();
+  const shown = model.context.shown;
+  expect(flow.received.rsvp).toEqual(Array.from({ length: flow.retries.a }, () => OWNERS.a.event));
+  expect(flow.received.offer).toEqual(Array.from({ length: flow.retries.b }, () => OWNERS.b.event));
+  expect(flow.goBack).toHaveBeenCalledTimes(flow.goBacks);
+  return MACHINE_STATE[state](snapshot) && (snapshot.context.error?.source ?? null) === (shown ? OWNERS[shown].source : null);
+};
 
 const dialog = () => screen.queryByRole('dialog', { name: 'Something went wrong' });
 const button = (name: string) => screen.queryByRole('button', { name }) as HTMLButtonElement | null;
@@ -111,33 +73,50 @@ const VIEW_STATE: Record<GlobalErrorModelState, () => void> = {
   },
 };
 
-describe('global error paths against the rendered modal', () => {
-  for (const { description, events } of PATHS)
-    it(description, async () => {
-      const h = globalErrorHarness();
-      render(
-        <AppActorProvider actor={h.actor as never}>
-          <IntlProvider locale="en" messages={englishCatalogue}>
-            <Suspense fallback={null}>
-              <GlobalErrorModal />
-            </Suspense>
-          </IntlProvider>
-        </AppActorProvider>,
-      );
-      const model = createActor(globalErrorModel).start();
-      const expected = expectations();
-      VIEW_STATE.idle();
-      for (const event of events) {
-        expected.before(event.type, model.getSnapshot().context.shown);
-        await act(async () => {
-          if (event.type === 'user.retry') fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-          else if (event.type === 'user.goBack') fireEvent.click(screen.getByRole('button', { name: 'Go back' }));
-          else ownerEvent(h, event.type);
-        });
-        model.send(event);
-        await waitFor(VIEW_STATE[model.getSnapshot().value as GlobalErrorModelState], STEP_WAIT);
-        expected.check(h);
-      }
-      h.actor.stop();
-    });
+modelSuite({
+  name: 'global error',
+  model: globalErrorModel,
+  // The header's and the modal's texts load with them (the shell area): loaded once, so no path waits for the first import.
+  areas: ['shell'],
+  start: (_, { inspect }) => start(inspect),
+  render: (flow: Flow) => {
+    render(
+      <AppActorProvider actor={flow.actor as never}>
+        <IntlProvider locale="en" messages={englishCatalogue}>
+          <Suspense fallback={null}>
+            <GlobalErrorModal />
+          </Suspense>
+        </IntlProvider>
+      </AppActorProvider>,
+    );
+    // Nothing failed yet: no modal.
+    VIEW_STATE.idle();
+  },
+  // What the owners report and the app does, as events to the global error actor.
+  world: (flow: Flow, event) => {
+    const owner: Owner = event.type.endsWith('.a') ? 'a' : 'b';
+    if (event.type.startsWith('fail.')) flow.globalError.send(raised(owner, `${OWNERS[owner].source} failed`));
+    else if (event.type.startsWith('resolve.')) flow.globalError.send({ type: 'error.resolved', source: OWNERS[owner].source });
+    else if (event.type === 'app.clear') flow.globalError.send({ type: 'error.cleared' });
+    else throw new Error(`not an owner event: ${event.type}`);
+  },
+  send: (flow: Flow, event, before) => {
+    expectTold(flow, event, before);
+    flow.globalError.send({ type: event.type as 'user.retry' | 'user.goBack' });
+  },
+  press: (flow: Flow, event, before) => {
+    expectTold(flow, event, before);
+    fireEvent.click(screen.getByRole('button', { name: event.type === 'user.retry' ? 'Try again' : 'Go back' }));
+  },
+  machineState: {
+    idle: machineState('idle'),
+    retryable: machineState('retryable'),
+    retrying: machineState('retrying'),
+    failedTwice: machineState('failedTwice'),
+  },
+  viewState: VIEW_STATE,
+  stop: ({ actor }) => actor.stop(),
+  machines: [globalErrorMachine],
 });
+
+it('global error: the test model has more than 15 transitions', () => expect(modelGraph(globalErrorModel).edges.length).toBeGreaterThan(15));

@@ -1,9 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { expect, it } from 'vitest';
+import { createActor, fromPromise, getNextSnapshot, type InspectionEvent, type SnapshotFrom } from 'xstate';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { kioskModel, type KioskModelEvent, type KioskModelState } from './kiosk.model';
-import { transitionPaths, uncoveredTransitions, STEP_WAIT } from './transitionPaths';
+import { modelSuite } from './modelSuite';
+import { modelGraph } from './paths';
 import { kioskMachine, KIOSK_ID } from '../../machines/kiosk/kiosk.machine';
 import { appMachine } from '../../machines/app/app.machine';
 import { flagsMachine, FLAGS_ID } from '../../machines/flags/flags.machine';
@@ -16,71 +17,20 @@ import { KioskSwitch } from '../../src/ui/shell/KioskSwitch';
 import { MenuContent, MenuRoot, MenuTrigger } from '../../src/ui/kit/Menu';
 import { englishCatalogue } from '../../src/i18n/locales';
 
-beforeEach(() => sessionStorage.clear());
-afterEach(cleanup);
-
-type Snapshot = SnapshotFrom<typeof kioskMachine>;
+type Model = SnapshotFrom<typeof kioskModel>;
 type Step = Exclude<KioskModelState, 'start'>;
 
-const PATHS = transitionPaths(kioskModel);
-
-const MACHINE_STATE: Record<Step, (s: Snapshot) => boolean> = {
-  off: (s) => s.matches('off') && !s.hasTag('kiosk'),
-  on: (s) => s.matches('on') && s.hasTag('kiosk'),
-};
-
-/** The model's events as events to the kiosk machine (the switch and the header send the same). */
-const MACHINE_EVENT = {
-  'user.switchOn': { type: 'kiosk.enable' },
-  'user.switchOff': { type: 'kiosk.disable' },
-  'user.tapToExit': { type: 'user.tapToExit' },
-  'flag.allow': { type: 'kiosk.exitAllowed', allowed: true },
-  'flag.deny': { type: 'kiosk.exitAllowed', allowed: false },
-} as const;
-
-describe('kiosk test model', () => {
-  it('is covered: every transition ends one path', () => {
-    const { edges, uncovered } = uncoveredTransitions(kioskModel, PATHS);
-    expect(uncovered).toEqual([]);
-    expect(edges.size).toBeGreaterThan(8);
-  });
-});
-
-describe('kiosk paths against the machine', () => {
-  for (const { description, events } of PATHS)
-    it(description, () => {
-      const persist = vi.fn();
-      const model = createActor(kioskModel).start();
-      let actor: ReturnType<typeof createActor<typeof kioskMachine>> | null = null;
-      const persisted: boolean[] = [];
-      for (const event of events) {
-        const before = model.getSnapshot().value;
-        if (event.type === 'start.off' || event.type === 'start.on') {
-          actor = createActor(kioskMachine.provide({ actions: { persist } }), { input: { enabled: event.type === 'start.on' } }).start();
-        } else {
-          actor!.send(MACHINE_EVENT[event.type]);
-        }
-        model.send(event);
-        const snapshot = model.getSnapshot();
-        const state = snapshot.value as Step;
-        // Every change of on/off made by the person is kept, and only those.
-        if (before !== 'start' && before !== state) persisted.push(state === 'on');
-        expect(
-          MACHINE_STATE[state](actor!.getSnapshot()),
-          `after ${event.type} the machine should be ${state}, is ${JSON.stringify(actor!.getSnapshot().value)}`,
-        ).toBe(true);
-        expect(actor!.getSnapshot().can({ type: 'user.tapToExit' })).toBe(state === 'on' && snapshot.context.exitAllowed);
-        expect(persist.mock.calls.map((call) => call[1])).toEqual(persisted.map((enabled) => ({ enabled })));
-      }
-    });
-});
-
 /**
- * A root actor like the app's whose loads never finish, with the real kiosk persistence (session storage) and a flag
- * service the test answers; the flag reaches the kiosk actor through the app's own forwarding.
+ * A new tab (session storage holds kiosk mode when `start.on`: what the tab kept from before the reload), and a root
+ * actor like the app's whose loads never finish, with the real kiosk persistence (session storage, and a record of
+ * what it was told to keep) and a flag service the test answers; the flag reaches the kiosk actor through the app's
+ * own forwarding.
  */
-function kioskApp() {
+function kioskApp(on: boolean, inspect?: (event: InspectionEvent) => void) {
+  sessionStorage.clear();
+  if (on) sessionStorage.setItem(KIOSK_ENABLED_KEY, 'true');
   const flag = { exitAllowed: false };
+  const persisted: { enabled: boolean }[] = [];
   const never = fromPromise(() => new Promise<never>(() => {}));
   const app = createActor(
     appMachine.provide({
@@ -90,24 +40,55 @@ function kioskApp() {
         flags: flagsMachine.provide({
           actors: { loadFlags: fromPromise(async (): Promise<Partial<FlagValues>> => ({ 'enable-exit-kiosk-mode': flag.exitAllowed })) },
         }),
-        kiosk: kioskMachine.provide({ actions: { persist: (_, { enabled }) => persistKioskEnabled(enabled) } }),
+        kiosk: kioskMachine.provide({
+          actions: {
+            persist: (_, params) => {
+              persisted.push(params);
+              persistKioskEnabled(params.enabled);
+            },
+          },
+        }),
       } as never,
     }),
-    { input: { requestedLocale: 'en', kioskEnabled: persistedKioskEnabled() } },
+    { input: { requestedLocale: 'en', kioskEnabled: persistedKioskEnabled() }, ...(inspect ? { inspect } : {}) },
   ).start();
   const setFlag = (allowed: boolean) => {
     flag.exitAllowed = allowed;
     (app.system.get(FLAGS_ID) as FlagsRef).send({ type: 'flags.changed' });
   };
-  return { app, setFlag, stop: () => app.stop() };
+  // Every change of on/off made by the person must be kept, and only those: what the model says so far.
+  const expectedPersisted: { enabled: boolean }[] = [];
+  return { app, kiosk: () => app.system.get(KIOSK_ID) as KioskRef, setFlag, persisted, expectedPersisted };
 }
+type Flow = ReturnType<typeof kioskApp>;
+
+/** Notes what the step must have the kiosk keep: a change of on/off after the start. */
+function expectPersist(flow: Flow, event: KioskModelEvent, before: Model) {
+  const after = getNextSnapshot(kioskModel, before, event);
+  if (before.value !== 'start' && before.value !== after.value) flow.expectedPersisted.push({ enabled: after.value === 'on' });
+}
+
+const MACHINE_STATE: Record<Step, (s: ReturnType<KioskRef['getSnapshot']>) => boolean> = {
+  off: (s) => s.matches('off') && !s.hasTag('kiosk'),
+  on: (s) => s.matches('on') && s.hasTag('kiosk'),
+};
+
+/** Where the kiosk actor must be, whether a tap may leave, and what it has kept so far. */
+const machineState = (state: Step) => (flow: Flow, model: Model) => {
+  const snapshot = flow.kiosk().getSnapshot();
+  return (
+    MACHINE_STATE[state](snapshot) &&
+    snapshot.can({ type: 'user.tapToExit' }) === (state === 'on' && model.context.exitAllowed) &&
+    JSON.stringify(flow.persisted) === JSON.stringify(flow.expectedPersisted)
+  );
+};
 
 // The switch is an item of the header's account menu (an on/off menu item), rendered here in an open menu.
 const kioskSwitch = () => screen.getByRole('menuitemcheckbox', { name: 'Kiosk mode' });
 const exitButton = () => screen.queryByRole('button', { name: 'Tap to exit kiosk mode' });
 
 /** What a person sees in each model state, and what the tab keeps. */
-function expectView(state: Step, exitAllowed: boolean) {
+const viewState = (state: Step) => (_: Flow, model: Model) => {
   expect(kioskSwitch().getAttribute('aria-checked')).toBe(state === 'on' ? 'true' : 'false');
   expect(sessionStorage.getItem(KIOSK_ENABLED_KEY)).toBe(state === 'on' ? 'true' : null);
   if (state === 'off') {
@@ -115,55 +96,58 @@ function expectView(state: Step, exitAllowed: boolean) {
     expect(exitButton()).toBeNull();
   } else {
     expect(screen.getByRole('banner').textContent).toContain('Atrium');
-    if (exitAllowed) expect(exitButton()).not.toBeNull();
+    if (model.context.exitAllowed) expect(exitButton()).not.toBeNull();
     else expect(exitButton()).toBeNull();
   }
-}
+};
 
-async function settle() {
-  await act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-}
+/** The model's user events as events to the kiosk actor (the switch and the header send the same). */
+const MACHINE_EVENT = {
+  'user.switchOn': { type: 'kiosk.enable' },
+  'user.switchOff': { type: 'kiosk.disable' },
+  'user.tapToExit': { type: 'user.tapToExit' },
+} as const;
 
-describe('kiosk paths against the rendered header and switch', () => {
-  for (const { description, events } of PATHS)
-    it(description, async () => {
-      const model = createActor(kioskModel).start();
-      let running: ReturnType<typeof kioskApp> | null = null;
-      for (const event of events as KioskModelEvent[]) {
-        if (event.type === 'start.off' || event.type === 'start.on') {
-          // What the tab kept from before the reload.
-          if (event.type === 'start.on') sessionStorage.setItem(KIOSK_ENABLED_KEY, 'true');
-          running = kioskApp();
-          render(
-            <AppActorProvider actor={running.app as never}>
-              <IntlProvider locale="en" messages={englishCatalogue}>
-                <KioskHeader />
-                <MenuRoot open modal={false}>
-                  <MenuTrigger>menu</MenuTrigger>
-                  <MenuContent label="Account menu">
-                    <KioskSwitch />
-                  </MenuContent>
-                </MenuRoot>
-              </IntlProvider>
-            </AppActorProvider>,
-          );
-          await settle();
-        } else if (event.type === 'flag.allow' || event.type === 'flag.deny') {
-          running!.setFlag(event.type === 'flag.allow');
-          await settle();
-        } else {
-          await act(async () => {
-            if (event.type === 'user.tapToExit') fireEvent.click(exitButton()!);
-            else fireEvent.click(kioskSwitch());
-          });
-        }
-        model.send(event);
-        const { value, context } = model.getSnapshot();
-        await waitFor(() => expectView(value as Step, context.exitAllowed), STEP_WAIT);
-        expect(MACHINE_STATE[value as Step]((running!.app.system.get(KIOSK_ID) as KioskRef).getSnapshot())).toBe(true);
-      }
-      running?.stop();
-    });
+modelSuite({
+  name: 'kiosk',
+  model: kioskModel,
+  // While kiosk mode is on, the header shows the exit button or not as the flag says: part of what the screen shows.
+  lens: { viewKey: ({ value, context }) => (value === 'on' ? `on exitAllowed:${(context as Model['context']).exitAllowed}` : String(value)) },
+  start: (event, { inspect }) => kioskApp(event!.type === 'start.on', inspect),
+  render: ({ app }) =>
+    render(
+      <AppActorProvider actor={app as never}>
+        <IntlProvider locale="en" messages={englishCatalogue}>
+          <KioskHeader />
+          <MenuRoot open modal={false}>
+            <MenuTrigger>menu</MenuTrigger>
+            <MenuContent label="Account menu">
+              <KioskSwitch />
+            </MenuContent>
+          </MenuRoot>
+        </IntlProvider>
+      </AppActorProvider>,
+    ),
+  // The flag enable-exit-kiosk-mode changes at the flag service; the app forwards it to the kiosk actor.
+  world: (flow: Flow, event, before) => {
+    expectPersist(flow, event, before);
+    if (event.type !== 'flag.allow' && event.type !== 'flag.deny') throw new Error(`not the world's event: ${event.type}`);
+    flow.setFlag(event.type === 'flag.allow');
+  },
+  send: (flow: Flow, event, before) => {
+    expectPersist(flow, event, before);
+    flow.kiosk().send(MACHINE_EVENT[event.type as keyof typeof MACHINE_EVENT]);
+  },
+  press: (flow: Flow, event, before) => {
+    expectPersist(flow, event, before);
+    if (event.type === 'user.tapToExit') fireEvent.click(exitButton()!);
+    else fireEvent.click(kioskSwitch());
+  },
+  // The model's `start` is only ever left (by a start event): no step ends there.
+  machineState: { off: machineState('off'), on: machineState('on') },
+  viewState: { off: viewState('off'), on: viewState('on') },
+  stop: ({ app }) => app.stop(),
+  machines: [kioskMachine],
 });
+
+it('kiosk: the test model has more than 8 transitions', () => expect(modelGraph(kioskModel).edges.length).toBeGreaterThan(8));
