@@ -1,27 +1,24 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
-import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { createActor, fromPromise, type InspectionEvent } from 'xstate';
 import { helpDeskMachine } from '../../machines/helpDesk/helpDesk.machine';
 import type { ChosenFile, HelpDeskInput, HelpDeskRequest } from '../../machines/helpDesk/helpDesk.types';
 import { HelpDeskForm } from '../../src/ui/helpDesk/HelpDeskForm';
 import { englishCatalogue } from '../../src/i18n/locales';
 import helpDeskMessages from '../../src/i18n/areas/helpDesk/en.json';
 import { helpDeskModel, type HelpDeskModelContext, type HelpDeskModelEvent, type HelpDeskModelState } from './helpDesk.model';
-import { transitionPaths, uncoveredTransitions, STEP_WAIT } from './transitionPaths';
-import { flush, PendingCalls } from './cta.harness';
+import { PendingCalls } from './cta.harness';
+import { modelGraph } from './paths';
+import { modelSuite } from './modelSuite';
 
-afterEach(cleanup);
-
-const PATHS = transitionPaths(helpDeskModel);
 const INPUT: HelpDeskInput = { buildingUuid: 'b-1', requester: { name: 'Dana Demo', email: 'dana@northwind.example', companyName: null } };
 const SUBJECT = 'The lift is stuck';
 const PDF = (): ChosenFile => new File(['%PDF-1.4 report'], 'report.pdf', { type: 'application/pdf' });
 const EXE = (): ChosenFile => new File(['MZ'], 'setup.exe', { type: 'application/x-msdownload' });
 
-type Snapshot = SnapshotFrom<typeof helpDeskMachine>;
-
-function start() {
+/** The real flow with its submit call settled by the test; `leave` and what each submit sent are recorded. */
+function start(inspect?: (event: InspectionEvent) => void) {
   const calls = new PendingCalls();
   const leave = vi.fn();
   const sent: HelpDeskRequest[] = [];
@@ -35,11 +32,13 @@ function start() {
       },
       actions: { leave: () => leave() },
     }),
-    { input: INPUT },
+    { input: INPUT, ...(inspect ? { inspect } : {}) },
   ).start();
   return { actor, calls, leave, sent };
 }
+type Flow = ReturnType<typeof start>;
 
+/** The server's answer to the pending submit, as the model names it. */
 function answer(calls: PendingCalls, event: HelpDeskModelEvent['type']) {
   if (event === 'api.ok') return calls.take(['submit']).resolve({ uuid: 'r-1' });
   return calls
@@ -48,33 +47,23 @@ function answer(calls: PendingCalls, event: HelpDeskModelEvent['type']) {
 }
 
 const filesOf = (c: HelpDeskModelContext) => (c.file ? 1 : 0);
+const typedSubject = (c: HelpDeskModelContext) => (c.typed === 'complete' ? SUBJECT : '');
 
-/** Where the real machine must be for each model state. */
-const MACHINE_STATE: Record<HelpDeskModelState, (s: Snapshot, c: HelpDeskModelContext) => boolean> = {
-  editing: (s, c) =>
-    s.matches({ editing: 'form' }) &&
-    s.can({ type: 'user.submit' }) === (c.typed === 'complete') &&
-    (s.context.error !== null) === c.failed &&
-    s.context.files.length === filesOf(c) &&
-    s.context.refused.length > 0 === c.refused,
-  confirmingCancel: (s) => s.matches({ editing: 'confirmingCancel' }) && s.hasTag('confirmCancel'),
-  submitting: (s) => s.hasTag('submitting') && s.context.error === null,
-  succeeded: (s) => s.hasTag('success'),
-  failed: (s, c) => s.hasTag('failure') && s.context.error?.status === 415 && s.context.files.length === filesOf(c),
-  closed: (s) => s.status === 'done',
-};
-
-/** The person's part of each model event, as events to the machine. */
-function machineEvents(event: HelpDeskModelEvent['type']): Parameters<ReturnType<typeof start>['actor']['send']>[0][] {
+/** The person's part of each model event, as the form sends it to the machine (what `actOnScreen` does, event by event). */
+function machineEvents(event: HelpDeskModelEvent['type']): Parameters<Flow['actor']['send']>[0][] {
   switch (event) {
     case 'user.fill':
       return [
         { type: 'user.change', field: 'nature', value: 'building' },
         { type: 'user.change', field: 'subject', value: SUBJECT },
+        { type: 'user.blur', field: 'subject' },
         { type: 'user.change', field: 'description', value: 'Between floors 3 and 4' },
       ];
     case 'user.clearSubject':
-      return [{ type: 'user.change', field: 'subject', value: '' }];
+      return [
+        { type: 'user.change', field: 'subject', value: '' },
+        { type: 'user.blur', field: 'subject' },
+      ];
     case 'user.attach':
       return [{ type: 'user.addFiles', files: [PDF()] }];
     case 'user.attachWrong':
@@ -86,87 +75,9 @@ function machineEvents(event: HelpDeskModelEvent['type']): Parameters<ReturnType
   }
 }
 
-describe('help-desk test model', () => {
-  it('is covered: every transition ends one path', () => {
-    const { edges, uncovered } = uncoveredTransitions(helpDeskModel, PATHS);
-    expect(uncovered).toEqual([]);
-    expect(edges.size).toBeGreaterThan(50);
-    console.info(`help-desk model: ${edges.size} transitions, ${PATHS.length} paths`);
-  });
-
-  it('agrees with the machine: the same states, the same events accepted', () => {
-    const machineStates = Object.keys(helpDeskMachine.config.states ?? {});
-    expect(machineStates.sort()).toEqual(['closed', 'editing', 'failed', 'submitting', 'succeeded']);
-    expect(Object.keys(helpDeskMachine.config.states!.editing!.states ?? {}).sort()).toEqual(['confirmingCancel', 'form']);
-  });
-});
-
-describe('help-desk paths against the machine', () => {
-  for (const { description, events } of PATHS)
-    it(description, async () => {
-      const { actor, calls, leave, sent } = start();
-      const model = createActor(helpDeskModel).start();
-      for (const event of events) {
-        if (event.type.startsWith('api.')) answer(calls, event.type);
-        else for (const e of machineEvents(event.type)) actor.send(e);
-        await flush();
-        model.send(event);
-        const { value, context } = model.getSnapshot();
-        const snapshot = actor.getSnapshot();
-        expect(
-          MACHINE_STATE[value as HelpDeskModelState](snapshot, context),
-          `after ${event.type}: model ${String(value)} ${JSON.stringify(context)}, machine ${JSON.stringify(snapshot.value)}`,
-        ).toBe(true);
-      }
-      expect(leave).toHaveBeenCalledTimes(model.getSnapshot().value === 'closed' ? 1 : 0);
-      // Every submit sent what was typed and chosen.
-      for (const request of sent) expect(request).toMatchObject({ nature: 'building', subject: SUBJECT, buildingUuid: 'b-1' });
-      actor.stop();
-    });
-});
-
 const submitButton = () => screen.getByRole('button', { name: /^(Send request|Sending…)$/ }) as HTMLButtonElement;
 const dialog = (name: string) => screen.queryByRole('dialog', { name });
 const subjectField = () => screen.getByLabelText('Subject (required)') as HTMLInputElement;
-
-/** What a person sees in each model state. */
-const VIEW_STATE: Record<HelpDeskModelState, (c: HelpDeskModelContext) => void> = {
-  editing: (c) => {
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(submitButton().textContent).toBe('Send request');
-    expect(submitButton().disabled).toBe(c.typed !== 'complete');
-    expect(screen.queryByTestId('help-desk-not-sent') !== null).toBe(c.failed);
-    expect(screen.queryByText('report.pdf') !== null).toBe(c.file);
-    expect(screen.queryByText(/setup\.exe was not added/) !== null).toBe(c.refused);
-    expect(subjectField().value).toBe(c.typed === 'complete' ? SUBJECT : '');
-  },
-  confirmingCancel: () => {
-    const confirm = dialog('Discard this request?');
-    expect(confirm).not.toBeNull();
-    within(confirm!).getByText('What you typed and the files you chose will be lost.');
-  },
-  submitting: () => {
-    expect(submitButton().textContent).toBe('Sending…');
-    expect(submitButton().disabled).toBe(true);
-  },
-  succeeded: () => {
-    const done = dialog('Request sent');
-    expect(done).not.toBeNull();
-    within(done!).getByText('Thank you. Our help desk has your request and will get back to you by email.');
-  },
-  failed: (c) => {
-    const failed = dialog('Your request was not sent');
-    expect(failed).not.toBeNull();
-    within(failed!).getByText('There was an error while submitting your request form. Please try again.');
-    within(failed!).getByText('Reason: "report.pdf" is not a pdf file (its content is exe)');
-    // Behind the dialog, the form keeps what was typed and chosen.
-    expect(subjectField().value).toBe(SUBJECT);
-    expect(screen.queryByText('report.pdf') !== null).toBe(c.file);
-  },
-  closed: () => {
-    expect(screen.queryByRole('dialog')).toBeNull();
-  },
-};
 
 function chooseFiles(files: ChosenFile[]) {
   const input = document.querySelector('input[type="file"]') as HTMLInputElement;
@@ -212,27 +123,104 @@ function actOnScreen(event: HelpDeskModelEvent['type']) {
   }
 }
 
-describe('help-desk paths against the rendered form', () => {
-  for (const { description, events } of PATHS)
-    it(description, async () => {
-      const { actor, calls, leave } = start();
-      render(
-        <IntlProvider locale="en" defaultLocale="en" messages={{ ...englishCatalogue, ...helpDeskMessages }}>
-          <HelpDeskForm actor={actor} />
-        </IntlProvider>,
+type ModelSnapshot = { value: unknown; context: HelpDeskModelContext };
+
+modelSuite<typeof helpDeskModel, Flow, HelpDeskModelState>({
+  name: 'help desk',
+  model: helpDeskModel,
+  // The form shows what is typed, the attached file, the refused file's note and the "not sent" note; the error
+  // dialog shows the attached file behind it. Each of these is a view state of its own.
+  lens: {
+    viewKey: (state) => {
+      const { value, context: c } = state as ModelSnapshot;
+      if (value === 'editing') return `editing typed:${c.typed} file:${c.file} refused:${c.refused} failed:${c.failed}`;
+      if (value === 'failed') return `failed file:${c.file}`;
+      return String(value);
+    },
+  },
+  start: (_, { inspect }) => start(inspect),
+  render: ({ actor }) =>
+    render(
+      <IntlProvider locale="en" defaultLocale="en" messages={{ ...englishCatalogue, ...helpDeskMessages }}>
+        <HelpDeskForm actor={actor} />
+      </IntlProvider>,
+    ),
+  world: (flow, event) => answer(flow.calls, event.type),
+  send: (flow, event) => {
+    for (const e of machineEvents(event.type)) flow.actor.send(e);
+  },
+  press: (_, event) => actOnScreen(event.type),
+  machineState: {
+    editing: ({ actor }, { context: c }) => {
+      const s = actor.getSnapshot();
+      return (
+        s.matches({ editing: 'form' }) &&
+        s.can({ type: 'user.submit' }) === (c.typed === 'complete') &&
+        (s.context.error !== null) === c.failed &&
+        s.context.files.length === filesOf(c) &&
+        s.context.refused.length > 0 === c.refused &&
+        s.context.fields.subject === typedSubject(c)
       );
-      const model = createActor(helpDeskModel).start();
-      VIEW_STATE.editing(model.getSnapshot().context);
-      for (const event of events) {
-        await act(async () => {
-          if (event.type.startsWith('api.')) answer(calls, event.type);
-          else actOnScreen(event.type);
-        });
-        model.send(event);
-        const { value, context } = model.getSnapshot();
-        await waitFor(() => VIEW_STATE[value as HelpDeskModelState](context), STEP_WAIT);
-      }
-      expect(leave).toHaveBeenCalledTimes(model.getSnapshot().value === 'closed' ? 1 : 0);
-      actor.stop();
-    });
+    },
+    confirmingCancel: ({ actor }) => actor.getSnapshot().matches({ editing: 'confirmingCancel' }) && actor.getSnapshot().hasTag('confirmCancel'),
+    submitting: ({ actor }) => actor.getSnapshot().hasTag('submitting') && actor.getSnapshot().context.error === null,
+    succeeded: ({ actor }) => actor.getSnapshot().hasTag('success'),
+    failed: ({ actor }, { context: c }) => {
+      const s = actor.getSnapshot();
+      return s.hasTag('failure') && s.context.error?.status === 415 && s.context.files.length === filesOf(c) && s.context.fields.subject === SUBJECT;
+    },
+    closed: ({ actor }) => actor.getSnapshot().status === 'done',
+  },
+  viewState: {
+    editing: (_, { context: c }) => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(submitButton().textContent).toBe('Send request');
+      expect(submitButton().disabled).toBe(c.typed !== 'complete');
+      expect(screen.queryByTestId('help-desk-not-sent') !== null).toBe(c.failed);
+      expect(screen.queryByText('report.pdf') !== null).toBe(c.file);
+      expect(screen.queryByText(/setup\.exe was not added/) !== null).toBe(c.refused);
+      expect(subjectField().value).toBe(typedSubject(c));
+    },
+    confirmingCancel: () => {
+      const confirm = dialog('Discard this request?');
+      expect(confirm).not.toBeNull();
+      within(confirm!).getByText('What you typed and the files you chose will be lost.');
+    },
+    submitting: () => {
+      expect(submitButton().textContent).toBe('Sending…');
+      expect(submitButton().disabled).toBe(true);
+    },
+    succeeded: () => {
+      const done = dialog('Request sent');
+      expect(done).not.toBeNull();
+      within(done!).getByText('Thank you. Our help desk has your request and will get back to you by email.');
+    },
+    failed: (_, { context: c }) => {
+      const failed = dialog('Your request was not sent');
+      expect(failed).not.toBeNull();
+      within(failed!).getByText('There was an error while submitting your request form. Please try again.');
+      within(failed!).getByText('Reason: "report.pdf" is not a pdf file (its content is exe)');
+      // Behind the dialog, the form keeps what was typed and chosen.
+      expect(subjectField().value).toBe(SUBJECT);
+      expect(screen.queryByText('report.pdf') !== null).toBe(c.file);
+    },
+    closed: () => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    },
+  },
+  finally: ({ leave, sent }, _, model) => {
+    expect(leave).toHaveBeenCalledTimes(model.value === 'closed' ? 1 : 0);
+    // Every submit sent what was typed and chosen.
+    for (const request of sent) expect(request).toMatchObject({ nature: 'building', subject: SUBJECT, buildingUuid: 'b-1' });
+  },
+  stop: ({ actor }) => actor.stop(),
+  machines: [helpDeskMachine],
+  everyMachineTransition: true,
+});
+
+it('help desk: the test model agrees with the machine: the same states, more than 50 transitions', () => {
+  const machineStates = Object.keys(helpDeskMachine.config.states ?? {});
+  expect(machineStates.sort()).toEqual(['closed', 'editing', 'failed', 'submitting', 'succeeded']);
+  expect(Object.keys(helpDeskMachine.config.states!.editing!.states ?? {}).sort()).toEqual(['confirmingCancel', 'form']);
+  expect(modelGraph(helpDeskModel).edges.length).toBeGreaterThan(50);
 });

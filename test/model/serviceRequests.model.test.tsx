@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
-import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { createActor, fromPromise, type InspectionEvent } from 'xstate';
 import { serviceRequestsMachine } from '../../machines/serviceRequests/serviceRequests.machine';
-import { nextStatuses, SERVICE_REQUEST_STATUSES } from '../../machines/serviceRequests/serviceRequests.rules';
+import { newestFirst, nextStatuses, SERVICE_REQUEST_STATUSES } from '../../machines/serviceRequests/serviceRequests.rules';
 import type { ServiceRequest, ServiceRequestForm, ServiceRequestStatus } from '../../machines/serviceRequests/serviceRequests.types';
 import { ServiceRequestsScreen } from '../../src/ui/serviceRequests/ServiceRequestsPage';
 import { englishCatalogue } from '../../src/i18n/locales';
@@ -14,12 +14,8 @@ import {
   type ServiceRequestsModelEvent,
   type ServiceRequestsModelState,
 } from './serviceRequests.model';
-import { transitionPaths, uncoveredTransitions, STEP_WAIT } from './transitionPaths';
-import { flush } from './cta.harness';
-
-afterEach(cleanup);
-
-const PATHS = transitionPaths(serviceRequestsModel);
+import { modelGraph } from './paths';
+import { modelSuite } from './modelSuite';
 
 const FORM: ServiceRequestForm = {
   fields: [
@@ -94,7 +90,8 @@ class FakeServer {
   }
 }
 
-function start(event: ServiceRequestsModelEvent['type']) {
+/** The real flow, started, with its calls settled by the fake server; `leave` and the toasts asked for are recorded. */
+function start(event: ServiceRequestsModelEvent['type'], inspect?: (event: InspectionEvent) => void) {
   const server = new FakeServer(event === 'start.empty' ? 'empty' : 'demo');
   const leave = vi.fn();
   const notify = vi.fn();
@@ -107,33 +104,28 @@ function start(event: ServiceRequestsModelEvent['type']) {
       },
       actions: { leave: () => leave(), notify: (_, params) => notify(params) },
     }),
-    { input: { buildingUuid: 'b-1', enabled: event !== 'start.off' } },
-  );
+    { input: { buildingUuid: 'b-1', enabled: event !== 'start.off' }, ...(inspect ? { inspect } : {}) },
+  ).start();
   return { actor, server, leave, notify };
 }
+type Flow = ReturnType<typeof start>;
+type Snapshot = ReturnType<Flow['actor']['getSnapshot']>;
 
-type Snapshot = SnapshotFrom<typeof serviceRequestsMachine>;
 const cancelableIn = (requests: ServiceRequest[]) => requests.filter((r) => nextStatuses(r).length > 0).length;
+/** Requests canceled here: the demo list's Accepted request stays; every other one no longer cancelable was canceled. */
+const canceledOf = (c: ServiceRequestsModelContext) => c.listed - c.cancelable - (c.list === 'demo' ? 1 : 0);
 
-const MACHINE_STATE: Record<ServiceRequestsModelState, (s: Snapshot, c: ServiceRequestsModelContext) => boolean> = {
-  start: () => true,
-  off: (s) => s.hasTag('off'),
-  loading: (s) => s.hasTag('loading'),
-  failed: (s) => s.hasTag('failed') && s.context.error?.status === 503,
-  browsing: (s, c) => s.matches({ ready: 'browsing' }) && s.context.requests.length === c.listed && cancelableIn(s.context.requests) === c.cancelable,
-  editing: (s, c) =>
-    s.matches({ ready: { creating: 'editing' } }) && s.can({ type: 'user.submit' }) === c.valid && (s.context.error !== null) === c.createFailed,
-  submitting: (s) => s.hasTag('submitting'),
-  confirming: (s) => s.hasTag('confirmStatus') && s.context.pending?.status === 'Canceled',
-  updating: (s) => s.hasTag('updating'),
-};
-
-function machineEvents(event: ServiceRequestsModelEvent['type'], snapshot: Snapshot): Parameters<ReturnType<typeof start>['actor']['send']>[0][] {
+/** The person's part of each model event, as the page sends it to the machine (what `actOnScreen` does). */
+function machineEvents(event: ServiceRequestsModelEvent['type'], snapshot: Snapshot): Parameters<Flow['actor']['send']>[0][] {
   switch (event) {
     case 'user.fillForm':
-      return Object.entries(ANSWERS).map(([name, value]) => ({ type: 'user.change', name, value }));
+      return Object.entries(ANSWERS).flatMap(([name, value]) => [
+        { type: 'user.change', name, value },
+        { type: 'user.blur', name },
+      ]);
     case 'user.cancelRequest': {
-      const request = snapshot.context.requests.find((r) => nextStatuses(r).length > 0)!;
+      // The first cancel button of the list, which shows the newest request first.
+      const request = newestFirst(snapshot.context.requests).find((r) => nextStatuses(r).length > 0)!;
       return [{ type: 'user.changeStatus', id: request.id, status: 'Canceled' }];
     }
     case 'user.keep':
@@ -149,119 +141,25 @@ function machineEvents(event: ServiceRequestsModelEvent['type'], snapshot: Snaps
 const toasts = (events: ServiceRequestsModelEvent[]) =>
   events.filter((e) => ['api.created', 'api.updated', 'api.updateFailed'].includes(e.type)).length;
 
-describe('service-request test model', () => {
-  it('is covered: every transition ends one path', () => {
-    const { edges, uncovered } = uncoveredTransitions(serviceRequestsModel, PATHS);
-    expect(uncovered).toEqual([]);
-    expect(edges.size).toBeGreaterThan(30);
-    console.info(`service-request model: ${edges.size} transitions, ${PATHS.length} paths`);
-  });
-
-  it('agrees with the machine: the same states', () => {
-    expect(Object.keys(serviceRequestsMachine.config.states ?? {}).sort()).toEqual(['checking', 'failed', 'loading', 'off', 'ready']);
-    expect(Object.keys(serviceRequestsMachine.config.states!.ready!.states ?? {}).sort()).toEqual([
-      'browsing',
-      'confirmingStatus',
-      'creating',
-      'updating',
-    ]);
-    expect(Object.keys(serviceRequestsMachine.config.states!.ready!.states!.creating!.states ?? {}).sort()).toEqual(['editing', 'submitting']);
-  });
-});
-
-describe('service-request paths against the machine', () => {
-  for (const { description, events } of PATHS)
-    it(description, async () => {
-      const [first, ...rest] = events;
-      const { actor, server, leave, notify } = start(first!.type);
-      actor.start();
-      const model = createActor(serviceRequestsModel).start();
-      model.send(first!);
-      for (const event of rest) {
-        if (event.type.startsWith('api.')) server.answer(event.type);
-        else for (const e of machineEvents(event.type, actor.getSnapshot())) actor.send(e);
-        await flush();
-        model.send(event);
-        const { value, context } = model.getSnapshot();
-        const snapshot = actor.getSnapshot();
-        expect(
-          MACHINE_STATE[value as ServiceRequestsModelState](snapshot, context),
-          `after ${event.type}: model ${String(value)} ${JSON.stringify(context)}, machine ${JSON.stringify(snapshot.value)}`,
-        ).toBe(true);
-      }
-      expect(leave).toHaveBeenCalledTimes(first!.type === 'start.off' ? 1 : 0);
-      expect(notify).toHaveBeenCalledTimes(toasts(events));
-      // The flow's list is the server's: creating appended, updating replaced by id.
-      if (model.getSnapshot().value === 'browsing') expect(actor.getSnapshot().context.requests).toEqual(server.list);
-      actor.stop();
-    });
-});
-
 const dialog = (name: string) => screen.queryByRole('dialog', { name });
 const cancelButtons = () => screen.queryAllByRole('button', { name: /^(Cancel request SR-|Updating…)/ });
 
-const VIEW_STATE: Record<ServiceRequestsModelState, (c: ServiceRequestsModelContext) => void> = {
-  start: () => {},
-  off: () => {
-    // The page waits (busy) while the person is sent home: no list, no form, nothing to act on.
-    expect(screen.getByRole('list', { name: 'Your service requests' }).getAttribute('aria-busy')).toBe('true');
-    expect(screen.queryByRole('button', { name: 'New request' })).toBeNull();
-    expect(screen.queryByText('No service requests yet')).toBeNull();
-  },
-  loading: () => {
-    expect(screen.getByRole('list', { name: 'Your service requests' }).getAttribute('aria-busy')).toBe('true');
-  },
-  failed: () => {
-    screen.getByText('Your service requests could not be loaded.');
-    screen.getByRole('button', { name: 'Try again' });
-  },
-  browsing: (c) => {
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(screen.queryByText('No service requests yet') !== null).toBe(c.listed === 0);
-    if (c.listed) expect(within(screen.getByTestId('service-requests')).getAllByRole('listitem')).toHaveLength(c.listed);
-    expect(cancelButtons()).toHaveLength(c.cancelable);
-    // The demo list's Accepted request stays; every other one no longer cancelable was canceled here.
-    expect(screen.queryAllByText('Canceled')).toHaveLength(c.listed - c.cancelable - (c.list === 'demo' ? 1 : 0));
-  },
-  editing: (c) => {
-    const form = dialog('New service request');
-    expect(form).not.toBeNull();
-    const send = within(form!).getByRole('button', { name: 'Send request' }) as HTMLButtonElement;
-    expect(send.disabled).toBe(!c.valid);
-    expect(screen.queryByTestId('service-request-error') !== null).toBe(c.createFailed);
-    // The form is the metadata's: its fields, required ones marked, the select's options.
-    within(form!).getByLabelText('Location or floor (required)');
-    within(form!).getByLabelText('Preferred date (optional)');
-    expect(
-      within(within(form!).getByLabelText('Category (required)'))
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['Choose…', 'HVAC', 'Cleaning']);
-  },
-  submitting: () => {
-    const send = within(dialog('New service request')!).getByRole('button', { name: 'Sending…' }) as HTMLButtonElement;
-    expect(send.disabled).toBe(true);
-  },
-  confirming: () => {
-    expect(dialog('Cancel this request?')).not.toBeNull();
-  },
-  updating: () => {
-    expect(screen.queryByRole('dialog')).toBeNull();
-    screen.getByRole('button', { name: /Cancel request SR-/, busy: true });
-  },
-};
-
 function actOnScreen(event: ServiceRequestsModelEvent['type']) {
   const form = () => screen.getByRole('dialog', { name: 'New service request' });
+  const answer = (label: string, value: string) => {
+    const field = within(form()).getByLabelText(label);
+    fireEvent.change(field, { target: { value } });
+    fireEvent.blur(field);
+  };
   switch (event) {
     case 'user.retry':
       return fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     case 'user.openCreate':
       return fireEvent.click(screen.getByRole('button', { name: 'New request' }));
     case 'user.fillForm':
-      fireEvent.change(within(form()).getByLabelText('Category (required)'), { target: { value: ANSWERS.category } });
-      fireEvent.change(within(form()).getByLabelText('Location or floor (required)'), { target: { value: ANSWERS.location } });
-      return fireEvent.change(within(form()).getByLabelText('Description (required)'), { target: { value: ANSWERS.description } });
+      answer('Category (required)', ANSWERS.category);
+      answer('Location or floor (required)', ANSWERS.location);
+      return answer('Description (required)', ANSWERS.description);
     case 'user.closeCreate':
       return fireEvent.click(within(form()).getAllByRole('button', { name: 'Close' }).at(-1)!);
     case 'user.submit':
@@ -277,30 +175,135 @@ function actOnScreen(event: ServiceRequestsModelEvent['type']) {
   }
 }
 
-describe('service-request paths against the rendered page', () => {
-  for (const { description, events } of PATHS)
-    it(description, async () => {
-      const [first, ...rest] = events;
-      const { actor, server, leave } = start(first!.type);
-      actor.start();
-      render(
-        <IntlProvider locale="en" defaultLocale="en" messages={{ ...englishCatalogue, ...serviceRequestMessages }}>
-          <ServiceRequestsScreen actor={actor} timeZone="UTC" />
-        </IntlProvider>,
+type ModelSnapshot = { value: unknown; context: ServiceRequestsModelContext };
+
+modelSuite<typeof serviceRequestsModel, Flow, ServiceRequestsModelState>({
+  name: 'service requests',
+  model: serviceRequestsModel,
+  // The list shows how many requests there are, how many can be cancelled and how many were (the demo list's or an
+  // empty one); the form whether it can be sent and whether the last create failed.
+  lens: {
+    viewKey: (state) => {
+      const { value, context: c } = state as ModelSnapshot;
+      if (value === 'browsing') return `browsing list:${c.list} listed:${c.listed} cancelable:${c.cancelable}`;
+      if (value === 'editing') return `editing valid:${c.valid} createFailed:${c.createFailed}`;
+      return String(value);
+    },
+  },
+  start: (event, { inspect }) => start(event!.type, inspect),
+  render: ({ actor }) =>
+    render(
+      <IntlProvider locale="en" defaultLocale="en" messages={{ ...englishCatalogue, ...serviceRequestMessages }}>
+        <ServiceRequestsScreen actor={actor} timeZone="UTC" />
+      </IntlProvider>,
+    ),
+  world: (flow, event) => flow.server.answer(event.type),
+  send: (flow, event) => {
+    for (const e of machineEvents(event.type, flow.actor.getSnapshot())) flow.actor.send(e);
+  },
+  press: (_, event) => actOnScreen(event.type),
+  machineState: {
+    // The model's state before a start event: no step ends in it (a test below proves it). Its machine counterpart is
+    // `checking`, which reads the flag and leaves at once.
+    start: ({ actor }) => actor.getSnapshot().matches('checking'),
+    off: ({ actor }) => actor.getSnapshot().hasTag('off'),
+    loading: ({ actor }) => actor.getSnapshot().hasTag('loading'),
+    failed: ({ actor }) => actor.getSnapshot().hasTag('failed') && actor.getSnapshot().context.error?.status === 503,
+    browsing: ({ actor }, { context: c }) => {
+      const s = actor.getSnapshot();
+      return (
+        s.matches({ ready: 'browsing' }) &&
+        s.context.requests.length === c.listed &&
+        cancelableIn(s.context.requests) === c.cancelable &&
+        s.context.requests.filter((r) => r.status === 'Canceled').length === canceledOf(c)
       );
-      const model = createActor(serviceRequestsModel).start();
-      model.send(first!);
-      VIEW_STATE[model.getSnapshot().value as ServiceRequestsModelState](model.getSnapshot().context);
-      for (const event of rest) {
-        await act(async () => {
-          if (event.type.startsWith('api.')) server.answer(event.type);
-          else actOnScreen(event.type);
-        });
-        model.send(event);
-        const { value, context } = model.getSnapshot();
-        await waitFor(() => VIEW_STATE[value as ServiceRequestsModelState](context), STEP_WAIT);
-      }
-      expect(leave).toHaveBeenCalledTimes(first!.type === 'start.off' ? 1 : 0);
-      actor.stop();
-    });
+    },
+    editing: ({ actor }, { context: c }) => {
+      const s = actor.getSnapshot();
+      return (
+        s.matches({ ready: { creating: 'editing' } }) &&
+        s.can({ type: 'user.submit' }) === c.valid &&
+        (s.context.error !== null) === c.createFailed &&
+        s.context.form === FORM
+      );
+    },
+    submitting: ({ actor }) => actor.getSnapshot().hasTag('submitting'),
+    confirming: ({ actor }) => actor.getSnapshot().hasTag('confirmStatus') && actor.getSnapshot().context.pending?.status === 'Canceled',
+    updating: ({ actor }) => actor.getSnapshot().hasTag('updating'),
+  },
+  viewState: {
+    start: () => {
+      throw new Error('no step ends before the flow starts');
+    },
+    off: () => {
+      // The page waits (busy) while the person is sent home: no list, no form, nothing to act on.
+      expect(screen.getByRole('list', { name: 'Your service requests' }).getAttribute('aria-busy')).toBe('true');
+      expect(screen.queryByRole('button', { name: 'New request' })).toBeNull();
+      expect(screen.queryByText('No service requests yet')).toBeNull();
+    },
+    loading: () => {
+      expect(screen.getByRole('list', { name: 'Your service requests' }).getAttribute('aria-busy')).toBe('true');
+    },
+    failed: () => {
+      screen.getByText('Your service requests could not be loaded.');
+      screen.getByRole('button', { name: 'Try again' });
+    },
+    browsing: (_, { context: c }) => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(screen.queryByText('No service requests yet') !== null).toBe(c.listed === 0);
+      if (c.listed) expect(within(screen.getByTestId('service-requests')).getAllByRole('listitem')).toHaveLength(c.listed);
+      expect(cancelButtons()).toHaveLength(c.cancelable);
+      expect(screen.queryAllByText('Canceled')).toHaveLength(canceledOf(c));
+    },
+    editing: (_, { context: c }) => {
+      const form = dialog('New service request');
+      expect(form).not.toBeNull();
+      const send = within(form!).getByRole('button', { name: 'Send request' }) as HTMLButtonElement;
+      expect(send.disabled).toBe(!c.valid);
+      expect(screen.queryByTestId('service-request-error') !== null).toBe(c.createFailed);
+      // The form is the metadata's: its fields, required ones marked, the select's options.
+      within(form!).getByLabelText('Location or floor (required)');
+      within(form!).getByLabelText('Preferred date (optional)');
+      expect(
+        within(within(form!).getByLabelText('Category (required)'))
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Choose…', 'HVAC', 'Cleaning']);
+    },
+    submitting: () => {
+      const send = within(dialog('New service request')!).getByRole('button', { name: 'Sending…' }) as HTMLButtonElement;
+      expect(send.disabled).toBe(true);
+    },
+    confirming: () => {
+      expect(dialog('Cancel this request?')).not.toBeNull();
+    },
+    updating: () => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+      screen.getByRole('button', { name: /Cancel request SR-/, busy: true });
+    },
+  },
+  finally: ({ actor, server, leave, notify }, events, model) => {
+    expect(leave).toHaveBeenCalledTimes(events[0]!.type === 'start.off' ? 1 : 0);
+    expect(notify).toHaveBeenCalledTimes(toasts(events));
+    // The flow's list is the server's: creating appended, updating replaced by id.
+    if (model.value === 'browsing') expect(actor.getSnapshot().context.requests).toEqual(server.list);
+  },
+  stop: ({ actor }) => actor.stop(),
+  machines: [serviceRequestsMachine],
+  everyMachineTransition: true,
+});
+
+it('service requests: the test model agrees with the machine: the same states, more than 30 transitions', () => {
+  expect(Object.keys(serviceRequestsMachine.config.states ?? {}).sort()).toEqual(['checking', 'failed', 'loading', 'off', 'ready']);
+  expect(Object.keys(serviceRequestsMachine.config.states!.ready!.states ?? {}).sort()).toEqual([
+    'browsing',
+    'confirmingStatus',
+    'creating',
+    'updating',
+  ]);
+  expect(Object.keys(serviceRequestsMachine.config.states!.ready!.states!.creating!.states ?? {}).sort()).toEqual(['editing', 'submitting']);
+  const { edges, states } = modelGraph(serviceRequestsModel);
+  expect(edges.length).toBeGreaterThan(30);
+  // No step ends in the model's `start` (so its machine and view checks never run): it is only where a path begins.
+  expect(edges.filter((edge) => states.get(edge.to) === 'start')).toEqual([]);
 });
