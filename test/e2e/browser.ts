@@ -167,3 +167,27 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
 }
+
+/**
+ * Resolves once the page is still: no animation running, the scroll position the same over three frames, and a
+ * frame painted after that. What a person waits for before the next look or key, with no fixed time (a busy machine
+ * takes as long as it needs).
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let last = `${window.scrollX},${window.scrollY}`;
+        let same = 0;
+        const look = () => {
+          const now = `${window.scrollX},${window.scrollY}`;
+          same = now === last ? same + 1 : 0;
+          last = now;
+          if (same >= 3) resolve();
+          else requestAnimationFrame(look);
+        };
+        requestAnimationFrame(look);
+      }),
+  );
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { createConfirmedAccount, launchBrowser } from './browser';
+import { createConfirmedAccount, launchBrowser, settled } from './browser';
 import { addContent, apiSignIn, contentUuid, demoInPlaza, type ApiSession } from './api';
 import { ContentPage, openedTabs, signedInPage } from './pages';
 
@@ -239,7 +239,8 @@ describe('rich text', () => {
           .click({ timeout: 2000 })
           .catch(() => {});
     }
-    await page.waitForTimeout(500);
+    // A javascript: link or a form's script would have run in the click's task; the page has painted since.
+    await settled(page);
     expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();
     expect(dialogs).toEqual([]);
     const left = await body.evaluate((root) => ({

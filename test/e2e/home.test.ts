@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, setFlag } from './browser';
+import { launchBrowser, setFlag, settled } from './browser';
 import { addContent, demoInPlaza, type ApiSession } from './api';
 import { ContentPage, HomePage, openedTabs, signedInPage } from './pages';
 
@@ -71,7 +71,7 @@ describe('the building home', () => {
     await expect.poll(() => home.topOf(target.uuid), { timeout: 5000 }).toBeLessThan(80);
     expect(await home.topOf(target.uuid)).toBeGreaterThanOrEqual(0);
     // It stays on the clicked tab once the smooth scroll is over.
-    await home.page.waitForTimeout(1200);
+    await settled(home.page);
     expect(await home.activeJump()).toBe(target.name);
     expect(await home.hash()).toBe(target.uuid);
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from './browser';
+import { launchBrowser, newPage, settled } from './browser';
 import { AuthPages } from './pages';
 
 /** The seed's admin: three buildings, so the building switcher opens. */
@@ -71,8 +71,8 @@ describe('the skip link and focus on navigation', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('menuitem', { name: 'Manage my account' }).waitFor();
     await expect.poll(async () => (await focused(page)).role).toMatch(/^menu(item)?$/);
-    // As a person would: the menu has settled (its roving focus has taken the item) before the next key.
-    await page.waitForTimeout(200);
+    // As a person would: the menu has settled (come in, its roving focus has taken the item) before the next key.
+    await settled(page);
     if ((await focused(page)).role === 'menu') await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await expect.poll(async () => (await focused(page)).text).toBe('Manage my account');
@@ -94,8 +94,8 @@ describe('the account menu, by keyboard', () => {
     expect(await page.getByTestId('account-menu-trigger').getAttribute('aria-expanded')).toBe('true');
     // Focus moves into the menu: onto its first item (or the menu itself, whose first ArrowDown reaches the first item).
     await expect.poll(async () => (await focused(page)).role).toMatch(/^menu(item)?$/);
-    // As a person would: the menu has settled (its roving focus has taken the item) before the next key.
-    await page.waitForTimeout(200);
+    // As a person would: the menu has settled (come in, its roving focus has taken the item) before the next key.
+    await settled(page);
     if ((await focused(page)).role === 'menu') await page.keyboard.press('ArrowDown');
     await expect.poll(async () => (await focused(page)).text).toBe('Change building');
     expect((await focused(page)).role).toBe('menuitem');
@@ -205,8 +205,8 @@ describe('the building switcher, by keyboard', () => {
     await tabTo(page, 'account-menu-trigger');
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await focused(page)).role).toMatch(/^menu(item)?$/);
-    // As a person would: the menu has settled (its roving focus has taken the item) before the next key.
-    await page.waitForTimeout(200);
+    // As a person would: the menu has settled (come in, its roving focus has taken the item) before the next key.
+    await settled(page);
     if ((await focused(page)).role === 'menu') await page.keyboard.press('ArrowDown');
     await expect.poll(async () => (await focused(page)).text).toBe('Change building');
     await page.keyboard.press('Enter');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from './browser';
+import { launchBrowser, settled } from './browser';
 import { HomePage, signedInPage } from './pages';
 
 let browser: Browser;
@@ -87,7 +87,7 @@ describe('start-up of a kept session on /home', () => {
       await page.goto('/home');
       await new HomePage(page).jumpBar().waitFor();
       await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(500);
+      await settled(page);
       const shifts = await page.evaluate(() => (window as unknown as { __shifts: { value: number; at: number; moved: string[] }[] }).__shifts);
       const cls = shifts.reduce((sum, shift) => sum + shift.value, 0);
       expect(cls, `shifts ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(0.05);

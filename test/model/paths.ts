@@ -109,35 +109,39 @@ export const defaultLens = <TEvent extends EventObject>(): ViewLens<TEvent> => (
   viewKey: (state) => viewStateOf(state.value),
 });
 
-/** What a rendered path shows a person: the view states it passes through and the user actions it performs. */
+/**
+ * What a rendered path shows a person: the view states it passes through, and each user action it performs in the
+ * view state it performs it from (the same button may sit on several screens, each of which must be pressed once).
+ */
 export function pathShows<TEvent extends EventObject>(model: AnyStateMachine, events: TEvent[], lens: ViewLens<TEvent>): Set<string> {
   const actor = createActor(model).start();
   const shown = new Set<string>();
   for (const event of events) {
+    const before = lens.viewKey(actor.getSnapshot());
     actor.send(event);
-    if (lens.isUserAction(event)) shown.add(`user action ${event.type}`);
+    if (lens.isUserAction(event)) shown.add(`user action ${event.type} in ${before}`);
     shown.add(`view state ${lens.viewKey(actor.getSnapshot())}`);
   }
   actor.stop();
   return shown;
 }
 
-/** Every view state a path can reach after its first event, and every user action the model takes somewhere. */
+/** Every view state a transition leads to, and every user action from every view state the model takes it in. */
 export function whatViewsMustShow<TEvent extends EventObject>(model: AnyStateMachine, lens: ViewLens<TEvent>): Set<string> {
   const must = new Set<string>();
-  const reached = createTestModel(model).getAdjacencyMap();
-  for (const entry of Object.values(reached)) {
+  for (const entry of Object.values(createTestModel(model).getAdjacencyMap())) {
     for (const { event, state } of Object.values(entry.transitions) as { event: TEvent; state: typeof entry.state }[]) {
       if (event.type.startsWith('xstate.') || snapshotKey(state) === snapshotKey(entry.state)) continue;
       must.add(`view state ${lens.viewKey(state)}`);
-      if (lens.isUserAction(event)) must.add(`user action ${event.type}`);
+      if (lens.isUserAction(event)) must.add(`user action ${event.type} in ${lens.viewKey(entry.state)}`);
     }
   }
   return must;
 }
 
 /**
- * The paths to render: few, but together they show every view state and every user action (a greedy cover: the path
+ * The paths to render: few, but together they show every view state and every user action from every view state it
+ * is taken in (a greedy cover: the path
  * that adds the most not yet shown, until nothing is left; ties go to the shorter path, then to the earlier).
  */
 export function renderCover<TEvent extends EventObject>(model: AnyStateMachine, paths: ModelPath<TEvent>[], lens: ViewLens<TEvent>) {

@@ -1,0 +1,155 @@
+import type { Browser, Page } from 'playwright-core';
+import { newPage, seriousA11yViolations } from './browser';
+import { apiSignIn, buildingUuid, contentUuid } from './api';
+import { AuthPages } from './pages';
+import { listedBookings, receiptPathOf } from './bookingPages';
+
+/**
+ * The screen sweep (test/e2e/screens.*.test.ts, split so its parts run in parallel): every screen, in both demo
+ * brands, at a phone's 360×740 and a desktop's 1366×900, light and dark (issue 11):
+ *  - nothing wider than the window (`scrollWidth <= innerWidth`), at both sizes;
+ *  - axe finds no serious or critical violation, in light and in dark (at the phone size, where most tenants are);
+ *  - the account menu and the building switcher lie inside the window when open.
+ */
+export const SIZES = [
+  { width: 360, height: 740 },
+  { width: 1366, height: 900 },
+] as const;
+const SCHEMES = ['light', 'dark'] as const;
+
+export interface Brand {
+  name: string;
+  host?: string;
+  user: { email: string; password: string; firstName: string };
+  building: string;
+}
+export const ADMIN = { email: 'admin@globex.example', password: 'Atrium!2026', firstName: 'Ada' };
+export const BRANDS: Brand[] = [
+  { name: 'Atrium', user: { email: 'demo@northwind.example', password: 'Atrium!2026', firstName: 'Dana' }, building: 'One Atrium Plaza' },
+  {
+    name: 'Harbor',
+    host: 'harbor.localhost',
+    user: ADMIN,
+    building: 'Harbor Point',
+  },
+];
+
+export const PUBLIC_SCREENS = ['/login', '/signup', '/reset-password', '/maintenance', '/sign-in-required', '/mobile-only', '/no-such-page'];
+
+/** The smart-suite screens of a building (floors, a floor's suites, a suite's control on each tab, an unavailable suite). */
+async function smartBuildingScreens(session: Awaited<ReturnType<typeof apiSignIn>>, building: string): Promise<string[]> {
+  const zeller = `/smart-building/v1/buildings/${building}/zeller`;
+  const floors = await session.call<{ id: string; navName: string }[]>(`${zeller}/floors`);
+  const suites = await session.call<{ id: string; navName: string }[]>(`${zeller}/floors/${floors[0]!.id}/suites`);
+  const suite = (name: string) => suites.find((s) => s.navName === name)!.id;
+  return [
+    `/building/${building}/smart-building`,
+    `/building/${building}/smart-building/floors/${floors[0]!.id}/suites`,
+    `/building/${building}/suites/${suite('Suite 1200')}/control/lighting`,
+    `/building/${building}/suites/${suite('Suite 1200')}/control/temperature`,
+    `/building/${building}/suites/${suite('Suite 1250')}/control`,
+  ];
+}
+
+/** The signed-in screens of a building, by the ids the API gives. */
+export async function signedInScreens(brand: Brand): Promise<string[]> {
+  const session = await apiSignIn(brand.user.email, brand.user.password);
+  const building = await buildingUuid(session, brand.building);
+  const amenities = await session.call<{ amenities: { uuid: string }[] }[]>(`/tenant/v1/buildings/${building}/amenitiesByCategory`);
+  const amenity = amenities.flatMap((c) => c.amenities)[0]?.uuid;
+  const companies = await session.call<{ uuid: string }[] | { companies: { uuid: string }[] }>(`/tenant/v1/buildings/${building}/companies`);
+  const company = (Array.isArray(companies) ? companies : companies.companies)[0]?.uuid;
+  const event = await contentUuid(session, building, 'Wine tasting evening');
+  const offer = await contentUuid(session, building, '15% off at the lobby café');
+  const post = await contentUuid(session, building, 'The lobby renovation is complete');
+  // A pending request (the approval note, the cancel) and a booking past its window (you_can_no_longer_cancel).
+  const bookings = (await listedBookings(session, 'upcoming')).filter((b) => b.details.owner.owner_uuid === building);
+  const receipts = ['pending', 'accepted']
+    .map((status) => bookings.find((b) => b.status === status && (status === 'pending' || b.content.resource.name === 'Executive Boardroom')))
+    .filter((b) => b !== undefined)
+    .map(receiptPathOf);
+  if (receipts.length !== 2) throw new Error(`${brand.user.email} has no pending booking or none past its window in ${brand.building}`);
+  return [
+    `/building/${building}`,
+    `/building/${building}/event-posts/${event}`,
+    `/building/${building}/offers/${offer}`,
+    `/building/${building}/posts/${post}`,
+    `/building/${building}/amenities`,
+    ...(amenity ? [`/building/${building}/amenities/${amenity}`] : []),
+    `/building/${building}/companies`,
+    ...(company ? [`/building/${building}/companies/${company}`] : []),
+    ...(await smartBuildingScreens(session, building)),
+    '/account',
+    '/account?tab=settings',
+    '/account?tab=legal',
+    '/account/profile',
+    '/account/profile?tab=password',
+    '/my-history',
+    '/my-history?tab=past&type=service_bookings',
+    ...receipts,
+    '/help-desk',
+    `/building/${building}/service-requests`,
+    '/add-card',
+    '/mobile-only',
+    '/maintenance',
+    '/no-such-page',
+  ];
+}
+
+/** Waits until the screen has its heading and nothing on it is still loading. */
+export async function settle(page: Page) {
+  await page.locator('h1').first().waitFor({ timeout: 15_000 });
+  await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, null, { timeout: 15_000 }).catch(() => {});
+  await page.evaluate(() => document.fonts.ready);
+}
+
+const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/** Checks one screen at every size and scheme, answering its problems as lines (empty when it passes). */
+export async function checkScreen(page: Page, label: string): Promise<string[]> {
+  const problems: string[] = [];
+  for (const scheme of SCHEMES) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      // The layout at the new size: two frames, the first of which lays the page out.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      const wider = await overflow(page);
+      if (wider > 0) problems.push(`${label} ${scheme} ${size.width}px: ${wider}px of sideways scroll`);
+    }
+    await page.setViewportSize(SIZES[0]);
+    for (const violation of await seriousA11yViolations(page)) problems.push(`${label} ${scheme}: ${violation}`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  return problems;
+}
+
+/** Opens every signed-out screen of a brand and answers its problems. */
+export async function sweepSignedOut(browser: Browser, brand: Brand): Promise<string[]> {
+  const { page, context } = await newPage(browser, brand.host ? { host: brand.host } : {});
+  const problems: string[] = [];
+  for (const path of PUBLIC_SCREENS) {
+    await page.goto(path);
+    await settle(page);
+    problems.push(...(await checkScreen(page, path)));
+  }
+  await context.close();
+  return problems;
+}
+
+/** Signs the brand's person in and opens these of their screens; answers the problems. */
+export async function sweepSignedIn(browser: Browser, brand: Brand, screens: string[]): Promise<string[]> {
+  const { page, context } = await newPage(browser, brand.host ? { host: brand.host } : {});
+  const auth = new AuthPages(page);
+  await auth.open();
+  await auth.signIn(brand.user.email, brand.user.password);
+  await page.waitForURL('**/home');
+  const problems: string[] = [];
+  for (const path of screens) {
+    await page.goto(path);
+    await settle(page);
+    problems.push(...(await checkScreen(page, path)));
+  }
+  await context.close();
+  return problems;
+}
