@@ -86,6 +86,12 @@ export async function setFlag(name: string, value: boolean | null) {
 
 /** Only violations are collected (not every passing node), which the screen sweep's two hundred runs feel. */
 const AXE_OPTIONS: RunOptions = { resultTypes: ['violations'] };
+/**
+ * The rules whose answer can change with the colour scheme alone (the scheme changes styles, never the document):
+ * a page checked in full in one scheme needs only these in the other.
+ */
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+const COLOUR_OPTIONS: RunOptions = { ...AXE_OPTIONS, runOnly: { type: 'rule', values: COLOUR_RULES } };
 /** Where a frame sits inside its parent, and what of it to check, as axe describes them (serialisable). */
 type FrameContext = { frameSelector: CrossTreeSelector; frameContext: ContextObject };
 type AxeWindow = typeof window & { axe?: typeof axe };
@@ -101,7 +107,7 @@ async function withAxe(frame: Frame): Promise<void> {
  * of any origin: the test reaches into it, no message crosses origins). A frame inside that fails counts as null; the
  * page's own failure is the check's.
  */
-async function partialResults(frame: Frame, context: ContextObject, top: boolean): Promise<(PartialResult | null)[]> {
+async function partialResults(frame: Frame, context: ContextObject, top: boolean, options: RunOptions): Promise<(PartialResult | null)[]> {
   try {
     await withAxe(frame);
     // Arguments cross into the page as JSON: axe's context types are too deep for Playwright's argument types.
@@ -112,7 +118,7 @@ async function partialResults(frame: Frame, context: ContextObject, top: boolean
     );
     const own = await frame.evaluate(({ c, options }) => (window as AxeWindow).axe!.runPartial(JSON.parse(c) as ContextObject, options), {
       c: json,
-      options: AXE_OPTIONS,
+      options,
     });
     const results: (PartialResult | null)[] = [own];
     for (const { frameSelector, frameContext } of inner) {
@@ -123,7 +129,7 @@ async function partialResults(frame: Frame, context: ContextObject, top: boolean
         )
       ).asElement();
       const child = await element?.contentFrame();
-      results.push(...(child ? await partialResults(child, frameContext, false) : [null]));
+      results.push(...(child ? await partialResults(child, frameContext, false, options) : [null]));
     }
     return results;
   } catch (error) {
@@ -156,12 +162,13 @@ function combinerFor(context: BrowserContext): Promise<Page> {
  * The serious and critical accessibility violations axe finds on the page as it is now, in every frame (those of other
  * origins too), as `rule: selector` lines.
  */
-export async function seriousA11yViolations(page: Page): Promise<string[]> {
-  const partials = await partialResults(page.mainFrame(), { include: [], exclude: [] }, true);
+export async function seriousA11yViolations(page: Page, only: { colourRules?: boolean } = {}): Promise<string[]> {
+  const options = only.colourRules ? COLOUR_OPTIONS : AXE_OPTIONS;
+  const partials = await partialResults(page.mainFrame(), { include: [], exclude: [] }, true, options);
   const combiner = await combinerFor(page.context());
   const { violations } = (await combiner.evaluate(
     ({ json, options }) => (window as AxeWindow).axe!.finishRun(JSON.parse(json) as PartialResult[], options),
-    { json: JSON.stringify(partials), options: AXE_OPTIONS },
+    { json: JSON.stringify(partials), options },
   )) as AxeResults;
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -24,6 +24,18 @@ describe('the sweep’s accessibility check', () => {
     expect(violations).toContainEqual(expect.stringMatching(/^image-alt: .*#no-alt-inside/));
     await context.close();
   });
+
+  it('in dark, finds a contrast only the dark scheme has, with the colour rules alone', async () => {
+    const { page, context } = await newPage(browser);
+    await page.setContent(`<html lang="en"><head><title>Dark check</title>
+      <style>@media (prefers-color-scheme: dark) { body { background: #111; } #dim { color: #333; } }</style></head>
+      <body><main><h1>Check</h1><p id="dim">Hard to read in the dark</p></main></body></html>`);
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect(await seriousA11yViolations(page, { colourRules: true })).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await seriousA11yViolations(page, { colourRules: true })).toContain('color-contrast: #dim');
+    await context.close();
+  });
 });
 
 describe.each(BRANDS)('every signed-out screen of the $name brand', (brand) => {
