@@ -6,7 +6,17 @@ import { resetPasswordMachine } from '../../machines/auth/resetPassword.machine'
 import { signInMachine } from '../../machines/auth/signIn.machine';
 import { signUpMachine } from '../../machines/auth/signUp.machine';
 import { activeStep } from '../../machines/auth/authFlow.selectors';
-import type { AuthFlowEvent, AuthFlowInput, CheckEmailOutput, EmailRecord, SessionPayload, SsoProviders } from '../../machines/auth/authFlow.types';
+import type {
+  AuthFlowEvent,
+  AuthFlowInput,
+  BuildingOption,
+  CheckEmailOutput,
+  EmailRecord,
+  SessionPayload,
+  SsoProviders,
+} from '../../machines/auth/authFlow.types';
+import { buildingOption } from '../fixtures/buildings';
+import { emailRecord, makeLoginPayload, makeUser, ssoProviders } from '../fixtures/people';
 import type { ModelEvent } from './authFlow.model';
 
 type Deferred = { name: string; input: unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void };
@@ -51,29 +61,29 @@ export class FakeServer {
   answer(event: ModelEvent['type']) {
     switch (event) {
       case 'api.available':
-        return this.take(['checkEmail']).resolve(check(record({ email: EMAIL, terms_accepted: true, confirmed: true, created_by: 'user' })));
+        return this.take(['checkEmail']).resolve(check(emailRecord({ email: EMAIL, terms_accepted: true, confirmed: true, created_by: 'user' })));
       case 'api.newOneBuilding':
-        return this.take(['checkEmail']).resolve(check(record({ building_count: 1 })));
+        return this.take(['checkEmail']).resolve(check(emailRecord({ building_count: 1 })));
       case 'api.newManyBuildings':
-        return this.take(['checkEmail']).resolve(check(record({ building_count: 3 })));
+        return this.take(['checkEmail']).resolve(check(emailRecord({ building_count: 3 })));
       case 'api.precreated':
-        return this.take(['checkEmail']).resolve(check(record({ email: EMAIL, created_by: 'upload' })));
+        return this.take(['checkEmail']).resolve(check(emailRecord({ email: EMAIL, created_by: 'upload' })));
       case 'api.unconfirmed':
-        return this.take(['checkEmail']).resolve(check(record({ email: EMAIL, terms_accepted: true, created_by: 'user' })));
+        return this.take(['checkEmail']).resolve(check(emailRecord({ email: EMAIL, terms_accepted: true, created_by: 'user' })));
       case 'api.deactivated':
         return this.take(['checkEmail']).resolve(
-          check(record({ email: EMAIL, terms_accepted: true, confirmed: true, deactivated: true, created_by: 'user' })),
+          check(emailRecord({ email: EMAIL, terms_accepted: true, confirmed: true, deactivated: true, created_by: 'user' })),
         );
       case 'api.rejected':
         return this.take(['checkEmail']).reject({ status: 403, message: 'Company Email Not Found', code: 'domain_not_found' });
       case 'api.ssoRequired':
-        return this.take(['checkEmail']).resolve(check(record({ sso_mode: 'required' }), providers(true)));
+        return this.take(['checkEmail']).resolve(check(emailRecord({ sso_mode: 'required' }), providers(true)));
       case 'api.ssoOptionalExisting':
         return this.take(['checkEmail']).resolve(
-          check(record({ email: EMAIL, terms_accepted: true, confirmed: true, created_by: 'user', sso_mode: 'optional' }), providers(false)),
+          check(emailRecord({ email: EMAIL, terms_accepted: true, confirmed: true, created_by: 'user', sso_mode: 'optional' }), providers(false)),
         );
       case 'api.ssoOptionalNew':
-        return this.take(['checkEmail']).resolve(check(record({ sso_mode: 'optional' }), providers(false)));
+        return this.take(['checkEmail']).resolve(check(emailRecord({ sso_mode: 'optional' }), providers(false)));
       case 'api.ssoSignup':
         return this.take(['ssoCallback']).resolve({
           status: 'signup',
@@ -112,62 +122,19 @@ export class FakeServer {
 }
 
 export const EMAIL = 'person@northwind.example';
-export const BUILDINGS = [
-  { uuid: '00000000-0000-4000-8000-000000000001', name: 'One Atrium Plaza', address_1: '100 Park Avenue' },
-  { uuid: '00000000-0000-4000-8000-000000000002', name: 'Atrium Tower West', address_1: '555 Market Street' },
-  { uuid: '00000000-0000-4000-8000-000000000003', name: 'Harbor Point', address_1: '1 Canary Wharf' },
-];
+/** The buildings of the person's domain, to choose from when signing up. */
+export const BUILDINGS: BuildingOption[] = [1, 2, 3].map((n) => buildingOption(`00000000-0000-4000-8000-00000000000${n}`));
 
-export const SESSION: SessionPayload = {
-  token: 'access-token',
-  expires_in: 900,
-  refresh_token: { token: 'refresh-token', expires_in: 2_592_000 },
-  user: {
-    uuid: 'user-1',
-    id: 1,
-    email: EMAIL,
-    first_name: 'Pat',
-    last_name: 'Person',
-    avatar_url: null,
-    default_building_uuid: BUILDINGS[0]!.uuid,
-    company_uuid: null,
-    company_name: null,
-    locale: 'en-US',
-    confirmed: true,
-    email_accepted: false,
-    terms_accepted: true,
-    admin: false,
-    roles: [],
-    hqo: false,
-    signup_app_brand: null,
-    deactivated: false,
-    created_by: 'user',
-    portfolio_uuid: null,
-    updated_at: '2026-01-05T09:30:00.000000Z',
-  },
-};
-
-function record(overrides: Partial<EmailRecord>): EmailRecord {
-  return {
-    email: null,
-    terms_accepted: false,
-    confirmed: false,
-    deactivated: false,
-    created_by: null,
-    sso_mode: 'none',
-    building_count: 1,
-    ...overrides,
-  };
-}
+/** The session of the person who signs in or up (with the names the sign-up path types). */
+export const SESSION: SessionPayload = makeLoginPayload({
+  user: makeUser({ email: EMAIL, first_name: 'Pat', last_name: 'Person', default_building_uuid: BUILDINGS[0]!.uuid }),
+});
 
 const check = (r: EmailRecord, sso: SsoProviders | null = null): CheckEmailOutput => ({ record: r, sso });
 
-const providers = (required: boolean): SsoProviders => ({
-  sso_required: required,
-  oidc_providers: [{ uuid: 'provider-1', name: 'Demo ID', issuer: 'http://localhost/oidc', authorization_url: 'http://localhost/oidc/auth?x=1' }],
-  saml_providers: [],
-  transaction_uuid: 'txn-1',
-});
+/** The demo identity provider: the button the person presses and the address they are sent to. */
+const DEMO_ID = { uuid: 'provider-1', name: 'Demo ID', issuer: 'http://localhost/oidc', authorization_url: 'http://localhost/oidc/auth?x=1' };
+const providers = (required: boolean): SsoProviders => ssoProviders({ sso_required: required, oidc_providers: [DEMO_ID] });
 
 function okAnswer(name: string): unknown {
   switch (name) {
@@ -236,7 +203,7 @@ export function fakeAuthFlow(server: FakeServer) {
 export const SSO_RETURN = {
   code: 'code-1',
   state: 'txn-1',
-  pending: { email: 'new.sso@initech.example', method: 'provider' as const, record: record({ sso_mode: 'required', building_count: 1 }) },
+  pending: { email: 'new.sso@initech.example', method: 'provider' as const, record: emailRecord({ sso_mode: 'required', building_count: 1 }) },
 };
 
 /** The flow's input for each way the model starts. */

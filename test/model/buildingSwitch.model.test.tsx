@@ -11,7 +11,7 @@ import type { AppActor, BuildingRef, SessionRef } from '../../src/app/appActor';
 import { SESSION_ID } from '../../machines/session/session.machine';
 import { englishCatalogue } from '../../src/i18n/locales';
 import { HomePage } from '../../src/ui/home/HomePage';
-import { makeBuilding, makeTheme } from '../unit/fixtures';
+import { makeBuilding, makeTheme } from '../fixtures/buildings';
 import { BUILDING_UUIDS, buildingSwitchModel, chosen, type BuildingSwitchModelContext, type BuildingSwitchModelState } from './buildingSwitch.model';
 import { modelSuite } from './modelSuite';
 

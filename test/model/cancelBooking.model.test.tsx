@@ -10,7 +10,7 @@ import type { Booking, BookingRead } from '../../machines/bookings/bookings.type
 import { BookingReceipt } from '../../src/ui/bookings/BookingReceipt';
 import { englishCatalogue } from '../../src/i18n/locales';
 import bookingMessages from '../../src/i18n/areas/bookings/en.json';
-import { booking, cancelled, lateBooking, PATH, READ_AT } from '../unit/bookings.fixtures';
+import { booking, cancelled, lateBooking, PATH, READ_AT } from '../fixtures/bookings';
 import {
   cancelBookingModel,
   type CancelBookingModelContext,

@@ -7,23 +7,14 @@ import type { CardEntryEvent, CardFields, PaymentMethodData, StoredCard } from '
 import { AddCardScreen } from '../../src/ui/payments/AddCardPage';
 import { englishCatalogue } from '../../src/i18n/locales';
 import paymentMessages from '../../src/i18n/areas/payments/en.json';
+import { cardValidation, storedCard } from '../fixtures/payments';
 import { cardEntryModel, type CardEntryModelContext, type CardEntryModelEvent, type CardEntryModelState } from './cardEntry.model';
 import { PendingCalls } from './cta.harness';
 import { modelSuite } from './modelSuite';
 import { untakenTransitions } from './paths';
 
-const VALIDATION = { cardType: 'visa', validNumber: true, validCvv: true, numberLength: 16, cvvLength: 3 };
-const STORED: StoredCard = {
-  id: 'c-2',
-  card_brand: 'visa',
-  card_last_four: '4242',
-  exp_month: 12,
-  exp_year: 2040,
-  payment_token: 'tok_2',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  country: 'US',
-};
+const VALIDATION = cardValidation();
+const STORED = storedCard({ id: 'c-2', payment_token: 'tok_2', country: 'US' });
 const TOKENIZE_ERRORS = [{ code: 'invalid_cvv', message: 'The CVV of a Visa card has 3 digits' }];
 
 /** A fake card provider: its initialize and tokenize wait for the test; its fields' events come from the test. */

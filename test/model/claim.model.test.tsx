@@ -3,26 +3,16 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { createActor, fromPromise, type InspectionEvent } from 'xstate';
 import { claimMachine, type ClaimCounts, type ClaimEvent, type ClaimInput } from '../../machines/content/claim.machine';
 import { ClaimCta } from '../../src/ui/content/ClaimCta';
+import { claimFlowInput, contentView } from '../fixtures/content';
 import { claimModel, type ClaimModelContext, type ClaimModelEvent, type ClaimModelState } from './claim.model';
-import { contentView, PendingCalls, renderInEnglish } from './cta.harness';
+import { PendingCalls, renderInEnglish } from './cta.harness';
 import { modelSuite } from './modelSuite';
 import { untakenTransitions } from './paths';
 
 const NOW = '2026-11-23T12:00:00Z';
 
-const base: ClaimInput = {
-  contentUuid: 'o-1',
-  buildingUuid: 'b-1',
-  isEligible: true,
-  isClaimable: true,
-  userCount: 0,
-  count: 3,
-  maxClaimsPerUser: 1,
-  maxClaimsTotal: 10,
-  displayStartAt: null,
-  displayEndAt: null,
-  now: NOW,
-};
+/** Room for a claim: the starts and the refreshed counts below count from 3 of 10 claims, one per person. */
+const base = claimFlowInput({ userCount: 0, count: 3, maxClaimsPerUser: 1, maxClaimsTotal: 10, now: NOW });
 const STARTS: Record<string, ClaimInput> = {
   'start.room': base,
   'start.claimed': { ...base, userCount: 1, count: 4 },
@@ -144,7 +134,12 @@ const { paths } = modelSuite({
   lens: { viewKey: ({ value, context }) => `${String(value)} notice:${(context as ClaimModelContext).notice}` },
   start: (event, { inspect }) => start(event!.type, inspect),
   render: ({ actor }) =>
-    renderInEnglish(<ClaimCta actor={actor} content={contentView({ type: 'OFFER', title: 'Free coffee', isClaim: true, atLimitText: null })} />),
+    renderInEnglish(
+      <ClaimCta
+        actor={actor}
+        content={contentView({ type: 'OFFER', title: 'Free coffee', cta: { isClaim: true, isClaimable: true, atLimitText: null } })}
+      />,
+    ),
   world: (flow: Flow, event, before) => answer(flow.calls, event.type, before.context),
   // The retry comes from the global error modal, which sends it to the flow on both runs.
   send: (flow: Flow, event) => flow.actor.send(event as ClaimEvent),

@@ -3,7 +3,6 @@ import { IntlProvider } from 'react-intl';
 import { render } from '@testing-library/react';
 import { englishCatalogue } from '../../src/i18n/locales';
 import contentMessages from '../../src/i18n/areas/content/en.json';
-import type { ContentView } from '../../machines/content/contentView';
 
 /** Renders a content screen's part in English, core and content messages, as the app does. */
 export const renderInEnglish = (ui: ReactNode) =>
@@ -35,56 +34,4 @@ export class PendingCalls {
     this.pending = null;
     return pending;
   }
-}
-
-export const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-/** A content as the screens get it, with the call-to-action fields a test cares about. */
-export function contentView(overrides: Partial<ContentView['cta']> & { type?: string; title?: string } = {}): ContentView {
-  const { type = 'EVENT_POST', title = 'Morning yoga', ...cta } = overrides;
-  return {
-    uuid: 'c-1',
-    buildingUuid: 'b-1',
-    type,
-    title,
-    subtitle: null,
-    description: null,
-    richDescription: null,
-    imageUrl: null,
-    imageAltText: null,
-    host: null,
-    price: null,
-    currency: null,
-    startAt: null,
-    endAt: null,
-    timezone: null,
-    address: null,
-    directions: null,
-    virtualText: null,
-    virtualUrl: null,
-    virtualDirections: null,
-    cta: {
-      type: null,
-      url: null,
-      label: null,
-      atLimitText: null,
-      count: 0,
-      userCount: 0,
-      capacity: null,
-      maxClaimsPerUser: 1,
-      maxClaimsTotal: null,
-      displayStartAt: null,
-      displayEndAt: null,
-      isRsvp: false,
-      isClaim: false,
-      isClaimable: true,
-      isEligible: true,
-      attachableAmenityUuid: null,
-      attachableCompanyUuid: null,
-      attachableContentUuid: null,
-      attachSecondaryContent: false,
-      ...cta,
-      myClaim: cta.myClaim ?? null,
-    },
-  };
 }

@@ -6,54 +6,28 @@ import { appMachine } from '../../machines/app/app.machine';
 import { buildingMachine, BUILDING_ID, type Building } from '../../machines/building/building.machine';
 import { sessionMachine } from '../../machines/session/session.machine';
 import type { PersistedAuth, SessionUser } from '../../machines/session/session.types';
+import { makeBuilding } from '../fixtures/buildings';
+import { makeUser } from '../fixtures/people';
 import type { ProfileModelEvent } from './profileForm.model';
 
+/** Two buildings of different portfolios and time zones; the person's default is the first. */
 export const BUILDINGS: Building[] = [
-  {
-    uuid: 'b-1',
-    name: 'One Atrium Plaza',
-    image_url: null,
-    address_1: '100 Park Avenue',
-    timezone: 'America/New_York',
-    locale: 'en-US',
-    portfolio_uuid: 'p-1',
-    asset_uuid: 'a-1',
-  },
-  {
-    uuid: 'b-2',
-    name: 'Harbor Point',
-    image_url: null,
-    address_1: '1 Canary Wharf',
-    timezone: 'Europe/London',
-    locale: 'en-GB',
-    portfolio_uuid: 'p-2',
-    asset_uuid: 'a-2',
-  },
+  makeBuilding('b-1', { timezone: 'America/New_York', locale: 'en-US', portfolio_uuid: 'p-1' }),
+  makeBuilding('b-2', { timezone: 'Europe/London', locale: 'en-GB', portfolio_uuid: 'p-2' }),
 ];
 
-export const USER: SessionUser = {
-  uuid: 'user-1',
-  id: 1,
+/**
+ * Dana of Northwind Traders (the screen shows the company read-only), whose name is neither of the names the model
+ * types (Ada, Augusta), with default building b-1.
+ */
+export const USER: SessionUser = makeUser({
   email: 'dana@northwind.example',
   first_name: 'Dana',
   last_name: 'Demo',
-  avatar_url: null,
   default_building_uuid: 'b-1',
-  company_uuid: 'c-1',
   company_name: 'Northwind Traders',
-  locale: 'en',
-  confirmed: true,
-  email_accepted: false,
-  terms_accepted: true,
-  admin: false,
-  roles: [{ name: 'tenant' }],
-  hqo: false,
-  signup_app_brand: null,
-  deactivated: false,
-  created_by: 'user',
   portfolio_uuid: 'p-1',
-  updated_at: '2026-01-05T09:30:00.000000Z',
-};
+});
 
 /** The server's version after someone saved elsewhere: nothing the person types in the model equals it. */
 export const ELSEWHERE: SessionUser = { ...USER, first_name: 'Elsewhere', updated_at: '2026-01-05T10:00:00.000000Z' };

@@ -3,26 +3,16 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { createActor, fromPromise, type Actor, type InspectionEvent } from 'xstate';
 import { rsvpMachine, type RsvpCounts, type RsvpInput } from '../../machines/content/rsvp.machine';
 import { RsvpCta } from '../../src/ui/content/RsvpCta';
+import { contentView, rsvpFlowInput } from '../fixtures/content';
 import { rsvpModel, type RsvpModelContext, type RsvpModelEvent, type RsvpModelState } from './rsvp.model';
-import { contentView, PendingCalls, renderInEnglish } from './cta.harness';
+import { PendingCalls, renderInEnglish } from './cta.harness';
 import { modelSuite } from './modelSuite';
 
 const NOW = '2026-11-23T12:00:00Z';
 const EXTERNAL = 'https://tickets.example/run';
 
-const base: RsvpInput = {
-  contentUuid: 'c-1',
-  buildingUuid: 'b-1',
-  capacity: 10,
-  attendeeCount: 3,
-  userCount: 0,
-  ctaUrl: null,
-  ctaLabel: null,
-  displayStartAt: null,
-  displayEndAt: null,
-  isClaimable: true,
-  now: NOW,
-};
+/** Room at the event: the starts and `counts` below count from 3 of 10 attending; no label of its own (the app's RSVP). */
+const base = rsvpFlowInput({ capacity: 10, attendeeCount: 3, userCount: 0, ctaUrl: null, ctaLabel: null, now: NOW });
 const STARTS: Record<string, RsvpInput> = {
   'start.room': base,
   'start.full': { ...base, attendeeCount: 10, isClaimable: false },
@@ -150,7 +140,16 @@ modelSuite({
   lens: { viewKey: ({ value, context }) => `${String(value)} notice:${(context as RsvpModelContext).notice}` },
   start: (event, { inspect }) => start(event!.type, inspect),
   render: ({ actor, input }) =>
-    renderInEnglish(<RsvpCta actor={actor} content={contentView({ isRsvp: true, url: input.ctaUrl, label: input.ctaLabel, atLimitText: null })} />),
+    renderInEnglish(
+      <RsvpCta
+        actor={actor}
+        content={contentView({
+          type: 'EVENT_POST',
+          title: 'Morning yoga',
+          cta: { isRsvp: true, isClaimable: true, url: input.ctaUrl, label: input.ctaLabel, atLimitText: null },
+        })}
+      />,
+    ),
   world: (flow: Flow, event, before) => answer(flow.calls, event.type, before.context),
   // The retry comes from the global error modal, which sends it to the flow on both runs.
   send: (flow: Flow, event) => flow.actor.send(event as Extract<RsvpModelEvent, { type: `user.${string}` }>),

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { flush } from './fixtures';
+import { flush } from '../fixtures/async';
 
 type Navigation = typeof import('../../src/app/adapters/navigation');
 

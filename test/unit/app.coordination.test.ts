@@ -3,7 +3,8 @@ import { createActor, createMachine, fromCallback, fromPromise, type AnyActorRef
 import { appMachine } from '../../machines/app/app.machine';
 import { screenId } from '../../machines/app/screens';
 import { FLAG_DEFAULTS, type FlagValues } from '../../contracts/flags';
-import { makeBuilding, makeUser } from './fixtures';
+import { makeBuilding } from '../fixtures/buildings';
+import { makeUser } from '../fixtures/people';
 
 /**
  * The rules by which one actor drives another live in the app machine's chart. Each test runs the real app machine

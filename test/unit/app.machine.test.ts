@@ -7,7 +7,7 @@ import { buildingMachine } from '../../machines/building/building.machine';
 import { localeMachine } from '../../machines/locale/locale.machine';
 import type { FlagValues } from '../../contracts/flags';
 import type { PersistedAuth } from '../../machines/session/session.types';
-import { deferred, flush, type Deferred } from './fixtures';
+import { deferred, flush, type Deferred } from '../fixtures/async';
 
 const whitelabel: Whitelabel = {
   brand: 'acme',

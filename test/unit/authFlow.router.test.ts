@@ -3,7 +3,7 @@ import { assign, createActor, fromPromise, setup } from 'xstate';
 import { authFlowMachine } from '../../machines/auth/authFlow.machine';
 import { activeStep, authRoute } from '../../machines/auth/authFlow.selectors';
 import { defaultFields, type AuthFlowInput, type AuthStepOutput } from '../../machines/auth/authFlow.types';
-import { makeLoginPayload } from './fixtures';
+import { makeLoginPayload } from '../fixtures/people';
 
 const SESSION = makeLoginPayload();
 const fields = (email = 'ada@acme.com') => ({ ...defaultFields(), email });

@@ -19,28 +19,17 @@ import type {
   EmailRecord,
   SessionPayload,
   SsoCallbackResult,
-  SsoProviders,
 } from '../../machines/auth/authFlow.types';
 import { resetPasswordMachine } from '../../machines/auth/resetPassword.machine';
 import { signInMachine } from '../../machines/auth/signIn.machine';
 import { signUpMachine } from '../../machines/auth/signUp.machine';
-import { makeLoginPayload } from './fixtures';
+import { buildingOption } from '../fixtures/buildings';
+import { emailRecord, makeLoginPayload, ssoProviders } from '../fixtures/people';
 
-const record = (overrides: Partial<EmailRecord> = {}): EmailRecord => ({
-  email: null,
-  terms_accepted: false,
-  confirmed: false,
-  deactivated: false,
-  created_by: null,
-  sso_mode: 'none',
-  building_count: 3,
-  ...overrides,
-});
+/** What the email check finds here: a domain of three buildings unless a test says otherwise. */
+const record = (overrides: Partial<EmailRecord> = {}) => emailRecord({ building_count: 3, ...overrides });
 const existing = record({ email: 'ada@acme.com', terms_accepted: true, confirmed: true, created_by: 'user' });
-const buildings: BuildingOption[] = [
-  { uuid: 'b-1', name: 'One', address_1: '1 Main St' },
-  { uuid: 'b-2', name: 'Two', address_1: '2 Main St' },
-];
+const buildings: BuildingOption[] = [buildingOption('b-1'), buildingOption('b-2')];
 
 interface Fakes {
   checkEmail?: (input: { email: string }) => Promise<CheckEmailOutput>;
@@ -178,19 +167,14 @@ describe('auth flow selectors on the real machines', () => {
   });
 
   it('a domain with providers shows the SSO modal', async () => {
-    const sso: SsoProviders = {
-      sso_required: true,
-      oidc_providers: [{ uuid: 'p-1', name: 'Okta', authorization_url: 'https://idp.test/authorize' }],
-      saml_providers: [],
-      transaction_uuid: null,
-    };
+    const sso = ssoProviders({ sso_required: true, transaction_uuid: null });
     const { send, change, step, until } = startFlow({ checkEmail: async () => ({ record: record({ sso_mode: 'required' }), sso }) });
     change('email', 'ada@acme.com');
     send({ type: 'user.submit' });
     const s = await until(idle);
     expect(authModal(s)).toBe('sso');
     expect(authView(s)).toBe('email');
-    send({ type: 'user.chooseProvider', uuid: 'p-1' });
+    send({ type: 'user.chooseProvider', uuid: sso.oidc_providers[0]!.uuid });
     expect(authView(step())).toBe('redirecting');
     expect(authModal(step())).toBeNull();
   });

@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { cancelBookingMachine, type CancelBookingInput } from '../../machines/bookings/cancelBooking.machine';
 import type { Booking, BookingPath } from '../../machines/bookings/bookings.types';
-import { deferred, flush } from './fixtures';
-import { booking, cancelled, lateBooking, PATH, READ_AT } from './bookings.fixtures';
+import { deferred, flush } from '../fixtures/async';
+import { booking, cancelled, lateBooking, PATH, READ_AT } from '../fixtures/bookings';
 
 function start(input: Partial<CancelBookingInput> = {}, cancel: (path: BookingPath) => Promise<Booking> = async () => cancelled()) {
   const call = vi.fn(cancel);

@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { historyMachine } from '../../machines/bookings/history.machine';
 import type { TransactionPage, TransactionPageRequest } from '../../machines/bookings/bookings.types';
-import { deferred, flush } from './fixtures';
-import { transactionPage } from './bookings.fixtures';
+import { deferred, flush } from '../fixtures/async';
+import { transactionPage } from '../fixtures/bookings';
 
 function start(load: (r: TransactionPageRequest) => Promise<TransactionPage> = async (r) => transactionPage(r, 25)) {
   const loadPage = vi.fn(load);

@@ -4,8 +4,8 @@ import { bookingReceiptMachine } from '../../machines/bookings/bookingReceipt.ma
 import { cancelBookingMachine, type CancelBookingRef } from '../../machines/bookings/cancelBooking.machine';
 import { selectAwaitsApproval, selectReceiptDisplay, selectReceiptTitle } from '../../machines/bookings/bookings.selectors';
 import type { Booking, BookingPath, BookingRead } from '../../machines/bookings/bookings.types';
-import { flush } from './fixtures';
-import { booking, cancelled, PATH, READ_AT } from './bookings.fixtures';
+import { flush } from '../fixtures/async';
+import { booking, cancelled, PATH, READ_AT } from '../fixtures/bookings';
 
 function start(reads: Array<() => Promise<BookingRead>>, cancel: () => Promise<Booking> = async () => cancelled()) {
   const load = vi.fn<(path: BookingPath) => Promise<BookingRead>>();

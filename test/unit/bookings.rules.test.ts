@@ -13,8 +13,8 @@ import {
 import { bookingReceiptScreen, historyScreen } from '../../machines/bookings/bookings.screens';
 import type { ScreenFacts } from '../../machines/app/screen.types';
 import { FLAG_DEFAULTS } from '../../contracts/flags';
-import { booking, lateBooking, PATH, READ_AT } from './bookings.fixtures';
-import { makeUser } from './fixtures';
+import { booking, lateBooking, PATH, READ_AT } from '../fixtures/bookings';
+import { makeUser } from '../fixtures/people';
 
 describe('the booking status vocabularies', () => {
   it('shows the first vocabulary by the specification’s mapping', () => {

@@ -1,7 +1,8 @@
 import { describe, it, expect, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { buildingMachine, pickBuilding, type Building, type BuildingTheme } from '../../machines/building/building.machine';
-import { deferred, makeBuilding, makeTheme } from './fixtures';
+import { deferred } from '../fixtures/async';
+import { makeBuilding, makeTheme } from '../fixtures/buildings';
 
 interface Fakes {
   loadBuildings?: () => Promise<Building[]>;

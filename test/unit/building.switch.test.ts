@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { buildingMachine, canSeeAdminLink, pickBuilding, type Building } from '../../machines/building/building.machine';
-import { makeBuilding, makeTheme } from './fixtures';
+import { makeBuilding, makeTheme } from '../fixtures/buildings';
 
 const LIST = [makeBuilding('b-1'), makeBuilding('b-2'), makeBuilding('b-3')];
 

@@ -6,6 +6,7 @@ import type { CardEntryEvent, PaymentMethodData, StoredCard } from '../../machin
 import { embeddedCardProvider } from '../../src/app/adapters/embeddedCardProvider';
 import { postToNativeHost } from '../../src/app/adapters/nativeHost';
 import { CARD_FRAME_ELEMENT_ID, CARD_FRAME_KIND } from '../../contracts/cardFrame';
+import { cardValidation, storedCard } from '../fixtures/payments';
 
 describe('the expiry rules (section 5)', () => {
   it.each([
@@ -44,18 +45,8 @@ describe('the expiry rules (section 5)', () => {
   });
 });
 
-const STORED: StoredCard = {
-  id: 'c-1',
-  card_brand: 'visa',
-  card_last_four: '4242',
-  exp_month: 12,
-  exp_year: 2040,
-  payment_token: 'tok_1',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  country: 'GB',
-};
-const VALIDATION = { cardType: 'visa', validNumber: true, validCvv: true, numberLength: 16, cvvLength: 3 };
+const STORED = storedCard({ payment_token: 'tok_1' });
+const VALIDATION = cardValidation();
 
 function run(
   options: { tokenize?: () => Promise<PaymentMethodData>; loadPaymentMethods?: () => Promise<StoredCard[]>; init?: () => Promise<never> } = {},

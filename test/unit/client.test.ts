@@ -4,7 +4,8 @@ import { APP_ID, APP_VERSION, createApiClient, type RequestContext, type Session
 import { sessionBridge } from '../../src/app/appActor';
 import { sessionMachine } from '../../machines/session/session.machine';
 import type { LoginPayload, PersistedAuth } from '../../machines/session/session.types';
-import { deferred, makeLoginPayload } from './fixtures';
+import { deferred } from '../fixtures/async';
+import { makeLoginPayload } from '../fixtures/people';
 
 interface SeenRequest {
   url: string;

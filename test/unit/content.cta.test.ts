@@ -3,6 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { fewSpots, failureKind, inDisplayWindow, spotsLeft } from '../../machines/content/cta';
 import { rsvpMachine, showFewSpots, type RsvpCounts, type RsvpInput } from '../../machines/content/rsvp.machine';
 import { canClaimMore, claimMachine, type ClaimCounts, type ClaimInput } from '../../machines/content/claim.machine';
+import { claimFlowInput, rsvpFlowInput } from '../fixtures/content';
 
 const NOW = '2026-11-22T12:00:00Z';
 
@@ -38,20 +39,8 @@ describe('CTA rules', () => {
   });
 });
 
-const event = (overrides: Partial<RsvpInput> = {}): RsvpInput => ({
-  contentUuid: 'e-1',
-  buildingUuid: 'b-1',
-  capacity: 10,
-  attendeeCount: 3,
-  userCount: 0,
-  ctaUrl: null,
-  ctaLabel: 'RSVP',
-  displayStartAt: null,
-  displayEndAt: null,
-  isClaimable: true,
-  now: NOW,
-  ...overrides,
-});
+/** An event with room: 3 of 10 attending, not this person (the fakes below answer from these counts). */
+const event = (overrides: Partial<RsvpInput> = {}) => rsvpFlowInput({ capacity: 10, attendeeCount: 3, userCount: 0, now: NOW, ...overrides });
 
 function rsvp(
   input: RsvpInput,
@@ -175,20 +164,9 @@ describe('rsvpMachine', () => {
   });
 });
 
-const offer = (overrides: Partial<ClaimInput> = {}): ClaimInput => ({
-  contentUuid: 'o-1',
-  buildingUuid: 'b-1',
-  isEligible: true,
-  isClaimable: true,
-  userCount: 0,
-  count: 2,
-  maxClaimsPerUser: 1,
-  maxClaimsTotal: 10,
-  displayStartAt: null,
-  displayEndAt: null,
-  now: NOW,
-  ...overrides,
-});
+/** An offer with room: 2 of 10 claimed, none by this person, one each (the fakes below answer from these counts). */
+const offer = (overrides: Partial<ClaimInput> = {}) =>
+  claimFlowInput({ userCount: 0, count: 2, maxClaimsPerUser: 1, maxClaimsTotal: 10, now: NOW, ...overrides });
 
 function claim(input: ClaimInput, answers: { claim?: () => Promise<ClaimCounts>; refresh?: () => Promise<ClaimCounts> } = {}) {
   return createActor(

@@ -12,7 +12,8 @@ import { rsvpMachine, type RsvpCounts } from '../../machines/content/rsvp.machin
 import { claimMachine, type ClaimCounts } from '../../machines/content/claim.machine';
 import { linkOutFrameMachine } from '../../machines/linkOut/linkOutFrame.machine';
 import type { CallToAction, ContentSource, ContentView } from '../../machines/content/contentView';
-import { deferred, flush } from './fixtures';
+import { deferred, flush } from '../fixtures/async';
+import { contentView } from '../fixtures/content';
 
 const NOW = '2026-11-22T12:00:00Z';
 
@@ -25,58 +26,12 @@ const input = (overrides: Partial<ContentDetailInput> = {}): ContentDetailInput 
   ...overrides,
 });
 
-const cta = (overrides: Partial<CallToAction> = {}): CallToAction => ({
-  type: null,
-  url: null,
-  label: null,
-  atLimitText: null,
-  count: 0,
-  userCount: 0,
-  capacity: null,
-  maxClaimsPerUser: 1,
-  maxClaimsTotal: null,
-  displayStartAt: null,
-  displayEndAt: null,
-  isRsvp: false,
-  isClaim: false,
-  isClaimable: false,
-  isEligible: true,
-  attachableAmenityUuid: null,
-  attachableCompanyUuid: null,
-  attachableContentUuid: null,
-  attachSecondaryContent: false,
-  myClaim: null,
-  ...overrides,
-});
-
-const view = (ctaOverrides: Partial<CallToAction> = {}, overrides: Partial<ContentView> = {}): ContentView => ({
-  uuid: 'c-1',
-  buildingUuid: 'b-1',
-  type: 'POST',
-  title: 'A post',
-  subtitle: null,
-  description: null,
-  richDescription: null,
-  imageUrl: null,
-  imageAltText: null,
-  host: null,
-  price: null,
-  currency: null,
-  startAt: null,
-  endAt: null,
-  timezone: null,
-  address: null,
-  directions: null,
-  virtualText: null,
-  virtualUrl: null,
-  virtualDirections: null,
-  cta: cta(ctaOverrides),
-  ...overrides,
-});
-
 const rsvpView = () =>
-  view(
-    {
+  contentView({
+    uuid: 'e-1',
+    buildingUuid: 'b-7',
+    type: 'EVENT_POST',
+    cta: {
       type: 'RSVP',
       isRsvp: true,
       label: 'RSVP',
@@ -88,12 +43,14 @@ const rsvpView = () =>
       displayStartAt: '2026-11-01T00:00:00Z',
       displayEndAt: '2026-11-30T00:00:00Z',
     },
-    { uuid: 'e-1', buildingUuid: 'b-7', type: 'EVENT_POST' },
-  );
+  });
 
 const claimView = () =>
-  view(
-    {
+  contentView({
+    uuid: 'o-1',
+    buildingUuid: 'b-8',
+    type: 'OFFER',
+    cta: {
       type: 'CLAIM',
       isClaim: true,
       label: 'Claim',
@@ -106,8 +63,7 @@ const claimView = () =>
       displayStartAt: '2026-11-02T00:00:00Z',
       displayEndAt: '2026-12-02T00:00:00Z',
     },
-    { uuid: 'o-1', buildingUuid: 'b-8', type: 'OFFER' },
-  );
+  });
 
 type LoadInput = { source: ContentSource; buildingUuid: string; uuid: string };
 
@@ -197,7 +153,7 @@ describe('contentDetailMachine: loading', () => {
   });
 
   it('keeps the loaded content and leaves loading', async () => {
-    const content = view({ type: 'EXTERNAL_LINK', url: 'https://x.test' });
+    const content = contentView({ cta: { type: 'EXTERNAL_LINK', url: 'https://x.test' } });
     const { actor } = detail(loaded(content));
     await waitFor(actor, (s) => s.matches('loaded'));
     const snapshot = actor.getSnapshot();
@@ -259,7 +215,7 @@ describe('contentDetailMachine: loading', () => {
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
     expect(spies.load).toHaveBeenCalledTimes(2);
     expect(spies.load).toHaveBeenLastCalledWith({ source: 'content', buildingUuid: 'b-1', uuid: 'c-1' });
-    const content = view();
+    const content = contentView();
     answers[1]!.resolve(content);
     await waitFor(actor, (s) => s.matches('loaded'));
     expect(actor.getSnapshot().context.content).toEqual(content);
@@ -368,23 +324,23 @@ describe('contentDetailMachine: deciding the call-to-action', () => {
   });
 
   it('a CLAIM type without the claim flag still runs the claim flow', async () => {
-    const { actor } = await loadedDetail(view({ type: 'CLAIM', isClaim: false }));
+    const { actor } = await loadedDetail(contentView({ cta: { type: 'CLAIM', isClaim: false } }));
     expect(actor.getSnapshot().matches({ loaded: 'claim' })).toBe(true);
   });
 
   it('RSVP wins over claim when both flags are set', async () => {
-    const { actor } = await loadedDetail(view({ isRsvp: true, isClaim: true }));
+    const { actor } = await loadedDetail(contentView({ cta: { isRsvp: true, isClaim: true } }));
     expect(actor.getSnapshot().matches({ loaded: 'rsvp' })).toBe(true);
   });
 
   it.each([
-    ['an external link', cta({ type: 'EXTERNAL_LINK', url: 'https://x.test' })],
-    ['an internal link', cta({ type: 'INTERNAL_LINK', attachableAmenityUuid: 'am-1' })],
-    ['a micro-frontend', cta({ type: 'MICRO_FRONTEND', url: 'https://mfe.test' })],
-    ['a survey', cta({ type: 'EXTERNAL_LINK', url: 'https://x.test/mfe-survey' })],
-    ['no call-to-action', cta()],
+    ['an external link', { type: 'EXTERNAL_LINK', url: 'https://x.test' }],
+    ['an internal link', { type: 'INTERNAL_LINK', attachableAmenityUuid: 'am-1' }],
+    ['a micro-frontend', { type: 'MICRO_FRONTEND', url: 'https://mfe.test' }],
+    ['a survey', { type: 'EXTERNAL_LINK', url: 'https://x.test/mfe-survey' }],
+    ['no call-to-action', {}],
   ])('shows a link for %s, with no flow child', async (_, c) => {
-    const { actor } = await loadedDetail(view(c));
+    const { actor } = await loadedDetail(contentView({ cta: c }));
     const snapshot = actor.getSnapshot();
     expect(snapshot.matches({ loaded: 'link' })).toBe(true);
     expect(snapshot.hasTag('cta:rsvpFlow') || snapshot.hasTag('cta:claimFlow')).toBe(false);
@@ -395,7 +351,7 @@ describe('contentDetailMachine: deciding the call-to-action', () => {
 
 describe('contentDetailMachine: following a link call-to-action', () => {
   it('opens an external URL in a new tab', async () => {
-    const { actor, spies } = await loadedDetail(view({ type: 'EXTERNAL_LINK', url: 'https://tickets.test/e-1?x=1' }));
+    const { actor, spies } = await loadedDetail(contentView({ cta: { type: 'EXTERNAL_LINK', url: 'https://tickets.test/e-1?x=1' } }));
     expect(actor.getSnapshot().can({ type: 'user.followCta' })).toBe(true);
     actor.send({ type: 'user.followCta' });
     expect(spies.openInNewTab).toHaveBeenCalledTimes(1);
@@ -406,7 +362,7 @@ describe('contentDetailMachine: following a link call-to-action', () => {
   });
 
   it('opens a URL with no CTA type (a deep link) in a new tab, each time it is followed', async () => {
-    const { actor, spies } = await loadedDetail(view({ url: 'myapp://open/thing' }));
+    const { actor, spies } = await loadedDetail(contentView({ cta: { url: 'myapp://open/thing' } }));
     actor.send({ type: 'user.followCta' });
     actor.send({ type: 'user.followCta' });
     expect(spies.openInNewTab.mock.calls).toEqual([['myapp://open/thing'], ['myapp://open/thing']]);
@@ -418,7 +374,7 @@ describe('contentDetailMachine: following a link call-to-action', () => {
     [{ attachableContentUuid: 'c-2' }, '/building/b-1/content/c-2'],
     [{ attachSecondaryContent: true }, '/building/b-1/#discover'],
   ] satisfies [Partial<CallToAction>, string][])('navigates for an internal link (%o)', async (attachment, to) => {
-    const { actor, spies } = await loadedDetail(view({ type: 'INTERNAL_LINK', ...attachment }));
+    const { actor, spies } = await loadedDetail(contentView({ cta: { type: 'INTERNAL_LINK', ...attachment } }));
     actor.send({ type: 'user.followCta' });
     expect(spies.navigate).toHaveBeenCalledTimes(1);
     expect(spies.navigate).toHaveBeenCalledWith(to);
@@ -427,24 +383,24 @@ describe('contentDetailMachine: following a link call-to-action', () => {
   });
 
   it('navigates to the mobile-only page for a native link, remembering the content’s page', async () => {
-    const { actor, spies } = await loadedDetail(view({ type: 'NATIVE_LINK', url: 'app://native' }));
+    const { actor, spies } = await loadedDetail(contentView({ cta: { type: 'NATIVE_LINK', url: 'app://native' } }));
     actor.send({ type: 'user.followCta' });
     expect(spies.navigate).toHaveBeenCalledWith('/mobile-only?from=%2Fbuilding%2Fb-1%2Fcontent%2Fc-1');
   });
 
   it('sends a deep link into the app’s own scheme to the mobile-only page, and a web deep link to a new tab', async () => {
-    const app = await loadedDetail(view({ type: 'DEEP_LINK', url: 'atrium://wallet/badge' }));
+    const app = await loadedDetail(contentView({ cta: { type: 'DEEP_LINK', url: 'atrium://wallet/badge' } }));
     app.actor.send({ type: 'user.followCta' });
     expect(app.spies.navigate).toHaveBeenCalledWith('/mobile-only?from=%2Fbuilding%2Fb-1%2Fcontent%2Fc-1');
     expect(app.spies.openInNewTab).not.toHaveBeenCalled();
-    const web = await loadedDetail(view({ type: 'DEEP_LINK', url: 'https://example.com/open' }));
+    const web = await loadedDetail(contentView({ cta: { type: 'DEEP_LINK', url: 'https://example.com/open' } }));
     web.actor.send({ type: 'user.followCta' });
     expect(web.spies.openInNewTab).toHaveBeenCalledWith('https://example.com/open');
     expect(web.spies.navigate).not.toHaveBeenCalled();
   });
 
   it('opens a micro-frontend in the frame as a page', async () => {
-    const { actor, spies } = await loadedDetail(view({ type: 'MICRO_FRONTEND', url: 'https://mfe.test/app' }));
+    const { actor, spies } = await loadedDetail(contentView({ cta: { type: 'MICRO_FRONTEND', url: 'https://mfe.test/app' } }));
     actor.send({ type: 'user.followCta' });
     expect(spies.openFrame).toHaveBeenCalledTimes(1);
     expect(spies.openFrame).toHaveBeenCalledWith({ url: 'https://mfe.test/app', kind: 'page' });
@@ -457,7 +413,7 @@ describe('contentDetailMachine: following a link call-to-action', () => {
       ['EXTERNAL_LINK', 'https://attacker.test/mfe-survey/?steal=1'],
       ['MICRO_FRONTEND', 'https://attacker.test/app'],
     ] as const) {
-      const { actor, spies } = await loadedDetail(view({ type, url }));
+      const { actor, spies } = await loadedDetail(contentView({ cta: { type, url } }));
       actor.send({ type: 'user.followCta' });
       expect(spies.openFrame).not.toHaveBeenCalled();
       expect(spies.openInNewTab).toHaveBeenCalledWith(url);
@@ -465,18 +421,18 @@ describe('contentDetailMachine: following a link call-to-action', () => {
   });
 
   it('opens a survey URL in the frame as a survey, whatever its CTA type', async () => {
-    const { actor, spies } = await loadedDetail(view({ type: 'EXTERNAL_LINK', url: 'https://x.test/mfe-survey/1' }));
+    const { actor, spies } = await loadedDetail(contentView({ cta: { type: 'EXTERNAL_LINK', url: 'https://x.test/mfe-survey/1' } }));
     actor.send({ type: 'user.followCta' });
     expect(spies.openFrame).toHaveBeenCalledWith({ url: 'https://x.test/mfe-survey/1', kind: 'survey' });
     expect(spies.openInNewTab).not.toHaveBeenCalled();
   });
 
   it.each([
-    ['no call-to-action', cta()],
-    ['an internal link with nothing attached', cta({ type: 'INTERNAL_LINK' })],
-    ['a micro-frontend without a URL', cta({ type: 'MICRO_FRONTEND' })],
+    ['no call-to-action', {}],
+    ['an internal link with nothing attached', { type: 'INTERNAL_LINK' }],
+    ['a micro-frontend without a URL', { type: 'MICRO_FRONTEND' }],
   ])('does nothing for %s', async (_, c) => {
-    const { actor, spies } = await loadedDetail(view(c));
+    const { actor, spies } = await loadedDetail(contentView({ cta: c }));
     expect(actor.getSnapshot().can({ type: 'user.followCta' })).toBe(false);
     actor.send({ type: 'user.followCta' });
     expect(spies.openInNewTab).not.toHaveBeenCalled();
@@ -498,7 +454,7 @@ describe('contentDetailMachine: following a link call-to-action', () => {
   });
 
   it('takes no retry once loaded', async () => {
-    const { actor, spies } = await loadedDetail(view());
+    const { actor, spies } = await loadedDetail(contentView());
     expect(actor.getSnapshot().can({ type: 'user.retry' })).toBe(false);
     actor.send({ type: 'user.retry' });
     expect(actor.getSnapshot().matches('loaded')).toBe(true);
@@ -508,7 +464,7 @@ describe('contentDetailMachine: following a link call-to-action', () => {
 
 describe('contentDetailMachine: the link-out frame child', () => {
   it('is invoked at the root from the start, hidden, and stays the same actor once loaded', async () => {
-    const { actor } = detail(loaded(view()));
+    const { actor } = detail(loaded(contentView()));
     const frame = actor.getSnapshot().children.linkOut;
     expect(frame).toBeDefined();
     expect(frame?.getSnapshot().matches('hidden')).toBe(true);
@@ -526,7 +482,7 @@ describe('contentDetailMachine: the link-out frame child', () => {
   });
 
   it('opens a page when openFrame sends to it (as the app wires it) and fetches the page', async () => {
-    const { actor, spies } = await loadedDetail(view({ type: 'MICRO_FRONTEND', url: 'https://mfe.test/app' }), { wireFrame: true });
+    const { actor, spies } = await loadedDetail(contentView({ cta: { type: 'MICRO_FRONTEND', url: 'https://mfe.test/app' } }), { wireFrame: true });
     actor.send({ type: 'user.followCta' });
     const frame = actor.getSnapshot().children.linkOut!;
     expect(frame.getSnapshot().hasTag('open')).toBe(true);
@@ -537,7 +493,7 @@ describe('contentDetailMachine: the link-out frame child', () => {
   });
 
   it('opens a survey in it without fetching', async () => {
-    const { actor, spies } = await loadedDetail(view({ url: 'https://x.test/mfe-survey' }), { wireFrame: true });
+    const { actor, spies } = await loadedDetail(contentView({ cta: { url: 'https://x.test/mfe-survey' } }), { wireFrame: true });
     actor.send({ type: 'user.followCta' });
     const frame = actor.getSnapshot().children.linkOut!;
     expect(frame.getSnapshot().hasTag('frame:survey')).toBe(true);
@@ -546,7 +502,7 @@ describe('contentDetailMachine: the link-out frame child', () => {
   });
 
   it('stops with the content screen, so an open frame goes away with the page', async () => {
-    const { actor } = await loadedDetail(view({ url: 'https://x.test/mfe-survey' }), { wireFrame: true });
+    const { actor } = await loadedDetail(contentView({ cta: { url: 'https://x.test/mfe-survey' } }), { wireFrame: true });
     actor.send({ type: 'user.followCta' });
     const frame = actor.getSnapshot().children.linkOut!;
     expect(frame.getSnapshot().status).toBe('active');
@@ -566,8 +522,10 @@ describe('rsvpInput and claimInput', () => {
   const context = (content: ContentView): ContentDetailContext => ({ ...input({ now: '2026-01-01T00:00:00Z' }), content, error: null });
 
   it('rsvpInput maps the content’s uuid, building, counts, CTA and window, with the screen’s now', () => {
-    const content = view(
-      {
+    const content = contentView({
+      uuid: 'e-5',
+      buildingUuid: 'b-5',
+      cta: {
         capacity: null,
         count: 3,
         userCount: 1,
@@ -577,8 +535,7 @@ describe('rsvpInput and claimInput', () => {
         displayEndAt: '2026-02-01T00:00:00Z',
         isClaimable: false,
       },
-      { uuid: 'e-5', buildingUuid: 'b-5' },
-    );
+    });
     expect(rsvpInput(context(content))).toEqual({
       contentUuid: 'e-5',
       buildingUuid: 'b-5',
@@ -595,8 +552,10 @@ describe('rsvpInput and claimInput', () => {
   });
 
   it('claimInput maps the content’s uuid, building, eligibility, counts, limits and window, with the screen’s now', () => {
-    const content = view(
-      {
+    const content = contentView({
+      uuid: 'o-5',
+      buildingUuid: 'b-6',
+      cta: {
         isEligible: false,
         isClaimable: true,
         userCount: 0,
@@ -607,8 +566,7 @@ describe('rsvpInput and claimInput', () => {
         displayEndAt: null,
         myClaim: { code: '7F3A9C21', claimedAt: '2025-12-02T10:00:00Z' },
       },
-      { uuid: 'o-5', buildingUuid: 'b-6' },
-    );
+    });
     expect(claimInput(context(content))).toEqual({
       myClaim: { code: '7F3A9C21', claimedAt: '2025-12-02T10:00:00Z' },
       contentUuid: 'o-5',
@@ -634,34 +592,34 @@ describe('contentDetailMachine: kiosk (lobby) mode', () => {
   }
 
   it('offers no RSVP on a shared screen: no RSVP flow, the lobby state instead', async () => {
-    const { actor } = await inLobby(view({ isRsvp: true, isClaimable: true }, { type: 'EVENT_POST' }));
+    const { actor } = await inLobby(contentView({ type: 'EVENT_POST', cta: { isRsvp: true, isClaimable: true } }));
     expect(actor.getSnapshot().matches({ loaded: 'lobby' })).toBe(true);
     expect(actor.getSnapshot().hasTag('cta:lobby')).toBe(true);
     expect(rsvpChild(actor)).toBeUndefined();
   });
 
   it('offers no claim on a shared screen', async () => {
-    const { actor } = await inLobby(view({ isClaim: true, type: 'CLAIM', isClaimable: true }, { type: 'OFFER' }));
+    const { actor } = await inLobby(contentView({ type: 'OFFER', cta: { isClaim: true, type: 'CLAIM', isClaimable: true } }));
     expect(actor.getSnapshot().matches({ loaded: 'lobby' })).toBe(true);
     expect(claimChild(actor)).toBeUndefined();
   });
 
   it('frames no mini-app with the person’s token on a shared screen', async () => {
-    const { actor, spies } = await inLobby(view({ type: 'MICRO_FRONTEND', url: 'https://mfe.test/app' }));
+    const { actor, spies } = await inLobby(contentView({ cta: { type: 'MICRO_FRONTEND', url: 'https://mfe.test/app' } }));
     expect(actor.getSnapshot().matches({ loaded: 'lobby' })).toBe(true);
     actor.send({ type: 'user.followCta' });
     expect(spies.openFrame).not.toHaveBeenCalled();
   });
 
   it('keeps a link call-to-action (nothing personal in it)', async () => {
-    const { actor, spies } = await inLobby(view({ type: 'EXTERNAL_URL', url: 'https://x.test' }));
+    const { actor, spies } = await inLobby(contentView({ cta: { type: 'EXTERNAL_URL', url: 'https://x.test' } }));
     expect(actor.getSnapshot().matches({ loaded: 'link' })).toBe(true);
     actor.send({ type: 'user.followCta' });
     expect(spies.openInNewTab).toHaveBeenCalledWith('https://x.test');
   });
 
   it('out of kiosk mode the same event runs its RSVP flow', async () => {
-    const { actor } = await loadedDetail(view({ isRsvp: true, isClaimable: true }, { type: 'EVENT_POST' }));
+    const { actor } = await loadedDetail(contentView({ type: 'EVENT_POST', cta: { isRsvp: true, isClaimable: true } }));
     expect(actor.getSnapshot().matches({ loaded: 'rsvp' })).toBe(true);
     expect(rsvpChild(actor)).toBeDefined();
   });

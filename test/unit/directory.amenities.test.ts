@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { amenitiesMachine } from '../../machines/directory/amenities.machine';
 import type { AmenityCategory } from '../../machines/directory/directory.types';
-import { deferred, flush } from './fixtures';
-import { CATEGORIES } from './directory.fixtures';
+import { deferred, flush } from '../fixtures/async';
+import { CATEGORIES } from '../fixtures/directory';
 
 function start(load: (input: { buildingUuid: string }) => Promise<AmenityCategory[]> = async () => CATEGORIES) {
   const loadAmenities = vi.fn(load);

@@ -4,8 +4,8 @@ import { amenityDetailMachine } from '../../machines/directory/amenityDetail.mac
 import { helpDeskMachine, type HelpDeskRef } from '../../machines/helpDesk/helpDesk.machine';
 import type { HelpDeskRequest } from '../../machines/helpDesk/helpDesk.types';
 import type { AmenityCategory } from '../../machines/directory/directory.types';
-import { flush } from './fixtures';
-import { CATEGORIES } from './directory.fixtures';
+import { flush } from '../fixtures/async';
+import { CATEGORIES } from '../fixtures/directory';
 
 function start(amenityUuid: string, load: (input: { buildingUuid: string }) => Promise<AmenityCategory[]> = async () => CATEGORIES) {
   const loadAmenities = vi.fn(load);

@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { companyDetailMachine } from '../../machines/directory/companyDetail.machine';
 import type { Company } from '../../machines/directory/directory.types';
-import { flush } from './fixtures';
-import { company } from './directory.fixtures';
+import { flush } from '../fixtures/async';
+import { company } from '../fixtures/directory';
 
 function start(load: (input: { companyUuid: string }) => Promise<Company>) {
   const loadCompany = vi.fn(load);

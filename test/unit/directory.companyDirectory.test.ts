@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { companyDirectoryMachine, type CompanyPageRequest } from '../../machines/directory/companyDirectory.machine';
 import type { CompanyPage } from '../../machines/directory/directory.types';
-import { deferred, flush, type Deferred } from './fixtures';
-import { companyPage } from './directory.fixtures';
+import { deferred, flush, type Deferred } from '../fixtures/async';
+import { companyPage } from '../fixtures/directory';
 
 const TOTAL = 25;
 const PAGE = 10;

@@ -8,7 +8,7 @@ import {
   findAmenity,
   isNotFound,
 } from '../../machines/directory/directory.rules';
-import { CATEGORIES, company } from './directory.fixtures';
+import { CATEGORIES, company } from '../fixtures/directory';
 
 describe('directory rules', () => {
   it("titles the amenities page 'Building information' for harbor only", () => {

@@ -2,7 +2,8 @@ import { describe, it, expect, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { emailConsentMachine } from '../../machines/account/emailConsent.machine';
 import type { SessionUser } from '../../machines/session/session.types';
-import { deferred, flush, makeUser } from './fixtures';
+import { deferred, flush } from '../fixtures/async';
+import { makeUser } from '../fixtures/people';
 
 function setupConsent(save: (input: { accepted: boolean }) => Promise<SessionUser>, accepted = false) {
   const calls = { save: vi.fn(save), userUpdated: vi.fn() };

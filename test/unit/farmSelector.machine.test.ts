@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { customFarm, farmSelectorMachine } from '../../machines/farm/farmSelector.machine';
 import type { Farm } from '../../machines/farm/farmSelector.types';
-import { deferred, flush } from './fixtures';
+import { deferred, flush } from '../fixtures/async';
 
 const FARMS: Farm[] = [
   { uuid: 'farm-local', description: 'Local (this server)', url: '/api' },

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise } from 'xstate';
 import { installApiClient, type ApiClient } from '../../src/api/client';
 import { flagActors } from '../../src/app/flags/flagActors';
-import type { FlagUser } from '../../machines/flags/flags.machine';
+import { anonymousFlagUser } from '../fixtures/people';
 
-const anonymous: FlagUser = { key: 'anonymous', anonymous: true, admin: false, roles: [], buildingUuids: [], hqo: false, host: 'localhost' };
+const anonymous = anonymousFlagUser();
 
 const options = { anonymousUser: () => anonymous, whenConfigured: async () => {}, values: () => ({ apiBase: '/api', apiKey: '' }) };
 

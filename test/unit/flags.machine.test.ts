@@ -2,7 +2,8 @@ import { describe, it, expect, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { FLAG_DEFAULTS, type FlagValues } from '../../contracts/flags';
 import { flagsMachine, type FlagUser } from '../../machines/flags/flags.machine';
-import { deferred } from './fixtures';
+import { deferred } from '../fixtures/async';
+import { flagUser } from '../fixtures/people';
 
 /** Section 9 of the access-and-shell specification, in its order. */
 const SPEC_FLAGS = [
@@ -28,7 +29,7 @@ const SPEC_FLAGS = [
   'enable-exit-kiosk-mode',
 ];
 
-const user: FlagUser = { key: 'u-1', anonymous: false, admin: true, roles: ['tenant'], buildingUuids: ['b-1'], hqo: false, host: 'acme.test' };
+const user = flagUser({ admin: true });
 
 function setupFlags(load: (input: { user: FlagUser | null }) => Promise<Partial<FlagValues>>) {
   const loadFlags = vi.fn(load);

@@ -6,18 +6,11 @@ import { flagsMachine, type FlagUser } from '../../machines/flags/flags.machine'
 import type { FlagEvaluation } from '../../src/api/flags';
 import { AtriumFlagProvider, evaluationContextOf, flagUserOfContext, type EventSourceLike } from '../../src/app/flags/openFeatureProvider';
 import { openFeatureFlagActors } from '../../src/app/flags/openFeatureFlags';
-import { deferred, flush } from './fixtures';
+import { deferred, flush } from '../fixtures/async';
+import { anonymousFlagUser, flagUser } from '../fixtures/people';
 
-const anonymous: FlagUser = { key: 'anonymous', anonymous: true, admin: false, roles: [], buildingUuids: [], hqo: false, host: 'acme.test' };
-const ada: FlagUser = {
-  key: 'user-ada',
-  anonymous: false,
-  admin: true,
-  roles: ['tenant', 'building_admin'],
-  buildingUuids: ['b-plaza'],
-  hqo: false,
-  host: 'acme.test',
-};
+const anonymous = anonymousFlagUser();
+const ada = flagUser({ key: 'user-ada', admin: true, roles: ['tenant', 'building_admin'], buildingUuids: ['b-plaza'], host: 'acme.test' });
 
 /** An EventSource the test drives: it records its address and delivers the events the test sends. */
 class FakeEventSource implements EventSourceLike {

@@ -4,7 +4,7 @@ import { globalErrorMachine, GLOBAL_ERROR_ID } from '../../machines/globalError/
 import { appMachine } from '../../machines/app/app.machine';
 import { KIOSK_ID } from '../../machines/kiosk/kiosk.machine';
 import { globalErrorHarness, OWNERS, raised } from '../model/globalError.harness';
-import { deferred, flush } from './fixtures';
+import { deferred, flush } from '../fixtures/async';
 
 const resolved = (owner: keyof typeof OWNERS) => ({ type: 'error.resolved', source: OWNERS[owner].source }) as const;
 

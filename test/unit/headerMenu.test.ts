@@ -3,7 +3,7 @@ import { createActor, createMachine, fromPromise, setup, waitFor } from 'xstate'
 import { adminUrl, headerMenuMachine, type AdminTarget } from '../../machines/shell/headerMenu.machine';
 import { adminOnVisitors, initials, menuItems } from '../../machines/shell/headerMenu.selectors';
 import { FLAG_DEFAULTS } from '../../contracts/flags';
-import { deferred } from './fixtures';
+import { deferred } from '../fixtures/async';
 
 const TARGET: AdminTarget = { baseUrl: 'https://admin.example/', buildingUuid: 'b-1', companyUuid: 'c-1', visitors: false };
 

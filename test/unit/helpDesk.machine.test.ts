@@ -5,7 +5,7 @@ import { hasInput, isFormComplete, takeFiles } from '../../machines/helpDesk/hel
 import { serverReason, shownProblem } from '../../machines/helpDesk/helpDesk.selectors';
 import type { ChosenFile, HelpDeskInput, HelpDeskRequest } from '../../machines/helpDesk/helpDesk.types';
 import { MAX_ATTACHMENT_BYTES } from '../../contracts/helpDesk';
-import { deferred, flush } from './fixtures';
+import { deferred, flush } from '../fixtures/async';
 
 const file = (name: string, size = 1000, type = 'application/pdf'): ChosenFile => ({ name, size, type });
 const INPUT: HelpDeskInput = { buildingUuid: 'b-1', requester: { name: 'Dana Demo', email: 'dana@northwind.example', companyName: null } };

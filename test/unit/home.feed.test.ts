@@ -11,10 +11,10 @@ import {
   tileAction,
   webLinkAction,
   withContent,
-  type FeedCategory,
   type FeedTile,
   type LinkContext,
 } from '../../machines/home/feed';
+import { feedCategory, feedTile } from '../fixtures/home';
 
 const ORIGIN = 'https://tenant.atrium.test';
 
@@ -26,34 +26,30 @@ const context = (overrides: Partial<LinkContext> = {}): LinkContext => ({
   ...overrides,
 });
 
-const tile = (overrides: Partial<FeedTile> = {}): FeedTile => ({ uuid: 't-1', type: 'POST', title: 'A tile', image_url: null, ...overrides });
-
-const category = (uuid: string, contents: FeedTile[]): FeedCategory => ({ uuid, name: `Category ${uuid}`, contents });
-
 type Command = NonNullable<FeedTile['navigation_command']>;
 const command = (type: string, value: string, options: Command['options'] = {}): Command => ({ type, value, options });
 
 describe('withContent', () => {
   it('keeps only the categories that have content, in their order', () => {
-    const a = category('a', [tile({ uuid: 'a-1' })]);
-    const empty = category('empty', []);
-    const b = category('b', [tile({ uuid: 'b-1' }), tile({ uuid: 'b-2' })]);
+    const a = feedCategory('a', [feedTile({ uuid: 'a-1' })]);
+    const empty = feedCategory('empty', []);
+    const b = feedCategory('b', [feedTile({ uuid: 'b-1' }), feedTile({ uuid: 'b-2' })]);
     expect(withContent([a, empty, b]).map((c) => c.uuid)).toEqual(['a', 'b']);
   });
 
   it('keeps the categories themselves unchanged (same objects)', () => {
-    const a = category('a', [tile()]);
+    const a = feedCategory('a', [feedTile()]);
     const [kept] = withContent([a]);
     expect(kept).toBe(a);
   });
 
   it('answers an empty list for no categories or only empty ones', () => {
     expect(withContent([])).toEqual([]);
-    expect(withContent([category('x', []), category('y', [])])).toEqual([]);
+    expect(withContent([feedCategory('x', []), feedCategory('y', [])])).toEqual([]);
   });
 
   it('does not change the list it was given', () => {
-    const list = [category('x', []), category('y', [tile()])];
+    const list = [feedCategory('x', []), feedCategory('y', [feedTile()])];
     withContent(list);
     expect(list).toHaveLength(2);
   });
@@ -61,18 +57,18 @@ describe('withContent', () => {
 
 describe('firstPromoted', () => {
   it('is the first content of the first category', () => {
-    const first = tile({ uuid: 'p-1' });
-    expect(firstPromoted([category('a', [first, tile({ uuid: 'p-2' })]), category('b', [tile({ uuid: 'p-3' })])])).toBe(first);
+    const first = feedTile({ uuid: 'p-1' });
+    expect(firstPromoted([feedCategory('a', [first, feedTile({ uuid: 'p-2' })]), feedCategory('b', [feedTile({ uuid: 'p-3' })])])).toBe(first);
   });
 
   it('skips the empty categories before the first one with content', () => {
-    const wanted = tile({ uuid: 'p-9' });
-    expect(firstPromoted([category('a', []), category('b', []), category('c', [wanted])])?.uuid).toBe('p-9');
+    const wanted = feedTile({ uuid: 'p-9' });
+    expect(firstPromoted([feedCategory('a', []), feedCategory('b', []), feedCategory('c', [wanted])])?.uuid).toBe('p-9');
   });
 
   it('is null when there is nothing to promote', () => {
     expect(firstPromoted([])).toBeNull();
-    expect(firstPromoted([category('a', []), category('b', [])])).toBeNull();
+    expect(firstPromoted([feedCategory('a', []), feedCategory('b', [])])).toBeNull();
   });
 });
 
@@ -137,15 +133,15 @@ describe('webLinkAction', () => {
 
 describe('tileAction', () => {
   it('opens the content screen of the tile when it has no navigation command', () => {
-    expect(tileAction(tile({ uuid: 'c-42' }), context())).toEqual({ kind: 'route', to: '/building/b-1/content/c-42' });
-    expect(tileAction(tile({ uuid: 'c-42', navigation_command: null }), context({ buildingUuid: 'b-7' }))).toEqual({
+    expect(tileAction(feedTile({ uuid: 'c-42' }), context())).toEqual({ kind: 'route', to: '/building/b-1/content/c-42' });
+    expect(tileAction(feedTile({ uuid: 'c-42', navigation_command: null }), context({ buildingUuid: 'b-7' }))).toEqual({
       kind: 'route',
       to: '/building/b-7/content/c-42',
     });
   });
 
   it('encodes the building and content uuids in the content path', () => {
-    expect(tileAction(tile({ uuid: 'a/b' }), context({ buildingUuid: 'b 1' }))).toEqual({ kind: 'route', to: '/building/b%201/content/a%2Fb' });
+    expect(tileAction(feedTile({ uuid: 'a/b' }), context({ buildingUuid: 'b 1' }))).toEqual({ kind: 'route', to: '/building/b%201/content/a%2Fb' });
   });
 
   it.each([
@@ -155,33 +151,33 @@ describe('tileAction', () => {
     ['Some_Long_Name', '/building/b-1/some-long-name/c-1'],
     ['posts', '/building/b-1/posts/c-1'],
   ])('a NATIVE %s tile opens %s (value lowercased, underscores → hyphens)', (value, to) => {
-    expect(tileAction(tile({ uuid: 'c-1', navigation_command: command('NATIVE', value) }), context())).toEqual({ kind: 'route', to });
+    expect(tileAction(feedTile({ uuid: 'c-1', navigation_command: command('NATIVE', value) }), context())).toEqual({ kind: 'route', to });
   });
 
   it('a NATIVE tile uses the building of its options when given', () => {
-    const t = tile({ uuid: 'c-1', navigation_command: command('NATIVE', 'OFFERS', { building_uuid: 'b-other' }) });
+    const t = feedTile({ uuid: 'c-1', navigation_command: command('NATIVE', 'OFFERS', { building_uuid: 'b-other' }) });
     expect(tileAction(t, context())).toEqual({ kind: 'route', to: '/building/b-other/offers/c-1' });
   });
 
   it('a NATIVE tile uses the uuid of its options when given, else its own', () => {
-    const withUuid = tile({ uuid: 'c-1', navigation_command: command('NATIVE', 'POSTS', { uuid: 'p-9' }) });
+    const withUuid = feedTile({ uuid: 'c-1', navigation_command: command('NATIVE', 'POSTS', { uuid: 'p-9' }) });
     expect(tileAction(withUuid, context())).toEqual({ kind: 'route', to: '/building/b-1/posts/p-9' });
-    const both = tile({ uuid: 'c-1', navigation_command: command('NATIVE', 'POSTS', { uuid: 'p-9', building_uuid: 'b-2' }) });
+    const both = feedTile({ uuid: 'c-1', navigation_command: command('NATIVE', 'POSTS', { uuid: 'p-9', building_uuid: 'b-2' }) });
     expect(tileAction(both, context())).toEqual({ kind: 'route', to: '/building/b-2/posts/p-9' });
   });
 
   it('a NATIVE tile never follows a url in its options', () => {
-    const t = tile({ uuid: 'c-1', navigation_command: command('NATIVE', 'OFFERS', { url: 'https://other.test' }) });
+    const t = feedTile({ uuid: 'c-1', navigation_command: command('NATIVE', 'OFFERS', { url: 'https://other.test' }) });
     expect(tileAction(t, context())).toEqual({ kind: 'route', to: '/building/b-1/offers/c-1' });
   });
 
   it('a WEBVIEW tile to another site opens a new tab', () => {
-    const t = tile({ navigation_command: command('WEBVIEW', '', { url: 'https://other.test/page' }) });
+    const t = feedTile({ navigation_command: command('WEBVIEW', '', { url: 'https://other.test/page' }) });
     expect(tileAction(t, context())).toEqual({ kind: 'newTab', url: 'https://other.test/page' });
   });
 
   it('a WEBVIEW tile to this site opens the page frame, or a new tab when frames are not allowed', () => {
-    const t = tile({ navigation_command: command('WEBVIEW', '', { url: `${ORIGIN}/mfe-offers/` }) });
+    const t = feedTile({ navigation_command: command('WEBVIEW', '', { url: `${ORIGIN}/mfe-offers/` }) });
     expect(tileAction(t, context())).toEqual({ kind: 'frame', url: `${ORIGIN}/mfe-offers/`, frame: 'page' });
     expect(tileAction(t, context({ framesAllowed: false }))).toEqual({ kind: 'newTab', url: `${ORIGIN}/mfe-offers/` });
   });
@@ -189,37 +185,41 @@ describe('tileAction', () => {
   it('a WEBVIEW tile to a registered survey opens the survey frame; to an unregistered one, a new tab', () => {
     const url = 'https://surveys.other.test/mfe-survey/?id=3';
     const registered = context({ framesAllowed: false, miniApps: ['https://surveys.other.test/mfe-survey/'] });
-    expect(tileAction(tile({ navigation_command: command('WEBVIEW', '', { url }) }), registered)).toEqual({ kind: 'frame', url, frame: 'survey' });
-    expect(tileAction(tile({ navigation_command: command('WEBVIEW', '', { url }) }), context({ framesAllowed: false }))).toEqual({
+    expect(tileAction(feedTile({ navigation_command: command('WEBVIEW', '', { url }) }), registered)).toEqual({
+      kind: 'frame',
+      url,
+      frame: 'survey',
+    });
+    expect(tileAction(feedTile({ navigation_command: command('WEBVIEW', '', { url }) }), context({ framesAllowed: false }))).toEqual({
       kind: 'newTab',
       url,
     });
   });
 
   it('a WEBVIEW tile without an options url follows its value', () => {
-    const t = tile({ navigation_command: command('WEBVIEW', 'https://other.test/from-value') });
+    const t = feedTile({ navigation_command: command('WEBVIEW', 'https://other.test/from-value') });
     expect(tileAction(t, context())).toEqual({ kind: 'newTab', url: 'https://other.test/from-value' });
   });
 
   it('prefers the options url to the value', () => {
-    const t = tile({ navigation_command: command('WEBVIEW', 'https://other.test/from-value', { url: 'https://other.test/from-options' }) });
+    const t = feedTile({ navigation_command: command('WEBVIEW', 'https://other.test/from-value', { url: 'https://other.test/from-options' }) });
     expect(tileAction(t, context())).toEqual({ kind: 'newTab', url: 'https://other.test/from-options' });
   });
 
   it('a web tile with an empty url leads nowhere', () => {
-    expect(tileAction(tile({ navigation_command: command('WEBVIEW', '') }), context())).toEqual({ kind: 'none' });
-    expect(tileAction(tile({ navigation_command: command('WEBVIEW', 'ignored', { url: '' }) }), context())).toEqual({ kind: 'none' });
+    expect(tileAction(feedTile({ navigation_command: command('WEBVIEW', '') }), context())).toEqual({ kind: 'none' });
+    expect(tileAction(feedTile({ navigation_command: command('WEBVIEW', 'ignored', { url: '' }) }), context())).toEqual({ kind: 'none' });
   });
 
   it('another type of link to another site opens a new tab', () => {
-    const t = tile({ navigation_command: command('EXTERNAL_LINK', 'https://other.test/x') });
+    const t = feedTile({ navigation_command: command('EXTERNAL_LINK', 'https://other.test/x') });
     expect(tileAction(t, context())).toEqual({ kind: 'newTab', url: 'https://other.test/x' });
   });
 
   it('another type of link opens a new tab even to this site with frames allowed; a survey still opens in its frame', () => {
     const own = `${context().origin}/page`;
-    expect(tileAction(tile({ navigation_command: command('EXTERNAL_LINK', own) }), context())).toEqual({ kind: 'newTab', url: own });
-    expect(tileAction(tile({ navigation_command: command('EXTERNAL_LINK', '/mfe-survey/?s=1') }), context())).toEqual({
+    expect(tileAction(feedTile({ navigation_command: command('EXTERNAL_LINK', own) }), context())).toEqual({ kind: 'newTab', url: own });
+    expect(tileAction(feedTile({ navigation_command: command('EXTERNAL_LINK', '/mfe-survey/?s=1') }), context())).toEqual({
       kind: 'frame',
       url: '/mfe-survey/?s=1',
       frame: 'survey',
@@ -307,15 +307,8 @@ describe('feed constants', () => {
 
 describe('orderTiles: the order a person reads a category in (decision 070)', () => {
   const now = new Date('2026-11-25T12:00:00Z');
-  const event = (title: string, start: string, end: string): FeedTile => ({
-    uuid: title,
-    type: 'EVENT_POST',
-    title,
-    image_url: null,
-    start_at: start,
-    end_at: end,
-  });
-  const post = (title: string): FeedTile => ({ uuid: title, type: 'POST', title, image_url: null, start_at: null });
+  const event = (title: string, start: string, end: string) => feedTile({ uuid: title, type: 'EVENT_POST', title, start_at: start, end_at: end });
+  const post = (title: string) => feedTile({ uuid: title, type: 'POST', title, start_at: null });
   // As the specification's call answers them: by title, Z to A.
   const byName = [
     event('Wine tasting', '2026-11-28T23:00:00Z', '2026-11-29T01:00:00Z'),
@@ -352,14 +345,7 @@ describe('orderTiles: the order a person reads a category in (decision 070)', ()
 
 describe('tileChips: a tile’s status from the fields the feed carries', () => {
   const now = new Date('2026-11-25T12:00:00Z');
-  const base: FeedTile = {
-    uuid: 'e',
-    type: 'EVENT_POST',
-    title: 'E',
-    image_url: null,
-    start_at: '2026-11-26T15:00:00Z',
-    end_at: '2026-11-26T16:00:00Z',
-  };
+  const base = feedTile({ uuid: 'e', type: 'EVENT_POST', title: 'E', start_at: '2026-11-26T15:00:00Z', end_at: '2026-11-26T16:00:00Z' });
   it.each<[string, Partial<FeedTile>, TileChip[]]>([
     ['attending', { capacity: 3, claims_details: { user_count: 1, count: 3 } }, [{ kind: 'attending' }]],
     ['sold out', { capacity: 3, claims_details: { user_count: 0, count: 3 } }, [{ kind: 'soldOut' }]],
@@ -378,24 +364,17 @@ describe('tileChips: a tile’s status from the fields the feed carries', () => 
     ['all claimed', { max_claims_total: 2, claims_details: { user_count: 0, count: 2 } }, [{ kind: 'allClaimed' }]],
     ['open', { max_claims_total: null, claims_details: { user_count: 0, count: 40 } }, []],
   ])('offer: %s', (_name, fields, chips) => {
-    expect(tileChips({ uuid: 'o', type: 'OFFER', title: 'O', image_url: null, ...fields }, now)).toEqual(chips);
+    expect(tileChips(feedTile({ uuid: 'o', type: 'OFFER', title: 'O', ...fields }), now)).toEqual(chips);
   });
 
   it('a lobby kiosk shows nobody’s own RSVP or claim, but what everyone sees', () => {
-    const event: FeedTile = { ...base, capacity: 3, claims_details: { user_count: 1, count: 3 } };
+    const event = { ...base, capacity: 3, claims_details: { user_count: 1, count: 3 } };
     expect(tileChips(event, now, { personal: false })).toEqual([{ kind: 'soldOut' }]);
-    const offer: FeedTile = {
-      uuid: 'o',
-      type: 'OFFER',
-      title: 'O',
-      image_url: null,
-      max_claims_total: 100,
-      claims_details: { user_count: 1, count: 1 },
-    };
+    const offer = feedTile({ uuid: 'o', type: 'OFFER', title: 'O', max_claims_total: 100, claims_details: { user_count: 1, count: 1 } });
     expect(tileChips(offer, now, { personal: false })).toEqual([]);
   });
 
   it('a post has none', () => {
-    expect(tileChips({ uuid: 'p', type: 'POST', title: 'P', image_url: null }, now)).toEqual([]);
+    expect(tileChips(feedTile({ uuid: 'p', type: 'POST', title: 'P' }), now)).toEqual([]);
   });
 });

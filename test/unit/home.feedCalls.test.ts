@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { installApiClient, type ApiClient } from '../../src/api/client';
 import { feedCalls } from '../../src/app/screens/home';
-import { deferred } from './fixtures';
+import { deferred } from '../fixtures/async';
 
 /** An API client that records each path as it leaves and answers when the test says. */
 function fakeApi() {

@@ -2,15 +2,17 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { feedSectionMachine, type FeedSectionInput } from '../../machines/home/feedSection.machine';
 import type { FeedCategory, SectionSource } from '../../machines/home/feed';
-import { deferred, flush, type Deferred } from './fixtures';
+import { deferred, flush, type Deferred } from '../fixtures/async';
+import { feedCategory, feedTile } from '../fixtures/home';
 
 type LoadInput = { buildingUuid: string; source: SectionSource; name: string };
 
-const category = (uuid: string, tiles = 1): FeedCategory => ({
-  uuid,
-  name: `Category ${uuid}`,
-  contents: Array.from({ length: tiles }, (_, i) => ({ uuid: `${uuid}-${i}`, type: 'POST', title: `Tile ${i}`, image_url: null })),
-});
+/** A category of `tiles` numbered tiles. */
+const category = (uuid: string, tiles = 1) =>
+  feedCategory(
+    uuid,
+    Array.from({ length: tiles }, (_, i) => feedTile({ uuid: `${uuid}-${i}`, title: `Tile ${i}` })),
+  );
 
 const input = (overrides: Partial<FeedSectionInput> = {}): FeedSectionInput => ({
   id: 'spotlight',

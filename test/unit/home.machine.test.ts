@@ -5,7 +5,8 @@ import { feedSectionMachine } from '../../machines/home/feedSection.machine';
 import { HASH_SCROLL_DELAY_MS, type FeedCategory, type FeedTile, type SectionSeed, type SectionSource } from '../../machines/home/feed';
 import type { UtilityButton, UtilityTile } from '../../machines/home/utilities';
 import { linkOutFrameMachine } from '../../machines/linkOut/linkOutFrame.machine';
-import { deferred, flush, type Deferred } from './fixtures';
+import { deferred, flush, type Deferred } from '../fixtures/async';
+import { feedCategory, feedTile, utilityButton } from '../fixtures/home';
 
 const ORIGIN = 'https://tenant.atrium.test';
 
@@ -24,12 +25,6 @@ const input = (overrides: Partial<HomeInput> = {}): HomeInput => ({
   ...overrides,
 });
 
-const category = (uuid: string): FeedCategory => ({
-  uuid,
-  name: `Category ${uuid}`,
-  contents: [{ uuid: `${uuid}-t`, type: 'POST', title: 'T', image_url: null }],
-});
-
 const seed = (id: string, overrides: Partial<SectionSeed> = {}): SectionSeed => ({
   id,
   group: 'discover',
@@ -41,32 +36,10 @@ const seed = (id: string, overrides: Partial<SectionSeed> = {}): SectionSeed => 
 });
 
 const V1_SEEDS: SectionSeed[] = [
-  seed('promoted', { group: 'promoted', source: { version: 'v1', group: 'promoted' }, categories: [category('p')] }),
+  seed('promoted', { group: 'promoted', source: { version: 'v1', group: 'promoted' }, categories: [feedCategory('p')] }),
   seed('spotlight', { group: 'spotlight', source: { version: 'v1', group: 'spotlight' }, categories: [] }),
   seed('discover', { group: 'discover', source: { version: 'v1', group: 'discover' }, categories: null, error: 'Service Unavailable' }),
 ];
-
-let order = 0;
-const utility = (overrides: Partial<UtilityButton> = {}): UtilityButton => {
-  order += 1;
-  return {
-    uuid: `u-${order}`,
-    text: `U${order}`,
-    language: null,
-    name: `u-${order}`,
-    utility_name: 'CONCIERGE',
-    type: 'WEBVIEW',
-    url: 'https://concierge.example.com',
-    route: null,
-    web_image: null,
-    order,
-    company_types: null,
-    sign_in_required: false,
-    mobile_only: false,
-    excluded: false,
-    ...overrides,
-  };
-};
 
 const asTile = (button: UtilityButton, subLabel: UtilityTile['subLabel'] = null): UtilityTile => ({ ...button, subLabel });
 
@@ -207,7 +180,7 @@ describe('homeMachine: feed', () => {
       name: 'promoted',
       buildingUuid: 'b-9',
       source: { version: 'v1', group: 'promoted' },
-      categories: [category('p')],
+      categories: [feedCategory('p')],
       needsContent: false,
       error: null,
     });
@@ -221,7 +194,7 @@ describe('homeMachine: feed', () => {
     const seeds = [seed('promoted', { group: 'promoted', source: { version: 'v2', group: 'promoted' } }), seed('cat-1', { name: 'Events' })];
     const { actor, spies } = home({
       loadFeed: () => Promise.resolve(seeds),
-      loadSection: (i) => Promise.resolve([category(i.name)]),
+      loadSection: (i) => Promise.resolve([feedCategory(i.name)]),
       input: { version: 'v2', buildingUuid: 'b-2' },
     });
     await feedReady(actor);
@@ -230,7 +203,7 @@ describe('homeMachine: feed', () => {
     expect(spies.loadSection).toHaveBeenCalledWith({ buildingUuid: 'b-2', source: { version: 'v2', categoryUuid: 'cat-1' }, name: 'Events' });
     const events = actor.getSnapshot().context.sections[1]!;
     await waitFor(events, (s) => s.matches('loaded'));
-    expect(events.getSnapshot().context.categories).toEqual([category('Events')]);
+    expect(events.getSnapshot().context.categories).toEqual([feedCategory('Events')]);
   });
 
   it('a section’s failure and retry stay in that section; the feed stays ready', async () => {
@@ -240,7 +213,7 @@ describe('homeMachine: feed', () => {
     await feedReady(actor);
     const [a, b] = actor.getSnapshot().context.sections;
     answers[0]!.reject(new Error('a failed'));
-    answers[1]!.resolve([category('b')]);
+    answers[1]!.resolve([feedCategory('b')]);
     await waitFor(a!, (s) => s.matches('failed'));
     await waitFor(b!, (s) => s.matches('loaded'));
     expect(actor.getSnapshot().matches({ feed: 'ready' })).toBe(true);
@@ -297,19 +270,16 @@ describe('homeMachine: feed', () => {
 });
 
 describe('homeMachine: utilities', () => {
-  const buttons = () => {
-    order = 0;
-    return {
-      concierge: utility({ name: 'concierge', order: 3 }),
-      amenities: utility({ name: 'amenities', utility_name: 'AMENITIES', type: 'NATIVE', url: null, route: 'amenities', order: 1 }),
-      wallet: utility({ name: 'wallet', utility_name: 'WALLET', type: 'NATIVELINK', url: null, order: 2 }),
-      safety: utility({ name: 'safety', utility_name: 'SAFETY', url: 'https://safety.example.com', order: 4 }),
-      lutron: utility({ name: 'lutron', utility_name: 'LUTRON', type: 'NATIVELINK', url: null, order: 0 }),
-      excluded: utility({ name: 'excluded', excluded: true, order: 5 }),
-      thanx: utility({ name: 'thanx', utility_name: 'LOYALTY', type: 'MICROFRONTEND', url: 'https://app.thanx.com/x', order: 6 }),
-      ritual: utility({ name: 'ritual', utility_name: 'FOOD', url: 'https://ritual.co/o?embed=1&s=1', order: 7, sign_in_required: true }),
-    };
-  };
+  const buttons = () => ({
+    concierge: utilityButton({ name: 'concierge', order: 3 }),
+    amenities: utilityButton({ name: 'amenities', utility_name: 'AMENITIES', type: 'NATIVE', url: null, route: 'amenities', order: 1 }),
+    wallet: utilityButton({ name: 'wallet', utility_name: 'WALLET', type: 'NATIVELINK', url: null, order: 2 }),
+    safety: utilityButton({ name: 'safety', utility_name: 'SAFETY', url: 'https://safety.example.com', order: 4 }),
+    lutron: utilityButton({ name: 'lutron', utility_name: 'LUTRON', type: 'NATIVELINK', url: null, order: 0 }),
+    excluded: utilityButton({ name: 'excluded', excluded: true, order: 5 }),
+    thanx: utilityButton({ name: 'thanx', utility_name: 'LOYALTY', type: 'MICROFRONTEND', url: 'https://app.thanx.com/x', order: 6 }),
+    ritual: utilityButton({ name: 'ritual', utility_name: 'FOOD', url: 'https://ritual.co/o?embed=1&s=1', order: 7, sign_in_required: true }),
+  });
 
   it('keeps the visible utilities, sorted, labelled, without the safety button when its flag is off', async () => {
     const b = buttons();
@@ -332,7 +302,7 @@ describe('homeMachine: utilities', () => {
 
   it('in kiosk (lobby) mode leaves out the utilities that frame a mini-app with the person’s token', async () => {
     const b = buttons();
-    const visitors = utility({ name: 'visitors', utility_name: 'VISITOR_REGISTRATION_MINIAPP', type: 'MICROFRONTEND', url: '/mfe-visitors/' });
+    const visitors = utilityButton({ name: 'visitors', utility_name: 'VISITOR_REGISTRATION_MINIAPP', type: 'MICROFRONTEND', url: '/mfe-visitors/' });
     const load = () => Promise.resolve([...Object.values(b), visitors]);
     const lobby = home({ loadUtilities: load, input: { lobby: true, miniApps: ['/mfe-visitors/'], framesAllowed: true } });
     await waitFor(lobby.actor, (s) => s.matches({ utilities: 'loaded' }));
@@ -357,7 +327,7 @@ describe('homeMachine: utilities', () => {
     expect(actor.getSnapshot().hasTag('utilities:loading')).toBe(true);
     expect(spies.loadUtilities).toHaveBeenCalledTimes(2);
     expect(spies.loadUtilities).toHaveBeenLastCalledWith({ buildingUuid: 'b-3' });
-    const concierge = utility({ name: 'concierge' });
+    const concierge = utilityButton({ name: 'concierge' });
     answers[1]!.resolve([concierge]);
     await waitFor(actor, (s) => s.matches({ utilities: 'loaded' }));
     expect(actor.getSnapshot().context.utilities).toEqual([asTile(concierge)]);
@@ -372,7 +342,10 @@ describe('homeMachine: utilities', () => {
   });
 
   it('a failed feed does not stop the utilities', async () => {
-    const { actor } = home({ loadFeed: () => Promise.reject(new Error('x')), loadUtilities: () => Promise.resolve([utility({ name: 'only' })]) });
+    const { actor } = home({
+      loadFeed: () => Promise.reject(new Error('x')),
+      loadUtilities: () => Promise.resolve([utilityButton({ name: 'only' })]),
+    });
     await waitFor(actor, (s) => s.hasTag('feed:failed') && s.matches({ utilities: 'loaded' }));
     expect(actor.getSnapshot().context.utilities.map((u) => u.name)).toEqual(['only']);
   });
@@ -613,12 +586,11 @@ describe('homeMachine: selecting a tab', () => {
 });
 
 describe('homeMachine: links', () => {
-  const tile = (overrides: Partial<FeedTile> = {}): FeedTile => ({ uuid: 't-1', type: 'POST', title: 'T', image_url: null, ...overrides });
   const web = (url: string): FeedTile['navigation_command'] => ({ type: 'WEBVIEW', value: '', options: { url } });
 
   it('a tile without navigation opens its content screen', async () => {
     const { actor, spies } = home({ input: { buildingUuid: 'b-6' } });
-    actor.send({ type: 'tile.open', tile: tile({ uuid: 'c-1' }) });
+    actor.send({ type: 'tile.open', tile: feedTile({ uuid: 'c-1' }) });
     expect(spies.followLink).toHaveBeenCalledTimes(1);
     expect(spies.followLink).toHaveBeenCalledWith({ kind: 'route', to: '/building/b-6/content/c-1' });
   });
@@ -627,36 +599,36 @@ describe('homeMachine: links', () => {
     const { actor, spies } = home();
     actor.send({
       type: 'tile.open',
-      tile: tile({ uuid: 'e-1', navigation_command: { type: 'NATIVE', value: 'EVENT_POSTS', options: { building_uuid: 'b-8' } } }),
+      tile: feedTile({ uuid: 'e-1', navigation_command: { type: 'NATIVE', value: 'EVENT_POSTS', options: { building_uuid: 'b-8' } } }),
     });
     expect(spies.followLink).toHaveBeenCalledWith({ kind: 'route', to: '/building/b-8/event-posts/e-1' });
   });
 
   it('a WEBVIEW tile to another site opens a new tab', () => {
     const { actor, spies } = home();
-    actor.send({ type: 'tile.open', tile: tile({ navigation_command: web('https://other.test/x') }) });
+    actor.send({ type: 'tile.open', tile: feedTile({ navigation_command: web('https://other.test/x') }) });
     expect(spies.followLink).toHaveBeenCalledWith({ kind: 'newTab', url: 'https://other.test/x' });
   });
 
   it('a WEBVIEW tile to this site opens the page frame when frames are allowed, else a new tab', () => {
     const url = `${ORIGIN}/mfe-offers/`;
     const allowed = home();
-    allowed.actor.send({ type: 'tile.open', tile: tile({ navigation_command: web(url) }) });
+    allowed.actor.send({ type: 'tile.open', tile: feedTile({ navigation_command: web(url) }) });
     expect(allowed.spies.followLink).toHaveBeenCalledWith({ kind: 'frame', url, frame: 'page' });
     const notAllowed = home({ input: { framesAllowed: false } });
-    notAllowed.actor.send({ type: 'tile.open', tile: tile({ navigation_command: web(url) }) });
+    notAllowed.actor.send({ type: 'tile.open', tile: feedTile({ navigation_command: web(url) }) });
     expect(notAllowed.spies.followLink).toHaveBeenCalledWith({ kind: 'newTab', url });
   });
 
   it('a tile that leads nowhere follows nothing', () => {
     const { actor, spies } = home();
-    actor.send({ type: 'tile.open', tile: tile({ navigation_command: { type: 'WEBVIEW', value: '', options: {} } }) });
+    actor.send({ type: 'tile.open', tile: feedTile({ navigation_command: { type: 'WEBVIEW', value: '', options: {} } }) });
     expect(spies.followLink).not.toHaveBeenCalled();
   });
 
   it('utilities open their screens, the mobile-only page, or the frame', () => {
     const { actor, spies } = home({ input: { buildingUuid: 'b-2' } });
-    const base = asTile(utility());
+    const base = asTile(utilityButton());
     actor.send({ type: 'utility.open', utility: { ...base, utility_name: 'AMENITIES', type: 'NATIVE', url: null } });
     actor.send({ type: 'utility.open', utility: { ...base, utility_name: 'COMPANIES', type: 'NATIVE', url: null, company_types: 'tenant,retail' } });
     actor.send({ type: 'utility.open', utility: { ...base, utility_name: 'WALLET', type: 'NATIVELINK', subLabel: 'mobile_only' } });
@@ -675,15 +647,15 @@ describe('homeMachine: links', () => {
 
   it('a utility with neither url nor route follows nothing', () => {
     const { actor, spies } = home();
-    actor.send({ type: 'utility.open', utility: { ...asTile(utility()), utility_name: 'CONCIERGE', type: 'NATIVE', url: null, route: null } });
+    actor.send({ type: 'utility.open', utility: { ...asTile(utilityButton()), utility_name: 'CONCIERGE', type: 'NATIVE', url: null, route: null } });
     expect(spies.followLink).not.toHaveBeenCalled();
   });
 
   it('links work in every state of the feed (loading, failed)', async () => {
     const { actor, spies } = home({ loadFeed: () => Promise.reject(new Error('x')) });
-    actor.send({ type: 'tile.open', tile: tile({ uuid: 'a' }) });
+    actor.send({ type: 'tile.open', tile: feedTile({ uuid: 'a' }) });
     await waitFor(actor, (s) => s.hasTag('feed:failed'));
-    actor.send({ type: 'tile.open', tile: tile({ uuid: 'b' }) });
+    actor.send({ type: 'tile.open', tile: feedTile({ uuid: 'b' }) });
     expect(spies.followLink.mock.calls.map(([link]) => link)).toEqual([
       { kind: 'route', to: '/building/b-1/content/a' },
       { kind: 'route', to: '/building/b-1/content/b' },
@@ -692,13 +664,13 @@ describe('homeMachine: links', () => {
 
   it('a frame link can open the linkOut child, as the app wires it', async () => {
     const { actor, spies } = home({ wireFrame: true });
-    actor.send({ type: 'tile.open', tile: tile({ navigation_command: web('https://surveys.other.test/mfe-survey/?id=1') }) });
+    actor.send({ type: 'tile.open', tile: feedTile({ navigation_command: web('https://surveys.other.test/mfe-survey/?id=1') }) });
     const child = linkOutChild(actor)!;
     expect(child.getSnapshot().hasTag('frame:survey')).toBe(true);
     expect(child.getSnapshot().context.url).toBe('https://surveys.other.test/mfe-survey/?id=1');
 
     child.send({ type: 'linkOut.close' });
-    actor.send({ type: 'tile.open', tile: tile({ navigation_command: web(`${ORIGIN}/mfe-offers/`) }) });
+    actor.send({ type: 'tile.open', tile: feedTile({ navigation_command: web(`${ORIGIN}/mfe-offers/`) }) });
     await waitFor(child, (s) => s.hasTag('frame:page'));
     expect(spies.fetchPage).toHaveBeenCalledWith(`${ORIGIN}/mfe-offers/`);
     expect(child.getSnapshot().context.html).toBe(`<html>${ORIGIN}/mfe-offers/</html>`);

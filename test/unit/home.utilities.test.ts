@@ -10,6 +10,7 @@ import {
   type UtilityTile,
 } from '../../machines/home/utilities';
 import type { LinkContext } from '../../machines/home/feed';
+import { utilityButton } from '../fixtures/home';
 
 const ORIGIN = 'https://tenant.atrium.test';
 const context = (overrides: Partial<LinkContext> = {}): LinkContext => ({
@@ -20,54 +21,30 @@ const context = (overrides: Partial<LinkContext> = {}): LinkContext => ({
   ...overrides,
 });
 
-let next = 0;
-const button = (overrides: Partial<UtilityButton> = {}): UtilityButton => {
-  next += 1;
-  return {
-    uuid: `u-${next}`,
-    text: `Utility ${next}`,
-    language: null,
-    name: `utility-${next}`,
-    utility_name: 'CONCIERGE',
-    type: 'WEBVIEW',
-    url: 'https://concierge.example.com',
-    route: null,
-    web_image: null,
-    order: next,
-    company_types: null,
-    sign_in_required: false,
-    mobile_only: false,
-    excluded: false,
-    ...overrides,
-  };
-};
-
-const tileOf = (overrides: Partial<UtilityTile> = {}): UtilityTile => ({ ...button(), subLabel: null, ...overrides });
+const tileOf = (overrides: Partial<UtilityTile> = {}): UtilityTile => ({ ...utilityButton(), subLabel: null, ...overrides });
 const visible = (buttons: UtilityButton[], safety = false) => visibleUtilities(buttons, { safety });
 const names = (tiles: UtilityTile[]) => tiles.map((t) => t.name);
 
 describe('visibleUtilities: order and exclusions', () => {
   it('sorts the buttons by order, whatever order they come in', () => {
-    const tiles = visible([button({ name: 'c', order: 30 }), button({ name: 'a', order: 1 }), button({ name: 'b', order: 7 })]);
+    const tiles = visible([utilityButton({ name: 'c', order: 30 }), utilityButton({ name: 'a', order: 1 }), utilityButton({ name: 'b', order: 7 })]);
     expect(names(tiles)).toEqual(['a', 'b', 'c']);
   });
 
   it('keeps the given order for buttons with the same order', () => {
-    expect(names(visible([button({ name: 'x', order: 2 }), button({ name: 'y', order: 2 }), button({ name: 'w', order: 1 })]))).toEqual([
-      'w',
-      'x',
-      'y',
-    ]);
+    expect(
+      names(visible([utilityButton({ name: 'x', order: 2 }), utilityButton({ name: 'y', order: 2 }), utilityButton({ name: 'w', order: 1 })])),
+    ).toEqual(['w', 'x', 'y']);
   });
 
   it('does not reorder the list it was given', () => {
-    const list = [button({ name: 'c', order: 3 }), button({ name: 'a', order: 1 })];
+    const list = [utilityButton({ name: 'c', order: 3 }), utilityButton({ name: 'a', order: 1 })];
     visible(list);
     expect(list.map((b) => b.name)).toEqual(['c', 'a']);
   });
 
   it('drops the buttons flagged excluded', () => {
-    expect(names(visible([button({ name: 'keep' }), button({ name: 'drop', excluded: true })]))).toEqual(['keep']);
+    expect(names(visible([utilityButton({ name: 'keep' }), utilityButton({ name: 'drop', excluded: true })]))).toEqual(['keep']);
   });
 
   it('lists mobile access, ecobee and lutron as excluded', () => {
@@ -76,8 +53,8 @@ describe('visibleUtilities: order and exclusions', () => {
 
   it.each(['MOBILE_ACCESS', 'ECOBEE', 'LUTRON'])('drops %s even when not flagged excluded', (utility) => {
     const tiles = visible([
-      button({ name: 'keep' }),
-      button({ name: 'drop', utility_name: utility, type: 'NATIVELINK', url: null, excluded: false }),
+      utilityButton({ name: 'keep' }),
+      utilityButton({ name: 'drop', utility_name: utility, type: 'NATIVELINK', url: null, excluded: false }),
     ]);
     expect(names(tiles)).toEqual(['keep']);
   });
@@ -85,7 +62,7 @@ describe('visibleUtilities: order and exclusions', () => {
   it.each(['https://thanx.com/loyalty', 'https://app.thanx.com/?merchant=1', 'https://a.b.thanx.com', 'http://THANX.com/x'])(
     'drops the thanx mini-app at %s',
     (url) => {
-      const tiles = visible([button({ name: 'keep' }), button({ name: 'drop', utility_name: 'LOYALTY', type: 'MICROFRONTEND', url })]);
+      const tiles = visible([utilityButton({ name: 'keep' }), utilityButton({ name: 'drop', utility_name: 'LOYALTY', type: 'MICROFRONTEND', url })]);
       expect(names(tiles)).toEqual(['keep']);
     },
   );
@@ -96,24 +73,24 @@ describe('visibleUtilities: order and exclusions', () => {
     'https://example.com/?next=thanx.com',
     'https://example.com/thanx.com',
   ])('keeps %s, which is not the thanx site', (url) => {
-    expect(names(visible([button({ name: 'kept', url })]))).toEqual(['kept']);
+    expect(names(visible([utilityButton({ name: 'kept', url })]))).toEqual(['kept']);
   });
 
   it('keeps a button with no url or an unparseable one', () => {
-    expect(names(visible([button({ name: 'no-url', url: null, route: 'x' }), button({ name: 'bad', url: 'https://[bad' })]))).toEqual([
+    expect(names(visible([utilityButton({ name: 'no-url', url: null, route: 'x' }), utilityButton({ name: 'bad', url: 'https://[bad' })]))).toEqual([
       'no-url',
       'bad',
     ]);
   });
 
   it('shows the safety button only when its flag is on', () => {
-    const list = [button({ name: 'safety', utility_name: 'SAFETY', url: 'https://safety.example.com' }), button({ name: 'other' })];
+    const list = [utilityButton({ name: 'safety', utility_name: 'SAFETY', url: 'https://safety.example.com' }), utilityButton({ name: 'other' })];
     expect(names(visible(list, false))).toEqual(['other']);
     expect(names(visible(list, true))).toEqual(['safety', 'other']);
   });
 
   it('still drops an excluded safety button when the flag is on', () => {
-    expect(visible([button({ utility_name: 'SAFETY', excluded: true })], true)).toEqual([]);
+    expect(visible([utilityButton({ utility_name: 'SAFETY', excluded: true })], true)).toEqual([]);
   });
 
   it('answers an empty grid for no buttons', () => {
@@ -123,7 +100,7 @@ describe('visibleUtilities: order and exclusions', () => {
 
 describe('visibleUtilities: ritual links', () => {
   it('drops embed=1 from a ritual link and keeps its other parameters', () => {
-    const [tile] = visible([button({ url: 'https://app.ritual.co/order/store?embed=1&location=42' })]);
+    const [tile] = visible([utilityButton({ url: 'https://app.ritual.co/order/store?embed=1&location=42' })]);
     const url = new URL(tile!.url!);
     expect(url.hostname).toBe('app.ritual.co');
     expect(url.pathname).toBe('/order/store');
@@ -141,7 +118,7 @@ describe('visibleUtilities: ritual links', () => {
     ['https://ritual.co/o?embed=1&embed=1&x=1', 'https://ritual.co/o?x=1'],
   ])('%s → %s', (from, to) => {
     expect(withoutRitualEmbed(from)).toBe(to);
-    expect(visible([button({ url: from })])[0]?.url).toBe(to);
+    expect(visible([utilityButton({ url: from })])[0]?.url).toBe(to);
   });
 
   it.each(['https://ritual.co/x?embed=0', 'https://ritual.co/x?embed=10', 'https://ritual.co/x?a=1', 'https://ritual.co/x'])(
@@ -155,12 +132,12 @@ describe('visibleUtilities: ritual links', () => {
     'leaves a link elsewhere untouched: %s',
     (url) => {
       expect(withoutRitualEmbed(url)).toBe(url);
-      expect(visible([button({ url })])[0]?.url).toBe(url);
+      expect(visible([utilityButton({ url })])[0]?.url).toBe(url);
     },
   );
 
   it('keeps a null url null', () => {
-    expect(visible([button({ url: null, route: 'amenities' })])[0]?.url).toBeNull();
+    expect(visible([utilityButton({ url: null, route: 'amenities' })])[0]?.url).toBeNull();
   });
 });
 
@@ -170,42 +147,42 @@ describe('visibleUtilities: sub-labels', () => {
   });
 
   it('labels a button flagged mobile_only as mobile only', () => {
-    expect(visible([button({ mobile_only: true })])[0]?.subLabel).toBe('mobile_only');
+    expect(visible([utilityButton({ mobile_only: true })])[0]?.subLabel).toBe('mobile_only');
   });
 
   it('labels a NATIVELINK button as mobile only', () => {
-    expect(visible([button({ utility_name: 'WALLET', type: 'NATIVELINK', url: null })])[0]?.subLabel).toBe('mobile_only');
+    expect(visible([utilityButton({ utility_name: 'WALLET', type: 'NATIVELINK', url: null })])[0]?.subLabel).toBe('mobile_only');
   });
 
   it.each(['WALLET', 'VISITOR_REGISTRATION_MINIAPP', 'TENANT_SATISFACTION'])('labels a NATIVE %s button as mobile only', (utility) => {
-    expect(visible([button({ utility_name: utility, type: 'NATIVE', url: null })])[0]?.subLabel).toBe('mobile_only');
+    expect(visible([utilityButton({ utility_name: utility, type: 'NATIVE', url: null })])[0]?.subLabel).toBe('mobile_only');
   });
 
   it('labels a NATIVE button with no utility name as mobile only', () => {
-    expect(visible([button({ utility_name: null, type: 'NATIVE', url: null })])[0]?.subLabel).toBe('mobile_only');
+    expect(visible([utilityButton({ utility_name: null, type: 'NATIVE', url: null })])[0]?.subLabel).toBe('mobile_only');
   });
 
   it.each(['AMENITIES', 'COMPANIES', 'CONCIERGE'])('does not label a NATIVE %s button', (utility) => {
-    expect(visible([button({ utility_name: utility, type: 'NATIVE', url: null, route: 'x' })])[0]?.subLabel).toBeNull();
+    expect(visible([utilityButton({ utility_name: utility, type: 'NATIVE', url: null, route: 'x' })])[0]?.subLabel).toBeNull();
   });
 
   it('labels a button that needs sign-in', () => {
-    expect(visible([button({ sign_in_required: true })])[0]?.subLabel).toBe('sign_in_required');
-    expect(visible([button({ utility_name: 'AMENITIES', type: 'NATIVE', sign_in_required: true })])[0]?.subLabel).toBe('sign_in_required');
+    expect(visible([utilityButton({ sign_in_required: true })])[0]?.subLabel).toBe('sign_in_required');
+    expect(visible([utilityButton({ utility_name: 'AMENITIES', type: 'NATIVE', sign_in_required: true })])[0]?.subLabel).toBe('sign_in_required');
   });
 
   it('prefers mobile only to sign-in required', () => {
-    expect(visible([button({ mobile_only: true, sign_in_required: true })])[0]?.subLabel).toBe('mobile_only');
-    expect(visible([button({ type: 'NATIVELINK', sign_in_required: true })])[0]?.subLabel).toBe('mobile_only');
+    expect(visible([utilityButton({ mobile_only: true, sign_in_required: true })])[0]?.subLabel).toBe('mobile_only');
+    expect(visible([utilityButton({ type: 'NATIVELINK', sign_in_required: true })])[0]?.subLabel).toBe('mobile_only');
   });
 
   it('labels nothing otherwise (WEBVIEW, MICROFRONTEND)', () => {
-    const tiles = visible([button({ type: 'WEBVIEW' }), button({ type: 'MICROFRONTEND', url: '/mfe-visitors/' })]);
+    const tiles = visible([utilityButton({ type: 'WEBVIEW' }), utilityButton({ type: 'MICROFRONTEND', url: '/mfe-visitors/' })]);
     expect(tiles.map((t) => t.subLabel)).toEqual([null, null]);
   });
 
   it('keeps every field of the button', () => {
-    const original = button({
+    const original = utilityButton({
       utility_name: 'COMPANIES',
       type: 'NATIVE',
       url: null,
@@ -227,7 +204,7 @@ describe('utilityAction', () => {
   });
 
   it('takes the sub-label visibleUtilities gives: a NATIVELINK utility goes to the mobile-only page', () => {
-    const [tile] = visible([button({ utility_name: 'WALLET', type: 'NATIVELINK', url: 'https://wallet.example.com' })]);
+    const [tile] = visible([utilityButton({ utility_name: 'WALLET', type: 'NATIVELINK', url: 'https://wallet.example.com' })]);
     expect(utilityAction(tile!, context())).toEqual({ kind: 'route', to: '/mobile-only?from=%2Fbuilding%2Fb-1' });
   });
 
@@ -347,7 +324,7 @@ describe('utilityAction', () => {
   });
 
   it('opens a ritual link without its embed parameter once it went through visibleUtilities', () => {
-    const [tile] = visible([button({ type: 'WEBVIEW', url: 'https://ritual.co/order?embed=1&s=2' })]);
+    const [tile] = visible([utilityButton({ type: 'WEBVIEW', url: 'https://ritual.co/order?embed=1&s=2' })]);
     expect(utilityAction(tile!, context())).toEqual({ kind: 'newTab', url: 'https://ritual.co/order?s=2' });
   });
 });
@@ -355,13 +332,13 @@ describe('utilityAction', () => {
 describe('lobbyUtilities', () => {
   it('leaves out on a shared screen the utilities that frame a mini-app with the person’s token, keeps the others', () => {
     const tiles = visible([
-      button({ utility_name: 'AMENITIES', type: 'NATIVE', url: null }),
-      button({ utility_name: 'VISITOR_REGISTRATION_MINIAPP', type: 'MICROFRONTEND', url: '/mfe-visitors/' }),
-      button({ utility_name: 'TENANT_SATISFACTION', type: 'WEBVIEW', url: '/mfe-survey/?survey=1' }),
-      button({ utility_name: 'CONCIERGE', type: 'WEBVIEW', url: 'https://concierge.example.com' }),
-      button({ utility_name: 'WALLET', type: 'NATIVELINK', url: null }),
+      utilityButton({ utility_name: 'AMENITIES', type: 'NATIVE', url: null }),
+      utilityButton({ utility_name: 'VISITOR_REGISTRATION_MINIAPP', type: 'MICROFRONTEND', url: '/mfe-visitors/' }),
+      utilityButton({ utility_name: 'TENANT_SATISFACTION', type: 'WEBVIEW', url: '/mfe-survey/?survey=1' }),
+      utilityButton({ utility_name: 'CONCIERGE', type: 'WEBVIEW', url: 'https://concierge.example.com' }),
+      utilityButton({ utility_name: 'WALLET', type: 'NATIVELINK', url: null }),
       // A passer-by would change the signed-in person's suite.
-      button({ utility_name: 'SMART_BUILDING', type: 'NATIVE', url: null, route: 'smart-building' }),
+      utilityButton({ utility_name: 'SMART_BUILDING', type: 'NATIVE', url: null, route: 'smart-building' }),
     ]);
     expect(lobbyUtilities(tiles, context()).map((t) => t.utility_name)).toEqual(['AMENITIES', 'CONCIERGE', 'WALLET']);
     expect(tiles).toHaveLength(6);

@@ -6,7 +6,7 @@ import { flagsMachine, FLAGS_ID } from '../../machines/flags/flags.machine';
 import type { FlagValues } from '../../contracts/flags';
 import type { FlagsRef, KioskRef } from '../../src/app/appActor';
 import { KIOSK_ENABLED_KEY, persistedKioskEnabled, persistKioskEnabled } from '../../src/app/adapters/kioskStorage';
-import { flush } from './fixtures';
+import { flush } from '../fixtures/async';
 
 function setupKiosk(input: KioskInput) {
   const persist = vi.fn();

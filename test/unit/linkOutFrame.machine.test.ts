@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { LINK_OUT_ID, linkOutFrameMachine, pageNotLoaded, type LinkOutEvent } from '../../machines/linkOut/linkOutFrame.machine';
-import { deferred, flush, type Deferred } from './fixtures';
+import { deferred, flush, type Deferred } from '../fixtures/async';
 
 const PAGE_URL = 'https://mfe.example.com/app?authToken=t';
 const SURVEY_URL = 'https://mfe-survey.example.com/s/1';

@@ -1,7 +1,7 @@
 import { describe, it, expect, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { localeMachine } from '../../machines/locale/locale.machine';
-import { deferred } from './fixtures';
+import { deferred } from '../fixtures/async';
 
 type Catalogue = { locale: string; messages: Record<string, string> };
 

@@ -1,7 +1,7 @@
 import { describe, it, expect, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { passwordErrorOf, passwordUpdateMachine } from '../../machines/account/passwordUpdate.machine';
-import { deferred, flush } from './fixtures';
+import { deferred, flush } from '../fixtures/async';
 
 const CURRENT = 'Atrium!2026';
 const NEXT = 'Brand!New2027';

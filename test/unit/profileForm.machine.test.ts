@@ -3,7 +3,8 @@ import { createActor, fromCallback, fromPromise, setup, type AnyEventObject } fr
 import { isProfileChanged, profileFormMachine } from '../../machines/account/profileForm.machine';
 import type { SaveProfileInput } from '../../machines/account/profileForm.types';
 import type { SessionUser } from '../../machines/session/session.types';
-import { deferred, flush, makeUser } from './fixtures';
+import { deferred, flush } from '../fixtures/async';
+import { makeUser } from '../fixtures/people';
 
 const CONFLICT = { status: 409, message: 'Your profile was changed elsewhere. Please review and save again.', code: 'profile_conflict' };
 const V1 = '2026-01-05T09:30:00.000000Z';

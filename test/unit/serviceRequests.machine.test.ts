@@ -14,7 +14,7 @@ import {
 } from '../../machines/serviceRequests/serviceRequests.rules';
 import { requestTitle } from '../../machines/serviceRequests/serviceRequests.selectors';
 import type { ServiceRequest, ServiceRequestForm, ServiceRequestStatus } from '../../machines/serviceRequests/serviceRequests.types';
-import { deferred, flush } from './fixtures';
+import { deferred, flush } from '../fixtures/async';
 
 const FORM: ServiceRequestForm = {
   fields: [

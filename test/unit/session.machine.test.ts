@@ -2,7 +2,8 @@ import { describe, it, expect, vi, afterEach } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { fromLoginPayload, isTokenExpired, sessionMachine } from '../../machines/session/session.machine';
 import type { LoginPayload, PersistedAuth, SessionUser } from '../../machines/session/session.types';
-import { deferred, flush, makeLoginPayload, makePersisted, makeUser, nowSeconds } from './fixtures';
+import { deferred, flush } from '../fixtures/async';
+import { makeLoginPayload, makePersisted, makeUser, nowSeconds } from '../fixtures/people';
 
 interface Fakes {
   loadPersisted?: () => Promise<PersistedAuth | null>;

@@ -4,39 +4,22 @@ import { signInMachine } from '../../machines/auth/signIn.machine';
 import {
   defaultFields,
   type CheckEmailOutput,
-  type EmailRecord,
   type SessionPayload,
   type SignInInput,
   type SsoCallbackResult,
-  type SsoProviders,
 } from '../../machines/auth/authFlow.types';
-import { makeLoginPayload } from './fixtures';
+import { emailRecord, makeLoginPayload, ssoProviders } from '../fixtures/people';
 
 const SESSION = makeLoginPayload();
 const EMAIL = 'ada@acme.com';
 
-const record = (overrides: Partial<EmailRecord> = {}): EmailRecord => ({
-  email: null,
-  terms_accepted: false,
-  confirmed: false,
-  deactivated: false,
-  created_by: null,
-  sso_mode: 'none',
-  building_count: 1,
-  ...overrides,
-});
-const providers = (required: boolean): SsoProviders => ({
-  sso_required: required,
-  oidc_providers: [{ uuid: 'p-1', name: 'Okta', authorization_url: 'https://idp.test/authorize' }],
-  saml_providers: [],
-  transaction_uuid: 'txn-1',
-});
+const providers = (required: boolean) => ssoProviders({ sso_required: required });
 
 function start(input: Partial<SignInInput> = {}, answers: { check?: CheckEmailOutput; sso?: SsoCallbackResult } = {}) {
   const redirectToProvider = vi.fn();
   const logic = signInMachine.provide({
     actors: {
-      checkEmail: fromPromise(async () => answers.check ?? { record: record(), sso: null }),
+      checkEmail: fromPromise(async () => answers.check ?? { record: emailRecord(), sso: null }),
       signIn: fromPromise<SessionPayload, { email: string; password: string }>(async () => SESSION),
       ssoCallback: fromPromise(async () => answers.sso ?? { status: 'authenticated' as const, session: SESSION }),
     },
@@ -53,7 +36,7 @@ function start(input: Partial<SignInInput> = {}, answers: { check?: CheckEmailOu
 
 describe('sign-in hands over to sign-up with what the email check found', () => {
   it('a new person: the record, and no sign-in method chosen', async () => {
-    const check = { record: record({ building_count: 3 }), sso: null };
+    const check = { record: emailRecord({ building_count: 3 }), sso: null };
     const { enterEmail, ended } = start({}, { check });
     enterEmail();
     expect(await ended()).toEqual({
@@ -63,7 +46,7 @@ describe('sign-in hands over to sign-up with what the email check found', () => 
   });
 
   it('an optional-SSO domain where the person signs up with email instead', async () => {
-    const check = { record: record({ sso_mode: 'optional' }), sso: providers(false) };
+    const check = { record: emailRecord({ sso_mode: 'optional' }), sso: providers(false) };
     const { flow, enterEmail, ended } = start({}, { check });
     enterEmail();
     await waitFor(flow, (s) => s.matches('ssoChoice'));
@@ -73,7 +56,7 @@ describe('sign-in hands over to sign-up with what the email check found', () => 
   });
 
   it("back from the provider as a new person: the provider's names and transaction, the record kept before leaving", async () => {
-    const pendingRecord = record({ sso_mode: 'required' });
+    const pendingRecord = emailRecord({ sso_mode: 'required' });
     const sso: SsoCallbackResult = {
       status: 'signup',
       transaction_uuid: 'txn-9',
@@ -99,7 +82,7 @@ describe('how else sign-in ends', () => {
   it('signed in with the password', async () => {
     const { flow, enterEmail, ended } = start(
       {},
-      { check: { record: record({ email: EMAIL, terms_accepted: true, confirmed: true, created_by: 'user' }), sso: null } },
+      { check: { record: emailRecord({ email: EMAIL, terms_accepted: true, confirmed: true, created_by: 'user' }), sso: null } },
     );
     enterEmail();
     await waitFor(flow, (s) => s.matches('password'));
@@ -121,16 +104,17 @@ describe('how else sign-in ends', () => {
   });
 
   it('choosing a provider leaves for it with what to keep across the redirect, and waits there', async () => {
-    const check = { record: record({ sso_mode: 'required' }), sso: providers(true) };
+    const check = { record: emailRecord({ sso_mode: 'required' }), sso: providers(true) };
     const { flow, enterEmail, redirectToProvider } = start({}, { check });
     enterEmail();
     await waitFor(flow, (s) => s.matches('ssoChoice'));
     flow.send({ type: 'user.chooseProvider', uuid: 'unknown' });
     expect(flow.getSnapshot().matches('ssoChoice')).toBe(true);
-    flow.send({ type: 'user.chooseProvider', uuid: 'p-1' });
+    const [provider] = check.sso.oidc_providers;
+    flow.send({ type: 'user.chooseProvider', uuid: provider!.uuid });
     expect(flow.getSnapshot().matches('redirecting')).toBe(true);
     expect(redirectToProvider).toHaveBeenCalledWith({
-      url: 'https://idp.test/authorize',
+      url: provider!.authorization_url,
       pending: { email: EMAIL, method: 'provider', record: check.record },
     });
   });

@@ -3,10 +3,11 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { signUpMachine } from '../../machines/auth/signUp.machine';
 import { defaultFields, type AuthFlowEvent, type EmailRecord, type SessionPayload, type SignUpInput } from '../../machines/auth/authFlow.types';
 import { SIGNUP_STEPS, SIGNUP_TYPES, type CreatedBy, type SignInMethod, type SignupStep } from '../../machines/auth/signupType';
-import { makeLoginPayload } from './fixtures';
+import { buildingOption } from '../fixtures/buildings';
+import { emailRecord, makeLoginPayload } from '../fixtures/people';
 
 const SESSION = makeLoginPayload();
-const BUILDING = { uuid: 'b-1', name: 'One', address_1: '1 Main St' };
+const BUILDING = buildingOption('b-1');
 
 function start(input: SignUpInput, calls: { confirmed?: boolean } = {}) {
   const logic = signUpMachine.provide({
@@ -43,15 +44,16 @@ async function settledStep(flow: Flow): Promise<SignupStep | null> {
   return SIGNUP_STEPS.find((step) => s.hasTag(`step:${step}`)) ?? null;
 }
 
-const record = (createdBy: CreatedBy | null, ssoMode: EmailRecord['sso_mode'], buildingCount: number): EmailRecord => ({
-  email: createdBy ? 'ada@acme.com' : null,
-  terms_accepted: false,
-  confirmed: false,
-  deactivated: false,
-  created_by: createdBy,
-  sso_mode: ssoMode,
-  building_count: buildingCount,
-});
+const record = (createdBy: CreatedBy | null, ssoMode: EmailRecord['sso_mode'], buildingCount: number): EmailRecord =>
+  emailRecord({
+    email: createdBy ? 'ada@acme.com' : null,
+    terms_accepted: false,
+    confirmed: false,
+    deactivated: false,
+    created_by: createdBy,
+    sso_mode: ssoMode,
+    building_count: buildingCount,
+  });
 
 /** Every combination of what the email check finds and how the person chose to sign in. */
 const CASES = (['none', 'required', 'optional'] as const).flatMap((ssoMode) =>

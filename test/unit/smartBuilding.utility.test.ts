@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { utilityAction, visibleUtilities, withSmartBuilding, type UtilityButton } from '../../machines/home/utilities';
+import { utilityAction, visibleUtilities, withSmartBuilding } from '../../machines/home/utilities';
+import { utilityButton } from '../fixtures/home';
 
-const smart: UtilityButton = {
+const smart = utilityButton({
   uuid: 'u-smart',
   text: 'Smart building',
   language: 'en',
@@ -10,13 +11,8 @@ const smart: UtilityButton = {
   type: 'NATIVE',
   url: null,
   route: 'smart-building',
-  web_image: null,
   order: 100,
-  company_types: null,
-  sign_in_required: false,
-  mobile_only: false,
-  excluded: false,
-};
+});
 
 describe('the smart-building utility', () => {
   it('shows only while the show-smart-building flag is on, and the flag arriving later reloads nothing', () => {
