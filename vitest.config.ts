@@ -10,6 +10,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'happy-dom',
+          // One happy-dom window and one module graph for the worker's files (decision 141): a window per file cost
+          // about half a second each, most of the project's minute. Each file cleans up what it renders (`cleanup`).
+          isolate: false,
           include: ['test/unit/**/*.test.{ts,tsx}', 'machines/**/*.test.ts', 'src/**/*.test.{ts,tsx}'],
         },
       },
@@ -18,6 +21,7 @@ export default defineConfig({
         test: {
           name: 'model',
           environment: 'happy-dom',
+          isolate: false,
           include: ['test/model/**/*.test.{ts,tsx}'],
           // A path renders a whole view and waits up to 15 s for each of its steps (STEP_WAIT); on a loaded 2-core CI machine the
           // first path of a file also pays for the view's first import, so one path gets more than one step's wait.
