@@ -7829,6 +7829,145 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dev/tenants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a tenant: a building with the demo content, a company with its own domain and its people (development only, from this machine)
+         * @description The building takes One Atrium Plaza's theme, languages, time zone and address unless given. `history` gives each person what the seed gives each demo person in their building: service requests, bookings, booked services and ended events attended.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Unique among buildings; generated when not given */
+                        name?: string;
+                        /** @description An IANA time zone, e.g. Europe/London */
+                        timezone?: string;
+                        locale?: string;
+                        languages?: {
+                            code: string;
+                            name: string;
+                        }[];
+                        theme?: {
+                            primary_color?: string;
+                            secondary_color?: string;
+                        };
+                        /** @description How many people (1 when not given) */
+                        people?: number;
+                        /** @description The people's first names in order; generated for the rest */
+                        first_names?: string[];
+                        /** @default false */
+                        history?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: uuid */
+                                building_uuid: string;
+                                building_name: string;
+                                domain: string;
+                                people: {
+                                    email: string;
+                                    password: string;
+                                    first_name: string;
+                                    last_name: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dev/contents": {
         parameters: {
             query?: never;

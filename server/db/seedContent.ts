@@ -532,7 +532,6 @@ const NEIGHBOURS = 12;
 const neighbourEmail = (n: number) => `neighbour.${String(n).padStart(2, '0')}@community.example`;
 const currencyOf = (locale: string) => (locale === 'en-GB' ? 'GBP' : locale.endsWith('-CA') ? 'CAD' : 'USD');
 
-/** Adds the demo content when the content tables are empty (so databases seeded before it get it on next start). */
 /**
  * `hour` o'clock in the building's time zone, `days` from now: events start at a time of day people keep, whatever
  * time the demo data was seeded (an evening event seeded at night must not run past midnight).
@@ -561,235 +560,257 @@ export function atLocal(now: Date, days: number, hour: number, timeZone: string)
   return new Date(guess).toISOString();
 }
 
+/** A building as its demo content is made for it. */
+export interface ContentBuilding {
+  id: number;
+  name: string;
+  locale: string;
+  timezone: string;
+  address_1: string;
+  languages: string[];
+}
+
+/** The buildings (every one, or the one of that id) as their demo content is made for them, in id order. */
+export const contentBuildings = (db: Db, id?: number) =>
+  db.query<ContentBuilding>(
+    `SELECT b.id, b.name, b.locale, b.timezone, b.address_1,
+            COALESCE((SELECT array_agg(l.code ORDER BY l.priority) FROM building_languages l WHERE l.building_id = b.id), '{en}') AS languages
+       FROM buildings b ${id === undefined ? '' : 'WHERE b.id = $1'} ORDER BY b.id`,
+    id === undefined ? [] : [id],
+  );
+
+/** Who fills every building's nearly full and full events and its offer at its limit, and the company of company-only offers. */
+export interface ContentFillers {
+  neighbours: number[];
+  globexId: number | null;
+}
+
+/** The neighbours (made when missing) and the Globex company, which every building's demo content refers to. */
+export async function contentFillers(tx: Db): Promise<ContentFillers> {
+  const neighbours: number[] = [];
+  for (let n = 1; n <= NEIGHBOURS; n++) {
+    const [row] = await tx.query<{ id: number }>(
+      `INSERT INTO users (email, first_name, last_name, confirmed, terms_accepted, created_by) VALUES ($1, 'Neighbour', $2, true, true, 'upload')
+       ON CONFLICT (email) DO UPDATE SET email = EXCLUDED.email RETURNING id`,
+      [neighbourEmail(n), String(n)],
+    );
+    neighbours.push(row!.id);
+  }
+  const [globex] = await tx.query<{ id: number }>(`SELECT id FROM companies WHERE name = 'Globex Corporation' AND building_id IS NULL LIMIT 1`);
+  return { neighbours, globexId: globex?.id ?? null };
+}
+
+/** Adds the demo content when the content tables are empty (so databases seeded before it get it on next start). */
 export async function seedContentData(db: Db, now = new Date()): Promise<boolean> {
   const [existing] = await db.query<{ n: number }>('SELECT (SELECT count(*) FROM contents) + (SELECT count(*) FROM utility_buttons) AS n');
   if (Number(existing?.n) > 0) return false;
-  const buildings = await db.query<{
-    id: number;
-    name: string;
-    locale: string;
-    timezone: string;
-    address_1: string;
-    portfolio_id: number;
-    languages: string[];
-  }>(
-    `SELECT b.id, b.name, b.locale, b.timezone, b.address_1, b.portfolio_id,
-            COALESCE((SELECT array_agg(l.code ORDER BY l.priority) FROM building_languages l WHERE l.building_id = b.id), '{en}') AS languages
-       FROM buildings b ORDER BY b.id`,
-  );
+  const buildings = await contentBuildings(db);
   if (!buildings.length) return false;
-  const day = 86_400_000;
-  const at = (days: number, hours = 0) =>
-    new Date(Math.floor((now.getTime() + days * day) / 3_600_000) * 3_600_000 + hours * 3_600_000).toISOString();
   await db.transaction(async (tx) => {
-    const neighbours: number[] = [];
-    for (let n = 1; n <= NEIGHBOURS; n++) {
-      const [row] = await tx.query<{ id: number }>(
-        `INSERT INTO users (email, first_name, last_name, confirmed, terms_accepted, created_by) VALUES ($1, 'Neighbour', $2, true, true, 'upload')
-         ON CONFLICT (email) DO UPDATE SET email = EXCLUDED.email RETURNING id`,
-        [neighbourEmail(n), String(n)],
-      );
-      neighbours.push(row!.id);
-    }
-    const [globex] = await tx.query<{ id: number }>(`SELECT id FROM companies WHERE name = 'Globex Corporation' AND building_id IS NULL LIMIT 1`);
+    const fillers = await contentFillers(tx);
     await tx.query(
       `UPDATE companies c SET company_type = 'property_management', logo_url = p.logo_url, url = 'https://example.com/' || lower(replace(p.name, ' ', '-')),
               description = '<p>Owner and manager of the building.</p>'
          FROM portfolios p WHERE c.portfolio_id = p.id AND c.building_id IS NULL`,
     );
-    for (const b of buildings) {
-      for (const [i, [name, type, url]] of directoryCompanies.entries()) {
-        await tx.query('INSERT INTO companies (name, building_id, company_type, logo_url, url, description) VALUES ($1, $2, $3, $4, $5, $6)', [
-          name,
-          b.id,
-          type,
-          `${MEDIA}/company-${slug(name)}.svg`,
-          url,
-          `<p>${name} is on floor ${(i % 20) + 2} of ${b.name}.</p>`,
-        ]);
-      }
-      for (const [i, u] of utilityButtons.entries()) {
-        const [button] = await tx.query<{ id: number }>(
-          `INSERT INTO utility_buttons (building_id, type, utility_name, name, text, url, route, web_image, "order", company_types, sign_in_required, mobile_only, excluded)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
-          [
-            b.id,
-            u.type,
-            u.utility,
-            u.key,
-            u.text.en,
-            'url' in u ? u.url : null,
-            'route' in u ? u.route : null,
-            `${MEDIA}/utility-${u.key}.svg`,
-            i + 1,
-            'companyTypes' in u ? u.companyTypes : null,
-            'signIn' in u,
-            'mobileOnly' in u,
-            'excluded' in u,
-          ],
-        );
-        // The label in each of the building's languages, as its other texts (decision 082).
-        for (const language of b.languages) {
-          await tx.query('INSERT INTO utility_button_translations (button_id, language, text) VALUES ($1, $2, $3)', [
-            button!.id,
-            language,
-            pick(u.text, language),
-          ]);
-        }
-      }
-      for (const [ci, cat] of amenityCategories.entries()) {
-        const [row] = await tx.query<{ id: number }>('INSERT INTO amenity_categories (building_id, position) VALUES ($1, $2) RETURNING id', [
-          b.id,
-          ci,
-        ]);
-        for (const lang of b.languages)
-          await tx.query('INSERT INTO amenity_category_translations (category_id, language, name) VALUES ($1, $2, $3)', [
-            row!.id,
-            lang,
-            pick(cat.name, lang),
-          ]);
-        for (const [ai, a] of cat.amenities.entries()) {
-          const [am] = await tx.query<{ id: number }>('INSERT INTO amenities (category_id, image_url, position) VALUES ($1, $2, $3) RETURNING id', [
-            row!.id,
-            `${MEDIA}/amenity-${a.key}.svg`,
-            ai,
-          ]);
-          for (const lang of b.languages) {
-            await tx.query('INSERT INTO amenity_translations (amenity_id, language, name, description, image_alt_text) VALUES ($1, $2, $3, $4, $5)', [
-              am!.id,
-              lang,
-              pick(a.name, lang),
-              pick(a.description, lang),
-              pick(a.name, lang),
-            ]);
-          }
-        }
-      }
-      const categoryIds = new Map<string, number>();
-      for (const [ci, cat] of contentCategories.entries()) {
-        const [row] = await tx.query<{ id: number }>(
-          'INSERT INTO content_categories (building_id, category_group, category_type, position) VALUES ($1, $2, $3, $4) RETURNING id',
-          [b.id, cat.group, cat.type, ci],
-        );
-        categoryIds.set(cat.key, row!.id);
-        for (const lang of b.languages)
-          await tx.query('INSERT INTO content_category_translations (category_id, language, name) VALUES ($1, $2, $3)', [
-            row!.id,
-            lang,
-            pick(cat.name, lang),
-          ]);
-      }
-      const contentIds = new Map<string, number>();
-      for (const [position, c] of seedContents.entries()) {
-        const k = c.kind;
-        const ctaUrl = k.type === 'article' || k.type === 'post' ? (k.ctaUrl ?? null) : null;
-        const ctaType =
-          k.type === 'post'
-            ? (k.ctaType ?? (k.ctaUrl ? 'EXTERNAL_URL' : null))
-            : k.type === 'article'
-              ? 'EXTERNAL_URL'
-              : k.type === 'offer'
-                ? 'CLAIM'
-                : null;
-        const [row] = await tx.query<{ id: number }>(
-          `INSERT INTO contents (building_id, category_id, type, image_url, display_start_at, display_calendar_icon, promoted, position, host_company_name,
-                                 formatted_address, virtual_url, cta_type, cta_url, tags)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
-          [
-            b.id,
-            categoryIds.get(c.category),
-            k.type,
-            `${MEDIA}/${c.key}.svg`,
-            c.displayInDays ? at(c.displayInDays) : null,
-            k.type === 'event_post',
-            c.promoted ?? false,
-            position,
-            k.type === 'event_post' ? b.name : null,
-            k.type === 'event_post' && !k.virtual ? b.address_1 : null,
-            k.type === 'event_post' && k.virtual ? 'https://meet.example.com/town-hall' : null,
-            ctaType,
-            ctaUrl,
-            c.tags ?? [],
-          ],
-        );
-        const id = row!.id;
-        contentIds.set(c.key, id);
-        for (const lang of b.languages) {
-          await tx.query(
-            `INSERT INTO content_translations (content_id, language, title, subtitle, description_title, description, rich_description, image_alt_text,
-                                               directions, virtual_text, cta_label, cta_label_at_capacity)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-            [
-              id,
-              lang,
-              pick(c.title, lang),
-              pick(c.subtitle, lang),
-              k.type === 'offer' ? pick(c.title, lang) : null,
-              pick(c.description, lang),
-              pick(c.description, lang),
-              pick(c.title, lang),
-              k.type === 'event_post' && !k.virtual
-                ? pick(t('Take the lifts to level 2.', 'Sube a la planta 2.', 'Montez au niveau 2.'), lang)
-                : null,
-              k.type === 'event_post' && k.virtual ? pick(t('Online, link sent on RSVP', 'En línea', 'En ligne'), lang) : null,
-              pick(c.cta, lang),
-              pick(c.atCapacity, lang),
-            ],
-          );
-        }
-        if (k.type === 'event_post') {
-          await tx.query(
-            `INSERT INTO event_details (content_id, start_at, end_at, timezone, price, currency_type, capacity, is_virtual, cta_url, locality)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-            [
-              id,
-              atLocal(now, k.startDays, k.startHour ?? 10, b.timezone),
-              atLocal(now, k.startDays, (k.startHour ?? 10) + k.hours, b.timezone),
-              b.timezone,
-              k.price ?? null,
-              k.price ? currencyOf(b.locale) : null,
-              k.capacity ?? null,
-              k.virtual ?? false,
-              k.ctaUrl ?? null,
-              k.virtual ? null : (b.address_1.split(', ')[1] ?? null),
-            ],
-          );
-          for (const user of neighbours.slice(0, k.taken ?? 0)) await tx.query('INSERT INTO rsvps (content_id, user_id) VALUES ($1, $2)', [id, user]);
-        } else if (k.type === 'offer') {
-          await tx.query('INSERT INTO offers (content_id, max_claims_total, eligibility, eligible_company_id) VALUES ($1, $2, $3, $4)', [
-            id,
-            k.maxTotal ?? null,
-            k.companyOnly ? 'company' : 'everyone',
-            k.companyOnly ? (globex?.id ?? null) : null,
-          ]);
-          for (const user of neighbours.slice(0, k.taken ?? 0))
-            await tx.query('INSERT INTO claims (content_id, user_id) VALUES ($1, $2)', [id, user]);
-        }
-      }
-      for (const c of seedContents) {
-        if (c.kind.type !== 'post' || !c.kind.attach) continue;
-        const a = c.kind.attach;
-        const id = contentIds.get(c.key);
-        if ('secondary' in a) await tx.query('UPDATE contents SET attach_secondary_content = true WHERE id = $1', [id]);
-        else if ('content' in a)
-          await tx.query('UPDATE contents SET attachable_content_uuid = (SELECT uuid FROM contents WHERE id = $2) WHERE id = $1', [
-            id,
-            contentIds.get(a.content),
-          ]);
-        else if ('company' in a) {
-          await tx.query(
-            'UPDATE contents SET attachable_company_uuid = (SELECT uuid FROM companies WHERE building_id = $2 AND name = $3) WHERE id = $1',
-            [id, b.id, a.company],
-          );
-        } else {
-          await tx.query(
-            `UPDATE contents SET attachable_amenity_uuid = (SELECT a.uuid FROM amenities a JOIN amenity_categories cat ON cat.id = a.category_id
-                                                            WHERE cat.building_id = $2 AND a.image_url = $3) WHERE id = $1`,
-            [id, b.id, `${MEDIA}/amenity-${a.amenity}.svg`],
-          );
-        }
-      }
-    }
+    for (const b of buildings) await seedBuildingContent(tx, b, fillers, now);
   });
   return true;
+}
+
+/**
+ * The demo content of one building, in each of its languages: its directory companies, utility buttons, amenities,
+ * content categories and contents of every kind and state (the seed's for each demo building, and a development
+ * tenant's: server/db/seedTenant.ts). Run inside the caller's transaction.
+ */
+export async function seedBuildingContent(tx: Db, b: ContentBuilding, fillers: ContentFillers, now: Date): Promise<void> {
+  const { neighbours, globexId } = fillers;
+  const day = 86_400_000;
+  const at = (days: number, hours = 0) =>
+    new Date(Math.floor((now.getTime() + days * day) / 3_600_000) * 3_600_000 + hours * 3_600_000).toISOString();
+  for (const [i, [name, type, url]] of directoryCompanies.entries()) {
+    await tx.query('INSERT INTO companies (name, building_id, company_type, logo_url, url, description) VALUES ($1, $2, $3, $4, $5, $6)', [
+      name,
+      b.id,
+      type,
+      `${MEDIA}/company-${slug(name)}.svg`,
+      url,
+      `<p>${name} is on floor ${(i % 20) + 2} of ${b.name}.</p>`,
+    ]);
+  }
+  for (const [i, u] of utilityButtons.entries()) {
+    const [button] = await tx.query<{ id: number }>(
+      `INSERT INTO utility_buttons (building_id, type, utility_name, name, text, url, route, web_image, "order", company_types, sign_in_required, mobile_only, excluded)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+      [
+        b.id,
+        u.type,
+        u.utility,
+        u.key,
+        u.text.en,
+        'url' in u ? u.url : null,
+        'route' in u ? u.route : null,
+        `${MEDIA}/utility-${u.key}.svg`,
+        i + 1,
+        'companyTypes' in u ? u.companyTypes : null,
+        'signIn' in u,
+        'mobileOnly' in u,
+        'excluded' in u,
+      ],
+    );
+    // The label in each of the building's languages, as its other texts (decision 082).
+    for (const language of b.languages) {
+      await tx.query('INSERT INTO utility_button_translations (button_id, language, text) VALUES ($1, $2, $3)', [
+        button!.id,
+        language,
+        pick(u.text, language),
+      ]);
+    }
+  }
+  for (const [ci, cat] of amenityCategories.entries()) {
+    const [row] = await tx.query<{ id: number }>('INSERT INTO amenity_categories (building_id, position) VALUES ($1, $2) RETURNING id', [b.id, ci]);
+    for (const lang of b.languages)
+      await tx.query('INSERT INTO amenity_category_translations (category_id, language, name) VALUES ($1, $2, $3)', [
+        row!.id,
+        lang,
+        pick(cat.name, lang),
+      ]);
+    for (const [ai, a] of cat.amenities.entries()) {
+      const [am] = await tx.query<{ id: number }>('INSERT INTO amenities (category_id, image_url, position) VALUES ($1, $2, $3) RETURNING id', [
+        row!.id,
+        `${MEDIA}/amenity-${a.key}.svg`,
+        ai,
+      ]);
+      for (const lang of b.languages) {
+        await tx.query('INSERT INTO amenity_translations (amenity_id, language, name, description, image_alt_text) VALUES ($1, $2, $3, $4, $5)', [
+          am!.id,
+          lang,
+          pick(a.name, lang),
+          pick(a.description, lang),
+          pick(a.name, lang),
+        ]);
+      }
+    }
+  }
+  const categoryIds = new Map<string, number>();
+  for (const [ci, cat] of contentCategories.entries()) {
+    const [row] = await tx.query<{ id: number }>(
+      'INSERT INTO content_categories (building_id, category_group, category_type, position) VALUES ($1, $2, $3, $4) RETURNING id',
+      [b.id, cat.group, cat.type, ci],
+    );
+    categoryIds.set(cat.key, row!.id);
+    for (const lang of b.languages)
+      await tx.query('INSERT INTO content_category_translations (category_id, language, name) VALUES ($1, $2, $3)', [
+        row!.id,
+        lang,
+        pick(cat.name, lang),
+      ]);
+  }
+  const contentIds = new Map<string, number>();
+  for (const [position, c] of seedContents.entries()) {
+    const k = c.kind;
+    const ctaUrl = k.type === 'article' || k.type === 'post' ? (k.ctaUrl ?? null) : null;
+    const ctaType =
+      k.type === 'post'
+        ? (k.ctaType ?? (k.ctaUrl ? 'EXTERNAL_URL' : null))
+        : k.type === 'article'
+          ? 'EXTERNAL_URL'
+          : k.type === 'offer'
+            ? 'CLAIM'
+            : null;
+    const [row] = await tx.query<{ id: number }>(
+      `INSERT INTO contents (building_id, category_id, type, image_url, display_start_at, display_calendar_icon, promoted, position, host_company_name,
+                             formatted_address, virtual_url, cta_type, cta_url, tags)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
+      [
+        b.id,
+        categoryIds.get(c.category),
+        k.type,
+        `${MEDIA}/${c.key}.svg`,
+        c.displayInDays ? at(c.displayInDays) : null,
+        k.type === 'event_post',
+        c.promoted ?? false,
+        position,
+        k.type === 'event_post' ? b.name : null,
+        k.type === 'event_post' && !k.virtual ? b.address_1 : null,
+        k.type === 'event_post' && k.virtual ? 'https://meet.example.com/town-hall' : null,
+        ctaType,
+        ctaUrl,
+        c.tags ?? [],
+      ],
+    );
+    const id = row!.id;
+    contentIds.set(c.key, id);
+    for (const lang of b.languages) {
+      await tx.query(
+        `INSERT INTO content_translations (content_id, language, title, subtitle, description_title, description, rich_description, image_alt_text,
+                                           directions, virtual_text, cta_label, cta_label_at_capacity)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+        [
+          id,
+          lang,
+          pick(c.title, lang),
+          pick(c.subtitle, lang),
+          k.type === 'offer' ? pick(c.title, lang) : null,
+          pick(c.description, lang),
+          pick(c.description, lang),
+          pick(c.title, lang),
+          k.type === 'event_post' && !k.virtual ? pick(t('Take the lifts to level 2.', 'Sube a la planta 2.', 'Montez au niveau 2.'), lang) : null,
+          k.type === 'event_post' && k.virtual ? pick(t('Online, link sent on RSVP', 'En línea', 'En ligne'), lang) : null,
+          pick(c.cta, lang),
+          pick(c.atCapacity, lang),
+        ],
+      );
+    }
+    if (k.type === 'event_post') {
+      await tx.query(
+        `INSERT INTO event_details (content_id, start_at, end_at, timezone, price, currency_type, capacity, is_virtual, cta_url, locality)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        [
+          id,
+          atLocal(now, k.startDays, k.startHour ?? 10, b.timezone),
+          atLocal(now, k.startDays, (k.startHour ?? 10) + k.hours, b.timezone),
+          b.timezone,
+          k.price ?? null,
+          k.price ? currencyOf(b.locale) : null,
+          k.capacity ?? null,
+          k.virtual ?? false,
+          k.ctaUrl ?? null,
+          k.virtual ? null : (b.address_1.split(', ')[1] ?? null),
+        ],
+      );
+      for (const user of neighbours.slice(0, k.taken ?? 0)) await tx.query('INSERT INTO rsvps (content_id, user_id) VALUES ($1, $2)', [id, user]);
+    } else if (k.type === 'offer') {
+      await tx.query('INSERT INTO offers (content_id, max_claims_total, eligibility, eligible_company_id) VALUES ($1, $2, $3, $4)', [
+        id,
+        k.maxTotal ?? null,
+        k.companyOnly ? 'company' : 'everyone',
+        k.companyOnly ? globexId : null,
+      ]);
+      for (const user of neighbours.slice(0, k.taken ?? 0)) await tx.query('INSERT INTO claims (content_id, user_id) VALUES ($1, $2)', [id, user]);
+    }
+  }
+  for (const c of seedContents) {
+    if (c.kind.type !== 'post' || !c.kind.attach) continue;
+    const a = c.kind.attach;
+    const id = contentIds.get(c.key);
+    if ('secondary' in a) await tx.query('UPDATE contents SET attach_secondary_content = true WHERE id = $1', [id]);
+    else if ('content' in a)
+      await tx.query('UPDATE contents SET attachable_content_uuid = (SELECT uuid FROM contents WHERE id = $2) WHERE id = $1', [
+        id,
+        contentIds.get(a.content),
+      ]);
+    else if ('company' in a) {
+      await tx.query(
+        'UPDATE contents SET attachable_company_uuid = (SELECT uuid FROM companies WHERE building_id = $2 AND name = $3) WHERE id = $1',
+        [id, b.id, a.company],
+      );
+    } else {
+      await tx.query(
+        `UPDATE contents SET attachable_amenity_uuid = (SELECT a.uuid FROM amenities a JOIN amenity_categories cat ON cat.id = a.category_id
+                                                        WHERE cat.building_id = $2 AND a.image_url = $3) WHERE id = $1`,
+        [id, b.id, `${MEDIA}/amenity-${a.amenity}.svg`],
+      );
+    }
+  }
 }

@@ -54,157 +54,174 @@ async function seedBookings(db: Db, now: Date): Promise<void> {
     [BOOKING_PEOPLE],
   );
   await db.transaction(async (tx) => {
-    for (const building of buildings) {
-      const slug = slugOf(building.name);
-      const currency = currencyOf(building.locale);
-      await tx.query('UPDATE buildings SET manager_email = $2 WHERE id = $1 AND manager_email IS NULL', [
-        building.id,
-        `manager.${slug}@atrium.localhost`,
-      ]);
-      const terms = new Map<number, { window: number; description: string }>();
-      const resource = async (r: {
-        name: string;
-        image: string;
-        approval: boolean;
-        window: number;
-        description: string;
-        price: number;
-        manager?: string;
-      }) => {
-        const id = (
-          await tx.query<{ id: number }>(
-            `INSERT INTO resources (building_id, name, image_url, manager_email, requires_approval, cancellation_window_end_minutes,
-                                    cancellation_description, price, currency_type)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-            [building.id, r.name, `/media/content/${r.image}`, r.manager ?? null, r.approval, r.window, r.description, r.price, currency],
-          )
-        )[0]!.id;
-        terms.set(id, { window: r.window, description: r.description });
-        return id;
-      };
-      const room = await resource({
-        name: 'Conference Room A',
-        image: 'amenity-conference.svg',
-        approval: true,
-        window: 60,
-        description: 'You can cancel up to 1 hour before your booking starts.',
-        price: 0,
-      });
-      const desk = await resource({
-        name: 'Focus Desk 7',
-        image: 'amenity-phone-booths.svg',
-        approval: false,
-        window: 15,
-        description: 'You can cancel up to 15 minutes before your booking starts.',
-        price: 0,
-      });
-      const rooftop = await resource({
-        name: 'Rooftop Terrace',
-        image: 'amenity-rooftop.svg',
-        approval: true,
-        window: 24 * 60,
-        description: 'Cancellations are accepted until 24 hours before the booking; later ones are charged in full.',
-        price: 50,
-        manager: `events.${slug}@atrium.localhost`,
-      });
-      const boardroom = await resource({
-        name: 'Executive Boardroom',
-        image: 'amenity-conference.svg',
-        approval: true,
-        window: 7 * 24 * 60,
-        description: 'Bookings can be cancelled up to 7 days before they start.',
-        price: 0,
-      });
-      const yesNo = (question: string, answer: 'Yes' | 'No') => ({ question, answer, type: 'Yes/No' });
-      const text = (question: string, answer: string) => ({ question, answer, type: 'text' });
-      const plan: { resource: number; price: number; status: string; days: number; hour: number; hours: number; form: object[] }[] = [
-        {
-          resource: room,
-          price: 0,
-          status: 'pending',
-          days: 3,
-          hour: 14,
-          hours: 1,
-          form: [yesNo('Will you need the projector?', 'Yes'), text('How many people will attend?', '6')],
-        },
-        {
-          resource: rooftop,
-          price: 100,
-          status: 'accepted',
-          days: 2,
-          hour: 17,
-          hours: 2,
-          form: [yesNo('Will you serve food or drinks?', 'Yes'), text('What is the occasion?', 'Team celebration')],
-        },
-        { resource: boardroom, price: 0, status: 'accepted', days: 3, hour: 15, hours: 2, form: [yesNo('Do you need video conferencing?', 'Yes')] },
-        {
-          resource: rooftop,
-          price: 50,
-          status: 'pending_payment',
-          days: 5,
-          hour: 16,
-          hours: 1,
-          form: [yesNo('Will you serve food or drinks?', 'No')],
-        },
-        { resource: room, price: 0, status: 'cancelled_user', days: 4, hour: 13, hours: 1, form: [text('How many people will attend?', '3')] },
-        { resource: desk, price: 0, status: 'cancelled_vendor', days: 6, hour: 13, hours: 4, form: [] },
-        { resource: room, price: 0, status: 'denied_unavailable', days: 1, hour: 15, hours: 1, form: [yesNo('Will you need the projector?', 'No')] },
-        {
-          resource: boardroom,
-          price: 0,
-          status: 'denied_available',
-          days: 8,
-          hour: 14,
-          hours: 3,
-          form: [yesNo('Do you need video conferencing?', 'No')],
-        },
-        {
-          resource: rooftop,
-          price: 150,
-          status: 'cancelled',
-          days: -3,
-          hour: 17,
-          hours: 3,
-          form: [text('What is the occasion?', 'Client reception')],
-        },
-        { resource: desk, price: 0, status: 'confirmed', days: -2, hour: 13, hours: 8, form: [] },
-        {
-          resource: room,
-          price: 0,
-          status: 'accepted',
-          days: -7,
-          hour: 14,
-          hours: 1,
-          form: [yesNo('Will you need the projector?', 'Yes'), text('How many people will attend?', '8')],
-        },
-        { resource: desk, price: 0, status: 'confirmed', days: 1, hour: 13, hours: 4, form: [] },
-      ];
-      for (const person of people.filter((p) => p.building_id === building.id)) {
-        for (const b of plan) {
-          const start = dayAt(now, b.days, b.hour);
-          const { window: cancelWindow, description } = terms.get(b.resource)!;
-          await tx.query(
-            `INSERT INTO resource_bookings (resource_id, user_id, status, start_at, end_at, form_responses, cancellation_window_end_minutes,
-                                            cancellation_description, total_price, currency_type, created_at)
-             VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11)`,
-            [
-              b.resource,
-              person.id,
-              b.status,
-              start,
-              plusHours(start, b.hours),
-              JSON.stringify(b.form),
-              cancelWindow,
-              description,
-              b.price,
-              currency,
-              dayAt(now, Math.min(b.days, 0) - 10, 12),
-            ],
-          );
-        }
-      }
-    }
+    for (const building of buildings)
+      await seedBuildingBookings(
+        tx,
+        building,
+        people.filter((p) => p.building_id === building.id),
+        now,
+      );
   });
+}
+
+/**
+ * One building's manager address and four resources, and the twelve bookings of each of `people` (the seed's demo
+ * people of the building, a development tenant's people with their history, or none). Inside the caller's transaction.
+ */
+export async function seedBuildingBookings(
+  tx: Db,
+  building: { id: number; name: string; locale: string | null },
+  people: { id: number }[],
+  now: Date,
+): Promise<void> {
+  const slug = slugOf(building.name);
+  const currency = currencyOf(building.locale);
+  await tx.query('UPDATE buildings SET manager_email = $2 WHERE id = $1 AND manager_email IS NULL', [
+    building.id,
+    `manager.${slug}@atrium.localhost`,
+  ]);
+  const terms = new Map<number, { window: number; description: string }>();
+  const resource = async (r: {
+    name: string;
+    image: string;
+    approval: boolean;
+    window: number;
+    description: string;
+    price: number;
+    manager?: string;
+  }) => {
+    const id = (
+      await tx.query<{ id: number }>(
+        `INSERT INTO resources (building_id, name, image_url, manager_email, requires_approval, cancellation_window_end_minutes,
+                                cancellation_description, price, currency_type)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+        [building.id, r.name, `/media/content/${r.image}`, r.manager ?? null, r.approval, r.window, r.description, r.price, currency],
+      )
+    )[0]!.id;
+    terms.set(id, { window: r.window, description: r.description });
+    return id;
+  };
+  const room = await resource({
+    name: 'Conference Room A',
+    image: 'amenity-conference.svg',
+    approval: true,
+    window: 60,
+    description: 'You can cancel up to 1 hour before your booking starts.',
+    price: 0,
+  });
+  const desk = await resource({
+    name: 'Focus Desk 7',
+    image: 'amenity-phone-booths.svg',
+    approval: false,
+    window: 15,
+    description: 'You can cancel up to 15 minutes before your booking starts.',
+    price: 0,
+  });
+  const rooftop = await resource({
+    name: 'Rooftop Terrace',
+    image: 'amenity-rooftop.svg',
+    approval: true,
+    window: 24 * 60,
+    description: 'Cancellations are accepted until 24 hours before the booking; later ones are charged in full.',
+    price: 50,
+    manager: `events.${slug}@atrium.localhost`,
+  });
+  const boardroom = await resource({
+    name: 'Executive Boardroom',
+    image: 'amenity-conference.svg',
+    approval: true,
+    window: 7 * 24 * 60,
+    description: 'Bookings can be cancelled up to 7 days before they start.',
+    price: 0,
+  });
+  const yesNo = (question: string, answer: 'Yes' | 'No') => ({ question, answer, type: 'Yes/No' });
+  const text = (question: string, answer: string) => ({ question, answer, type: 'text' });
+  const plan: { resource: number; price: number; status: string; days: number; hour: number; hours: number; form: object[] }[] = [
+    {
+      resource: room,
+      price: 0,
+      status: 'pending',
+      days: 3,
+      hour: 14,
+      hours: 1,
+      form: [yesNo('Will you need the projector?', 'Yes'), text('How many people will attend?', '6')],
+    },
+    {
+      resource: rooftop,
+      price: 100,
+      status: 'accepted',
+      days: 2,
+      hour: 17,
+      hours: 2,
+      form: [yesNo('Will you serve food or drinks?', 'Yes'), text('What is the occasion?', 'Team celebration')],
+    },
+    { resource: boardroom, price: 0, status: 'accepted', days: 3, hour: 15, hours: 2, form: [yesNo('Do you need video conferencing?', 'Yes')] },
+    {
+      resource: rooftop,
+      price: 50,
+      status: 'pending_payment',
+      days: 5,
+      hour: 16,
+      hours: 1,
+      form: [yesNo('Will you serve food or drinks?', 'No')],
+    },
+    { resource: room, price: 0, status: 'cancelled_user', days: 4, hour: 13, hours: 1, form: [text('How many people will attend?', '3')] },
+    { resource: desk, price: 0, status: 'cancelled_vendor', days: 6, hour: 13, hours: 4, form: [] },
+    { resource: room, price: 0, status: 'denied_unavailable', days: 1, hour: 15, hours: 1, form: [yesNo('Will you need the projector?', 'No')] },
+    {
+      resource: boardroom,
+      price: 0,
+      status: 'denied_available',
+      days: 8,
+      hour: 14,
+      hours: 3,
+      form: [yesNo('Do you need video conferencing?', 'No')],
+    },
+    {
+      resource: rooftop,
+      price: 150,
+      status: 'cancelled',
+      days: -3,
+      hour: 17,
+      hours: 3,
+      form: [text('What is the occasion?', 'Client reception')],
+    },
+    { resource: desk, price: 0, status: 'confirmed', days: -2, hour: 13, hours: 8, form: [] },
+    {
+      resource: room,
+      price: 0,
+      status: 'accepted',
+      days: -7,
+      hour: 14,
+      hours: 1,
+      form: [yesNo('Will you need the projector?', 'Yes'), text('How many people will attend?', '8')],
+    },
+    { resource: desk, price: 0, status: 'confirmed', days: 1, hour: 13, hours: 4, form: [] },
+  ];
+  for (const person of people) {
+    for (const b of plan) {
+      const start = dayAt(now, b.days, b.hour);
+      const { window: cancelWindow, description } = terms.get(b.resource)!;
+      await tx.query(
+        `INSERT INTO resource_bookings (resource_id, user_id, status, start_at, end_at, form_responses, cancellation_window_end_minutes,
+                                        cancellation_description, total_price, currency_type, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11)`,
+        [
+          b.resource,
+          person.id,
+          b.status,
+          start,
+          plusHours(start, b.hours),
+          JSON.stringify(b.form),
+          cancelWindow,
+          description,
+          b.price,
+          currency,
+          dayAt(now, Math.min(b.days, 0) - 10, 12),
+        ],
+      );
+    }
+  }
 }
 
 /** Booked services for the history (no call makes them): future and past ones, in each demo person's buildings. */
@@ -216,6 +233,13 @@ async function seedServiceBookings(db: Db, now: Date): Promise<void> {
       WHERE u.email = ANY($1) ORDER BY u.id, ub.building_id`,
     [BOOKING_PEOPLE],
   );
+  await db.transaction(async (tx) => {
+    for (const person of people) await seedServiceBookingsOf(tx, person, now);
+  });
+}
+
+/** Six booked services, future and past, of a person in one of their buildings (`locale`: the building's). Inside the caller's transaction. */
+export async function seedServiceBookingsOf(tx: Db, person: { id: number; building_id: number; locale: string | null }, now: Date): Promise<void> {
   const plan = [
     { provider: 'Sparkle Office Cleaning', logo: 'article-drycleaning.svg', cents: 4500, status: 'Accepted', days: 2, hour: 18, hours: 2 },
     { provider: 'Dash Couriers', logo: 'company-dash-couriers.svg', cents: 1999, status: 'Pending', days: 5, hour: 15, hours: 1 },
@@ -224,28 +248,24 @@ async function seedServiceBookings(db: Db, now: Date): Promise<void> {
     { provider: 'Clearview Optics', logo: 'company-clearview-optics.svg', cents: 8900, status: 'Accepted', days: -10, hour: 15, hours: 1 },
     { provider: 'Sparkle Office Cleaning', logo: 'article-drycleaning.svg', cents: 4500, status: 'Denied', days: -1, hour: 18, hours: 2 },
   ];
-  await db.transaction(async (tx) => {
-    for (const person of people) {
-      for (const s of plan) {
-        const start = dayAt(now, s.days, s.hour);
-        await tx.query(
-          `INSERT INTO service_bookings (user_id, building_id, provider_name, logo_url, price_cents, currency_type, status, start_at, end_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-          [
-            person.id,
-            person.building_id,
-            s.provider,
-            `/media/content/${s.logo}`,
-            s.cents,
-            currencyOf(person.locale),
-            s.status,
-            start,
-            plusHours(start, s.hours),
-          ],
-        );
-      }
-    }
-  });
+  for (const s of plan) {
+    const start = dayAt(now, s.days, s.hour);
+    await tx.query(
+      `INSERT INTO service_bookings (user_id, building_id, provider_name, logo_url, price_cents, currency_type, status, start_at, end_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [
+        person.id,
+        person.building_id,
+        s.provider,
+        `/media/content/${s.logo}`,
+        s.cents,
+        currencyOf(person.locale),
+        s.status,
+        start,
+        plusHours(start, s.hours),
+      ],
+    );
+  }
 }
 
 async function seedSmartSuites(db: Db): Promise<void> {
@@ -253,34 +273,37 @@ async function seedSmartSuites(db: Db): Promise<void> {
   if (existing && existing.count > 0) return;
   const buildings = await db.query<{ id: number; locale: string | null }>('SELECT id, locale FROM buildings ORDER BY id');
   await db.transaction(async (tx) => {
-    for (const building of buildings) {
-      const unit = building.locale === 'en-US' || building.locale === null ? 'F' : 'C';
-      const floor = async (navName: string, position: number) =>
-        (
-          await tx.query<{ id: number }>('INSERT INTO smart_floors (building_id, nav_name, position) VALUES ($1, $2, $3) RETURNING id', [
-            building.id,
-            navName,
-            position,
-          ])
-        )[0]!.id;
-      const suite = (
-        floorId: number,
-        s: { name: string; position: number; tempF: number; equipment: string; lighting: number | null; available?: boolean },
-      ) =>
-        tx.query(
-          `INSERT INTO smart_suites (floor_id, nav_name, position, temp_f, temp_unit, temp_equipment_name, lighting, equipment_available)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-          [floorId, s.name, s.position, s.tempF, unit, s.equipment, s.lighting, s.available ?? true],
-        );
-      const twelve = await floor('Floor 12', 1);
-      await suite(twelve, { name: 'Suite 1200', position: 1, tempF: 71, equipment: 'Zone 12-A thermostat', lighting: 60 });
-      await suite(twelve, { name: 'Suite 1210', position: 2, tempF: 70, equipment: 'Zone 12-B thermostat', lighting: null });
-      await suite(twelve, { name: 'Suite 1250', position: 3, tempF: 72, equipment: 'Zone 12-C thermostat', lighting: 40, available: false });
-      const fourteen = await floor('Floor 14', 2);
-      await suite(fourteen, { name: 'Suite 1400', position: 1, tempF: 69, equipment: 'Zone 14-A thermostat', lighting: 80 });
-      await floor('Floor 15', 3);
-    }
+    for (const building of buildings) await seedBuildingSuites(tx, building);
   });
+}
+
+/** One building's smart floors and suites (temperatures in °C unless its locale is American). Inside the caller's transaction. */
+export async function seedBuildingSuites(tx: Db, building: { id: number; locale: string | null }): Promise<void> {
+  const unit = building.locale === 'en-US' || building.locale === null ? 'F' : 'C';
+  const floor = async (navName: string, position: number) =>
+    (
+      await tx.query<{ id: number }>('INSERT INTO smart_floors (building_id, nav_name, position) VALUES ($1, $2, $3) RETURNING id', [
+        building.id,
+        navName,
+        position,
+      ])
+    )[0]!.id;
+  const suite = (
+    floorId: number,
+    s: { name: string; position: number; tempF: number; equipment: string; lighting: number | null; available?: boolean },
+  ) =>
+    tx.query(
+      `INSERT INTO smart_suites (floor_id, nav_name, position, temp_f, temp_unit, temp_equipment_name, lighting, equipment_available)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [floorId, s.name, s.position, s.tempF, unit, s.equipment, s.lighting, s.available ?? true],
+    );
+  const twelve = await floor('Floor 12', 1);
+  await suite(twelve, { name: 'Suite 1200', position: 1, tempF: 71, equipment: 'Zone 12-A thermostat', lighting: 60 });
+  await suite(twelve, { name: 'Suite 1210', position: 2, tempF: 70, equipment: 'Zone 12-B thermostat', lighting: null });
+  await suite(twelve, { name: 'Suite 1250', position: 3, tempF: 72, equipment: 'Zone 12-C thermostat', lighting: 40, available: false });
+  const fourteen = await floor('Floor 14', 2);
+  await suite(fourteen, { name: 'Suite 1400', position: 1, tempF: 69, equipment: 'Zone 14-A thermostat', lighting: 80 });
+  await floor('Floor 15', 3);
 }
 
 /**
@@ -298,29 +321,40 @@ async function seedSmartBuildingEntry(db: Db): Promise<void> {
     `SELECT b.id, COALESCE((SELECT array_agg(l.code ORDER BY l.priority) FROM building_languages l WHERE l.building_id = b.id), '{en}') AS languages
        FROM buildings b ORDER BY b.id`,
   );
-  const label: Record<string, string> = { en: 'Smart building', es: 'Edificio inteligente', fr: 'Bâtiment intelligent' };
+  const add = { flag: Number(flagTouched?.n) === 0, button: !(Number(button?.n) > 0) };
   await db.transaction(async (tx) => {
-    for (const building of buildings) {
-      if (Number(flagTouched?.n) === 0)
-        await tx.query(
-          `INSERT INTO flag_building_overrides (flag, building_id, value) VALUES ('show-smart-building', $1, true) ON CONFLICT DO NOTHING`,
-          [building.id],
-        );
-      if (Number(button?.n) > 0) continue;
-      const [row] = await tx.query<{ id: number }>(
-        `INSERT INTO utility_buttons (building_id, type, utility_name, name, text, url, route, web_image, "order", company_types, sign_in_required, mobile_only, excluded)
-         VALUES ($1, 'NATIVE', 'SMART_BUILDING', 'smart-building', 'Smart building', NULL, 'smart-building', '/media/content/utility-lutron.svg', 100, NULL, false, false, false)
-         RETURNING id`,
-        [building.id],
-      );
-      for (const language of building.languages)
-        await tx.query('INSERT INTO utility_button_translations (button_id, language, text) VALUES ($1, $2, $3)', [
-          row!.id,
-          language,
-          label[language.split('-')[0]!] ?? label.en!,
-        ]);
-    }
+    for (const building of buildings) await seedSmartBuildingEntryOf(tx, building, add);
   });
+}
+
+const SMART_BUILDING_LABEL: Record<string, string> = { en: 'Smart building', es: 'Edificio inteligente', fr: 'Bâtiment intelligent' };
+
+/**
+ * One building's way to its smart suites: the show-smart-building override on (`add.flag`) and the "Smart building"
+ * utility button in each of its languages (`add.button`). Inside the caller's transaction.
+ */
+export async function seedSmartBuildingEntryOf(
+  tx: Db,
+  building: { id: number; languages: string[] },
+  add: { flag: boolean; button: boolean },
+): Promise<void> {
+  if (add.flag)
+    await tx.query(`INSERT INTO flag_building_overrides (flag, building_id, value) VALUES ('show-smart-building', $1, true) ON CONFLICT DO NOTHING`, [
+      building.id,
+    ]);
+  if (!add.button) return;
+  const [row] = await tx.query<{ id: number }>(
+    `INSERT INTO utility_buttons (building_id, type, utility_name, name, text, url, route, web_image, "order", company_types, sign_in_required, mobile_only, excluded)
+     VALUES ($1, 'NATIVE', 'SMART_BUILDING', 'smart-building', 'Smart building', NULL, 'smart-building', '/media/content/utility-lutron.svg', 100, NULL, false, false, false)
+     RETURNING id`,
+    [building.id],
+  );
+  for (const language of building.languages)
+    await tx.query('INSERT INTO utility_button_translations (button_id, language, text) VALUES ($1, $2, $3)', [
+      row!.id,
+      language,
+      SMART_BUILDING_LABEL[language.split('-')[0]!] ?? SMART_BUILDING_LABEL.en!,
+    ]);
 }
 
 /** The demo tenants whose service requests are seeded, in every building they belong to. */
@@ -338,6 +372,17 @@ async function seedServiceRequests(db: Db): Promise<void> {
       WHERE u.email = ANY($1::text[]) ORDER BY ub.user_id, ub.building_id`,
     [SERVICE_REQUEST_DEMO_USERS],
   );
+  const now = Date.now();
+  await db.transaction(async (tx) => {
+    for (const membership of memberships) await seedServiceRequestsOf(tx, membership, now);
+  });
+}
+
+/**
+ * A person's service requests in one of their buildings, one in each of several statuses, a day apart, the newest an
+ * hour before `now` (milliseconds). Inside the caller's transaction.
+ */
+export async function seedServiceRequestsOf(tx: Db, membership: { user_id: number; building_id: number }, now: number): Promise<void> {
   const requests = [
     {
       status: 'Submitted',
@@ -383,20 +428,15 @@ async function seedServiceRequests(db: Db): Promise<void> {
     },
   ];
   const day = 24 * 60 * 60 * 1000;
-  const now = Date.now();
-  await db.transaction(async (tx) => {
-    for (const { user_id, building_id } of memberships) {
-      for (const r of requests) {
-        const at = new Date(now - r.daysAgo * day - 60 * 60 * 1000);
-        const answers: Record<string, string> = { category: r.category, location: r.location, priority: r.priority, description: r.description };
-        if (r.preferredIn) answers.preferred_date = new Date(now + r.preferredIn * day).toISOString().slice(0, 10);
-        await tx.query(
-          `INSERT INTO service_requests (building_id, user_id, answers, status, created_at, updated_at) VALUES ($1, $2, $3::jsonb, $4, $5, $5)`,
-          [building_id, user_id, JSON.stringify(answers), r.status, at],
-        );
-      }
-    }
-  });
+  for (const r of requests) {
+    const at = new Date(now - r.daysAgo * day - 60 * 60 * 1000);
+    const answers: Record<string, string> = { category: r.category, location: r.location, priority: r.priority, description: r.description };
+    if (r.preferredIn) answers.preferred_date = new Date(now + r.preferredIn * day).toISOString().slice(0, 10);
+    await tx.query(
+      `INSERT INTO service_requests (building_id, user_id, answers, status, created_at, updated_at) VALUES ($1, $2, $3::jsonb, $4, $5, $5)`,
+      [membership.building_id, membership.user_id, JSON.stringify(answers), r.status, at],
+    );
+  }
 }
 
 /**
@@ -412,13 +452,19 @@ async function seedPastRsvps(db: Db, now: Date): Promise<void> {
     [BOOKING_PEOPLE, now.toISOString()],
   );
   if (existing && existing.count > 0) return;
+  await seedPastRsvpsOf(db, BOOKING_PEOPLE, now);
+}
+
+/** The people of these addresses attended every ended event of each of their buildings. */
+export async function seedPastRsvpsOf(db: Db, emails: string[], now: Date): Promise<void> {
+  const ended = sqlEnded;
   await db.query(
     `INSERT INTO rsvps (content_id, user_id, created_at)
      SELECT c.id, u.id, e.start_at - interval '7 days' FROM users u JOIN user_buildings ub ON ub.user_id = u.id
        JOIN contents c ON c.building_id = ub.building_id AND c.type = 'event_post' JOIN event_details e ON e.content_id = c.id
       WHERE u.email = ANY($1) AND ${ended}
      ON CONFLICT (content_id, user_id) DO NOTHING`,
-    [BOOKING_PEOPLE, now.toISOString()],
+    [emails, now.toISOString()],
   );
 }
 const sqlEnded = 'e.end_at < $2::timestamptz';

@@ -15,6 +15,7 @@ import {
 } from '../stores/bookings.js';
 import { findUserByEmail } from '../stores/users.js';
 import { addContentTranslation, addEventDetails, addOffer, buildingForNewContent, createContent } from '../stores/content.js';
+import { createTenant } from '../db/seedTenant.js';
 
 /**
  * Development only (not registered when NODE_ENV=production), and from this machine only: the mailbox that stands in
@@ -53,6 +54,90 @@ export async function devRoutes(app: Api) {
       const rows = await devMailbox(app.deps.db, request.query.to.trim().toLowerCase());
       return { data: rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() })) };
     },
+  );
+
+  /**
+   * A new tenant of its own for a browser-test file (server/db/seedTenant.ts): a building in the default brand's
+   * portfolio with the demo content, a company with a new email domain, and confirmed people who have accepted the
+   * terms and sign in with the demo password. From this machine only.
+   */
+  app.post(
+    '/dev/tenants',
+    {
+      schema: {
+        tags: ['dev'],
+        summary:
+          'Make a tenant: a building with the demo content, a company with its own domain and its people (development only, from this machine)',
+        description:
+          "The building takes One Atrium Plaza's theme, languages, time zone and address unless given. `history` gives each person what the seed " +
+          'gives each demo person in their building: service requests, bookings, booked services and ended events attended.',
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            name: { type: 'string', minLength: 1, maxLength: 120, pattern: '\\S', description: 'Unique among buildings; generated when not given' },
+            timezone: { type: 'string', minLength: 1, maxLength: 64, description: 'An IANA time zone, e.g. Europe/London' },
+            locale: { type: 'string', pattern: '^[a-z]{2,3}(-[A-Z]{2})?$', maxLength: 6 },
+            languages: {
+              type: 'array',
+              minItems: 1,
+              maxItems: 5,
+              items: {
+                type: 'object',
+                required: ['code', 'name'],
+                additionalProperties: false,
+                properties: {
+                  code: { type: 'string', pattern: '^[a-z]{2,3}(-[A-Z]{2})?$', maxLength: 6 },
+                  name: { type: 'string', minLength: 1, maxLength: 60 },
+                },
+              },
+            },
+            theme: {
+              type: 'object',
+              additionalProperties: false,
+              properties: {
+                primary_color: { type: 'string', pattern: '^#[0-9A-Fa-f]{6}$' },
+                secondary_color: { type: 'string', pattern: '^#[0-9A-Fa-f]{6}$' },
+              },
+            },
+            people: { type: 'integer', minimum: 1, maximum: 20, description: 'How many people (1 when not given)' },
+            first_names: {
+              type: 'array',
+              maxItems: 20,
+              items: { type: 'string', minLength: 1, maxLength: 60, pattern: '\\S' },
+              description: "The people's first names in order; generated for the rest",
+            },
+            history: { type: 'boolean', default: false },
+          },
+        },
+        response: {
+          200: dataOf({
+            type: 'object',
+            required: ['building_uuid', 'building_name', 'domain', 'people'],
+            properties: {
+              building_uuid: { type: 'string', format: 'uuid' },
+              building_name: { type: 'string' },
+              domain: { type: 'string' },
+              people: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  required: ['email', 'password', 'first_name', 'last_name'],
+                  properties: {
+                    email: { type: 'string' },
+                    password: { type: 'string' },
+                    first_name: { type: 'string' },
+                    last_name: { type: 'string' },
+                  },
+                },
+              },
+            },
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => ({ data: await createTenant(app.deps.db, request.body, app.deps.clock.now()) }),
   );
 
   /**

@@ -1,26 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, setFlag } from './browser';
+import { launchBrowser, newPage } from './browser';
 import { AuthPages } from './pages';
-
-const DEMO = { email: 'demo@northwind.example', password: 'Atrium!2026' };
+import { newTenant, setBuildingFlag, type Tenant } from './tenant';
 
 let browser: Browser;
+/** The file's own tenant: the flag is flipped for its building, which no other file's people are in. */
+let tenant: Tenant;
 beforeAll(async () => {
   browser = await launchBrowser();
+  tenant = await newTenant();
 });
-afterAll(async () => {
-  await setFlag('dropdown-kiosk', null);
-  await browser?.close();
-});
+afterAll(() => browser?.close());
 
 describe('live flags and kiosk mode', () => {
   it('a flag flipped on the server changes the open menu within seconds, without a reload; kiosk on and off', async () => {
     const { page, context } = await newPage(browser);
     const auth = new AuthPages(page);
     await auth.open();
-    await auth.signIn(DEMO.email, DEMO.password);
-    await auth.seeHome('Dana');
+    await auth.signIn(tenant.person.email, tenant.person.password);
+    await auth.seeHome(tenant.person.first_name);
     const marker = await page.evaluate(() => {
       (window as unknown as { marker: string }).marker = 'no reload';
       return 'no reload';
@@ -31,7 +30,8 @@ describe('live flags and kiosk mode', () => {
     await menu.getByRole('menuitem', { name: 'Log out' }).waitFor();
     expect(await menu.getByRole('menuitemcheckbox', { name: 'Kiosk mode' }).count()).toBe(0);
 
-    await setFlag('dropdown-kiosk', true);
+    // On for the person's building: the server's event stream says a flag changed, and the app evaluates them again.
+    await setBuildingFlag('dropdown-kiosk', true, tenant.building_uuid);
     await menu.getByRole('menuitemcheckbox', { name: 'Kiosk mode' }).waitFor({ timeout: 5000 });
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe(marker);
 

@@ -1,31 +1,36 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, setFlag, settled } from './browser';
-import { addContent, demoInPlaza, type ApiSession } from './api';
+import { launchBrowser, settled } from './browser';
+import { addContent, apiSignIn, type ApiSession } from './api';
 import { ContentPage, HomePage, openedTabs, signedInPage } from './pages';
+import { newTenant, setBuildingFlag, type Tenant } from './tenant';
 
 let browser: Browser;
-let demo: ApiSession;
-let plaza: string;
-/** The categories of the plaza with content, in feed order, as the API answers them. */
+/** The file's own tenant: a building with the demo content, and its person. */
+let tenant: Tenant;
+let session: ApiSession;
+let building: string;
+/** The categories of the building with content, in feed order, as the API answers them. */
 let categories: { uuid: string; name: string }[];
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  ({ demo, plaza } = await demoInPlaza());
-  const all = await demo.call<{ uuid: string; name: string; group: string }[]>(`/tenant/v1/buildings/${plaza}/categories?active=true&lang=en`);
+  tenant = await newTenant();
+  building = tenant.building_uuid;
+  session = await apiSignIn(tenant.person.email, tenant.person.password);
+  const all = await session.call<{ uuid: string; name: string; group: string }[]>(`/tenant/v1/buildings/${building}/categories?active=true&lang=en`);
   const filled = await Promise.all(
     all.map(async (c) => ({
       ...c,
-      count: (await demo.call<unknown[]>(`/tenant/v2/buildings/${plaza}/categories/${c.uuid}/content?lang=en`)).length,
+      count: (await session.call<unknown[]>(`/tenant/v2/buildings/${building}/categories/${c.uuid}/content?lang=en`)).length,
     })),
   );
   categories = filled.filter((c) => c.count > 0 && (c.group === 'spotlight' || c.group === 'discover'));
 });
 afterAll(() => browser?.close());
 
-async function signedIn() {
-  const { page, context } = await signedInPage(browser);
+async function signedIn(options: { recordOpens?: boolean } = {}) {
+  const { page, context } = await signedInPage(browser, { ...options, as: tenant.person });
   return { page, context, home: new HomePage(page) };
 }
 
@@ -38,7 +43,7 @@ describe('the building home', () => {
     for (const c of categories) await home.category(c.name).waitFor();
 
     // Sorted by order; mobile access and lighting (excluded) and safety (its flag is off) dropped; smart building (its
-    // flag is on for the demo buildings) last; sub-labels.
+    // flag is on for the building, as for every demo building) last; sub-labels.
     await home.utilities().first().waitFor();
     const utilities = await home.utilities().allInnerTexts();
     expect(utilities.map((u) => u.split('\n')[0])).toEqual([
@@ -58,7 +63,7 @@ describe('the building home', () => {
     expect(await promoted.getByRole('heading').innerText()).toBe('The lobby renovation is complete');
 
     await page.getByTestId('hero').getByRole('link', { name: 'Amenities' }).click();
-    await page.waitForURL(`**/building/${plaza}/amenities`);
+    await page.waitForURL(`**/building/${building}/amenities`);
     await context.close();
   });
 
@@ -75,11 +80,19 @@ describe('the building home', () => {
     expect(await home.activeJump()).toBe(target.name);
     expect(await home.hash()).toBe(target.uuid);
 
-    // Scrolling by hand moves the active tab and the hash to the section nearest the top.
+    // Scrolling by hand moves the active tab and the hash to the section nearest the top. For a moment after a tab's
+    // click (the home machine's `jumping`) the page's own scroll is not followed, so the person scrolls again until it is.
     const last = categories.at(-1)!;
-    await home.page.evaluate((id) => document.getElementById(id)!.scrollIntoView({ block: 'start' }), last.uuid);
-    await home.page.mouse.wheel(0, 1);
-    await expect.poll(() => home.activeJump()).toBe(last.name);
+    await expect
+      .poll(async () => {
+        await home.page.evaluate((id) => {
+          window.scrollTo(0, 0);
+          document.getElementById(id)!.scrollIntoView({ block: 'start' });
+        }, last.uuid);
+        await home.page.mouse.wheel(0, 1);
+        return home.activeJump();
+      })
+      .toBe(last.name);
     expect(await home.hash()).toBe(last.uuid);
     await context.close();
   });
@@ -87,7 +100,7 @@ describe('the building home', () => {
   it('scrolls to the hash target once the feed is in', async () => {
     const { page, context, home } = await signedIn();
     const target = categories[2]!;
-    await page.goto(`/building/${plaza}#${target.uuid}`);
+    await page.goto(`/building/${building}#${target.uuid}`);
     await home.jumpBar().waitFor();
     await expect.poll(() => home.topOf(target.uuid), { timeout: 5000 }).toBeLessThan(80);
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
@@ -97,7 +110,7 @@ describe('the building home', () => {
   it('opens a content tile on its screen, and a mobile-only utility on the mobile-only page', async () => {
     const { page, context, home } = await signedIn();
     await home.tile('Morning yoga on the terrace').click();
-    await page.waitForURL(new RegExp(`/building/${plaza}/content/[0-9a-f-]{36}$`));
+    await page.waitForURL(new RegExp(`/building/${building}/content/[0-9a-f-]{36}$`));
     await new ContentPage(page).seeText('Morning yoga on the terrace');
     await page.goBack();
     await home.utilities().filter({ hasText: 'Wallet' }).click();
@@ -106,7 +119,7 @@ describe('the building home', () => {
   });
 
   it('shows the placeholder when a tile image does not load', async () => {
-    await addContent({ building_uuid: plaza, type: 'post', title: 'Broken picture post', image_url: '/media/content/no-such-image.png' });
+    await addContent({ building_uuid: building, type: 'post', title: 'Broken picture post', image_url: '/media/content/no-such-image.png' });
     const { context, home } = await signedIn();
     // The picture is decorative when its alternative text only repeats the title printed below it.
     const image = home.tile('Broken picture post').locator('img');
@@ -119,7 +132,7 @@ describe('the building home', () => {
 
   it('speaks Spanish: texts of the app and the content in the asked language', async () => {
     const { page, context, home } = await signedIn();
-    await page.goto(`/building/${plaza}?lang=es-ES`);
+    await page.goto(`/building/${building}?lang=es-ES`);
     await page.getByRole('navigation', { name: 'Categorías de contenido' }).waitFor();
     await page.getByTestId('hero').getByRole('link', { name: 'Servicios comunes' }).waitFor();
     await home.category('Noticias del edificio').waitFor();
@@ -129,19 +142,26 @@ describe('the building home', () => {
   });
 
   it('uses the spotlight, discover and promoted calls when the content-v2 flag is off', async () => {
-    await setFlag('show-content-v-2', false);
+    // Off for this file's building only: the tenant's person gets it, no other file's people do. A building's value
+    // comes with the person's own evaluation, which a page load asks for once the kept session is known (the app first
+    // shows with the signed-out values, which have content-v2 on): from the moment it is in force, the first version's
+    // calls alone.
+    await setBuildingFlag('show-content-v-2', false, building);
     try {
       const { page, context, home } = await signedIn();
       const calls: string[] = [];
       page.on('request', (request) => calls.push(new URL(request.url()).pathname));
-      await home.open(`/building/${plaza}`);
+      await home.open(`/building/${building}`);
+      const spotlight = (p: string) => p.endsWith('/categories/contents-spotlight');
+      await expect.poll(() => calls.some(spotlight)).toBe(true);
+      await home.ready();
       await expect.poll(() => home.jumps()).toEqual(categories.map((c) => c.name));
-      expect(calls.some((p) => p.endsWith('/categories/contents-spotlight'))).toBe(true);
       expect(calls.some((p) => p.endsWith('/contents-promoted'))).toBe(true);
-      expect(calls.some((p) => /\/tenant\/v2\/buildings\/[^/]+\/categories\//.test(p))).toBe(false);
+      const inForce = calls.findIndex(spotlight);
+      expect(calls.slice(inForce).filter((p) => /\/tenant\/v2\/buildings\/[^/]+\/categories\//.test(p))).toEqual([]);
       await context.close();
     } finally {
-      await setFlag('show-content-v-2', null);
+      await setBuildingFlag('show-content-v-2', null, building);
     }
   });
 
@@ -152,7 +172,7 @@ describe('the building home', () => {
     await page.route(`**/tenant/v2/buildings/*/categories/${broken.uuid}/content*`, (route) =>
       fail ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500,"message":"boom"}' }) : route.continue(),
     );
-    await home.open(`/building/${plaza}`);
+    await home.open(`/building/${building}`);
     const failure = page.getByRole('alert').filter({ hasText: `${broken.name} could not be loaded.` });
     await failure.waitFor();
     await home.category(categories[0]!.name).waitFor();
@@ -167,7 +187,7 @@ describe('the building home', () => {
 
   it('on a second visit gets every category’s contents as a 304 from the server (decision 044), and shows them', async () => {
     const { page, context, home } = await signedIn();
-    await home.open(`/building/${plaza}`);
+    await home.open(`/building/${building}`);
     // What the server itself answered, before the browser's cache stands in for a 304 (CDP's raw response).
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
@@ -209,7 +229,7 @@ describe('the link-out frame', () => {
     await frame.waitFor();
     const inside = home.page.frameLocator('[role="dialog"] iframe');
     await inside.getByRole('heading', { name: 'Register a visitor' }).waitFor();
-    expect(await inside.locator('body').innerText()).toContain('Hello, Dana');
+    expect(await inside.locator('body').innerText()).toContain(`Hello, ${tenant.person.first_name}`);
     await inside.getByRole('button', { name: 'Close' }).click();
     await frame.waitFor({ state: 'detached' });
     await context.close();
@@ -223,8 +243,8 @@ describe('the link-out frame', () => {
     const src = new URL((await iframe.getAttribute('src'))!, 'http://x');
     expect(src.pathname).toBe('/mfe-survey/');
     expect(src.searchParams.get('authToken')).toBeTruthy();
-    expect(src.searchParams.get('buildingUuid')).toBe(plaza);
-    expect(src.searchParams.get('firstName')).toBe('Dana');
+    expect(src.searchParams.get('buildingUuid')).toBe(building);
+    expect(src.searchParams.get('firstName')).toBe(tenant.person.first_name);
     // Sandboxed: no top navigation, and on the app's own origin not its origin either.
     const sandbox = (await iframe.getAttribute('sandbox'))!.split(' ');
     expect(sandbox).toContain('allow-scripts');
@@ -248,10 +268,10 @@ describe('the link-out frame', () => {
 
   it('opens a survey link on a host nobody registered in a new tab, without the token or any other parameter', async () => {
     const url = 'https://surveys.attacker.test/mfe-survey/?s=1';
-    const post = await addContent({ building_uuid: plaza, type: 'post', title: 'Survey elsewhere', cta_type: 'EXTERNAL_URL', cta_url: url });
-    const { page, context } = await signedInPage(browser, { recordOpens: true });
+    const post = await addContent({ building_uuid: building, type: 'post', title: 'Survey elsewhere', cta_type: 'EXTERNAL_URL', cta_url: url });
+    const { page, context } = await signedIn({ recordOpens: true });
     const content = new ContentPage(page);
-    await content.open(plaza, post);
+    await content.open(building, post);
     await content.button('Open').click();
     await expect.poll(() => openedTabs(page)).toEqual([[url, '_blank', 'noopener']]);
     expect(await page.locator('iframe').count()).toBe(0);
@@ -260,7 +280,7 @@ describe('the link-out frame', () => {
 
   it('shows page_not_loaded when the mini-app answers an error', async () => {
     const post = await addContent({
-      building_uuid: plaza,
+      building_uuid: building,
       type: 'post',
       title: 'Broken mini-app post',
       cta_type: 'MICRO_FRONTEND',
@@ -268,7 +288,7 @@ describe('the link-out frame', () => {
     });
     const { page, context } = await signedIn();
     const content = new ContentPage(page);
-    await content.open(plaza, post);
+    await content.open(building, post);
     await content.button('Open').click();
     await page.getByRole('dialog', { name: 'Mini-app' }).getByRole('alert').filter({ hasText: 'This page could not be loaded.' }).waitFor();
     await context.close();

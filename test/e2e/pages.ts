@@ -5,13 +5,20 @@ import { newPage } from './browser';
 /** The demo tenant of the seed. */
 export const DEMO = { email: 'demo@northwind.example', password: 'Atrium!2026', firstName: 'Dana' };
 
+/** Who signs in: the demo tenant, or a person of a test's own tenant (test/e2e/tenant.ts). */
+export interface SignInAs {
+  email: string;
+  password: string;
+  first_name: string;
+}
+
 /**
- * A new page signed in as the demo tenant, on the home page. `recordOpens` records window.open calls in
- * `window.__opened` instead of opening tabs; `viewport` sizes the window.
+ * A new page signed in as the demo tenant (or `as`, a person of a test's own tenant), on the home page. `recordOpens`
+ * records window.open calls in `window.__opened` instead of opening tabs; `viewport` sizes the window.
  */
 export async function signedInPage(
   browser: Browser,
-  options: { recordOpens?: boolean; viewport?: { width: number; height: number }; timezoneId?: string } = {},
+  options: { recordOpens?: boolean; viewport?: { width: number; height: number }; timezoneId?: string; as?: SignInAs } = {},
 ) {
   const { page, context } = await newPage(browser, options.timezoneId ? { timezoneId: options.timezoneId } : {});
   if (options.viewport) await page.setViewportSize(options.viewport);
@@ -25,10 +32,11 @@ export async function signedInPage(
       };
     });
   }
+  const who = options.as ?? { email: DEMO.email, password: DEMO.password, first_name: DEMO.firstName };
   const auth = new AuthPages(page);
   await auth.open();
-  await auth.signIn(DEMO.email, DEMO.password);
-  await auth.seeHome(DEMO.firstName);
+  await auth.signIn(who.email, who.password);
+  await auth.seeHome(who.first_name);
   return { page, context };
 }
 

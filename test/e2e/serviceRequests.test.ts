@@ -1,27 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, setFlag } from './browser';
-import { demoInPlaza, type ApiSession } from './api';
+import { launchBrowser } from './browser';
+import { apiSignIn, type ApiSession } from './api';
 import { signedInPage } from './pages';
+import { newTenant, setBuildingFlag, type Tenant } from './tenant';
 
 let browser: Browser;
-let demo: ApiSession;
-let plaza: string;
+/** The file's own tenant, whose person has the demo person's service requests (one in each of several statuses). */
+let tenant: Tenant;
+let session: ApiSession;
+let building: string;
 beforeAll(async () => {
   browser = await launchBrowser();
-  ({ demo, plaza } = await demoInPlaza());
+  tenant = await newTenant({ history: true });
+  building = tenant.building_uuid;
+  session = await apiSignIn(tenant.person.email, tenant.person.password);
 });
-afterAll(async () => {
-  await setFlag('service-requests', null);
-  await browser?.close();
-});
+afterAll(() => browser?.close());
 
 interface Request {
   id: string;
   reference: string;
   status: string;
 }
-const requests = () => demo.call<Request[]>(`/service-request/buildings/${plaza}/requests`);
+const requests = () => session.call<Request[]>(`/service-request/buildings/${building}/requests`);
 
 /** The service-requests page, with verbs for what a person does on it. */
 class ServiceRequestsPage {
@@ -42,11 +44,11 @@ class ServiceRequestsPage {
 
 describe('service requests', () => {
   it('files a request from the metadata’s form, sees it listed, then cancels it; both are kept after a reload', async () => {
-    const { page, context } = await signedInPage(browser, { viewport: { width: 1280, height: 800 } });
+    const { page, context } = await signedInPage(browser, { viewport: { width: 1280, height: 800 }, as: tenant.person });
     // The header menu leads there.
     await page.getByTestId('account-menu-trigger').click();
     await page.getByRole('menuitem', { name: 'Service requests' }).click();
-    await page.waitForURL(`**/building/${plaza}/service-requests`);
+    await page.waitForURL(`**/building/${building}/service-requests`);
     const screen = new ServiceRequestsPage(page);
     await screen.list().waitFor();
     const before = await requests();
@@ -100,8 +102,8 @@ describe('service requests', () => {
   });
 
   it('shows the server’s reason when a cancel is refused, and leaves the request as it was', async () => {
-    const { page, context } = await signedInPage(browser, { viewport: { width: 360, height: 740 } });
-    await page.goto(`/building/${plaza}/service-requests`);
+    const { page, context } = await signedInPage(browser, { viewport: { width: 360, height: 740 }, as: tenant.person });
+    await page.goto(`/building/${building}/service-requests`);
     const screen = new ServiceRequestsPage(page);
     await screen.list().waitFor();
     const open = (await requests()).find((r) => r.status === 'Submitted' || r.status === 'Pending')!;
@@ -123,17 +125,18 @@ describe('service requests', () => {
   });
 
   it('leads home when the service-requests flag is off, and leaves the menu without it', async () => {
-    await setFlag('service-requests', false);
+    // Off for this file's building only: the tenant's person gets it, no other file's people do.
+    await setBuildingFlag('service-requests', false, building);
     try {
-      const { page, context } = await signedInPage(browser, { viewport: { width: 1280, height: 800 } });
-      await page.goto(`/building/${plaza}/service-requests`);
-      await page.waitForURL((url) => url.pathname === `/building/${plaza}`);
+      const { page, context } = await signedInPage(browser, { viewport: { width: 1280, height: 800 }, as: tenant.person });
+      await page.goto(`/building/${building}/service-requests`);
+      await page.waitForURL((url) => url.pathname === `/building/${building}`);
       await page.getByTestId('account-menu-trigger').click();
       await page.getByRole('menuitem', { name: 'Help desk' }).waitFor();
       expect(await page.getByRole('menuitem', { name: 'Service requests' }).count()).toBe(0);
       await context.close();
     } finally {
-      await setFlag('service-requests', null);
+      await setBuildingFlag('service-requests', null, building);
     }
   });
 });

@@ -1,13 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseURL, launchBrowser, newPage, seriousA11yViolations, setFlag } from './browser';
+import { baseURL, launchBrowser, newPage, seriousA11yViolations } from './browser';
 import { signedInPage, AuthPages } from './pages';
+import { HistoryPage } from './bookingPages';
+import { newTenant, setBuildingFlag, type Tenant } from './tenant';
 
 const ADMIN = { email: 'admin@globex.example', password: 'Atrium!2026' };
 
 let browser: Browser;
+/** The file's own tenant, whose person has the demo person's history (requests, bookings, events attended). */
+let tenant: Tenant;
 beforeAll(async () => {
   browser = await launchBrowser();
+  tenant = await newTenant({ history: true });
 });
 afterAll(() => browser?.close());
 
@@ -73,8 +78,8 @@ describe('language', () => {
     const { page, context } = await newPage(browser);
     const auth = new AuthPages(page);
     await auth.open();
-    await auth.signIn('demo@northwind.example', 'Atrium!2026');
-    await auth.seeHome('Dana');
+    await auth.signIn(tenant.person.email, tenant.person.password);
+    await auth.seeHome(tenant.person.first_name);
     await page.goto('/account?tab=settings');
     const reloaded = page.waitForRequest(
       (request) => /\/api\/tenant\/v1\/buildings\/[0-9a-f-]{36}/.test(request.url()) && request.headers()['accept-language'] === 'es-ES',
@@ -82,7 +87,7 @@ describe('language', () => {
     await page.getByLabel('Language', { exact: true }).selectOption({ label: 'Español' });
     await reloaded;
     await page.getByRole('heading', { name: 'Cuenta' }).waitFor();
-    // Back to English for the other tests that sign in as the demo tenant.
+    // And back to English, which the page shows at once (and the file's other test signs in as this person).
     await page.getByLabel('Idioma', { exact: true }).selectOption({ label: 'English' });
     await page.getByRole('heading', { name: 'Account' }).waitFor();
     await context.close();
@@ -91,18 +96,23 @@ describe('language', () => {
 
 describe('account history', () => {
   it('opens /my-history from the header menu when its flag is on, with the person’s history', async () => {
-    await setFlag('account-history', true);
+    // On for this file's building only: the tenant's person gets it, no other file's people do.
+    await setBuildingFlag('account-history', true, tenant.building_uuid);
     try {
-      const { page, context } = await signedInPage(browser);
+      const { page, context } = await signedInPage(browser, { as: tenant.person });
       await page.getByRole('button', { name: 'Account menu' }).click();
       await page.getByRole('menuitem', { name: 'Account history' }).click();
       await page.waitForURL('**/my-history');
       await page.getByRole('heading', { name: 'Account history', level: 1 }).waitFor();
       await page.getByRole('tab', { name: 'Upcoming', selected: true }).waitFor();
+      // The person's own coming bookings are listed.
+      const history = new HistoryPage(page);
+      await history.ready();
+      expect((await history.rowTexts()).join('\n')).toMatch(/Conference Room A|Focus Desk 7|Rooftop Terrace|Executive Boardroom/);
       expect(await seriousA11yViolations(page)).toEqual([]);
       await context.close();
     } finally {
-      await setFlag('account-history', null);
+      await setBuildingFlag('account-history', null, tenant.building_uuid);
     }
   });
 });
