@@ -150,6 +150,8 @@ function combinerFor(context: BrowserContext): Promise<Page> {
   const made = (async () => {
     const existing = await open;
     if (existing) return existing;
+    // A new page comes to the front: the checked page, hidden behind it, gets no animation frames and slow timers
+    // until it is brought back, which seriousA11yViolations does.
     const page = await context.newPage();
     await page.evaluate(axe.source);
     return page;
@@ -166,6 +168,7 @@ export async function seriousA11yViolations(page: Page, only: { colourRules?: bo
   const options = only.colourRules ? COLOUR_OPTIONS : AXE_OPTIONS;
   const partials = await partialResults(page.mainFrame(), { include: [], exclude: [] }, true, options);
   const combiner = await combinerFor(page.context());
+  await page.bringToFront();
   const { violations } = (await combiner.evaluate(
     ({ json, options }) => (window as AxeWindow).axe!.finishRun(JSON.parse(json) as PartialResult[], options),
     { json: JSON.stringify(partials), options },
