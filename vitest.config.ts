@@ -36,6 +36,9 @@ export default defineConfig({
           environment: 'node',
           include: ['test/server/**/*.test.ts'],
           globalSetup: ['test/server/globalSetup.ts'],
+          // The server's modules (PGlite's WebAssembly, Fastify, the OpenID provider) loaded once per worker, not per
+          // file (decision 141): each file builds its own servers on its own databases.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
