@@ -126,7 +126,8 @@ describe('the building home', () => {
     await image.scrollIntoViewIfNeeded();
     await expect.poll(() => image.getAttribute('src')).toBe('/media/placeholder.svg');
     expect(await image.getAttribute('data-placeholder')).toBe('true');
-    expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // The placeholder is a picture of its own, loaded after the swap: shown once it has loaded (a busy machine takes longer).
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await context.close();
   });
 
