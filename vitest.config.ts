@@ -49,6 +49,9 @@ export default defineConfig({
           environment: 'node',
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/e2e/globalSetup.ts'],
+          setupFiles: ['test/e2e/setup.ts'],
+          // A worker's files share its Chromium and the browser contexts they hand back (decision 142).
+          isolate: false,
           // A worker per app server (E2E_WORKERS, default 2): files that change a server's global flags never meet.
           maxWorkers: Math.max(1, Number(process.env.E2E_WORKERS ?? 2)),
           testTimeout: 60_000,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseURL, createConfirmedAccount, launchBrowser, newPage } from './browser';
 import { AuthPages } from './pages';
@@ -79,7 +79,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
   await createConfirmedAccount(ACCOUNT);
 });
-afterAll(() => browser?.close());
 
 async function signedInPage(password = ACCOUNT.password) {
   const { page, context } = await newPage(browser);

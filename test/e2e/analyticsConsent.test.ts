@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createConfirmedAccount, launchBrowser, newPage } from './browser';
 import { AuthPages } from './pages';
@@ -11,7 +11,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
   await createConfirmedAccount(ACCOUNT);
 });
-afterAll(() => browser?.close());
 
 const keptConsent = (page: Page) =>
   page.evaluate(() => (JSON.parse(localStorage.getItem('root') ?? '{}') as { analytics?: { consent: string } | null }).analytics?.consent ?? null);

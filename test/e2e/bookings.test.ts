@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { apiSignIn, demoInPlaza, type ApiSession } from './api';
@@ -12,7 +12,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
   ({ demo, plaza } = await demoInPlaza());
 });
-afterAll(() => browser?.close());
 
 /** A fresh pending request of the demo tenant for the plaza's meeting room, five days ahead (cancellable). */
 async function freshRequest() {

@@ -3,8 +3,18 @@ import axe, { type AxeResults, type ContextObject, type CrossTreeSelector, type 
 import { inject } from 'vitest';
 import { launchChromium } from '../../scripts/chromium';
 
-/** Debian's Chromium, with the flags this machine needs (scripts/chromium.ts). */
-export const launchBrowser = (): Promise<Browser> => launchChromium();
+/**
+ * The worker's Debian Chromium (scripts/chromium.ts), launched for its first file and kept for the next ones (the e2e
+ * project does not isolate its files): a file never closes it. It goes when the worker ends (decision 142).
+ */
+let workerBrowser: Promise<Browser> | null = null;
+export function launchBrowser(): Promise<Browser> {
+  workerBrowser ??= launchChromium().then((browser) => {
+    browser.on('disconnected', () => (workerBrowser = null));
+    return browser;
+  });
+  return workerBrowser;
+}
 
 /** The app server of this worker (test/e2e/globalSetup.ts starts one per worker; VITEST_POOL_ID counts from 1). */
 export const baseURL = () => {
@@ -12,19 +22,108 @@ export const baseURL = () => {
   return servers[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % servers.length]!;
 };
 
-/** A fresh browser context (its own storage) with the app's address as base. */
+/**
+ * A page in a browser context with nothing stored (no cookie, no local or session storage, no database), with the
+ * app's address as base. The context is one a test before used and handed back, when one with the same options is
+ * free: its storage cleared, but its HTTP cache and compiled code kept, as a browser keeps them between visits. A
+ * context made anew compiles the whole app again: about 2 CPU-seconds more for its first page (decision 142).
+ * `context.close()` hands the context back; every context a file took is handed back after the file. `coldCache`
+ * asks for a new context, for a test of what a first visit loads.
+ */
 export async function newPage(
   browser: Browser,
-  options: { host?: string; timezoneId?: string; locale?: string } = {},
+  options: { host?: string; timezoneId?: string; locale?: string; coldCache?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const base = options.host ? baseURL().replace('localhost', options.host) : baseURL();
-  const context = await browser.newContext({
-    baseURL: base,
-    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
-    ...(options.locale ? { locale: options.locale } : {}),
-  });
+  const key = JSON.stringify([base, options.timezoneId ?? null, options.locale ?? null]);
+  const context =
+    (options.coldCache ? undefined : freeContexts.get(browser)?.get(key)?.pop()) ??
+    (await keptContext(browser, key, {
+      baseURL: base,
+      ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+      ...(options.locale ? { locale: options.locale } : {}),
+    }));
+  inUse.add(context);
   const page = await context.newPage();
   return { context, page };
+}
+
+/** The contexts handed back, by browser and by their options; the ones a test holds now. */
+const freeContexts = new WeakMap<Browser, Map<string, BrowserContext[]>>();
+const inUse = new Set<BrowserContext>();
+
+/** A new context whose `close()` clears it and hands it back for the next test instead of closing it. */
+async function keptContext(browser: Browser, key: string, options: Parameters<Browser['newContext']>[0]): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  const origins = new Set<string>();
+  context.on('request', (request) => {
+    const { origin, protocol } = new URL(request.url());
+    if (protocol === 'http:' || protocol === 'https:') origins.add(origin);
+  });
+  const close = context.close.bind(context);
+  context.close = async () => {
+    if (!inUse.delete(context)) return;
+    try {
+      await clearContext(context, origins);
+      const free = freeContexts.get(browser) ?? new Map<string, BrowserContext[]>();
+      freeContexts.set(browser, free);
+      free.set(key, [...(free.get(key) ?? []), context]);
+    } catch {
+      await close().catch(() => undefined);
+    }
+  };
+  return context;
+}
+
+/**
+ * Leaves a context as a new one would be for the app: its pages closed (but axe's combining page), its routes gone,
+ * and nothing stored for any origin its pages asked (cookies, local storage, databases, caches the pages made).
+ */
+async function clearContext(context: BrowserContext, origins: Set<string>): Promise<void> {
+  const combiner = await combiners.get(context);
+  await Promise.all(
+    context
+      .pages()
+      .filter((page) => page !== combiner && !page.isClosed())
+      .map((page) => page.close()),
+  );
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
+  await context.clearCookies();
+  await context.clearPermissions();
+  const blank = combiner && !combiner.isClosed() ? combiner : await context.newPage();
+  const cdp = await context.newCDPSession(blank);
+  for (const origin of origins) {
+    await cdp.send('Storage.clearDataForOrigin', {
+      origin,
+      storageTypes: 'cookies,local_storage,indexeddb,websql,file_systems,service_workers,cache_storage,shared_storage,storage_buckets',
+    });
+  }
+  await cdp.detach();
+  if (blank !== combiner) await blank.close();
+  origins.clear();
+}
+
+/** Hands back every context the file's tests took and did not close (test/e2e/setup.ts, after each file). */
+export async function handBackContexts(): Promise<void> {
+  await Promise.all([...inUse].map((context) => context.close()));
+}
+
+/**
+ * Opens a path of the app in the page. When the page already runs the app on that origin, the app's router moves
+ * there itself (the address changes and a history move is announced, as back and forward do), the way a link does:
+ * a whole page load costs Chromium 1 to 2.5 CPU-seconds, a move in the app a tenth of that (decision 142). Otherwise,
+ * and for what a test means as a load (a deep link, a reload), `page.goto`.
+ */
+export async function visit(page: Page, path: string): Promise<void> {
+  const target = new URL(path, page.url().startsWith('http') ? page.url() : baseURL());
+  const moved = await page.evaluate((href) => {
+    const url = new URL(href);
+    if (url.origin !== location.origin || !document.getElementById('root')?.hasChildNodes()) return false;
+    history.pushState(history.state, '', url.pathname + url.search + url.hash);
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+    return true;
+  }, target.href);
+  if (!moved) await page.goto(target.href);
 }
 
 /** The newest four-digit code the dev mailbox holds for an address. */

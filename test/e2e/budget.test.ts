@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { FIRST_LOAD_LIMIT_BYTES, measureFirstLoad } from '../../scripts/firstLoad';
 import { FLOOR_MIN_BYTES, measureFloorPage } from '../../scripts/floor/floorPage';
@@ -8,7 +8,6 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
-afterAll(() => browser?.close());
 
 describe('first load of /login', () => {
   // The limit is a regression guard (158 KB, see firstLoad.ts); FIRST_LOAD_BUDGET_BYTES (125 KB) is what `npm run bench` marks

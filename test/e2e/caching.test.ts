@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage } from './browser';
 
@@ -6,11 +6,10 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
-afterAll(() => browser?.close());
 
 describe('a repeat visit', () => {
   it('to /login transfers no JavaScript or CSS: every file comes from the browser’s cache, not even revalidated', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser, { coldCache: true });
     await page.goto('/login');
     await page.getByLabel('Work email').waitFor();
     await page.waitForLoadState('networkidle');

@@ -3,7 +3,7 @@
  * listed by brand and last four only; the number is nowhere in the app page's DOM, its storage, or any request the
  * app's page sends (the frame's own post to the vault aside, which the test also sees, so the recorder is proven).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Frame, Request } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { signedInPage } from './pages';
@@ -15,7 +15,6 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
-afterAll(() => browser?.close());
 
 const carries = (text: string | null | undefined) => !!text && (text.includes(NUMBER) || text.includes(SPACED) || text.includes('4242%204242'));
 

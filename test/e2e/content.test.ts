@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { createConfirmedAccount, launchBrowser, settled } from './browser';
 import { addContent, apiSignIn, contentUuid, demoInPlaza, type ApiSession } from './api';
@@ -11,7 +11,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
   ({ demo, plaza } = await demoInPlaza());
 });
-afterAll(() => browser?.close());
 
 async function signedIn(options: { recordOpens?: boolean } = {}) {
   const { page, context } = await signedInPage(browser, options);

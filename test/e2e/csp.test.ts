@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from './browser';
 import { contentUuid, demoInPlaza, type ApiSession } from './api';
@@ -18,7 +18,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
   ({ demo, plaza } = await demoInPlaza());
 });
-afterAll(() => browser?.close());
 
 /** Starts collecting the page's CSP violations; answers a function that reads them. */
 async function watchViolations(page: Page): Promise<() => Promise<string[]>> {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage } from './browser';
 import { apiSignIn, buildingUuid, demoInPlaza, type ApiSession } from './api';
@@ -22,7 +22,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
   ({ demo, plaza } = await demoInPlaza());
 });
-afterAll(() => browser?.close());
 
 /** A signed-in page of the demo tenant in a window of that size. */
 async function signedIn(viewport = { width: 1280, height: 600 }) {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage } from './browser';
 import { AuthPages } from './pages';
@@ -11,7 +11,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
   tenant = await newTenant();
 });
-afterAll(() => browser?.close());
 
 describe('live flags and kiosk mode', () => {
   it('a flag flipped on the server changes the open menu within seconds, without a reload; kiosk on and off', async () => {

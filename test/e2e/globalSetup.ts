@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createServer, type AddressInfo, type Server } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -63,15 +64,34 @@ async function startServer(port: number, jwtSecret: string): Promise<() => Promi
   };
 }
 
+/** Ports nothing listens on now, as the system hands them out: a server left running elsewhere cannot collide. */
+async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<Server>((resolve, reject) => {
+          const server = createServer();
+          server.once('error', reject);
+          server.listen(0, '0.0.0.0', () => resolve(server));
+        }),
+    ),
+  );
+  const ports = servers.map((server) => (server.address() as AddressInfo).port);
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
+}
+
 /**
  * Starts the app as `npm start` does (build when stale, then a server for app and API), once per worker, on ports
- * from E2E_PORT (18080) up, each on a fresh PGlite folder, and stops them after the browser tests. The first server
+ * the system hands out free (or from E2E_PORT up, when set), each on a fresh PGlite folder, and stops them after the browser tests. The first server
  * builds when the build is stale and makes the day's data-folder copy; the others then start from both.
  */
 export default async function setup(project: TestProject) {
-  const firstPort = Number(process.env.E2E_PORT ?? 18080);
   const jwtSecret = randomBytes(32).toString('base64url');
-  const ports = Array.from({ length: e2eWorkers() }, (_, i) => firstPort + i);
+  const ports = process.env.E2E_PORT
+    ? Array.from({ length: e2eWorkers() }, (_, i) => Number(process.env.E2E_PORT) + i)
+    : await freePorts(e2eWorkers());
   const stops = [await startServer(ports[0]!, jwtSecret)];
   stops.push(...(await Promise.all(ports.slice(1).map((port) => startServer(port, jwtSecret)))));
   project.provide(

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, mailbox } from './browser';
 import { demoInPlaza } from './api';
@@ -15,7 +15,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
   ({ plaza } = await demoInPlaza());
 });
-afterAll(() => browser?.close());
 
 /** The help-desk form, with verbs for what a person does on it. */
 class HelpDeskForm {

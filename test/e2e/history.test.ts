@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { demoInPlaza, type ApiSession } from './api';
@@ -12,7 +12,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
   ({ demo, plaza } = await demoInPlaza());
 });
-afterAll(() => browser?.close());
 
 interface Page_ {
   pagination: { total: number };

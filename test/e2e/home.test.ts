@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, settled } from './browser';
 import { addContent, apiSignIn, type ApiSession } from './api';
@@ -27,7 +27,6 @@ beforeAll(async () => {
   );
   categories = filled.filter((c) => c.count > 0 && (c.group === 'spotlight' || c.group === 'discover'));
 });
-afterAll(() => browser?.close());
 
 async function signedIn(options: { recordOpens?: boolean } = {}) {
   const { page, context } = await signedInPage(browser, { ...options, as: tenant.person });

@@ -3,7 +3,7 @@
  * by date, status chips, the price before a booking, a claimed offer's code, and the home and content screens on a
  * phone.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, seriousA11yViolations } from './browser';
 import { addContent, contentUuid, demoInPlaza, type ApiSession } from './api';
@@ -23,7 +23,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
   ({ demo, plaza } = await demoInPlaza());
 });
-afterAll(() => browser?.close());
 
 /** The plaza's "Happening this week" category as the API answers it. */
 async function thisWeek(): Promise<{ uuid: string; contents: Tile[] }> {

@@ -3,7 +3,7 @@
  * `page.keyboard` moves focus and acts (Tab, Shift+Tab, Enter, Space, Escape); text is typed into the field focus is
  * on. After each step the test checks where focus is. Elements are named by role, label and test id, never by CSS.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, newPage } from './browser';
 import { contentUuid, demoInPlaza, type ApiSession } from './api';
@@ -17,7 +17,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
   ({ demo, plaza } = await demoInPlaza());
 });
-afterAll(() => browser?.close());
 
 /** The focused element as a person would name it: its role or tag, its accessible label or text, its test id. */
 function focusedElement(page: Page): Promise<string> {

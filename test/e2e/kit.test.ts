@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, seriousA11yViolations } from './browser';
 
@@ -6,7 +6,6 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
-afterAll(() => browser?.close());
 
 /** Every section of the development kit page (src/ui/kit/KitPage.tsx), by the id of its test id `kit-<id>`. */
 const SECTIONS = {

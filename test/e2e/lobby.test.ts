@@ -32,7 +32,6 @@ beforeAll(async () => {
 afterAll(async () => {
   // The maintenance page's test turns maintenance on globally (see there).
   await setFlag('maintenance-mode', null);
-  await browser?.close();
 });
 
 /** A new page signed in as the file's tenant, on the home page. */

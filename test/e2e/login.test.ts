@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { createConfirmedAccount, launchBrowser, newPage, seriousA11yViolations } from './browser';
 import { AuthPages, expectUrlPath } from './pages';
@@ -10,7 +10,6 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
-afterAll(() => browser?.close());
 
 describe('signing in', () => {
   it('leads / to /login, keeping the query string', async () => {
@@ -170,7 +169,8 @@ describe('signing in', () => {
   });
 
   it("paints the building's hero from the page on a return to /home, before the app runs, and the cookie goes with sign-out", async () => {
-    const { page, context } = await newPage(browser);
+    // A browser that never loaded the hero: the order of its loads is what is checked.
+    const { page, context } = await newPage(browser, { coldCache: true });
     const auth = new AuthPages(page);
     await auth.open();
     await auth.signIn(DEMO.email, DEMO.password);

@@ -16,7 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   // The signed-out test below turns maintenance on globally (see there).
   await setFlag('maintenance-mode', null);
-  await browser?.close();
 });
 
 describe('maintenance mode', () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, settled } from './browser';
 import { AuthPages } from './pages';
@@ -10,7 +10,6 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
-afterAll(() => browser?.close());
 
 /** What has focus: its role, accessible text and test id, and whether it is inside an open dialog or menu. */
 const focused = (page: Page) =>

@@ -1,6 +1,8 @@
 import { expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { newPage } from './browser';
+import { baseURL, newPage, visit } from './browser';
+import { fromLoginPayload } from '../../machines/session/session.machine';
+import type { LoginPayload } from '../../machines/session/session.types';
 
 /** The demo tenant of the seed. */
 export const DEMO = { email: 'demo@northwind.example', password: 'Atrium!2026', firstName: 'Dana' };
@@ -33,15 +35,35 @@ export async function signedInPage(
     });
   }
   const who = options.as ?? { email: DEMO.email, password: DEMO.password, first_name: DEMO.firstName };
-  const auth = new AuthPages(page);
-  await auth.open();
-  await auth.signIn(who.email, who.password);
-  await auth.seeHome(who.first_name);
+  await signInThroughStorage(page, who);
+  await new AuthPages(page).seeHome(who.first_name);
   return { page, context };
 }
 
-/** What window.open was called with on a page signed in with `recordOpens`. */
-export const openedTabs = (page: Page) => page.evaluate(() => (window as unknown as { __opened: unknown[][] }).__opened);
+/**
+ * Signs in as a reload after a sign-in finds it: the API's sign-in answer, kept where the app keeps it (the `root` key,
+ * src/app/adapters/storage.ts), then the home page. The sign-in screens are login.test.ts's to prove; here they would
+ * cost each test a page of its own (decision 142).
+ */
+export async function signInThroughStorage(page: Page, who: SignInAs) {
+  const answer = await fetch(new URL('/api/auth/v2/login', baseURL()), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: who.email, password: who.password }),
+  });
+  if (!answer.ok) throw new Error(`sign-in of ${who.email}: ${answer.status} ${await answer.text()}`);
+  const auth = fromLoginPayload((await answer.json()) as LoginPayload);
+  // A page of the app's origin that runs no app, to write its storage from.
+  await page.goto('/api/healthcheck');
+  await page.evaluate((root) => localStorage.setItem('root', root), JSON.stringify({ auth }));
+  await page.goto('/home');
+}
+
+/**
+ * What window.open was called with on a page signed in with `recordOpens`, since the last look (the list is emptied:
+ * moves inside the app keep the page, and with it the calls of the screens before).
+ */
+export const openedTabs = (page: Page) => page.evaluate(() => (window as unknown as { __opened: unknown[][] }).__opened.splice(0));
 
 /** The sign-in, sign-up and reset screens, with verbs that read like what a person does. */
 export class AuthPages {
@@ -227,7 +249,7 @@ export class ContentPage {
   constructor(readonly page: Page) {}
 
   async open(buildingUuid: string, contentUuid: string, segment = 'content') {
-    await this.page.goto(`/building/${buildingUuid}/${segment}/${contentUuid}`);
+    await visit(this.page, `/building/${buildingUuid}/${segment}/${contentUuid}`);
     await this.page.locator('#content-title').waitFor();
   }
 
@@ -259,6 +281,7 @@ export class ContentPage {
 export class HomePage {
   constructor(readonly page: Page) {}
 
+  /** A load of the page (not a move inside the app): the home's tests are about what a load asks for and shows. */
   async open(path: string) {
     await this.page.goto(path);
     await this.ready();
@@ -316,12 +339,12 @@ export class DirectoryPage {
   constructor(readonly page: Page) {}
 
   async openAmenities(buildingUuid: string, query = '') {
-    await this.page.goto(`/building/${buildingUuid}/amenities${query}`);
+    await visit(this.page, `/building/${buildingUuid}/amenities${query}`);
     await this.categoryTabs().waitFor();
   }
 
   async openCompanies(buildingUuid: string, query = '') {
-    await this.page.goto(`/building/${buildingUuid}/companies${query}`);
+    await visit(this.page, `/building/${buildingUuid}/companies${query}`);
     await this.companyTiles().first().waitFor();
   }
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { BRANDS, signedInScreens, sweepSignedIn } from './sweep';
@@ -6,9 +6,6 @@ import { BRANDS, signedInScreens, sweepSignedIn } from './sweep';
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
 });
 
 const brand = BRANDS[1]!;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage } from './browser';
 import { apiSignIn, buildingUuid, contentUuid } from './api';
@@ -8,9 +8,6 @@ import { ADMIN, BRANDS, SIZES, settle } from './sweep';
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
 });
 
 describe.each(BRANDS)('the $name brand’s overlays', (brand) => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { apiSignIn, type ApiSession } from './api';
@@ -16,7 +16,6 @@ beforeAll(async () => {
   building = tenant.building_uuid;
   session = await apiSignIn(tenant.person.email, tenant.person.password);
 });
-afterAll(() => browser?.close());
 
 interface Request {
   id: string;

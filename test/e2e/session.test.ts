@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { SignJWT, decodeJwt } from 'jose';
 import { baseURL, launchBrowser, newPage } from './browser';
@@ -13,7 +13,6 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
-afterAll(() => browser?.close());
 
 interface Login {
   token: string;

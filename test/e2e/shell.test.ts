@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseURL, launchBrowser, newPage, seriousA11yViolations } from './browser';
 import { signedInPage, AuthPages } from './pages';
@@ -14,7 +14,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
   tenant = await newTenant({ history: true });
 });
-afterAll(() => browser?.close());
 
 /** The colour the primary token resolves to right now, as the browser computes it. */
 // The brand's colour as it is (`--colors-brand`: the header bar); `--colors-primary` is the same moved to AA where needed.

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { latestCode, launchBrowser, newPage } from './browser';
 import { AuthPages } from './pages';
@@ -13,7 +13,6 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
-afterAll(() => browser?.close());
 
 describe('signing up on a domain with several buildings', () => {
   it('asks for the building first ("Step 1 of 5") and shows the chosen one on home', async () => {

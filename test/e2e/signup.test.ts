@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { createConfirmedAccount, latestCode, launchBrowser, newPage, otherCode } from './browser';
 import { AuthPages, expectUrlPath } from './pages';
@@ -14,7 +14,6 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
-afterAll(() => browser?.close());
 
 describe('signing up on a one-building domain', () => {
   it('walks the steps with their "Step X of 4" labels, confirms the mailed code and lands on home, then signs in again', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseURL, launchBrowser } from './browser';
 import { demoInPlaza, type ApiSession } from './api';
@@ -15,7 +15,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
   ({ demo, plaza } = await demoInPlaza());
 });
-afterAll(() => browser?.close());
 
 type Nav = { id: string; navName: string };
 const zeller = (path: string) => `/smart-building/v1/buildings/${plaza}/zeller${path}`;

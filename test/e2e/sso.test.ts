@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { baseURL, launchBrowser, mailbox, newPage } from './browser';
 import { AuthPages, IdentityProviderPage, expectUrlPath } from './pages';
@@ -10,7 +10,6 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
-afterAll(() => browser?.close());
 
 describe('single sign-on', () => {
   it('signs an SSO-required account in through the identity provider on the same origin', async () => {

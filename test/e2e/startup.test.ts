@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, settled } from './browser';
 import { HomePage, signedInPage } from './pages';
@@ -7,7 +7,6 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
-afterAll(() => browser?.close());
 
 /** A call by what it asks for (the path without uuids or query). */
 const callOf = (url: string) =>

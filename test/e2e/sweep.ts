@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { newPage, seriousA11yViolations } from './browser';
+import { newPage, seriousA11yViolations, visit } from './browser';
 import { apiSignIn, buildingUuid, contentUuid } from './api';
-import { AuthPages } from './pages';
+import { signInThroughStorage } from './pages';
 import { listedBookings, receiptPathOf } from './bookingPages';
 
 /**
@@ -142,13 +142,11 @@ export async function sweepSignedOut(browser: Browser, brand: Brand): Promise<st
 /** Signs the brand's person in and opens these of their screens; answers the problems. */
 export async function sweepSignedIn(browser: Browser, brand: Brand, screens: string[]): Promise<string[]> {
   const { page, context } = await newPage(browser, brand.host ? { host: brand.host } : {});
-  const auth = new AuthPages(page);
-  await auth.open();
-  await auth.signIn(brand.user.email, brand.user.password);
+  await signInThroughStorage(page, { email: brand.user.email, password: brand.user.password, first_name: brand.user.firstName });
   await page.waitForURL('**/home');
   const problems: string[] = [];
   for (const path of screens) {
-    await page.goto(path);
+    await visit(page, path);
     await settle(page);
     problems.push(...(await checkScreen(page, path)));
   }

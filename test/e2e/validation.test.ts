@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage } from './browser';
 import { AuthPages } from './pages';
@@ -9,7 +9,6 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
-afterAll(() => browser?.close());
 
 const alert = (auth: AuthPages, text: string) => auth.page.getByRole('alert').filter({ hasText: text });
 

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import path from 'node:path';
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * The layer rules (eslint.config.js) proven on fixtures: each snippet is linted as if it were a file at the given
@@ -16,6 +16,9 @@ async function problems(filePath: string, code: string): Promise<string[]> {
 }
 
 describe('layer rules', () => {
+  // ESLint loads its configuration, plugins and import resolver at its first file: set-up, not a rule's check.
+  beforeAll(() => problems('src/ui/shell/LintFixture.tsx', 'export const f = 1;\n'));
+
   it.each([
     [
       'a view that calls the API',
