@@ -6840,7 +6840,7 @@ export interface paths {
                         name?: string;
                         /**
                          * Format: uuid
-                         * @description One of the caller's buildings; its brand's help desk is mailed (else the host's brand)
+                         * @description One of the caller's buildings; its brand's help desk is mailed (else the brand of the caller's own building)
                          */
                         building_uuid?: string;
                         /** Format: uuid */

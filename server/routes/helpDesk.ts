@@ -7,8 +7,7 @@ import { sensitive } from '../lib/sensitive.js';
 import { memberBuilding } from '../lib/buildings.js';
 import { ALLOWED_EXTENSIONS, checkedAttachment, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, type Attachment } from '../lib/attachments.js';
 import { HELP_DESK_NATURES, MAX_DESCRIPTION_LENGTH, MAX_SUBJECT_LENGTH } from '../../contracts/helpDesk.js';
-import { brandForHost } from '../stores/brands.js';
-import { buildingBrand, helpDeskUser, saveHelpDeskRecord } from '../stores/helpDesk.js';
+import { buildingBrand, helpDeskUser, homeBuildingId, saveHelpDeskRecord } from '../stores/helpDesk.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -33,7 +32,7 @@ const recordFields = {
     description: { type: 'string', minLength: 1, maxLength: MAX_DESCRIPTION_LENGTH, pattern: '\\S' },
     asset_uuid: uuid,
     name: text(200),
-    building_uuid: { ...uuid, description: "One of the caller's buildings; its brand's help desk is mailed (else the host's brand)" },
+    building_uuid: { ...uuid, description: "One of the caller's buildings; its brand's help desk is mailed (else the brand of the caller's own building)" },
     portfolio_uuid: uuid,
     email_address: { type: 'string', format: 'email', maxLength: 254 },
     application_name: text(100),
@@ -160,20 +159,21 @@ export async function helpDeskRoutes(app: Api) {
       const { userId } = request.auth!;
       const body = request.body;
       const files = request.attachments ?? [];
+      // The brand is the building's: the one named, else the person's own. Never the request's Host, which anyone sets.
       const building = body.building_uuid ? await memberBuilding(db, userId, { uuid: body.building_uuid }) : null;
-      const brandOfBuilding = building ? await buildingBrand(db, building.id) : undefined;
-      const hostBrand = brandOfBuilding ? null : await brandForHost(db, request.hostname);
-      const helpDesk = brandOfBuilding?.help_desk_email ?? hostBrand?.help_desk_email ?? null;
+      const brandBuildingId = building?.id ?? (await homeBuildingId(db, userId));
+      const brandOfBuilding = brandBuildingId ? await buildingBrand(db, brandBuildingId) : undefined;
+      const helpDesk = brandOfBuilding?.help_desk_email ?? null;
       const user = (await helpDeskUser(db, userId))!;
       const details: Record<string, string> = {};
       for (const name of DETAIL_FIELDS) if (body[name]) details[name] = body[name];
-      if (brandOfBuilding) details.building_name = brandOfBuilding.name;
+      if (building && brandOfBuilding) details.building_name = brandOfBuilding.name;
       const record = await saveHelpDeskRecord(
         db,
         {
           userId,
           buildingId: building?.id ?? null,
-          brandId: brandOfBuilding?.brand_id ?? hostBrand?.id ?? null,
+          brandId: brandOfBuilding?.brand_id ?? null,
           issueType: body.issue_type,
           subject: body.subject.trim(),
           description: body.description.trim(),

@@ -52,3 +52,17 @@ export const buildingBrand = (db: Db, buildingId: number) =>
     sql`SELECT b.name, p.uuid::text AS portfolio_uuid, br.id AS brand_id, br.help_desk_email
           FROM buildings b JOIN portfolios p ON p.id = b.portfolio_id JOIN brands br ON br.id = p.brand_id WHERE b.id = ${buildingId}`,
   );
+
+/**
+ * The building whose help desk a request without a building goes to: the person's default building when they are a
+ * member of it, else their first (by id); null for a person of no building. Never the request's host (issue 22).
+ */
+export const homeBuildingId = async (db: Db, userId: number): Promise<number | null> =>
+  (
+    await firstRow<{ id: number }>(
+      db,
+      sql`SELECT ub.building_id AS id FROM user_buildings ub JOIN users u ON u.id = ub.user_id
+           WHERE ub.user_id = ${userId}
+           ORDER BY (ub.building_id = u.default_building_id) DESC NULLS LAST, ub.building_id LIMIT 1`,
+    )
+  )?.id ?? null;

@@ -50,7 +50,7 @@ type File = { name: string; bytes: Buffer; type?: string };
 const fields = { issue_type: 'building', subject: 'The lift is stuck', description: 'Lift B stops between floors 3 and 4.' };
 
 /** Posts the form as a browser would: FormData encoded by the platform's own multipart writer. */
-async function send(values: Record<string, string | undefined>, files: File[], token?: string) {
+async function send(values: Record<string, string | undefined>, files: File[], token?: string, host?: string) {
   const form = new FormData();
   for (const [name, value] of Object.entries(values)) if (value !== undefined) form.append(name, value);
   for (const file of files) form.append('files', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/pdf' }), file.name);
@@ -58,7 +58,11 @@ async function send(values: Record<string, string | undefined>, files: File[], t
   const response = await server.app.inject({
     method: 'POST',
     url: `${server.config.apiBase}/helpdesk-service/v1/records/create`,
-    headers: { 'content-type': encoded.headers.get('content-type')!, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': encoded.headers.get('content-type')!,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(host ? { host } : {}),
+    },
     payload: Buffer.from(await encoded.arrayBuffer()),
   });
   return { status: response.statusCode, body: response.json() as { data?: any; message?: string; code?: string } };
@@ -109,10 +113,20 @@ describe('a support request', () => {
     expect(mail.text_body).toContain('admin@globex.example');
   });
 
-  it('without a building, mails the help desk of the host’s brand', async () => {
+  it('without a building, mails the help desk of the brand of the person’s own building', async () => {
     const answer = await send({ ...fields, issue_type: 'web' }, [], demoToken);
     expect(answer.status).toBe(201);
     expect((await mails('help@atrium.localhost')).at(-1)!.text_body).toContain(answer.body.data.uuid);
+  });
+
+  it('never follows the request’s Host to another brand’s help desk (an attacker’s header)', async () => {
+    const harborBefore = (await mails('help@harbor.localhost')).length;
+    const answer = await send({ ...fields, issue_type: 'web', subject: 'Sent through another host' }, [], demoToken, 'harbor.localhost');
+    expect(answer.status).toBe(201);
+    expect(await mails('help@harbor.localhost')).toHaveLength(harborBefore);
+    expect((await mails('help@atrium.localhost')).at(-1)!.text_body).toContain(answer.body.data.uuid);
+    const [record] = await server.db.query<{ mailed_to: string }>('SELECT mailed_to FROM help_desk_records WHERE uuid = $1', [answer.body.data.uuid]);
+    expect(record!.mailed_to).toBe('help@atrium.localhost');
   });
   it('takes docx, xlsx and an old .doc by their content', async () => {
     const answer = await send(
