@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseURL, createConfirmedAccount, launchBrowser, newPage } from './browser';
+import { baseURL, createConfirmedAccount, launchBrowser, newPage, visit } from './browser';
 import { AuthPages } from './pages';
 
 /** The account area, with verbs that read like what a person does there. */
@@ -16,7 +16,7 @@ class AccountPages {
   }
 
   async openProfile(tab: 'profile' | 'password' = 'profile') {
-    await this.page.goto(tab === 'password' ? '/account/profile?tab=password' : '/account/profile');
+    await visit(this.page, tab === 'password' ? '/account/profile?tab=password' : '/account/profile');
     await this.page.getByRole('form', { name: tab === 'password' ? 'Change your password' : 'Profile details' }).waitFor();
   }
 
@@ -92,7 +92,7 @@ async function signedInPage(password = ACCOUNT.password) {
 describe('the account area', () => {
   it('shows tabs profile, legal and settings (the one tab pattern of the kit); legal links open in a new tab; the language can change', async () => {
     const { page, context } = await signedInPage();
-    await page.goto('/account');
+    await visit(page, '/account');
     const tabs = page.getByRole('tablist', { name: 'Account sections' });
     await tabs.waitFor();
     // The same tab pattern as the profile page's.
@@ -127,7 +127,7 @@ describe('the account area', () => {
     const { page, context } = await signedInPage();
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     await page.emulateMedia({ colorScheme: 'light' });
-    await page.goto('/account?tab=settings');
+    await visit(page, '/account?tab=settings');
     const appearance = page.getByRole('group', { name: 'Appearance' });
     expect(await appearance.getByLabel('Same as this device').isChecked()).toBe(true);
     expect(await background()).toBe('rgb(244, 246, 248)');
@@ -153,7 +153,7 @@ describe('the account area', () => {
 
   it('saves the marketing-email consent from the settings tab', async () => {
     const { page, context } = await signedInPage();
-    await page.goto('/account?tab=settings');
+    await visit(page, '/account?tab=settings');
     const consent = page.getByLabel('Send me news and offers by email');
     expect(await consent.isChecked()).toBe(false);
     await consent.check();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseURL, launchBrowser, newPage, seriousA11yViolations, setFlag } from './browser';
+import { baseURL, launchBrowser, newPage, seriousA11yViolations, setFlag, visit } from './browser';
 import { AuthPages, signedInPage } from './pages';
 import { apiSignIn, contentUuid, type ApiSession } from './api';
 import { newTenant, type Tenant } from './tenant';
@@ -87,7 +87,7 @@ describe('lobby (kiosk) mode', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // An event offers no RSVP on a shared screen: a QR code to carry on on one's phone instead.
-    await page.goto(`/building/${building}/content/${yoga}`);
+    await visit(page, `/building/${building}/content/${yoga}`);
     await page.locator('#content-title').waitFor();
     const handoff = page.getByTestId('phone-handoff');
     await handoff.waitFor();
@@ -103,7 +103,7 @@ describe('lobby (kiosk) mode', () => {
 describe('native-only actions in a browser', () => {
   it('"Open parking" explains itself, links both stores, shows a QR code of the content and leads back to it', async () => {
     const { page, context } = await signedIn();
-    await page.goto(`/building/${building}/content/${parking}`);
+    await visit(page, `/building/${building}/content/${parking}`);
     await page.getByRole('button', { name: 'Open parking' }).click();
     await page.waitForURL('**/mobile-only?from=*');
     const card = page.getByTestId('mobile-only-page');
@@ -126,12 +126,12 @@ describe('native-only actions in a browser', () => {
 
   it('"Open in the app" (a link into the app) and the Wallet utility lead to the same explanation, with a way back', async () => {
     const { page, context } = await signedIn();
-    await page.goto(`/building/${building}/content/${wallet}`);
+    await visit(page, `/building/${building}/content/${wallet}`);
     await page.getByRole('button', { name: 'Open in the app' }).click();
     await page.waitForURL('**/mobile-only?from=*');
     await page.getByRole('link', { name: /App Store/ }).waitFor();
 
-    await page.goto(`/building/${building}`);
+    await visit(page, `/building/${building}`);
     await page.locator('[data-utility="WALLET"]').click();
     await page.waitForURL('**/mobile-only?from=*');
     await page.getByRole('link', { name: /Google Play/ }).waitFor();

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseURL, launchBrowser } from './browser';
+import { baseURL, launchBrowser, visit } from './browser';
 import { demoInPlaza, type ApiSession } from './api';
 import { signedInPage } from './pages';
 
@@ -107,7 +107,7 @@ describe('smart building', () => {
   it('reverts a change the server refuses and says so; the slider moves on a pointer drag', async () => {
     const { page, context } = await signedInPage(browser, { viewport: { width: 360, height: 740 } });
     const suite = await suiteId('Suite 1200');
-    await page.goto(`/building/${plaza}/suites/${suite}/control/lighting`);
+    await visit(page, `/building/${plaza}/suites/${suite}/control/lighting`);
     const control = new SuiteControlPage(page);
     await control.slider().waitFor();
     const start = await control.level();
@@ -135,18 +135,18 @@ describe('smart building', () => {
 
   it('shows System not available for a suite whose equipment does not answer, and the empty floor', async () => {
     const { page, context } = await signedInPage(browser);
-    await page.goto(`/building/${plaza}/suites/${await suiteId('Suite 1250')}/control`);
+    await visit(page, `/building/${plaza}/suites/${await suiteId('Suite 1250')}/control`);
     await page.getByText('System not available').waitFor();
     expect(await page.getByRole('tab').count()).toBe(0);
     const floors = await demo.call<Nav[]>(zeller('/floors'));
-    await page.goto(`/building/${plaza}/smart-building/floors/${floors.find((f) => f.navName === 'Floor 15')!.id}/suites`);
+    await visit(page, `/building/${plaza}/smart-building/floors/${floors.find((f) => f.navName === 'Floor 15')!.id}/suites`);
     await page.getByText('No suites available').waitFor();
     await context.close();
   });
 
   it('opens the temperature of a suite without lighting control, its lighting tab disabled', async () => {
     const { page, context } = await signedInPage(browser);
-    await page.goto(`/building/${plaza}/suites/${await suiteId('Suite 1210')}/control/lighting`);
+    await visit(page, `/building/${plaza}/suites/${await suiteId('Suite 1210')}/control/lighting`);
     const control = new SuiteControlPage(page);
     await control.temperature().waitFor();
     expect(await control.tab('Lighting').isDisabled()).toBe(true);
