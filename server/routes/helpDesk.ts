@@ -32,7 +32,10 @@ const recordFields = {
     description: { type: 'string', minLength: 1, maxLength: MAX_DESCRIPTION_LENGTH, pattern: '\\S' },
     asset_uuid: uuid,
     name: text(200),
-    building_uuid: { ...uuid, description: "One of the caller's buildings; its brand's help desk is mailed (else the brand of the caller's own building)" },
+    building_uuid: {
+      ...uuid,
+      description: "One of the caller's buildings; its brand's help desk is mailed (else the brand of the caller's own building)",
+    },
     portfolio_uuid: uuid,
     email_address: { type: 'string', format: 'email', maxLength: 254 },
     application_name: text(100),
