@@ -12,6 +12,8 @@ export type HeaderMenuEvent =
   | { type: 'user.closeBuildings' }
   | { type: 'user.logout' }
   | { type: 'user.openAccount' }
+  /** The logo: the way home from every screen (issue 22). */
+  | { type: 'user.goHome' }
   | { type: 'user.openHistory' }
   | { type: 'user.openServiceRequests'; buildingUuid: string }
   | { type: 'user.openHelpDesk' }
@@ -56,7 +58,11 @@ export const headerMenuMachine = setup({
   initial: 'closed',
   states: {
     closed: {
-      on: { 'user.toggleMenu': 'open', 'user.openBuildings': 'buildings' },
+      on: {
+        'user.toggleMenu': 'open',
+        'user.openBuildings': 'buildings',
+        'user.goHome': { actions: { type: 'navigate', params: { to: '/home' } } },
+      },
     },
     open: {
       tags: ['menu:open'],
@@ -65,6 +71,7 @@ export const headerMenuMachine = setup({
         'user.closeMenu': 'closed',
         'user.openBuildings': 'buildings',
         'user.logout': { target: 'closed', actions: sendTo(({ system }) => system.get(SESSION_ID), { type: 'session.logout' }) },
+        'user.goHome': { target: 'closed', actions: { type: 'navigate', params: { to: '/home' } } },
         'user.openAccount': { target: 'closed', actions: { type: 'navigate', params: { to: '/account' } } },
         'user.openHistory': { target: 'closed', actions: { type: 'navigate', params: { to: '/my-history' } } },
         'user.openServiceRequests': {

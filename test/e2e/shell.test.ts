@@ -19,6 +19,30 @@ beforeAll(async () => {
 // The brand's colour as it is (`--colors-brand`: the header bar); `--colors-primary` is the same moved to AA where needed.
 const primaryColour = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--colors-brand').trim());
 
+describe('the way home', () => {
+  it('the logo leads home from a screen deep in the app, by a click and by the keyboard', async () => {
+    const { page, context } = await signedInPage(browser);
+    const history = new HistoryPage(page);
+    await history.open();
+    const home = page.getByRole('link', { name: 'Atrium home' });
+    expect(await home.getAttribute('href')).toBe('/home');
+    await home.click();
+    await page.waitForURL('**/home');
+    await page.getByRole('heading', { name: 'Welcome, Dana' }).waitFor();
+
+    // A load, so that focus starts at the top of the page: the logo is among the first stops (after the skip link).
+    await page.goto('/my-history');
+    await history.ready();
+    const focused = () => home.evaluate((link) => link === document.activeElement);
+    for (let stop = 0; stop < 4 && !(await focused()); stop++) await page.keyboard.press('Tab');
+    expect(await focused()).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/home');
+    await page.getByRole('heading', { name: 'Welcome, Dana' }).waitFor();
+    await context.close();
+  });
+});
+
 describe('buildings', () => {
   it('switching building changes the address, the name, the hero and the theme colours', async () => {
     const { page, context } = await newPage(browser);

@@ -149,6 +149,9 @@ export async function sweepSignedIn(browser: Browser, brand: Brand, screens: str
     await visit(page, path);
     await settle(page);
     problems.push(...(await checkScreen(page, path)));
+    // A way home on every screen: the header's logo (issue 22).
+    const home = page.getByTestId('home-link');
+    if (!(await home.isVisible()) || (await home.getAttribute('href')) !== '/home') problems.push(`${path}: no visible way home`);
   }
   await context.close();
   return problems;

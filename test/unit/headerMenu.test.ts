@@ -120,6 +120,22 @@ describe('headerMenuMachine', () => {
     expect(menu.getSnapshot().value).toBe('closed');
   });
 
+  it('goes home from the logo, with the menu closed or open (the open menu closes)', () => {
+    const { menu, actions } = startMenu(async () => 'x');
+    menu.send({ type: 'user.goHome' });
+    expect(actions.navigate).toHaveBeenLastCalledWith('/home');
+    expect(menu.getSnapshot().value).toBe('closed');
+    menu.send({ type: 'user.toggleMenu' });
+    menu.send({ type: 'user.goHome' });
+    expect(actions.navigate).toHaveBeenCalledTimes(2);
+    expect(menu.getSnapshot().value).toBe('closed');
+    // Behind the building switcher's modal the logo cannot be reached: nothing happens.
+    menu.send({ type: 'user.openBuildings' });
+    menu.send({ type: 'user.goHome' });
+    expect(actions.navigate).toHaveBeenCalledTimes(2);
+    expect(menu.getSnapshot().hasTag('modal:buildingSwitcher')).toBe(true);
+  });
+
   it('logs out through the session and navigates to the account page', () => {
     const { menu, sessionEvents, actions } = startMenu(async () => 'x');
     menu.send({ type: 'user.toggleMenu' });

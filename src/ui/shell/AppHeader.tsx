@@ -49,6 +49,17 @@ const Logo = styled('img', {
   '@tablet': { height: 36, maxWidth: '40vw' },
 });
 const BrandName = styled('span', { fontWeight: 700, fontSize: '$4', flexShrink: 0 });
+// The logo (or the brand's name) is the way home from every screen, as in every app of its kind.
+const HomeLink = styled('a', {
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: 44,
+  flexShrink: 0,
+  color: 'inherit',
+  textDecoration: 'none',
+  borderRadius: '$2',
+  '&:focus-visible': { outline: '2px solid currentColor', outlineOffset: '2px' },
+});
 const headerButton = {
   display: 'inline-flex',
   alignItems: 'center',
@@ -175,7 +186,19 @@ function FullHeader() {
 
   return (
     <Bar>
-      {showLogo && logo ? <Logo src={logo} alt={brand} /> : <BrandName>{brand}</BrandName>}
+      <HomeLink
+        href="/home"
+        aria-label={t('header.home', { brand })}
+        data-testid="home-link"
+        onClick={(event) => {
+          // A new tab or window (a modifier, another button) is the browser's; a plain click moves inside the app.
+          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+          event.preventDefault();
+          menu.send({ type: 'user.goHome' });
+        }}
+      >
+        {showLogo && logo ? <Logo src={logo} alt="" /> : <BrandName aria-hidden="true">{brand}</BrandName>}
+      </HomeLink>
       {building ? (
         <BuildingButton
           type="button"
