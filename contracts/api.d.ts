@@ -4786,7 +4786,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Withdraw an RSVP (frees the spot); answers the event post also when there was none */
+        /** Withdraw an RSVP (frees the spot); answers the event post also when there was none; 409 event_ended once the event has ended */
         put: {
             parameters: {
                 query?: {
@@ -5108,7 +5108,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Give a claim back (frees it); answers the offer also when there was none */
+        /** Give a claim back (frees it); answers the offer also when there was none; 409 offer_ended once the offer has ended */
         put: {
             parameters: {
                 query?: {

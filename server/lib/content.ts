@@ -11,6 +11,8 @@ import {
   hasRsvp,
   lockEvent,
   lockOffer,
+  removeClaims,
+  removeRsvp,
   rsvpCount,
   type ContentRow,
   type ListedContentRow,
@@ -283,6 +285,29 @@ export async function attend(db: Db, uuid: string, userId: number, now: Date) {
     if (!event.window_open) throw httpError(409, 'RSVPs are not open at this time.', 'rsvp_closed');
     if (event.capacity !== null && (await rsvpCount(tx, event.id)) >= event.capacity) throw httpError(409, RSVP_FULL, 'rsvp_full');
     await addRsvp(tx, event.id, userId);
+  });
+}
+
+/**
+ * Withdraws the person's RSVP, if any; 409 event_ended once the event has ended (what was attended stays attended,
+ * and the count of those who came with it).
+ */
+export async function withdrawRsvp(db: Db, uuid: string, userId: number, now: Date) {
+  await db.transaction(async (tx) => {
+    const event = await lockEvent(tx, uuid, now);
+    if (!event) throw httpError(404, 'No event post with this id', 'unknown_event_post');
+    if (event.ended) throw httpError(409, 'This event has ended: its RSVPs can no longer change.', 'event_ended');
+    await removeRsvp(tx, uuid, userId);
+  });
+}
+
+/** Gives the person's claim back, if any; 409 offer_ended once the offer's display window has closed (decision 143). */
+export async function giveBackClaim(db: Db, uuid: string, userId: number, now: Date) {
+  await db.transaction(async (tx) => {
+    const offer = await lockOffer(tx, uuid, userId, now);
+    if (!offer) throw httpError(404, 'No offer with this id', 'unknown_offer');
+    if (offer.ended) throw httpError(409, 'This offer has ended: its claims can no longer change.', 'offer_ended');
+    await removeClaims(tx, uuid, userId);
   });
 }
 

@@ -5,7 +5,7 @@ import { httpError } from '../lib/errors.js';
 import { revalidated } from '../lib/revalidation.js';
 import { VersionedCache } from '../lib/versionedCache.js';
 import { memberBuilding, type MemberBuilding } from '../lib/buildings.js';
-import { attend, claim, requestLanguage, toContent, toEventPost, toOffer, toPost, toPromoted, toTile } from '../lib/content.js';
+import { attend, claim, giveBackClaim, withdrawRsvp, requestLanguage, toContent, toEventPost, toOffer, toPost, toPromoted, toTile } from '../lib/content.js';
 import {
   ORDER_PROPERTIES,
   buildingCategories,
@@ -15,8 +15,6 @@ import {
   listContents,
   nextListChange,
   queryContents,
-  removeClaims,
-  removeRsvp,
   type ContentFilter,
   type ContentRow,
   type ListedContentRow,
@@ -317,7 +315,7 @@ export async function contentRoutes(app: Api) {
       ...secured,
       schema: {
         tags: ['content'],
-        summary: 'Withdraw an RSVP (frees the spot); answers the event post also when there was none',
+        summary: 'Withdraw an RSVP (frees the spot); answers the event post also when there was none; 409 event_ended once the event has ended',
         security,
         params: uuidParams,
         querystring: langQuery,
@@ -326,7 +324,7 @@ export async function contentRoutes(app: Api) {
     },
     async (request) => {
       const s = await typed(request, request.params.uuid, 'event_post', request.query.lang);
-      await removeRsvp(db, request.params.uuid, s.userId);
+      await withdrawRsvp(db, request.params.uuid, s.userId, s.now);
       return { data: toEventPost(await reload(s, request.params.uuid), s.userId, s.now) };
     },
   );
@@ -377,7 +375,7 @@ export async function contentRoutes(app: Api) {
       ...secured,
       schema: {
         tags: ['content'],
-        summary: 'Give a claim back (frees it); answers the offer also when there was none',
+        summary: 'Give a claim back (frees it); answers the offer also when there was none; 409 offer_ended once the offer has ended',
         security,
         params: buildingItemParams,
         querystring: langQuery,
@@ -386,7 +384,7 @@ export async function contentRoutes(app: Api) {
     },
     async (request) => {
       const s = await typed(request, request.params.uuid, 'offer', request.query.lang, request.params.id);
-      await removeClaims(db, request.params.uuid, s.userId);
+      await giveBackClaim(db, request.params.uuid, s.userId, s.now);
       return { data: toOffer(await reload(s, request.params.uuid), s.userId, s.now) };
     },
   );

@@ -351,9 +351,10 @@ export const lockEvent = (tx: Db, uuid: string, now: Date) =>
 
 /** An offer locked like an event post, with whether the user may claim it. */
 export const lockOffer = (tx: Db, uuid: string, userId: number, now: Date) =>
-  firstRow<{ id: number; max_claims_total: number | null; eligible: boolean; window_open: boolean }>(
+  firstRow<{ id: number; max_claims_total: number | null; eligible: boolean; window_open: boolean; ended: boolean }>(
     tx,
     sql`SELECT c.id, o.max_claims_total, ${ctaWindowOpen(now.toISOString())} AS window_open,
+               COALESCE(c.display_end_at <= ${now.toISOString()}, false) AS ended,
                (o.eligibility = 'everyone' OR o.eligible_company_id = (SELECT u.company_id FROM users u WHERE u.id = ${userId})) AS eligible
           FROM contents c JOIN offers o ON o.content_id = c.id WHERE c.uuid = ${uuidOrNull(uuid)}::uuid FOR UPDATE OF c`,
   );

@@ -281,6 +281,40 @@ describe('event posts, offers and posts', () => {
     expect(cancelled.body.data).toMatchObject({ claimers: [], claims_details: { user_count: 0, count: 0 } });
   });
 
+  it('refuses to withdraw an RSVP or give a claim back once the content has ended (409), and keeps both', async () => {
+    const past = await uuidOf('Spring networking breakfast');
+    await server.db.query(
+      `INSERT INTO rsvps (content_id, user_id) SELECT c.id, u.id FROM contents c, users u WHERE c.uuid = $1 AND u.email = $2 ON CONFLICT DO NOTHING`,
+      [past, DEMO_LOGIN.email],
+    );
+    const recall = await server.call('PUT', `/tenant/v1/event-posts/${past}/recall`, { token: demoToken });
+    expectError(recall, 409, /ended/);
+    expect(recall.body.code).toBe('event_ended');
+    expect(await get(`/tenant/v1/event-posts/${past}`)).toMatchObject({ is_attending: true });
+
+    const cafe = await uuidOf('15% off at the lobby café');
+    await server.call('PUT', `/tenant/v1/buildings/${plaza}/offers/${cafe}/claim`, { token: demoToken });
+    const [{ display_end_at: endsAt } = { display_end_at: null }] = await server.db.query<{ display_end_at: string | null }>(
+      'SELECT display_end_at FROM contents WHERE uuid = $1',
+      [cafe],
+    );
+    await server.db.query('UPDATE contents SET display_end_at = $2 WHERE uuid = $1', [cafe, new Date(server.clock.now().getTime() - 60_000)]);
+    try {
+      const giveBack = await server.call('PUT', `/tenant/v1/buildings/${plaza}/offers/${cafe}/cancel`, { token: demoToken });
+      expectError(giveBack, 409, /ended/);
+      expect(giveBack.body.code).toBe('offer_ended');
+      const [{ n } = { n: 0 }] = await server.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM claims WHERE content_id = (SELECT id FROM contents WHERE uuid = $1) AND user_id = $2',
+        [cafe, demoUser.id],
+      );
+      expect(n).toBe(1);
+    } finally {
+      await server.db.query('UPDATE contents SET display_end_at = $2 WHERE uuid = $1', [cafe, endsAt]);
+      // The offer as it was: shown, and not claimed.
+      expect((await server.call('PUT', `/tenant/v1/buildings/${plaza}/offers/${cafe}/cancel`, { token: demoToken })).status).toBe(200);
+    }
+  });
+
   it('a claim carries a redeemable code and its time, which only the person who claimed can read (decision 070)', async () => {
     const cafe = await uuidOf('15% off at the lobby café');
     const claimed = await server.call('PUT', `/tenant/v1/buildings/${plaza}/offers/${cafe}/claim`, { token: demoToken });
