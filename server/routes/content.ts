@@ -5,7 +5,19 @@ import { httpError } from '../lib/errors.js';
 import { revalidated } from '../lib/revalidation.js';
 import { VersionedCache } from '../lib/versionedCache.js';
 import { memberBuilding, type MemberBuilding } from '../lib/buildings.js';
-import { attend, claim, giveBackClaim, withdrawRsvp, requestLanguage, toContent, toEventPost, toOffer, toPost, toPromoted, toTile } from '../lib/content.js';
+import {
+  attend,
+  claim,
+  giveBackClaim,
+  withdrawRsvp,
+  requestLanguage,
+  toContent,
+  toEventPost,
+  toOffer,
+  toPost,
+  toPromoted,
+  toTile,
+} from '../lib/content.js';
 import {
   ORDER_PROPERTIES,
   buildingCategories,
