@@ -46,6 +46,7 @@ export const rsvpInput = (c: ContentDetailContext): RsvpInput => ({
   ctaLabel: c.content!.cta.label,
   displayStartAt: c.content!.cta.displayStartAt,
   displayEndAt: c.content!.cta.displayEndAt,
+  endAt: c.content!.endAt,
   isClaimable: c.content!.cta.isClaimable,
   now: c.now,
 });

@@ -14,6 +14,8 @@ export interface RsvpInput {
   ctaLabel: string | null;
   displayStartAt: string | null;
   displayEndAt: string | null;
+  /** When the event ends (null: never said); past it, an RSVP stands as it is (decision 143). */
+  endAt: string | null;
   /** False when the server says no RSVP can be made now (the event has ended, RSVPs are closed, it is full). */
   isClaimable: boolean;
   /** When the flow started; the display window is judged against it (the view restarts the flow on a new day). */
@@ -76,6 +78,7 @@ export const rsvpMachine = setup({
   },
   guards: {
     attending: ({ context }) => context.userCount > 0,
+    ended: ({ context }) => context.endAt !== null && new Date(context.endAt) <= new Date(context.now),
     soldOut: ({ context }) => spotsLeft(context.capacity, context.attendeeCount) === 0,
     ctaOpen: ({ context }) => inDisplayWindow(context, new Date(context.now)),
     hasCtaUrl: ({ context }) => !!context.ctaUrl,
@@ -88,7 +91,12 @@ export const rsvpMachine = setup({
   initial: 'deciding',
   states: {
     deciding: {
-      always: [{ guard: 'attending', target: 'attending' }, { guard: 'soldOut', target: 'soldOut' }, { target: 'available' }],
+      always: [
+        { guard: and(['attending', 'ended']), target: 'attended' },
+        { guard: 'attending', target: 'attending' },
+        { guard: 'soldOut', target: 'soldOut' },
+        { target: 'available' },
+      ],
     },
     available: {
       description: 'The RSVP button (ctaLabel), with the few-spots warning when fewer than five are left.',
@@ -169,6 +177,10 @@ export const rsvpMachine = setup({
         onDone: { target: 'deciding', actions: { type: 'setCounts', params: ({ event }) => event.output } },
         onError: { target: 'deciding' },
       },
+    },
+    attended: {
+      description: "'You attended': the event has ended with this user attending; nothing can change (decision 143).",
+      tags: ['cta:attended'],
     },
     soldOut: {
       description: "'Sold out': full, and this user is not attending.",

@@ -97,6 +97,9 @@ describe('my history', () => {
     await breakfast.click();
     await page.waitForURL(`**/building/${plaza}/event-posts/*`);
     await page.locator('#content-title').filter({ hasText: 'Spring networking breakfast' }).waitFor();
+    // It has ended: attended it stays, with no cancel offered (decision 143).
+    await page.getByText('You attended', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Cancel RSVP' }).count()).toBe(0);
     await context.close();
   });
 });

@@ -18,6 +18,7 @@ const STARTS: Record<string, RsvpInput> = {
   'start.full': { ...base, attendeeCount: 10, isClaimable: false },
   'start.attending': { ...base, attendeeCount: 4, userCount: 1 },
   'start.external': { ...base, capacity: null, ctaUrl: EXTERNAL, ctaLabel: 'Register', isClaimable: false },
+  'start.attended': { ...base, attendeeCount: 4, userCount: 1, endAt: '2026-11-23T11:00:00Z', isClaimable: false },
 };
 const counts = (reads: { attending: boolean; full: boolean }): RsvpCounts =>
   reads.full
@@ -114,6 +115,12 @@ const EXPECT: Record<RsvpModelState, (a: Actor<typeof rsvpMachine>) => void> = {
     expect(button('Cancel RSVP')).not.toBeNull();
     expect(button('RSVP')).toBeNull();
   },
+  attended: (a) => {
+    expect(a.getSnapshot().matches('attended')).toBe(true);
+    expect(screen.getByText('You attended')).not.toBeNull();
+    expect(button('Cancel RSVP')).toBeNull();
+    expect(button('RSVP')).toBeNull();
+  },
   cancelConfirm: () => expect(dialog('Cancel your RSVP?')).not.toBeNull(),
   recalling: (a) => {
     expect(a.getSnapshot().matches('recalling')).toBe(true);
@@ -162,6 +169,7 @@ modelSuite({
     attendingCall: ({ actor }) => actor.getSnapshot().matches('attendingCall'),
     confirmed: ({ actor }) => actor.getSnapshot().matches('confirmed'),
     attending: ({ actor }) => actor.getSnapshot().matches('attending'),
+    attended: ({ actor }) => actor.getSnapshot().matches('attended'),
     cancelConfirm: ({ actor }) => actor.getSnapshot().matches('cancelConfirm'),
     recalling: ({ actor }) => actor.getSnapshot().matches('recalling'),
     refreshing: ({ actor }) => actor.getSnapshot().matches('refreshing'),

@@ -2,7 +2,8 @@ import { assign, setup } from 'xstate';
 
 /**
  * A pure test model of the RSVP flow (no invoke, no always, as createTestModel needs). `start.*` events pick what
- * the event looks like when the page opens (room left, full, already attending, RSVPs taken at an external link);
+ * the event looks like when the page opens (room left, full, already attending, RSVPs taken at an external link,
+ * ended with the person attending);
  * `user.*` are what the person does on the RSVP block; `api.*` how the server answers the pending call.
  *
  * Context: what the counts the flow holds say (`attending`, `full`), and what the next refresh will read
@@ -13,6 +14,7 @@ export type RsvpModelEvent =
   | { type: 'start.full' }
   | { type: 'start.attending' }
   | { type: 'start.external' }
+  | { type: 'start.attended' }
   | { type: 'user.rsvp' }
   | { type: 'user.confirm' }
   | { type: 'user.dismiss' }
@@ -35,6 +37,7 @@ export type RsvpModelState =
   | 'attendingCall'
   | 'confirmed'
   | 'attending'
+  | 'attended'
   | 'cancelConfirm'
   | 'recalling'
   | 'refreshing'
@@ -69,6 +72,8 @@ export const rsvpModel = setup({
         'start.full': { target: 'soldOut', actions: assign({ full: true, refreshReads: { attending: false, full: true } }) },
         'start.attending': { target: 'attending', actions: assign({ attending: true, refreshReads: { attending: true, full: false } }) },
         'start.external': 'external',
+        // The event has ended with the person attending: what happened stays (decision 143).
+        'start.attended': { target: 'attended', actions: assign({ attending: true, refreshReads: { attending: true, full: false } }) },
       },
     },
     external: { description: 'The button opens the external link and the flow stays put.', on: { 'user.rsvp': 'external' } },
@@ -105,6 +110,7 @@ export const rsvpModel = setup({
         'api.refreshFailed': [settle, { guard: 'full', target: 'soldOut' }, { target: 'available' }],
       },
     },
+    attended: {},
     soldOut: {},
     failed: { on: { 'user.retry': [{ guard: 'attending', target: 'recalling' }, { target: 'attendingCall' }] } },
   },

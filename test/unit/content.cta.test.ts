@@ -85,6 +85,15 @@ describe('rsvpMachine', () => {
     expect(rsvp(event()).actor.getSnapshot().hasTag('cta:rsvp')).toBe(true);
   });
 
+  it('an ended event the person attended stays attended, with no cancel; before its end the cancel is there', () => {
+    const ended = rsvp(event({ userCount: 1, endAt: '2026-11-22T11:59:00Z' })).actor;
+    expect(ended.getSnapshot().hasTag('cta:attended')).toBe(true);
+    expect(ended.getSnapshot().can({ type: 'user.cancel' })).toBe(false);
+    const running = rsvp(event({ userCount: 1, endAt: '2026-11-22T12:01:00Z' })).actor;
+    expect(running.getSnapshot().hasTag('cta:attending')).toBe(true);
+    expect(running.getSnapshot().can({ type: 'user.cancel' })).toBe(true);
+  });
+
   it('confirms, attends and shows Confirmed, then Attending', async () => {
     const { actor } = rsvp(event());
     actor.send({ type: 'user.rsvp' });

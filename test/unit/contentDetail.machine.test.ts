@@ -279,6 +279,7 @@ describe('contentDetailMachine: deciding the call-to-action', () => {
       ctaLabel: 'RSVP',
       displayStartAt: '2026-11-01T00:00:00Z',
       displayEndAt: '2026-11-30T00:00:00Z',
+      endAt: null,
       isClaimable: true,
       now: NOW,
       error: null,
@@ -521,10 +522,11 @@ describe('contentDetailMachine: the link-out frame child', () => {
 describe('rsvpInput and claimInput', () => {
   const context = (content: ContentView): ContentDetailContext => ({ ...input({ now: '2026-01-01T00:00:00Z' }), content, error: null });
 
-  it('rsvpInput maps the content’s uuid, building, counts, CTA and window, with the screen’s now', () => {
+  it('rsvpInput maps the content’s uuid, building, counts, CTA, window and end, with the screen’s now', () => {
     const content = contentView({
       uuid: 'e-5',
       buildingUuid: 'b-5',
+      endAt: '2026-01-31T18:00:00Z',
       cta: {
         capacity: null,
         count: 3,
@@ -546,6 +548,7 @@ describe('rsvpInput and claimInput', () => {
       ctaLabel: 'Book',
       displayStartAt: null,
       displayEndAt: '2026-02-01T00:00:00Z',
+      endAt: '2026-01-31T18:00:00Z',
       isClaimable: false,
       now: '2026-01-01T00:00:00Z',
     });

@@ -19,6 +19,7 @@ export function RsvpCta({ actor, content }: { actor: RsvpRef; content: ContentVi
   const available = useSelector(actor, (s) => s.hasTag('cta:rsvp'));
   const attending = useSelector(actor, (s) => s.hasTag('cta:attending'));
   const soldOut = useSelector(actor, (s) => s.hasTag('cta:soldOut'));
+  const attended = useSelector(actor, (s) => s.hasTag('cta:attended'));
   const busy = useSelector(actor, (s) => s.hasTag('loading'));
   const canRsvp = useSelector(actor, (s) => s.can({ type: 'user.rsvp' }));
   const canCancel = useSelector(actor, (s) => s.can({ type: 'user.cancel' }));
@@ -53,6 +54,7 @@ export function RsvpCta({ actor, content }: { actor: RsvpRef; content: ContentVi
           </Button>
         </>
       ) : null}
+      {attended ? <CtaStatus tone="success">{t('content.rsvp.attended')}</CtaStatus> : null}
       {soldOut ? <CtaStatus>{content.cta.atLimitText ?? t('content.rsvp.soldOut')}</CtaStatus> : null}
       {available && !attending ? (
         <>
