@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { baseURL, visit } from './browser';
+import { baseURL } from './browser';
 import type { ApiSession } from './api';
 
 /** A booking of the demo data as the history call lists it, with the path of its receipt. */
@@ -46,7 +46,7 @@ export class ReceiptPage {
   constructor(readonly page: Page) {}
 
   async open(path: string) {
-    await visit(this.page, path);
+    await this.page.goto(path);
     await this.page.getByTestId('receipt-title').waitFor();
   }
 
@@ -84,7 +84,7 @@ export class HistoryPage {
   constructor(readonly page: Page) {}
 
   async open(query = '') {
-    await visit(this.page, `/my-history${query}`);
+    await this.page.goto(`/my-history${query}`);
     await this.ready();
   }
 

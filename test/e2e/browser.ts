@@ -112,7 +112,9 @@ export async function handBackContexts(): Promise<void> {
  * Opens a path of the app in the page. When the page already runs the app on that origin, the app's router moves
  * there itself (the address changes and a history move is announced, as back and forward do), the way a link does:
  * a whole page load costs Chromium 1 to 2.5 CPU-seconds, a move in the app a tenth of that (decision 142). Otherwise,
- * and for what a test means as a load (a deep link, a reload), `page.goto`.
+ * and for what a test means as a load (a deep link, a reload), `page.goto`. The screen before may still show for a
+ * moment (a screen of the same route keeps its elements while its data loads): the caller waits for what only the new
+ * screen shows, never for what both show (a title, a heading of the same page object).
  */
 export async function visit(page: Page, path: string): Promise<void> {
   const target = new URL(path, page.url().startsWith('http') ? page.url() : baseURL());

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseURL, newPage, visit } from './browser';
+import { baseURL, newPage } from './browser';
 import { fromLoginPayload } from '../../machines/session/session.machine';
 import type { LoginPayload } from '../../machines/session/session.types';
 
@@ -249,7 +249,7 @@ export class ContentPage {
   constructor(readonly page: Page) {}
 
   async open(buildingUuid: string, contentUuid: string, segment = 'content') {
-    await visit(this.page, `/building/${buildingUuid}/${segment}/${contentUuid}`);
+    await this.page.goto(`/building/${buildingUuid}/${segment}/${contentUuid}`);
     await this.page.locator('#content-title').waitFor();
   }
 
@@ -339,12 +339,12 @@ export class DirectoryPage {
   constructor(readonly page: Page) {}
 
   async openAmenities(buildingUuid: string, query = '') {
-    await visit(this.page, `/building/${buildingUuid}/amenities${query}`);
+    await this.page.goto(`/building/${buildingUuid}/amenities${query}`);
     await this.categoryTabs().waitFor();
   }
 
   async openCompanies(buildingUuid: string, query = '') {
-    await visit(this.page, `/building/${buildingUuid}/companies${query}`);
+    await this.page.goto(`/building/${buildingUuid}/companies${query}`);
     await this.companyTiles().first().waitFor();
   }
 

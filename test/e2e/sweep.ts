@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { newPage, seriousA11yViolations, visit } from './browser';
+import { newPage, seriousA11yViolations } from './browser';
 import { apiSignIn, buildingUuid, contentUuid } from './api';
 import { signInThroughStorage } from './pages';
 import { listedBookings, receiptPathOf } from './bookingPages';
@@ -10,7 +10,8 @@ import { listedBookings, receiptPathOf } from './bookingPages';
  *  - nothing wider than the window (`scrollWidth <= innerWidth`), at both sizes;
  *  - axe finds no serious or critical violation, in light and in dark (at the phone size, where most tenants are; in
  *    dark only the rules whose answer a colour scheme can change, `COLOUR_RULES`);
- *  - the account menu and the building switcher lie inside the window when open.
+ *  - the account menu and the building switcher lie inside the window when open;
+ *  - the skip link's `#main` is there, and on a signed-in screen the logo's way home.
  */
 export const SIZES = [
   { width: 360, height: 740 },
@@ -99,6 +100,8 @@ export async function signedInScreens(brand: Brand): Promise<string[]> {
 
 /** Waits until the screen has its heading and nothing on it is still loading. */
 export async function settle(page: Page) {
+  // The app's own screen, not the page's first paint (decision 059), which the app replaces.
+  await page.locator('#atrium-shell').waitFor({ state: 'detached', timeout: 15_000 });
   await page.locator('h1').first().waitFor({ timeout: 15_000 });
   await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, null, { timeout: 15_000 }).catch(() => {});
   await page.evaluate(() => document.fonts.ready);
@@ -109,6 +112,8 @@ const overflow = (page: Page) => page.evaluate(() => document.documentElement.sc
 /** Checks one screen at every size and scheme, answering its problems as lines (empty when it passes). */
 export async function checkScreen(page: Page, label: string): Promise<string[]> {
   const problems: string[] = [];
+  // The skip link's target (issue 22): it leads somewhere also without script.
+  if (!(await page.evaluate(() => document.getElementById('main') !== null))) problems.push(`${label}: no #main for the skip link`);
   for (const scheme of SCHEMES) {
     await page.emulateMedia({ colorScheme: scheme });
     for (const size of SIZES) {
@@ -146,7 +151,7 @@ export async function sweepSignedIn(browser: Browser, brand: Brand, screens: str
   await page.waitForURL('**/home');
   const problems: string[] = [];
   for (const path of screens) {
-    await visit(page, path);
+    await page.goto(path);
     await settle(page);
     problems.push(...(await checkScreen(page, path)));
     // A way home on every screen: the header's logo (issue 22).

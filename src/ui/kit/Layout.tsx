@@ -1,6 +1,7 @@
+import type { ComponentProps } from 'react';
 import { keyframes, styled } from './stitches.config';
 
-export const Page = styled('main', {
+const PageMain = styled('main', {
   minHeight: '100vh',
   display: 'flex',
   flexDirection: 'column',
@@ -8,11 +9,10 @@ export const Page = styled('main', {
   padding: '$6 $4',
 });
 
-/**
- * The page container of the screens past sign-in that list things (home, amenities, the company directory): one width
- * and one pair of side margins, so their edges line up when one goes from one to the other.
- */
-export const PageContainer = styled('main', {
+/** A screen's main content, `#main`: where the skip link leads, also without script (a new tab, a middle click). */
+export const Page = (props: ComponentProps<typeof PageMain>) => <PageMain id="main" {...props} />;
+
+const PageContainerMain = styled('main', {
   width: '100%',
   maxWidth: 1200,
   margin: '0 auto',
@@ -23,6 +23,12 @@ export const PageContainer = styled('main', {
   minWidth: 0,
   '@tablet': { padding: '$6 $5 $7', gap: '$6' },
 });
+
+/**
+ * The page container of the screens past sign-in that list things (home, amenities, the company directory): one width
+ * and one pair of side margins, so their edges line up when one goes from one to the other. `#main`, as `Page`.
+ */
+export const PageContainer = (props: ComponentProps<typeof PageContainerMain>) => <PageContainerMain id="main" {...props} />;
 
 /** The same width and side margins for a band that spans the page (the home's hero text). */
 export const PageInset = styled('div', { width: '100%', maxWidth: 1200, margin: '0 auto', padding: '0 $4', '@tablet': { padding: '0 $5' } });

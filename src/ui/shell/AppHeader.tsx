@@ -53,7 +53,9 @@ const BrandName = styled('span', { fontWeight: 700, fontSize: '$4', flexShrink: 
 const HomeLink = styled('a', {
   display: 'inline-flex',
   alignItems: 'center',
+  // A touch target of its own size before the logo has loaded, and if it never does.
   minHeight: 44,
+  minWidth: 44,
   flexShrink: 0,
   color: 'inherit',
   textDecoration: 'none',
@@ -197,7 +199,7 @@ function FullHeader() {
           menu.send({ type: 'user.goHome' });
         }}
       >
-        {showLogo && logo ? <Logo src={logo} alt="" /> : <BrandName aria-hidden="true">{brand}</BrandName>}
+        {showLogo && logo ? <Logo src={logo} alt={brand} /> : <BrandName aria-hidden="true">{brand}</BrandName>}
       </HomeLink>
       {building ? (
         <BuildingButton
