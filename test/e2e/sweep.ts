@@ -156,7 +156,11 @@ export async function sweepSignedIn(browser: Browser, brand: Brand, screens: str
     problems.push(...(await checkScreen(page, path)));
     // A way home on every screen: the header's logo (issue 22).
     const home = page.getByTestId('home-link');
-    if (!(await home.isVisible()) || (await home.getAttribute('href')) !== '/home') problems.push(`${path}: no visible way home`);
+    if (!(await home.isVisible()) || (await home.getAttribute('href')) !== '/home') {
+      // What the screen's header held instead, so that a failure says which header (kiosk, brand bar, still loading).
+      const header = await page.evaluate(() => document.querySelector('header')?.outerHTML.slice(0, 240) ?? 'no header');
+      problems.push(`${path}: no visible way home (${header})`);
+    }
   }
   await context.close();
   return problems;

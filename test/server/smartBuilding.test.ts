@@ -100,6 +100,11 @@ describe('changing a suite', () => {
       'lighting/all/101',
       'lighting/all/-1',
       'lighting/all/50.5',
+      // Text JavaScript would read as a number (0x46 is 70, 7e1 is 70): refused, not read loosely (issue 22, item 7).
+      'temp/0x46/false',
+      'temp/7e1/false',
+      'temp/%2070/false',
+      'lighting/all/0x32',
     ]) {
       const answer = await server.call('PUT', `${base(plaza)}/suites/${suite}/${path}`, { token: demoToken });
       expect(answer.status, path).toBe(400);
@@ -107,6 +112,8 @@ describe('changing a suite', () => {
     }
     const cold = await server.call('PUT', `${base(plaza)}/suites/${suite}/temp/64/false`, { token: demoToken });
     expect(cold.body.message).toMatch(/between 65 and 75 °F/);
+    const hex = await server.call('PUT', `${base(plaza)}/suites/${suite}/temp/0x46/false`, { token: demoToken });
+    expect(hex.body.message).toMatch(/temp must be a decimal number/);
     const bright = await server.call('PUT', `${base(plaza)}/suites/${suite}/lighting/all/101`, { token: demoToken });
     expect(bright.body.message).toMatch(/100/);
     expect((await server.call('GET', `${base(plaza)}/suites/${suite}`, { token: demoToken })).body.data).toEqual(before);

@@ -98,6 +98,10 @@ describe('PUT /users/current', () => {
       { first_name: null },
       { nickname: 'Dee' },
       { is_term_accepted: 'perhaps' },
+      // A JSON body keeps its types: a number or a boolean is not a name (never stored as "5"), text not a boolean.
+      { first_name: 5 },
+      { last_name: true },
+      { is_term_accepted: 'true' },
     ]) {
       const res = await server.call('PUT', '/users/current', { token: demoToken, body });
       expect(res.status, `${JSON.stringify(body)} → ${JSON.stringify(res.body)}`).toBe(400);
