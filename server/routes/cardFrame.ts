@@ -26,10 +26,12 @@ export async function cardFramePage(app: FastifyInstance, options: CardFrameOpti
 
   app.addHook('onRequest', async (request, reply) => {
     const onFrame = onFrameHost(request.headers.host);
-    const pathname = request.url.split('?')[0] ?? '';
+    const pathname = routedPath(request.url);
+    if (pathname === null)
+      return reply.status(400).send({ statusCode: 400, error: 'Bad Request', message: 'The path is not valid percent-encoding' });
     const read = request.method === 'GET' || request.method === 'HEAD';
     const allowed = onFrame
-      ? (read && (pathname === '/card-frame' || pathname.startsWith('/assets/'))) || (request.method === 'POST' && pathname === vaultPath)
+      ? (read && (pathname === '/card-frame' || isAssetFile(pathname))) || (request.method === 'POST' && pathname === vaultPath)
       : pathname !== '/card-frame' && pathname !== '/card-frame.html' && pathname !== vaultPath;
     if (!allowed) return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `No route for ${request.method} ${pathname}` });
   });
@@ -49,3 +51,26 @@ export async function cardFramePage(app: FastifyInstance, options: CardFrameOpti
       .send(body);
   });
 }
+
+/**
+ * The path a request's address names, as the router and the static files read it: percent-decoded, repeated slashes
+ * and dot segments resolved, no trailing slash (`/%63ard-frame.html` and `/x/..//card-frame/` are the frame page). The
+ * split between the two origins compares this, never the raw text (issue 22, item 2). Null when it does not decode.
+ */
+export function routedPath(url: string): string | null {
+  const raw = url.split('?')[0] ?? '';
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  const normal = path.posix.normalize(`/${decoded}`.replace(/\/+/g, '/'));
+  return normal.length > 1 ? normal.replace(/\/+$/, '') : normal;
+}
+
+/**
+ * A built file under /assets/ (a name with an extension, not a page): what the frame page loads. Any other path there
+ * would reach the app's page, which must never run on the frame's origin.
+ */
+const isAssetFile = (pathname: string) => /^\/assets\/[^/]+\.(?!html?$)[a-z0-9]+$/i.test(pathname);

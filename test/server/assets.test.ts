@@ -17,6 +17,7 @@ mkdirSync(path.join(staticDir, 'assets'));
 writeFileSync(path.join(staticDir, 'assets', 'main-Ab12Cd34.js'), script);
 writeFileSync(path.join(staticDir, 'assets', 'tiny-Ef56Gh78.js'), 'export {};\n');
 writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><html><head><title>Atrium</title></head><body></body></html>');
+writeFileSync(path.join(staticDir, 'card-frame.html'), '<!doctype html><html><head><title>Card frame</title></head><body></body></html>');
 writeFileSync(path.join(staticDir, 'robots.txt'), 'User-agent: *\nDisallow: /api/\n');
 const written = precompressFolder(staticDir);
 
@@ -91,5 +92,33 @@ describe('built assets', () => {
       // Anything it answers 200 is the app's page (the router's not-found screen), never a file from outside.
       if (res.statusCode === 200) expect(res.body, url).toContain('<title>Atrium</title>');
     }
+  });
+});
+
+describe('the card frame origin', () => {
+  it('serves built files, but no path under /assets/ that would answer the app page (issue 22, item 2)', async () => {
+    const host = new URL(site.app.deps.config.cardFrameOrigin).host;
+    expect((await get('/assets/main-Ab12Cd34.js', { host })).statusCode).toBe(200);
+    for (const url of ['/assets/login', '/assets/home', '/assets/x.html', '/assets/%2e%2e/index.html', '/assets/missing-0000.js']) {
+      const answer = await get(url, { host });
+      expect(answer.statusCode, url).toBe(404);
+      expect(answer.body, url).not.toContain('<html');
+    }
+    // The app's own host still answers the app page for an unknown path (its router's not-found page)…
+    expect((await get('/assets/login')).body).toContain('<title>Atrium</title>');
+    // …but never the frame page, under any spelling of its path; the frame host does.
+    const parent = encodeURIComponent('http://localhost:8080');
+    for (const url of [
+      '/card-frame.html',
+      '/%63ard-frame.html',
+      `/%63ard-frame?parent=${parent}`,
+      '//card-frame.html',
+      `/assets/../card-frame?parent=${parent}`,
+    ]) {
+      const answer = await get(url);
+      expect(answer.statusCode, url).toBe(404);
+      expect(answer.body, url).not.toContain('Card frame');
+    }
+    expect((await get(`/card-frame?parent=${parent}`, { host })).body).toContain('Card frame');
   });
 });

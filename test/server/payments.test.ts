@@ -107,8 +107,13 @@ describe('the vault', () => {
     );
     expectError(await postCard({ session, ...goodCard() }, { host, origin: 'https://evil.example' }), 403);
     expectError(await postCard({ session, ...goodCard() }, { host }), 403);
-    // The vault is not served on the app's host at all.
+    // The vault is not served on the app's host at all, nor under a percent-encoded or dotted path to it (issue 22,
+    // item 2: the split compares the path the router reads).
     expectError(await postCard({ session, ...goodCard() }, { origin: frameOrigin }), 404);
+    for (const url of ['/api/payments/v1/vault/%63ards', '/api/payments/v1/vault//cards', '/api/payments/v1/x/../vault/cards']) {
+      const answer = await server.app.inject({ method: 'POST', url, payload: { session, ...goodCard() }, headers: { origin: frameOrigin } });
+      expect(answer.statusCode, url).toBe(404);
+    }
     // The session is still good: none of those reached it.
     expect((await postCard({ session, ...goodCard() })).status).toBe(201);
   });
@@ -196,6 +201,20 @@ describe('the card frame page', () => {
       (await server.app.inject({ method: 'GET', url: '/api/payment-methods', headers: { host, authorization: `Bearer ${demoToken}` } })).statusCode,
     ).toBe(404);
     expect((await server.app.inject({ method: 'GET', url: '/config.json', headers: { host } })).statusCode).toBe(404);
+  });
+
+  it('is not served on the app host under a percent-encoded or dotted path either', async () => {
+    const parent = encodeURIComponent('http://localhost:8080');
+    for (const url of [
+      `/%63ard-frame?parent=${parent}`,
+      `/%63ard-frame.html`,
+      `/assets/../card-frame?parent=${parent}`,
+      `/card-frame/?parent=${parent}`,
+    ]) {
+      expect((await server.app.inject({ method: 'GET', url, headers: { host: 'localhost:8080' } })).statusCode, url).toBe(404);
+    }
+    // A path that does not decode is refused as such, on either host.
+    expect((await server.app.inject({ method: 'GET', url: '/%E0%A4%A', headers: { host: 'localhost:8080' } })).statusCode).toBe(400);
   });
 
   it('opens only for a parent that is one of the app origins', async () => {
