@@ -146,7 +146,7 @@ export async function paymentRoutes(app: Api) {
       await pruneCardSessions(db, new Date(now.getTime() - 24 * 3_600_000));
       const session = randomToken(32);
       const expiresAt = new Date(now.getTime() + CARD_SESSION_MINUTES * 60_000);
-      await insertCardSession(db, userId, sha256(session), now, expiresAt);
+      await insertCardSession(db, { userId, familyId: request.auth!.familyId, tokenHash: sha256(session), createdAt: now, expiresAt });
       return reply.status(201).send({ data: { session, expires_at: expiresAt.toISOString() } });
     },
   );
@@ -205,6 +205,8 @@ export async function cardVaultRoutes(app: Api, options: { frameOrigin: string }
       const outcome = await db.transaction(async (tx) => {
         const session = await lockCardSession(tx, sha256(body.session));
         if (!session) return { error: httpError(401, 'This card form is not valid. Please open it again.', 'card_session_invalid') };
+        if (!session.live)
+          return { error: httpError(401, 'This card form ended with your session. Please sign in and open it again.', 'card_session_ended') };
         if (session.used_at) return { error: httpError(409, 'This card form was already used. Please open it again.', 'card_session_used') };
         if (new Date(session.expires_at).getTime() <= now.getTime())
           return { error: httpError(401, 'This card form has expired. Please open it again.', 'card_session_expired') };

@@ -1,5 +1,6 @@
 import type { Db } from '../db/index.js';
 import { firstRow, raw, rows, sql } from '../db/sql.js';
+import { liveSession } from './sessions.js';
 
 /** The card vault (decisions 120 to 122): stored cards without their numbers, and the card frame's one-time sessions. */
 
@@ -45,21 +46,31 @@ export async function insertCard(db: Db, card: NewCard): Promise<PaymentCardRow>
 export const countCards = async (db: Db, userId: number) =>
   (await firstRow<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM payment_cards WHERE user_id = ${userId}`))!.count;
 
-export type CardSessionRow = { id: number; user_id: number; expires_at: string; used_at: string | null; failures: number };
+export type CardSessionRow = { id: number; user_id: number; expires_at: string; used_at: string | null; failures: number; live: boolean | null };
 
-export async function insertCardSession(db: Db, userId: number, tokenHash: string, createdAt: Date, expiresAt: Date): Promise<void> {
+export async function insertCardSession(
+  db: Db,
+  session: { userId: number; familyId: string; tokenHash: string; createdAt: Date; expiresAt: Date },
+): Promise<void> {
+  const { userId, familyId, tokenHash, createdAt, expiresAt } = session;
   await rows(
     db,
-    sql`INSERT INTO payment_card_sessions (token_hash, user_id, created_at, expires_at) VALUES (${tokenHash}, ${userId}, ${createdAt}, ${expiresAt})`,
+    sql`INSERT INTO payment_card_sessions (token_hash, user_id, family_id, created_at, expires_at)
+      VALUES (${tokenHash}, ${userId}, ${familyId}, ${createdAt}, ${expiresAt})`,
   );
 }
 
-/** The session of a token's hash, locked for the rest of the transaction (two posts of one session run one after the other). */
+/**
+ * The session of a token's hash, locked for the rest of the transaction (two posts of one session run one after the
+ * other), and whether the sign-in that opened it is still live (liveSession: not signed out, not revoked, the account
+ * not deactivated).
+ */
 export const lockCardSession = (db: Db, tokenHash: string) =>
   firstRow<CardSessionRow>(
     db,
-    sql`SELECT id, user_id, expires_at::text AS expires_at, used_at::text AS used_at, failures FROM payment_card_sessions
-      WHERE token_hash = ${tokenHash} FOR UPDATE`,
+    sql`SELECT s.id, s.user_id, s.expires_at::text AS expires_at, s.used_at::text AS used_at, s.failures, ${liveSession} AS live
+      FROM payment_card_sessions s LEFT JOIN token_families f ON f.id = s.family_id LEFT JOIN users u ON u.id = f.user_id
+      WHERE s.token_hash = ${tokenHash} FOR UPDATE OF s`,
   );
 
 export async function spendCardSession(db: Db, id: number, at: Date): Promise<void> {

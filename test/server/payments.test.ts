@@ -90,6 +90,17 @@ describe('the vault', () => {
     expect((await server.call('GET', '/payment-methods', { token: demoToken })).body.data).toHaveLength(before);
   });
 
+  it('ends a card form with the sign-in that opened it: after logout its session stores nothing (401)', async () => {
+    const { token } = await server.login(DEMO_LOGIN.email, DEMO_PASSWORD);
+    const session = await openSession(token);
+    const before = (await server.call('GET', '/payment-methods', { token: demoToken })).body.data.length;
+    expect((await server.call('POST', '/auth/logout', { token })).status).toBe(200);
+    expectError(await postCard({ session, ...goodCard() }), 401, /ended with your session/);
+    expect((await server.call('GET', '/payment-methods', { token: demoToken })).body.data).toHaveLength(before);
+    // Another sign-in's form still works: only that session ended.
+    expect((await postCard({ session: await openSession(), ...goodCard() })).status).toBe(201);
+  });
+
   it('refuses a forged session (401) and an expired one (401)', async () => {
     expectError(await postCard({ session: 'x'.repeat(43), ...goodCard() }), 401, /not valid/);
     const session = await openSession();
