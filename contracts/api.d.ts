@@ -6010,6 +6010,8 @@ export interface paths {
                                 lighting: number | boolean;
                                 /** @enum {string} */
                                 equipment_status: "available" | "unavailable";
+                                /** @description Whether I may change it: a suite of my company, or one the building shares; another company's suite is read-only */
+                                can_control: boolean;
                             };
                         };
                     };
@@ -6242,6 +6244,8 @@ export interface paths {
                                 lighting: number | boolean;
                                 /** @enum {string} */
                                 equipment_status: "available" | "unavailable";
+                                /** @description Whether I may change it: a suite of my company, or one the building shares; another company's suite is read-only */
+                                can_control: boolean;
                             };
                         };
                     };

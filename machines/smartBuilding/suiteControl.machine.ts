@@ -45,7 +45,8 @@ const formatTemperature = (request: TemperatureRequest) => `${request.value} °$
  * A suite's lighting and temperature control (content document, sections 4, 5 and 8). Lighting and temperature are
  * two independent regions. A change shows at once as pending; the server's answer confirms it, or it reverts with a
  * toast. A change made while one is in flight is kept and sent right after it (the newest wins: decision 101), so no
- * change is lost and the calls never overlap. Equipment that is unavailable shows 'System not available'.
+ * change is lost and the calls never overlap. Equipment that is unavailable shows 'System not available'; a suite of
+ * another company shows its settings read-only (decision 144).
  */
 export const suiteControlMachine = setup({
   types: {
@@ -132,6 +133,7 @@ export const suiteControlMachine = setup({
   guards: {
     notFound: (_, params: { error: unknown }) => toSmartBuildingError(params.error).status === 404,
     unavailable: (_, params: { suite: SuiteDetail }) => params.suite.equipment_status === 'unavailable',
+    readOnly: (_, params: { suite: SuiteDetail }) => !params.suite.can_control,
     hasLighting: ({ context }) => context.suite !== null && hasLighting(context.suite),
     hasTemperature: ({ context }) => context.suite !== null && hasTemperature(context.suite),
     /** A level the server takes that differs from what the control shows (a slider let go where it was sends nothing). */
@@ -167,6 +169,11 @@ export const suiteControlMachine = setup({
             target: 'unavailable',
             actions: { type: 'assignSuite', params: ({ event }) => event.output },
           },
+          {
+            guard: { type: 'readOnly', params: ({ event }) => ({ suite: event.output.suite }) },
+            target: 'readOnly',
+            actions: { type: 'assignSuite', params: ({ event }) => event.output },
+          },
           { target: 'ready', actions: { type: 'assignSuite', params: ({ event }) => event.output } },
         ],
         onError: [
@@ -188,6 +195,10 @@ export const suiteControlMachine = setup({
     unavailable: {
       description: "The suite's equipment does not answer: 'System not available', with the contact-support link.",
       tags: ['unavailable'],
+    },
+    readOnly: {
+      description: "Another company's suite (decision 144): its lighting and temperature shown, nothing offered to change them.",
+      tags: ['readOnly'],
     },
     ready: {
       tags: ['ready'],

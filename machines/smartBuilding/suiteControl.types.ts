@@ -54,7 +54,16 @@ export type SuiteControlEvent =
   | { type: 'user.retry' };
 
 export type SuiteControlTag =
-  'loading' | 'failed' | 'notFound' | 'unavailable' | 'ready' | 'lightingPending' | 'lightingQueued' | 'temperaturePending' | 'temperatureQueued';
+  | 'loading'
+  | 'failed'
+  | 'notFound'
+  | 'unavailable'
+  | 'readOnly'
+  | 'ready'
+  | 'lightingPending'
+  | 'lightingQueued'
+  | 'temperaturePending'
+  | 'temperatureQueued';
 
 export interface SetLightingInput {
   buildingUuid: string;

@@ -5,7 +5,8 @@ import type { Db } from './index.js';
  * seeded before the services existed gets them on its next start).
  *
  * Smart suites: floor 12 has a suite with lighting and temperature, one with temperature only (no lighting control)
- * and one whose equipment does not answer; floor 14 a second suite with both; floor 15 has no suites. Buildings
+ * and one whose equipment does not answer; floor 14 two more suites with both; floor 15 has no suites. Suite 1200 is
+ * the building's first tenant company's, Suite 1450 its second's (read-only to the others: decision 144). Buildings
  * whose locale is not American show temperatures in °C.
  *
  * Service requests: the demo tenant and the Globex admin have requests in several statuses in each of their buildings.
@@ -273,12 +274,28 @@ async function seedSmartSuites(db: Db): Promise<void> {
   if (existing && existing.count > 0) return;
   const buildings = await db.query<{ id: number; locale: string | null }>('SELECT id, locale FROM buildings ORDER BY id');
   await db.transaction(async (tx) => {
-    for (const building of buildings) await seedBuildingSuites(tx, building);
+    for (const building of buildings) {
+      // The building's tenant companies, oldest first: the first has a suite of its own, the second one beside it.
+      const companies = await tx.query<{ id: number }>(
+        `SELECT DISTINCT d.company_id AS id FROM domain_buildings b JOIN email_domains d ON d.domain = b.domain
+          WHERE b.building_id = $1 AND d.company_id IS NOT NULL ORDER BY 1`,
+        [building.id],
+      );
+      await seedBuildingSuites(tx, building, { own: companies[0]?.id ?? null, neighbour: companies[1]?.id ?? null });
+    }
   });
 }
 
-/** One building's smart floors and suites (temperatures in °C unless its locale is American). Inside the caller's transaction. */
-export async function seedBuildingSuites(tx: Db, building: { id: number; locale: string | null }): Promise<void> {
+/**
+ * One building's smart floors and suites (temperatures in °C unless its locale is American). Inside the caller's
+ * transaction. Suite 1200 is the `own` company's and Suite 1450 the `neighbour`'s (read-only to everyone else: decision
+ * 144); the others, and those of a company not given, are the building's, shared.
+ */
+export async function seedBuildingSuites(
+  tx: Db,
+  building: { id: number; locale: string | null },
+  companies: { own: number | null; neighbour: number | null },
+): Promise<void> {
   const unit = building.locale === 'en-US' || building.locale === null ? 'F' : 'C';
   const floor = async (navName: string, position: number) =>
     (
@@ -290,19 +307,27 @@ export async function seedBuildingSuites(tx: Db, building: { id: number; locale:
     )[0]!.id;
   const suite = (
     floorId: number,
-    s: { name: string; position: number; tempF: number; equipment: string; lighting: number | null; available?: boolean },
+    s: { name: string; position: number; tempF: number; equipment: string; lighting: number | null; available?: boolean; company?: number | null },
   ) =>
     tx.query(
-      `INSERT INTO smart_suites (floor_id, nav_name, position, temp_f, temp_unit, temp_equipment_name, lighting, equipment_available)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [floorId, s.name, s.position, s.tempF, unit, s.equipment, s.lighting, s.available ?? true],
+      `INSERT INTO smart_suites (floor_id, nav_name, position, temp_f, temp_unit, temp_equipment_name, lighting, equipment_available, company_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [floorId, s.name, s.position, s.tempF, unit, s.equipment, s.lighting, s.available ?? true, s.company ?? null],
     );
   const twelve = await floor('Floor 12', 1);
-  await suite(twelve, { name: 'Suite 1200', position: 1, tempF: 71, equipment: 'Zone 12-A thermostat', lighting: 60 });
+  await suite(twelve, { name: 'Suite 1200', position: 1, tempF: 71, equipment: 'Zone 12-A thermostat', lighting: 60, company: companies.own });
   await suite(twelve, { name: 'Suite 1210', position: 2, tempF: 70, equipment: 'Zone 12-B thermostat', lighting: null });
   await suite(twelve, { name: 'Suite 1250', position: 3, tempF: 72, equipment: 'Zone 12-C thermostat', lighting: 40, available: false });
   const fourteen = await floor('Floor 14', 2);
   await suite(fourteen, { name: 'Suite 1400', position: 1, tempF: 69, equipment: 'Zone 14-A thermostat', lighting: 80 });
+  await suite(fourteen, {
+    name: 'Suite 1450',
+    position: 2,
+    tempF: 72,
+    equipment: 'Zone 14-B thermostat',
+    lighting: 70,
+    company: companies.neighbour,
+  });
   await floor('Floor 15', 3);
 }
 

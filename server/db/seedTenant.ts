@@ -150,7 +150,6 @@ export async function createTenant(db: Db, options: TenantOptions, now: Date): P
     // The demo content, made by the seed's own functions for this one building.
     const [made] = await contentBuildings(tx, buildingId);
     await seedBuildingContent(tx, made!, await contentFillers(tx), now);
-    await seedBuildingSuites(tx, made!);
     await seedSmartBuildingEntryOf(tx, made!, { flag: true, button: true });
 
     // The company, its email domain (no single sign-on) and the people.
@@ -159,6 +158,8 @@ export async function createTenant(db: Db, options: TenantOptions, now: Date): P
     const [company] = await tx.query<{ id: number }>('INSERT INTO companies (name) VALUES ($1) RETURNING id', [`Tenant ${suffix} Inc.`]);
     await tx.query(`INSERT INTO email_domains (domain, sso_mode, company_id) VALUES ($1, 'none', $2)`, [domain, company!.id]);
     await tx.query('INSERT INTO domain_buildings (domain, building_id) VALUES ($1, $2)', [domain, buildingId]);
+    // Suite 1200 is the company's; the rest are the building's (no other company is there to own one).
+    await seedBuildingSuites(tx, made!, { own: company!.id, neighbour: null });
     const people: (TenantPerson & { id: number })[] = [];
     for (let i = 0; i < count; i++) {
       const person = {

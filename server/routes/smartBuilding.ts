@@ -18,7 +18,7 @@ const suiteParams = { type: 'object', required: ['id', 'suiteId'], properties: {
 const navItem = { type: 'object', required: ['id', 'navName'], properties: { id: { type: 'string' }, navName: { type: 'string' } } } as const;
 const suiteDetail = {
   type: 'object',
-  required: ['id', 'navName', 'temp', 'temp_unit', 'temp_equipment_name', 'lighting', 'equipment_status'],
+  required: ['id', 'navName', 'temp', 'temp_unit', 'temp_equipment_name', 'lighting', 'equipment_status', 'can_control'],
   properties: {
     id: { type: 'string' },
     navName: { type: 'string' },
@@ -30,6 +30,10 @@ const suiteDetail = {
       description: 'The lighting level 0 to 100; `false` when the suite has no lighting control',
     },
     equipment_status: { type: 'string', enum: ['available', 'unavailable'] },
+    can_control: {
+      type: 'boolean',
+      description: "Whether I may change it: a suite of my company, or one the building shares; another company's suite is read-only",
+    },
   },
 } as const;
 
@@ -41,10 +45,12 @@ const detailOf = (suite: SuiteRow) => ({
   temp_equipment_name: suite.temp_equipment_name,
   lighting: suite.lighting ?? false,
   equipment_status: suite.equipment_available ? ('available' as const) : ('unavailable' as const),
+  can_control: suite.can_control,
 });
 
 const suiteNotFound = () => httpError(404, 'No suite with this id in this building', 'unknown_suite');
 const unavailable = () => httpError(409, 'The suite’s equipment is not available right now', 'equipment_unavailable');
+const readOnly = () => httpError(403, 'This suite belongs to another company: you can see it, not change it', 'suite_read_only');
 
 /**
  * The five smart-suite calls of the specification (content document, section 7), under a building the caller belongs
@@ -103,7 +109,7 @@ export async function smartBuildingRoutes(app: Api) {
       },
     },
     async (request) => {
-      const suite = await suiteOf(db, request.member!.id, request.params.suiteId);
+      const suite = await suiteOf(db, request.member!.id, request.params.suiteId, request.auth!.userId);
       if (!suite) throw suiteNotFound();
       return { data: detailOf(suite) };
     },
@@ -149,11 +155,12 @@ export async function smartBuildingRoutes(app: Api) {
           isCelsius ? 'The temperature must be between 18.5 and 23.5 °C' : `The temperature must be between ${TEMP_MIN_F} and ${TEMP_MAX_F} °F`,
           'temperature_out_of_range',
         );
-      const before = await suiteOf(db, request.member!.id, request.params.suiteId);
+      const before = await suiteOf(db, request.member!.id, request.params.suiteId, request.auth!.userId);
       if (!before) throw suiteNotFound();
+      if (!before.can_control) throw readOnly();
       if (!before.equipment_available) throw unavailable();
       const clamped = Math.min(TEMP_MAX_F, Math.max(TEMP_MIN_F, Math.round(fahrenheit * 10) / 10));
-      const after = (await setSuiteTemperature(db, request.member!.id, request.params.suiteId, clamped))!;
+      const after = (await setSuiteTemperature(db, request.member!.id, request.params.suiteId, clamped, request.auth!.userId))!;
       const unit: 'F' | 'C' = isCelsius ? 'C' : 'F';
       return {
         data: {
@@ -185,11 +192,12 @@ export async function smartBuildingRoutes(app: Api) {
       },
     },
     async (request) => {
-      const before = await suiteOf(db, request.member!.id, request.params.suiteId);
+      const before = await suiteOf(db, request.member!.id, request.params.suiteId, request.auth!.userId);
       if (!before) throw suiteNotFound();
+      if (!before.can_control) throw readOnly();
       if (!before.equipment_available) throw unavailable();
       if (before.lighting === null) throw httpError(409, 'This suite has no lighting control', 'no_lighting_control');
-      const after = (await setSuiteLighting(db, request.member!.id, request.params.suiteId, request.params.value))!;
+      const after = (await setSuiteLighting(db, request.member!.id, request.params.suiteId, request.params.value, request.auth!.userId))!;
       return { data: detailOf(after) };
     },
   );

@@ -144,6 +144,20 @@ describe('smart building', () => {
     await context.close();
   });
 
+  it("shows another company's suite read-only: its settings, why, and no control (decision 144)", async () => {
+    const { page, context } = await signedInPage(browser);
+    const suite = await suiteId('Suite 1450');
+    await visit(page, `/building/${plaza}/suites/${suite}/control`);
+    await page.getByTestId('read-only-suite').waitFor();
+    expect(await page.getByTestId('read-only-suite').innerText()).toMatch(/belongs to another company/);
+    const detail = await demo.call<{ lighting: number }>(zeller(`/suites/${suite}`));
+    expect(await page.getByTestId('lighting-level').innerText()).toBe(`${detail.lighting}%`);
+    expect(await page.getByRole('slider').count()).toBe(0);
+    expect(await page.getByRole('switch').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Warmer' }).count()).toBe(0);
+    await context.close();
+  });
+
   it('opens the temperature of a suite without lighting control, its lighting tab disabled', async () => {
     const { page, context } = await signedInPage(browser);
     await visit(page, `/building/${plaza}/suites/${await suiteId('Suite 1210')}/control/lighting`);

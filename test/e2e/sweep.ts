@@ -38,7 +38,7 @@ export const BRANDS: Brand[] = [
 
 export const PUBLIC_SCREENS = ['/login', '/signup', '/reset-password', '/maintenance', '/sign-in-required', '/mobile-only', '/no-such-page'];
 
-/** The smart-suite screens of a building (floors, a floor's suites, a suite's control on each tab, an unavailable suite). */
+/** The smart-suite screens of a building (floors, a floor's suites, a suite's control on each tab, an unavailable suite, another company's). */
 async function smartBuildingScreens(session: Awaited<ReturnType<typeof apiSignIn>>, building: string): Promise<string[]> {
   const zeller = `/smart-building/v1/buildings/${building}/zeller`;
   const floors = await session.call<{ id: string; navName: string }[]>(`${zeller}/floors`);
@@ -50,6 +50,8 @@ async function smartBuildingScreens(session: Awaited<ReturnType<typeof apiSignIn
     `/building/${building}/suites/${suite('Suite 1200')}/control/lighting`,
     `/building/${building}/suites/${suite('Suite 1200')}/control/temperature`,
     `/building/${building}/suites/${suite('Suite 1250')}/control`,
+    // Another company's suite, read-only (decision 144).
+    `/building/${building}/suites/${suite('Suite 1450')}/control`,
   ];
 }
 

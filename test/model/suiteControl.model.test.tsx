@@ -31,7 +31,16 @@ interface Call {
 }
 
 const SUITES: Record<'lit' | 'plain', SuiteDetail> = {
-  lit: { id: 's-1', navName: 'Suite 1200', temp: 74, temp_unit: 'F', temp_equipment_name: 'Zone 12-A', lighting: 60, equipment_status: 'available' },
+  lit: {
+    id: 's-1',
+    navName: 'Suite 1200',
+    temp: 74,
+    temp_unit: 'F',
+    temp_equipment_name: 'Zone 12-A',
+    lighting: 60,
+    equipment_status: 'available',
+    can_control: true,
+  },
   plain: {
     id: 's-2',
     navName: 'Suite 1210',
@@ -40,6 +49,7 @@ const SUITES: Record<'lit' | 'plain', SuiteDetail> = {
     temp_equipment_name: 'Zone 12-B',
     lighting: false,
     equipment_status: 'available',
+    can_control: true,
   },
 };
 
@@ -113,6 +123,8 @@ function answer(flow: Flow, event: SuiteControlModelEvent['type']) {
   switch (event) {
     case 'api.loaded':
       return flow.take('loadSuite').resolve({ suite: SUITES[flow.suite], preferredUnit: null });
+    case 'api.loadedReadOnly':
+      return flow.take('loadSuite').resolve({ suite: { ...SUITES[flow.suite], can_control: false }, preferredUnit: null });
     case 'api.unavailable':
       return flow.take('loadSuite').resolve({ suite: { ...SUITES[flow.suite], equipment_status: 'unavailable' }, preferredUnit: null });
     case 'api.notFound':
@@ -215,6 +227,7 @@ modelSuite<typeof suiteControlModel, Flow, SuiteControlModelState>({
     failed: ({ actor }) => actor.getSnapshot().hasTag('failed'),
     notFound: ({ actor }) => actor.getSnapshot().hasTag('notFound'),
     unavailable: ({ actor }) => actor.getSnapshot().hasTag('unavailable'),
+    readOnly: ({ actor }) => actor.getSnapshot().hasTag('readOnly'),
     ready: ({ actor }, { context: m }) => {
       const s = actor.getSnapshot();
       // What the view reads from the machine: the tags, the shown level and temperature, the unit, the tabs allowed,
@@ -251,6 +264,16 @@ modelSuite<typeof suiteControlModel, Flow, SuiteControlModelState>({
       expect(screen.getByText('System not available')).not.toBeNull();
       expect(screen.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toMatch(/^mailto:help@example\.com\?subject=/);
       expect(screen.queryByRole('tab')).toBeNull();
+    },
+    readOnly: (_, { context: m }) => {
+      // The settings as they are, why they cannot be changed here, and nothing that would change them.
+      expect(screen.getByText(/belongs to another company/)).not.toBeNull();
+      expect(screen.queryByTestId('lighting-level')?.textContent ?? null).toBe(m.suite === 'lit' ? `${shown(m.lighting)}%` : null);
+      expect(screen.getByTestId('temperature-value').textContent).toBe(`${shown(m.temperature)} °F`);
+      expect(screen.queryByRole('tab')).toBeNull();
+      expect(screen.queryByRole('slider')).toBeNull();
+      expect(screen.queryByRole('switch')).toBeNull();
+      expect(screen.queryByRole('button')).toBeNull();
     },
     ready: (_, { context: m }) => {
       expect((tab('Lighting') as HTMLButtonElement).disabled).toBe(m.suite === 'plain');

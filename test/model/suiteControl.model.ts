@@ -2,7 +2,8 @@ import { assign, setup } from 'xstate';
 
 /**
  * A pure test model of the suite control (no invoke, as createTestModel needs). `start.*` opens a suite (`lit`: lighting
- * 60 and 74 °F; `plain`: no lighting control, 66 °F); `api.*` settle the pending call; `user.*` are what the person does
+ * 60 and 74 °F; `plain`: no lighting control, 66 °F); `api.*` settle the pending call (`api.loadedReadOnly`: the suite
+ * is another company's); `user.*` are what the person does
  * on the rendered control. Values are held to a few so the graph stays small: page-down only from 60, one change queued at most, warmer and
  * cooler only near the suite's own limit (75 for `lit`, 65 for `plain`), the unit switched only while nothing is pending.
  * A lighting change and a temperature change are not in flight together here (the machine's regions are independent;
@@ -12,6 +13,7 @@ export type SuiteControlModelEvent =
   | { type: 'start.lit' }
   | { type: 'start.plain' }
   | { type: 'api.loaded' }
+  | { type: 'api.loadedReadOnly' }
   | { type: 'api.unavailable' }
   | { type: 'api.notFound' }
   | { type: 'api.loadFailed' }
@@ -27,7 +29,7 @@ export type SuiteControlModelEvent =
   | { type: 'user.unitC' }
   | { type: 'user.unitF' };
 
-export type SuiteControlModelState = 'opening' | 'loading' | 'failed' | 'notFound' | 'unavailable' | 'ready';
+export type SuiteControlModelState = 'opening' | 'loading' | 'failed' | 'notFound' | 'unavailable' | 'readOnly' | 'ready';
 
 export interface Pending {
   confirmed: number;
@@ -103,6 +105,8 @@ export const suiteControlModel = setup({
     loading: {
       on: {
         'api.loaded': 'ready',
+        // Another company's suite (decision 144): shown, nothing to change.
+        'api.loadedReadOnly': 'readOnly',
         'api.unavailable': 'unavailable',
         'api.notFound': 'notFound',
         'api.loadFailed': 'failed',
@@ -111,6 +115,7 @@ export const suiteControlModel = setup({
     failed: { on: { 'user.retry': 'loading' } },
     notFound: {},
     unavailable: {},
+    readOnly: {},
     ready: {
       on: {
         'user.toggle': {

@@ -41,7 +41,7 @@ describe('floors, suites and a suite', () => {
     const empty = (floors.body.data as Nav[])[2]!;
     const none = await server.call('GET', `${base(plaza)}/floors/${empty.id}/suites`, { token: demoToken });
     expect(none).toMatchObject({ status: 200, body: { data: [] } });
-    expect(Object.keys(await suitesByName(plaza, demoToken))).toEqual(['Suite 1200', 'Suite 1210', 'Suite 1250', 'Suite 1400']);
+    expect(Object.keys(await suitesByName(plaza, demoToken))).toEqual(['Suite 1200', 'Suite 1210', 'Suite 1250', 'Suite 1400', 'Suite 1450']);
   });
 
   it('tells numeric lighting, no lighting control (false) and unavailable equipment apart', async () => {
@@ -139,6 +139,30 @@ describe('an attacker', () => {
     const harborFloor = ((await server.call('GET', `${base(harbor)}/floors`, { token: adminToken })).body.data as Nav[])[0]!.id;
     expect((await server.call('GET', `${base(plaza)}/floors/${harborFloor}/suites`, { token: demoToken })).status).toBe(404);
     expect((await server.call('GET', `${base(harbor)}/suites/${harborSuite}`, { token: adminToken })).body.data).toEqual(before);
+  });
+
+  it("sees another company's suite but cannot change it (403); the building's shared suites anyone in it can (decision 144)", async () => {
+    // Plaza: Suite 1200 is Northwind's (the demo tenant's company), Suite 1450 Globex's (the admin's), Suite 1400 shared.
+    const suites = await suitesByName(plaza, demoToken);
+    const seen = async (name: string, token: string) =>
+      (await server.call('GET', `${base(plaza)}/suites/${suites[name]}`, { token })).body.data as { can_control: boolean; lighting: number };
+    expect(await seen('Suite 1200', demoToken)).toMatchObject({ can_control: true });
+    expect(await seen('Suite 1400', demoToken)).toMatchObject({ can_control: true });
+    expect(await seen('Suite 1450', demoToken)).toMatchObject({ can_control: false });
+    expect(await seen('Suite 1200', adminToken)).toMatchObject({ can_control: false });
+    expect(await seen('Suite 1450', adminToken)).toMatchObject({ can_control: true });
+    const before = await seen('Suite 1450', adminToken);
+    for (const path of ['lighting/all/5', 'temp/66/false']) {
+      const answer = await server.call('PUT', `${base(plaza)}/suites/${suites['Suite 1450']}/${path}`, { token: demoToken });
+      expect(answer, path).toMatchObject({ status: 403, body: { code: 'suite_read_only' } });
+    }
+    expect((await server.call('PUT', `${base(plaza)}/suites/${suites['Suite 1200']}/lighting/all/5`, { token: adminToken })).status).toBe(403);
+    expect(await seen('Suite 1450', adminToken)).toEqual(before);
+    // Its own company's people change it.
+    const own = await server.call('PUT', `${base(plaza)}/suites/${suites['Suite 1450']}/lighting/all/${before.lighting === 50 ? 55 : 50}`, {
+      token: adminToken,
+    });
+    expect(own.status).toBe(200);
   });
 
   it('cannot reach a building they do not belong to (403), nor any suite without a token (401)', async () => {

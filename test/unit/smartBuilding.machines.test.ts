@@ -35,6 +35,7 @@ const suite = (overrides: Partial<SuiteDetail> = {}): SuiteDetail => ({
   temp_equipment_name: 'Zone 12-A thermostat',
   lighting: 60,
   equipment_status: 'available',
+  can_control: true,
   ...overrides,
 });
 
@@ -130,6 +131,18 @@ describe('suite control machine', () => {
     c.calls.next('loadSuite').reject({ status: 404, message: 'No suite' });
     await tick();
     expect(c.actor.getSnapshot().hasTag('notFound')).toBe(true);
+  });
+
+  it("opens another company's suite read-only: its settings shown, no change sent (decision 144)", async () => {
+    const { actor, calls, load } = startControl();
+    await load(suite({ can_control: false }));
+    expect(actor.getSnapshot().hasTag('readOnly')).toBe(true);
+    expect(lightingLevel(actor.getSnapshot())).toBe(60);
+    for (const event of [{ type: 'user.toggleLighting' }, { type: 'user.setLighting', value: 10 }, { type: 'user.warmer' }] as const) {
+      expect(actor.getSnapshot().can(event)).toBe(false);
+      actor.send(event);
+    }
+    expect(calls.pending('setLighting') + calls.pending('setTemperature')).toBe(0);
   });
 
   it('shows a lighting change at once as pending, and the server’s answer confirms it', async () => {

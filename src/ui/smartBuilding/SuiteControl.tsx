@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
-import { Lightbulb, LightbulbOff, Minus, Plus, SearchX } from 'lucide-react';
+import { Lightbulb, LightbulbOff, Lock, Minus, Plus, SearchX } from 'lucide-react';
 import type { SuiteControlRef } from '../../../machines/smartBuilding/suiteControl.machine';
 import { capabilities, lightingLevel, temperatureLimits, temperatureShown } from '../../../machines/smartBuilding/suiteControl.selectors';
 import { LIGHTING_MAX, LIGHTING_MIN, shownControl } from '../../../machines/smartBuilding/smartBuilding.rules';
@@ -87,6 +87,7 @@ export function SuiteControlView({ control, requested, onSelectControl }: SuiteC
   const notFound = useSelector(control, (s) => s.hasTag('notFound'));
   const unavailable = useSelector(control, (s) => s.hasTag('unavailable'));
   const ready = useSelector(control, (s) => s.hasTag('ready'));
+  const readOnly = useSelector(control, (s) => s.hasTag('readOnly'));
   const suite = useSelector(control, (s) => s.context.suite);
   const email = useSelector(control, (s) => s.context.helpDeskEmail);
   const can = useSelector(control, capabilities);
@@ -98,6 +99,7 @@ export function SuiteControlView({ control, requested, onSelectControl }: SuiteC
       {failed ? <LoadFailed onRetry={() => control.send({ type: 'user.retry' })} /> : null}
       {notFound ? <EmptyState icon={SearchX} title={t('smartBuilding.suite.notFound')} /> : null}
       {unavailable && suite ? <SystemUnavailable email={email} about={suite.navName} /> : null}
+      {readOnly ? <ReadOnlySuite control={control} /> : null}
       {ready && shown ? (
         <Tabs
           label={t('smartBuilding.controls')}
@@ -147,6 +149,57 @@ function LightingPanel({ control }: { control: SuiteControlRef }) {
         valueText={percent}
         onCommit={(value) => control.send({ type: 'user.setLighting', value })}
       />
+    </Panel>
+  );
+}
+
+const Note = styled('p', {
+  margin: 0,
+  display: 'flex',
+  gap: '$2',
+  alignItems: 'flex-start',
+  color: '$muted',
+  '& svg': { flexShrink: 0, marginTop: 2 },
+});
+const Readings = styled('dl', {
+  margin: 0,
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))',
+  gap: '$4',
+  textAlign: 'center',
+  '& dt': { color: '$muted', fontWeight: 600 },
+  '& dd': { margin: 0, fontSize: '$7', fontWeight: 700, fontVariantNumeric: 'tabular-nums' },
+});
+
+/** Another company's suite (decision 144): what it is set to, and why nothing here changes it. */
+function ReadOnlySuite({ control }: { control: SuiteControlRef }) {
+  const t = useT();
+  const percent = usePercent();
+  const degrees = useTemperature();
+  const can = useSelector(control, capabilities);
+  const level = useSelector(control, lightingLevel);
+  const value = useSelector(control, temperatureShown);
+  const unit = useSelector(control, (s) => s.context.unit);
+  return (
+    <Panel data-testid="read-only-suite">
+      <Note>
+        <Lock size={20} aria-hidden="true" />
+        <span>{t('smartBuilding.suite.readOnly')}</span>
+      </Note>
+      <Readings>
+        {can.lighting ? (
+          <div>
+            <dt>{t('smartBuilding.tab.lighting')}</dt>
+            <dd data-testid="lighting-level">{percent(level)}</dd>
+          </div>
+        ) : null}
+        {can.temperature ? (
+          <div>
+            <dt>{t('smartBuilding.tab.temperature')}</dt>
+            <dd data-testid="temperature-value">{degrees(value, unit)}</dd>
+          </div>
+        ) : null}
+      </Readings>
     </Panel>
   );
 }
