@@ -23,6 +23,8 @@ export interface ServerConfig {
   publicOrigin: string;
   /** Requests allowed per minute on each sensitive route (login, email check, codes) per client address. */
   sensitiveRateLimit: number;
+  /** Multiplies every per-person and per-building write limit (lib/writeLimits.ts); 1 in production. */
+  writeLimitFactor: number;
   /** The static API key clients send in the x-api-key header; empty means not checked. */
   apiKey: string;
   /** Behind a proxy: trust its X-Forwarded-* headers for the client's address and protocol (HSTS over https). */
@@ -69,6 +71,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     devOidc: env.DEV_OIDC ? env.DEV_OIDC !== 'off' : !production,
     publicOrigin,
     sensitiveRateLimit: int(env.SENSITIVE_RATE_LIMIT, 30),
+    writeLimitFactor: int(env.WRITE_LIMIT_FACTOR, 1),
     apiKey: env.API_KEY ?? '',
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     frameAncestors: origins(env.FRAME_ANCESTORS),

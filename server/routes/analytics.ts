@@ -1,12 +1,14 @@
 import type { Api } from '../lib/typedRoutes.js';
 import { errorResponses, okData } from '../schemas.js';
 import { recordAnalyticsEvent } from '../stores/analytics.js';
+import { WRITE_LIMITS, writeLimits } from '../lib/writeLimits.js';
 
 /** Analytics events from the app (page views and the like), stored as they come. */
 export async function analyticsRoutes(app: Api) {
   app.post(
     '/analytics/v2/track',
     {
+      preHandler: writeLimits(app, WRITE_LIMITS.analytics),
       schema: {
         tags: ['analytics'],
         summary: 'Record one analytics event; the bearer token, when sent, ties it to the user',

@@ -15,6 +15,7 @@ import {
   transactionPage,
   type BookingRow,
 } from '../stores/bookings.js';
+import { WRITE_LIMITS, writeLimits } from '../lib/writeLimits.js';
 
 /** Resource bookings (the receipt and its cancel) and the signed-in person's transaction history (decisions 054, 055). */
 
@@ -195,7 +196,7 @@ export async function bookingRoutes(app: Api) {
   app.delete(
     path,
     {
-      ...signedIn,
+      preHandler: [app.requireUser, writeLimits(app, WRITE_LIMITS.bookings)],
       schema: {
         tags: ['bookings'],
         summary:

@@ -33,6 +33,7 @@ import {
   type ListFilter,
   type Ordering,
 } from '../stores/content.js';
+import { WRITE_LIMITS, writeLimits } from '../lib/writeLimits.js';
 
 /** How many lists (per person, building, category or group, language, order and page) one server keeps. */
 const LISTS_KEPT = 2_000;
@@ -60,6 +61,8 @@ export async function contentRoutes(app: Api) {
   const secured = { preHandler: app.requireUser };
   // The building-scoped calls check the session and the membership in one query (server/lib/buildings.ts).
   const member = { preHandler: app.requireMember };
+  // RSVPs and claims, and taking them back: one count per person (decision 145).
+  const responding = { preHandler: [app.requireUser, writeLimits(app, WRITE_LIMITS.responses)] };
   // The feed's answers and a content's detail: an ETag per person, a 304 when the browser already has the answer.
   const memberRevalidated = { ...member, onSend: revalidated };
   const security = [{ bearer: [] }];
@@ -300,7 +303,7 @@ export async function contentRoutes(app: Api) {
   app.put(
     '/tenant/v1/buildings/:id/event-posts/:uuid/attend',
     {
-      ...secured,
+      ...responding,
       schema: {
         tags: ['content'],
         summary: 'RSVP to an event post; 409 rsvp_full when no spot is left, 409 already_rsvpd when already attending',
@@ -324,7 +327,7 @@ export async function contentRoutes(app: Api) {
   app.put(
     '/tenant/v1/event-posts/:uuid/recall',
     {
-      ...secured,
+      ...responding,
       schema: {
         tags: ['content'],
         summary: 'Withdraw an RSVP (frees the spot); answers the event post also when there was none; 409 event_ended once the event has ended',
@@ -363,7 +366,7 @@ export async function contentRoutes(app: Api) {
   app.put(
     '/tenant/v1/buildings/:id/offers/:uuid/claim',
     {
-      ...secured,
+      ...responding,
       schema: {
         tags: ['content'],
         summary: 'Claim an offer; 409 claim_full when none is left, 409 already_claimed, 403 not_eligible',
@@ -384,7 +387,7 @@ export async function contentRoutes(app: Api) {
   app.put(
     '/tenant/v1/buildings/:id/offers/:uuid/cancel',
     {
-      ...secured,
+      ...responding,
       schema: {
         tags: ['content'],
         summary: 'Give a claim back (frees it); answers the offer also when there was none; 409 offer_ended once the offer has ended',

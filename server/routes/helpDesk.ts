@@ -8,6 +8,7 @@ import { memberBuilding } from '../lib/buildings.js';
 import { ALLOWED_EXTENSIONS, checkedAttachment, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, type Attachment } from '../lib/attachments.js';
 import { HELP_DESK_NATURES, MAX_DESCRIPTION_LENGTH, MAX_SUBJECT_LENGTH } from '../../contracts/helpDesk.js';
 import { buildingBrand, helpDeskUser, homeBuildingId, saveHelpDeskRecord } from '../stores/helpDesk.js';
+import { WRITE_LIMITS, writeLimits } from '../lib/writeLimits.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -124,8 +125,8 @@ export async function helpDeskRoutes(app: Api) {
     '/helpdesk-service/v1/records/create',
     {
       config: sensitive(app),
-      // The token is checked before a byte of the form is read.
-      onRequest: app.requireUser,
+      // The token and the person's limit (decision 145) are checked before a byte of the form is read.
+      onRequest: [app.requireUser, writeLimits(app, WRITE_LIMITS.helpDeskMinute, WRITE_LIMITS.helpDeskDay)],
       preValidation: readForm,
       schema: {
         tags: ['help-desk'],

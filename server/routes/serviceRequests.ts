@@ -5,6 +5,7 @@ import { httpError } from '../lib/errors.js';
 import { FlagStore } from '../lib/flags.js';
 import { CANCELABLE_STATUSES, checkAnswers, SERVICE_REQUEST_FIELDS, SERVICE_REQUEST_STATUSES } from '../lib/serviceRequestForm.js';
 import { changeStatus, createRequest, requestOf, requestsOf } from '../stores/serviceRequests.js';
+import { WRITE_LIMITS, writeLimits } from '../lib/writeLimits.js';
 
 const uuidParam = { type: 'string', format: 'uuid' } as const;
 const buildingParams = { type: 'object', required: ['id'], properties: { id: uuidParam } } as const;
@@ -101,7 +102,7 @@ export async function serviceRequestRoutes(app: Api) {
   app.post(
     '/service-request/buildings/:id/create',
     {
-      ...member,
+      preHandler: [...member.preHandler, writeLimits(app, WRITE_LIMITS.serviceRequestsMinute, WRITE_LIMITS.serviceRequestsDay)],
       schema: {
         tags,
         summary: 'Creates a service request; the answers are checked against the metadata (required fields, options, lengths)',
@@ -126,7 +127,7 @@ export async function serviceRequestRoutes(app: Api) {
   app.put(
     '/service-request/buildings/:id/service-request/:requestId',
     {
-      ...member,
+      preHandler: [...member.preHandler, writeLimits(app, WRITE_LIMITS.serviceRequestChanges)],
       schema: {
         tags,
         summary: "Changes a request's status: a tenant may only cancel their own Pending or Submitted request",

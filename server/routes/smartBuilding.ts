@@ -2,6 +2,7 @@ import type { Api } from '../lib/typedRoutes.js';
 import { dataOf, errorResponses } from '../schemas.js';
 import { httpError } from '../lib/errors.js';
 import { floorsOf, setSuiteLighting, setSuiteTemperature, suiteOf, suitesOf, type SuiteRow } from '../stores/smartBuilding.js';
+import { WRITE_LIMITS, writeLimits } from '../lib/writeLimits.js';
 
 /** The specification's limits of a suite's temperature, in °F (content document, sections 5 and 9). */
 export const TEMP_MIN_F = 65;
@@ -59,6 +60,8 @@ const readOnly = () => httpError(403, 'This suite belongs to another company: yo
 export async function smartBuildingRoutes(app: Api) {
   const { db } = app.deps;
   const member = { preHandler: app.requireMember };
+  // A change drives the building's equipment: counted per person and per building (decision 145).
+  const changing = { preHandler: [app.requireMember, writeLimits(app, WRITE_LIMITS.suitePerson, WRITE_LIMITS.suiteBuilding)] };
   const security = [{ bearer: [] }];
   const base = '/smart-building/v1/buildings/:id/zeller';
 
@@ -118,7 +121,7 @@ export async function smartBuildingRoutes(app: Api) {
   app.put(
     `${base}/suites/:suiteId/temp/:temp/:isCelsius`,
     {
-      ...member,
+      ...changing,
       schema: {
         tags: ['smart-building'],
         summary: "Sets a suite's temperature (65 to 75 °F, or the same range in °C)",
@@ -178,7 +181,7 @@ export async function smartBuildingRoutes(app: Api) {
   app.put(
     `${base}/suites/:suiteId/lighting/all/:value`,
     {
-      ...member,
+      ...changing,
       schema: {
         tags: ['smart-building'],
         summary: "Sets a suite's lighting, 0 to 100",

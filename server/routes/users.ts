@@ -8,6 +8,7 @@ import { publicUser, sessionUser } from '../lib/users.js';
 import { memberBuilding, withoutId } from '../lib/buildings.js';
 import { rememberPassword, setPassword, updateProfile, userPermissions } from '../stores/users.js';
 import { buildingByUuid, userBuilding, userBuildings } from '../stores/buildings.js';
+import { WRITE_LIMITS, writeLimits } from '../lib/writeLimits.js';
 
 const buildingList = { type: 'array', items: ref('Building') } as const;
 const nameField = { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' } as const;
@@ -29,7 +30,7 @@ export async function userRoutes(app: Api) {
   app.put(
     '/users/current',
     {
-      ...secured,
+      preHandler: [app.requireUser, writeLimits(app, WRITE_LIMITS.profile)],
       schema: {
         tags: ['users'],
         summary: 'Update the signed-in user; with updated_at, 409 when the profile changed since that version',
@@ -81,7 +82,7 @@ export async function userRoutes(app: Api) {
   app.put(
     '/users/current/password',
     {
-      ...secured,
+      preHandler: [app.requireUser, writeLimits(app, WRITE_LIMITS.profile)],
       config: sensitive(app),
       schema: {
         tags: ['users'],

@@ -69,7 +69,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, opt
   const clock = new FakeClock();
   const port = options.listen ? await freePort() : undefined;
   const listening = port ? { port, publicOrigin: `http://localhost:${port}` } : {};
-  const config: ServerConfig = { ...readConfig({}), devOidc: false, sensitiveRateLimit: 10_000, ...listening, ...overrides };
+  const config: ServerConfig = { ...readConfig({}), devOidc: false, sensitiveRateLimit: 10_000, writeLimitFactor: 1000, ...listening, ...overrides };
   let db: Db;
   let dropDatabase: (() => Promise<void>) | undefined;
   const adminUrl = process.env.TEST_DATABASE_URL;

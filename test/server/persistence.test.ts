@@ -9,7 +9,7 @@ import { DataFolderLockedError, LOCK_FILE } from '../../server/db/dataLock.js';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-persist-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-const config = { ...readConfig({}), devOidc: false, dataDir, sensitiveRateLimit: 10_000 };
+const config = { ...readConfig({}), devOidc: false, dataDir, sensitiveRateLimit: 10_000, writeLimitFactor: 1000 };
 const json = { 'content-type': 'application/json' };
 
 describe('the PGlite data folder', () => {
