@@ -1,4 +1,4 @@
-import { assign, sendTo, setup } from 'xstate';
+import { assign, fromPromise, not, sendTo, setup } from 'xstate';
 import { parentOrSelf } from '../shared/reports';
 
 export const KIOSK_ID = 'kiosk';
@@ -13,24 +13,40 @@ export interface KioskContext {
   enabledAtStart: boolean;
   /** Whether a tap on the kiosk header may leave kiosk mode (the app forwards the flag enable-exit-kiosk-mode). */
   exitAllowed: boolean;
+  /** Why the last password given to leave was refused (the server's message), or null. */
+  exitError: { status: number; message: string } | null;
 }
 
 /** What the kiosk tells the app (its parent): lobby mode began or ended; screen flows start again without personal actions. */
 export type KioskReport = { type: 'kiosk.changed'; on: boolean };
 
 export type KioskEvent =
-  { type: 'kiosk.enable' } | { type: 'kiosk.disable' } | { type: 'kiosk.exitAllowed'; allowed: boolean } | { type: 'user.tapToExit' };
+  | { type: 'kiosk.enable' }
+  | { type: 'kiosk.disable' }
+  | { type: 'kiosk.exitAllowed'; allowed: boolean }
+  /** The exit button of the kiosk header: asks for the person's password. */
+  | { type: 'user.tapToExit' }
+  | { type: 'user.cancelExit' }
+  /** The password typed to leave; it goes to the check and is kept nowhere. */
+  | { type: 'user.confirmExit'; password: string };
+
+export type KioskTag = 'kiosk' | 'exitAsked' | 'exitChecking';
 
 /**
  * Kiosk mode: the header switch turns it on or off and the choice is kept for the tab's life; while it is on, the
- * minimal kiosk header shows, and a tap on it leaves kiosk mode when exiting is allowed.
+ * minimal kiosk header shows. Where the flag allows leaving, its exit button asks for the signed-in person's password,
+ * which the server checks, before kiosk mode ends: a passer-by's tap leads nowhere (issue 22, item 8; decision 146).
  */
 export const kioskMachine = setup({
   types: {
     context: {} as KioskContext,
     events: {} as KioskEvent,
     input: {} as KioskInput,
-    tags: {} as 'kiosk',
+    tags: {} as KioskTag,
+  },
+  actors: {
+    /** The server's check of the person's password (the app: POST /users/current/password/check). */
+    checkPassword: fromPromise<void, { password: string }>(() => Promise.reject(new Error('checkPassword is not provided'))),
   },
   actions: {
     /** Keeps the choice (the app: session storage KIOSK_ENABLED 'true', or removed). */
@@ -45,7 +61,7 @@ export const kioskMachine = setup({
 }).createMachine({
   id: KIOSK_ID,
   // Exiting stays off until the app says the flag allows it: a lobby screen should not be left by a passer-by's tap.
-  context: ({ input }) => ({ enabledAtStart: input.enabled, exitAllowed: input.exitAllowed ?? false }),
+  context: ({ input }) => ({ enabledAtStart: input.enabled, exitAllowed: input.exitAllowed ?? false, exitError: null }),
   initial: 'starting',
   on: {
     'kiosk.exitAllowed': { actions: assign({ exitAllowed: ({ event }) => event.allowed }) },
@@ -66,7 +82,42 @@ export const kioskMachine = setup({
       entry: { type: 'reportKiosk', params: { on: true } },
       on: {
         'kiosk.disable': { target: 'off', actions: { type: 'persist', params: { enabled: false } } },
-        'user.tapToExit': { guard: 'exitAllowed', target: 'off', actions: { type: 'persist', params: { enabled: false } } },
+      },
+      initial: 'showing',
+      states: {
+        showing: {
+          on: { 'user.tapToExit': { guard: 'exitAllowed', target: 'asking', actions: assign({ exitError: null }) } },
+        },
+        asking: {
+          description: "The exit dialog asks for the signed-in person's password; a flag that stops allowing exits closes it.",
+          tags: ['exitAsked'],
+          always: { guard: not('exitAllowed'), target: 'showing' },
+          on: {
+            'user.cancelExit': 'showing',
+            'user.confirmExit': { target: 'checking', actions: assign({ exitError: null }) },
+          },
+        },
+        checking: {
+          description: 'The server checks the password (counted in the account guess limit).',
+          tags: ['exitAsked', 'exitChecking'],
+          invoke: {
+            src: 'checkPassword',
+            input: ({ event }) => ({ password: event.type === 'user.confirmExit' ? event.password : '' }),
+            onDone: { target: '#kiosk.off', actions: { type: 'persist', params: { enabled: false } } },
+            onError: {
+              target: 'asking',
+              actions: assign({
+                exitError: ({ event }) => {
+                  const error = event.error as { status?: number; message?: string } | undefined;
+                  return {
+                    status: typeof error?.status === 'number' ? error.status : 0,
+                    message: typeof error?.message === 'string' ? error.message : '',
+                  };
+                },
+              }),
+            },
+          },
+        },
       },
     },
   },

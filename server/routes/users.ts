@@ -117,6 +117,34 @@ export async function userRoutes(app: Api) {
     },
   );
 
+  app.post(
+    '/users/current/password/check',
+    {
+      preHandler: app.requireUser,
+      config: sensitive(app),
+      schema: {
+        tags: ['users'],
+        summary: 'Check my password without changing anything (leaving kiosk mode asks for it); 400 wrong_password',
+        security,
+        body: {
+          type: 'object',
+          required: ['password'],
+          additionalProperties: false,
+          properties: { password: { type: 'string', minLength: 1, maxLength: 200 } },
+        },
+        response: { 200: okData, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = await sessionUser(db, request.auth!.userId);
+      // The same guess limit as sign-in and the password change: a kiosk left signed in is no way to guess a password.
+      await app.deps.throttle.attempt(PASSWORD_POLICY, user.email);
+      if (!(await verifyPassword(user.password_hash, request.body.password))) throw httpError(400, 'The password is not correct', 'wrong_password');
+      await app.deps.throttle.clear(PASSWORD_POLICY, user.email);
+      return { data: { ok: true } };
+    },
+  );
+
   app.get(
     '/users/current/buildings',
     {

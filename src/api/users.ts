@@ -18,3 +18,8 @@ export const updateCurrentUser = async (update: UserUpdate) => (await request('p
 export const updatePassword = async (password: string, newPassword: string) => {
   await request('put', '/users/current/password', { body: { password, new_password: newPassword } });
 };
+
+/** Checks the signed-in person's password, changing nothing (leaving kiosk mode); 400 wrong_password, 429 at the guess limit. */
+export const checkPassword = async (password: string) => {
+  await request('post', '/users/current/password/check', { body: { password } });
+};

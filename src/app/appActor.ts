@@ -14,6 +14,7 @@ import { loadCatalogue, matchLocale } from '../i18n/locales';
 import { createApiClient, installApiClient, type RequestContext, type SessionBridge } from '../api/client';
 import * as authApi from '../api/auth';
 import * as buildingsApi from '../api/buildings';
+import * as usersApi from '../api/users';
 import * as whitelabelApi from '../api/whitelabel';
 import { track } from '../api/analytics';
 import { loadRuntimeConfig } from '../api/runtimeConfig';
@@ -188,7 +189,10 @@ function appLogicFor(app: () => AppActor, boot: BootData | null) {
           },
         },
       }),
-      kiosk: kioskMachine.provide({ actions: { persist: (_, { enabled }) => persistKioskEnabled(enabled) } }),
+      kiosk: kioskMachine.provide({
+        actors: { checkPassword: fromPromise(({ input }) => usersApi.checkPassword(input.password)) },
+        actions: { persist: (_, { enabled }) => persistKioskEnabled(enabled) },
+      }),
       analyticsConsent: analyticsConsentMachine.provide({
         actions: { addTag: addAnalyticsTag, removeTag: removeAnalyticsTag, persistConsent: (_, { consent }) => persistAnalyticsConsent(consent) },
       }),

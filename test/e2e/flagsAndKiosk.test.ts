@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage } from './browser';
+import { launchBrowser, newPage, seriousA11yViolations } from './browser';
 import { AuthPages } from './pages';
 import { newTenant, setBuildingFlag, type Tenant } from './tenant';
 
@@ -42,8 +42,17 @@ describe('live flags and kiosk mode', () => {
     await page.reload();
     await page.getByTestId('kiosk-header').waitFor();
 
-    // A tap leaves kiosk mode.
+    // A tap asks for the password of the person signed in (decision 146): a passer-by's guess keeps kiosk mode and
+    // shows nothing of the account; the right password leaves.
     await page.getByRole('button', { name: 'Tap to exit kiosk mode' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Leave kiosk mode' });
+    await dialog.getByLabel('Password').fill('not-the-password');
+    await dialog.getByRole('button', { name: 'Leave kiosk mode' }).click();
+    await dialog.getByText('That password is not correct.').waitFor();
+    expect(await page.getByTestId('kiosk-header').isVisible()).toBe(true);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await dialog.getByLabel('Password').fill(tenant.person.password);
+    await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Account menu' }).waitFor();
     expect(await page.evaluate(() => sessionStorage.getItem('KIOSK_ENABLED'))).toBeNull();
     await context.close();

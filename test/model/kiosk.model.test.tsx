@@ -31,6 +31,8 @@ function kioskApp(on: boolean, inspect?: (event: InspectionEvent) => void) {
   if (on) sessionStorage.setItem(KIOSK_ENABLED_KEY, 'true');
   const flag = { exitAllowed: false };
   const persisted: { enabled: boolean }[] = [];
+  // The password checks asked of the server, settled by the test as the model's api events say.
+  const checks: { password: string; resolve: () => void; reject: (error: unknown) => void }[] = [];
   const never = fromPromise(() => new Promise<never>(() => {}));
   const app = createActor(
     appMachine.provide({
@@ -41,6 +43,11 @@ function kioskApp(on: boolean, inspect?: (event: InspectionEvent) => void) {
           actors: { loadFlags: fromPromise(async (): Promise<Partial<FlagValues>> => ({ 'enable-exit-kiosk-mode': flag.exitAllowed })) },
         }),
         kiosk: kioskMachine.provide({
+          actors: {
+            checkPassword: fromPromise<void, { password: string }>(
+              ({ input }) => new Promise<void>((resolve, reject) => checks.push({ password: input.password, resolve, reject })),
+            ),
+          },
           actions: {
             persist: (_, params) => {
               persisted.push(params);
@@ -58,19 +65,24 @@ function kioskApp(on: boolean, inspect?: (event: InspectionEvent) => void) {
   };
   // Every change of on/off made by the person must be kept, and only those: what the model says so far.
   const expectedPersisted: { enabled: boolean }[] = [];
-  return { app, kiosk: () => app.system.get(KIOSK_ID) as KioskRef, setFlag, persisted, expectedPersisted };
+  return { app, kiosk: () => app.system.get(KIOSK_ID) as KioskRef, setFlag, persisted, expectedPersisted, checks };
 }
 type Flow = ReturnType<typeof kioskApp>;
+
+/** Whether kiosk mode is on in a model state (the exit dialog is shown in kiosk mode). */
+const kioskOn = (value: unknown) => value === 'on' || value === 'asking' || value === 'checking';
 
 /** Notes what the step must have the kiosk keep: a change of on/off after the start. */
 function expectPersist(flow: Flow, event: KioskModelEvent, before: Model) {
   const after = getNextSnapshot(kioskModel, before, event);
-  if (before.value !== 'start' && before.value !== after.value) flow.expectedPersisted.push({ enabled: after.value === 'on' });
+  if (before.value !== 'start' && kioskOn(before.value) !== kioskOn(after.value)) flow.expectedPersisted.push({ enabled: kioskOn(after.value) });
 }
 
 const MACHINE_STATE: Record<Step, (s: ReturnType<KioskRef['getSnapshot']>) => boolean> = {
   off: (s) => s.matches('off') && !s.hasTag('kiosk'),
-  on: (s) => s.matches('on') && s.hasTag('kiosk'),
+  on: (s) => s.matches({ on: 'showing' }) && s.hasTag('kiosk') && !s.hasTag('exitAsked'),
+  asking: (s) => s.matches({ on: 'asking' }) && s.hasTag('exitAsked') && !s.hasTag('exitChecking'),
+  checking: (s) => s.matches({ on: 'checking' }) && s.hasTag('exitChecking'),
 };
 
 /** Where the kiosk actor must be, whether a tap may leave, and what it has kept so far. */
@@ -79,6 +91,7 @@ const machineState = (state: Step) => (flow: Flow, model: Model) => {
   return (
     MACHINE_STATE[state](snapshot) &&
     snapshot.can({ type: 'user.tapToExit' }) === (state === 'on' && model.context.exitAllowed) &&
+    (state !== 'asking' || (snapshot.context.exitError !== null) === model.context.wrong) &&
     JSON.stringify(flow.persisted) === JSON.stringify(flow.expectedPersisted)
   );
 };
@@ -86,19 +99,33 @@ const machineState = (state: Step) => (flow: Flow, model: Model) => {
 // The switch is an item of the header's account menu (an on/off menu item), rendered here in an open menu.
 const kioskSwitch = () => screen.getByRole('menuitemcheckbox', { name: 'Kiosk mode' });
 const exitButton = () => screen.queryByRole('button', { name: 'Tap to exit kiosk mode' });
+const passwordField = () => screen.queryByLabelText('Password');
+const leaveButton = () => screen.getByRole('button', { name: 'Leave kiosk mode' });
 
 /** What a person sees in each model state, and what the tab keeps. */
 const viewState = (state: Step) => (_: Flow, model: Model) => {
-  expect(kioskSwitch().getAttribute('aria-checked')).toBe(state === 'on' ? 'true' : 'false');
-  expect(sessionStorage.getItem(KIOSK_ENABLED_KEY)).toBe(state === 'on' ? 'true' : null);
+  expect(sessionStorage.getItem(KIOSK_ENABLED_KEY)).toBe(state === 'off' ? null : 'true');
+  // The switch (in the account menu) is behind the exit dialog while that is open: the dialog makes the rest inert.
+  if (state === 'off' || state === 'on') expect(kioskSwitch().getAttribute('aria-checked')).toBe(state === 'on' ? 'true' : 'false');
+  else expect(screen.queryByRole('menuitemcheckbox', { name: 'Kiosk mode' })).toBeNull();
   if (state === 'off') {
     expect(screen.queryByTestId('kiosk-header')).toBeNull();
     expect(exitButton()).toBeNull();
-  } else {
-    expect(screen.getByRole('banner').textContent).toContain('Atrium');
+    expect(passwordField()).toBeNull();
+    return;
+  }
+  expect(screen.getByTestId('kiosk-header').textContent).toContain('Atrium');
+  if (state === 'on') {
+    expect(passwordField()).toBeNull();
     if (model.context.exitAllowed) expect(exitButton()).not.toBeNull();
     else expect(exitButton()).toBeNull();
+    return;
   }
+  // The exit dialog: the password asked for, what was wrong with the last one, the leave button busy while checked.
+  expect(screen.getByRole('dialog', { name: 'Leave kiosk mode' })).not.toBeNull();
+  expect(passwordField()).not.toBeNull();
+  expect(screen.queryByText('That password is not correct.') !== null).toBe(state === 'asking' && model.context.wrong);
+  expect(leaveButton().getAttribute('aria-busy')).toBe(state === 'checking' ? 'true' : null);
 };
 
 /** The model's user events as events to the kiosk actor (the switch and the header send the same). */
@@ -106,13 +133,21 @@ const MACHINE_EVENT = {
   'user.switchOn': { type: 'kiosk.enable' },
   'user.switchOff': { type: 'kiosk.disable' },
   'user.tapToExit': { type: 'user.tapToExit' },
+  'user.cancelExit': { type: 'user.cancelExit' },
+  'user.confirmExit': { type: 'user.confirmExit', password: 'Atrium!2026' },
 } as const;
 
 modelSuite({
   name: 'kiosk',
   model: kioskModel,
   // While kiosk mode is on, the header shows the exit button or not as the flag says: part of what the screen shows.
-  lens: { viewKey: ({ value, context }) => (value === 'on' ? `on exitAllowed:${(context as Model['context']).exitAllowed}` : String(value)) },
+  lens: {
+    viewKey: ({ value, context }) => {
+      const c = context as Model['context'];
+      if (value === 'on') return `on exitAllowed:${c.exitAllowed}`;
+      return value === 'asking' ? `asking wrong:${c.wrong}` : String(value);
+    },
+  },
   start: (event, { inspect }) => kioskApp(event!.type === 'start.on', inspect),
   render: ({ app }) =>
     render(
@@ -129,8 +164,16 @@ modelSuite({
       </AppActorProvider>,
     ),
   // The flag enable-exit-kiosk-mode changes at the flag service; the app forwards it to the kiosk actor.
+  // The server answers the password check.
   world: (flow: Flow, event, before) => {
     expectPersist(flow, event, before);
+    if (event.type === 'api.passwordOk' || event.type === 'api.passwordWrong') {
+      const check = flow.checks.shift()!;
+      expect(check.password).toBe('Atrium!2026');
+      if (event.type === 'api.passwordOk') check.resolve();
+      else check.reject({ status: 400, message: 'The password is not correct' });
+      return;
+    }
     if (event.type !== 'flag.allow' && event.type !== 'flag.deny') throw new Error(`not the world's event: ${event.type}`);
     flow.setFlag(event.type === 'flag.allow');
   },
@@ -141,11 +184,15 @@ modelSuite({
   press: (flow: Flow, event, before) => {
     expectPersist(flow, event, before);
     if (event.type === 'user.tapToExit') fireEvent.click(exitButton()!);
-    else fireEvent.click(kioskSwitch());
+    else if (event.type === 'user.cancelExit') fireEvent.click(screen.getByRole('button', { name: 'Stay in kiosk mode' }));
+    else if (event.type === 'user.confirmExit') {
+      fireEvent.change(passwordField()!, { target: { value: 'Atrium!2026' } });
+      fireEvent.click(leaveButton());
+    } else fireEvent.click(kioskSwitch());
   },
   // The model's `start` is only ever left (by a start event): no step ends there.
-  machineState: { off: machineState('off'), on: machineState('on') },
-  viewState: { off: viewState('off'), on: viewState('on') },
+  machineState: { off: machineState('off'), on: machineState('on'), asking: machineState('asking'), checking: machineState('checking') },
+  viewState: { off: viewState('off'), on: viewState('on'), asking: viewState('asking'), checking: viewState('checking') },
   stop: ({ app }) => app.stop(),
   machines: [kioskMachine],
 });

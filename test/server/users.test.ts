@@ -296,6 +296,24 @@ describe('PUT /users/current/password', () => {
   });
 });
 
+describe('POST /users/current/password/check', () => {
+  const check = (token: string | undefined, password: string) =>
+    server.call('POST', '/users/current/password/check', { ...(token ? { token } : {}), body: { password } });
+
+  it('answers whether the password is right, changing nothing; guesses count against the same limit as sign-in', async () => {
+    const { email, password } = await createConfirmedUser(server);
+    const { token } = await server.login(email, password);
+    expect(await check(token, password)).toMatchObject({ status: 200, body: { data: { ok: true } } });
+    expectError(await check(token, 'wrong-password'), 400, 'The password is not correct');
+    expectError(await check(undefined, password), 401);
+    // Someone at a kiosk left signed in cannot guess on: after the free tries the account's password checks lock.
+    for (let i = 0; i < 5; i++) await check(token, `guess-${i}`);
+    const locked = await check(token, password);
+    expect(locked.status).toBe(429);
+    expect((await server.call('POST', '/auth/v2/login', { body: { email, password } })).status).toBe(429);
+  });
+});
+
 describe('GET /users/current/buildings', () => {
   it("lists the user's buildings in name order, without internal ids", async () => {
     const admin = await server.call('GET', '/users/current/buildings', { token: adminToken });

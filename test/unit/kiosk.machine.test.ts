@@ -8,11 +8,16 @@ import type { FlagsRef, KioskRef } from '../../src/app/appActor';
 import { KIOSK_ENABLED_KEY, persistedKioskEnabled, persistKioskEnabled } from '../../src/app/adapters/kioskStorage';
 import { flush } from '../fixtures/async';
 
-function setupKiosk(input: KioskInput) {
+function setupKiosk(input: KioskInput, rightPassword = 'Atrium!2026') {
   const persist = vi.fn();
-  const actor = createActor(kioskMachine.provide({ actions: { persist } }), { input }).start();
+  const checked: string[] = [];
+  const checkPassword = fromPromise<void, { password: string }>(async ({ input: { password } }) => {
+    checked.push(password);
+    if (password !== rightPassword) throw { status: 400, message: 'The password is not correct' };
+  });
+  const actor = createActor(kioskMachine.provide({ actions: { persist }, actors: { checkPassword } }), { input }).start();
   const persisted = () => persist.mock.calls.map((call) => call[1]);
-  return { actor, persist, persisted };
+  return { actor, persist, persisted, checked };
 }
 
 describe('kioskMachine', () => {
@@ -41,19 +46,41 @@ describe('kioskMachine', () => {
     expect(persisted()).toEqual([{ enabled: true }, { enabled: false }]);
   });
 
-  it('a tap does not leave kiosk mode until exiting is allowed', () => {
-    const { actor, persisted } = setupKiosk({ enabled: true });
+  it('a tap does not leave kiosk mode until exiting is allowed, and then only with the right password', async () => {
+    const { actor, persisted, checked } = setupKiosk({ enabled: true });
     expect(actor.getSnapshot().can({ type: 'user.tapToExit' })).toBe(false);
     actor.send({ type: 'user.tapToExit' });
-    expect(actor.getSnapshot().matches('on')).toBe(true);
+    expect(actor.getSnapshot().matches({ on: 'showing' })).toBe(true);
     expect(persisted()).toEqual([]);
 
     actor.send({ type: 'kiosk.exitAllowed', allowed: true });
     expect(actor.getSnapshot().context.exitAllowed).toBe(true);
     expect(actor.getSnapshot().can({ type: 'user.tapToExit' })).toBe(true);
+    // A passer-by's tap asks for the password; a wrong one keeps kiosk mode and says so; the right one leaves.
     actor.send({ type: 'user.tapToExit' });
+    expect(actor.getSnapshot().hasTag('exitAsked')).toBe(true);
+    actor.send({ type: 'user.confirmExit', password: 'guess' });
+    await flush();
+    expect(actor.getSnapshot().matches({ on: 'asking' })).toBe(true);
+    expect(actor.getSnapshot().context.exitError).toEqual({ status: 400, message: 'The password is not correct' });
+    expect(persisted()).toEqual([]);
+    actor.send({ type: 'user.confirmExit', password: 'Atrium!2026' });
+    await flush();
     expect(actor.getSnapshot().matches('off')).toBe(true);
     expect(persisted()).toEqual([{ enabled: false }]);
+    expect(checked).toEqual(['guess', 'Atrium!2026']);
+    // The password is kept nowhere in the machine.
+    expect(JSON.stringify(actor.getSnapshot().context)).not.toContain('Atrium!2026');
+  });
+
+  it('closes the password dialog when the flag stops allowing exits, and on cancel', () => {
+    const { actor } = setupKiosk({ enabled: true, exitAllowed: true });
+    actor.send({ type: 'user.tapToExit' });
+    actor.send({ type: 'user.cancelExit' });
+    expect(actor.getSnapshot().matches({ on: 'showing' })).toBe(true);
+    actor.send({ type: 'user.tapToExit' });
+    actor.send({ type: 'kiosk.exitAllowed', allowed: false });
+    expect(actor.getSnapshot().matches({ on: 'showing' })).toBe(true);
   });
 
   it('exiting can be allowed at start and forbidden again later', () => {
