@@ -19,6 +19,7 @@ export const resetPasswordMachine = setup({
   types: {} as ResetPasswordSchema,
   actors: {
     sendResetCode: fromPromise<void, { email: string }>(notProvided('sendResetCode')),
+    checkResetCode: fromPromise<void, { email: string; code: string }>(notProvided('checkResetCode')),
     consumeResetCode: fromPromise<void, { email: string; code: string; new_password: string }>(notProvided('consumeResetCode')),
   },
   actions: {
@@ -70,9 +71,23 @@ export const resetPasswordMachine = setup({
         enterCode: {
           tags: ['step:enter_code'],
           on: {
-            'user.submit': { guard: 'codeValid', target: 'newPassword', actions: 'clearError' },
+            'user.submit': { guard: 'codeValid', target: 'checkingCode', actions: 'clearError' },
             'user.resend': { target: 'resendingCode' },
             'user.back': { target: 'verifyAccount', actions: 'clearError' },
+          },
+        },
+        checkingCode: {
+          description: 'The code is checked as it is entered (issue 22, item 9), in the same count of tries as the reset.',
+          tags: ['step:enter_code', 'loading'],
+          invoke: {
+            src: 'checkResetCode',
+            input: ({ context }) => ({ email: trimmedEmail(context.fields), code: context.fields.code }),
+            onDone: { target: 'newPassword' },
+            onError: [
+              { guard: 'codeUnusable', target: '#resetPassword.codeSpent', actions: 'setErrorFromEvent' },
+              // A wrong code, or no answer: the code stays as typed, with the reason.
+              { target: 'enterCode', actions: 'setErrorFromEvent' },
+            ],
           },
         },
         resendingCode: {

@@ -164,6 +164,33 @@ export async function verificationRoutes(app: Api) {
     },
   );
 
+  app.post(
+    '/user-verification/code/reset-password/check',
+    {
+      config: sensitive(app),
+      schema: {
+        tags: ['verification'],
+        summary: 'Check a reset code before the new password is chosen (it stays usable); 400 invalid_code, 403 at the try limit',
+        body: {
+          type: 'object',
+          required: ['email', 'code'],
+          additionalProperties: false,
+          properties: { email: emailField, code: { type: 'string', pattern: '^[0-9]{4}$' } },
+        },
+        response: { 200: okData, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { email, code } = request.body;
+      const user = await accountFor(email);
+      // An unknown or unfinished account answers as a wrong code: the check tells nobody which addresses exist.
+      if (!user || !isEstablished(user)) throw httpError(400, INVALID_CODE, 'invalid_code');
+      // Counted against the code's tries like a consume, so checking first gives no more guesses.
+      await codes.consume(user.id, 'reset', code, { keep: true });
+      return { data: { ok: true } };
+    },
+  );
+
   app.get(
     '/user-verification/samlResponse',
     {

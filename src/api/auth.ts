@@ -31,13 +31,6 @@ export const consumeSignupCode = async (email: string, code: string, password: s
 
 export const resendSignupCode = (email: string) => request('post', '/user-verification/code/resend', { body: { email } });
 
-export const sendResetCode = (email: string) => request('post', '/user-verification/v2/code/reset-password/send', { body: { email } });
-
-export const resendResetCode = (email: string) => request('post', '/user-verification/code/reset-password/resend', { body: { email } });
-
-export const consumeResetCode = (body: { email: string; code: string; new_password: string }) =>
-  request('put', '/user-verification/code/reset-password/consume', { body });
-
 export const domainBuildings = async (domain: string) => (await request('get', '/public/buildings', { query: { domain } })).data;
 
 export const currentUser = async () => (await request('get', '/users/current')).data;

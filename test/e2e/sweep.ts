@@ -42,7 +42,7 @@ export const PUBLIC_SCREENS = ['/login', '/signup', '/reset-password', '/mainten
 async function smartBuildingScreens(session: Awaited<ReturnType<typeof apiSignIn>>, building: string): Promise<string[]> {
   const zeller = `/smart-building/v1/buildings/${building}/zeller`;
   const floors = await session.call<{ id: string; navName: string }[]>(`${zeller}/floors`);
-  const suites = await session.call<{ id: string; navName: string }[]>(`${zeller}/floors/${floors[0]!.id}/suites`);
+  const suites = (await Promise.all(floors.map((f) => session.call<{ id: string; navName: string }[]>(`${zeller}/floors/${f.id}/suites`)))).flat();
   const suite = (name: string) => suites.find((s) => s.navName === name)!.id;
   return [
     `/building/${building}/smart-building`,

@@ -97,7 +97,11 @@ export class FakeServer {
           code: 'password_has_been_used',
         });
       case 'api.codeSpent':
-        return this.take(['consumeResetCode']).reject({ status: 403, message: 'The retry attempt limit is reached', code: 'retry_limit' });
+        return this.take(['consumeResetCode', 'checkResetCode']).reject({
+          status: 403,
+          message: 'The retry attempt limit is reached',
+          code: 'retry_limit',
+        });
       case 'api.confirmed':
         return this.take(['register']).resolve({ confirmed: true });
       case 'api.unreachable':
@@ -187,7 +191,11 @@ export function fakeAuthFlow(server: FakeServer) {
       loadResetPassword: server.loader(
         'loadResetPassword',
         resetPasswordMachine.provide({
-          actors: { sendResetCode: server.actor('sendResetCode') as never, consumeResetCode: server.actor('consumeResetCode') as never },
+          actors: {
+            sendResetCode: server.actor('sendResetCode') as never,
+            checkResetCode: server.actor('checkResetCode') as never,
+            consumeResetCode: server.actor('consumeResetCode') as never,
+          },
         }),
       ),
     },

@@ -60,6 +60,7 @@ const MACHINE_STATE = {
   resetSending: reset({ steps: 'sendingCode' }),
   resetCode: reset({ steps: 'enterCode' }),
   resetResending: reset({ steps: 'resendingCode' }),
+  resetChecking: reset({ steps: 'checkingCode' }),
   resetNewPassword: reset({ steps: 'newPassword' }),
   resetSaving: reset({ steps: 'saving' }),
   resetDone: reset({ steps: 'done' }),
@@ -183,6 +184,10 @@ const VIEW_STATE: Record<Step, (flow: Flow) => void> = {
     screen.getByText('Step 1 of 2');
   },
   resetResending: () => {
+    heading('Enter your code');
+    busyButton();
+  },
+  resetChecking: () => {
     heading('Enter your code');
     busyButton();
   },

@@ -172,9 +172,11 @@ export const authFlowModel = setup({
     resetVerify: { on: { 'user.enterResetEmail': 'resetSending', 'user.backToLogin': 'email' } },
     resetSending: { on: { 'api.ok': 'resetCode', 'api.failed': 'resetVerify' } },
     resetCode: {
-      on: { 'user.enterCode': 'resetNewPassword', 'user.resend': 'resetResending', 'user.back': 'resetVerify', 'user.backToLogin': 'email' },
+      on: { 'user.enterCode': 'resetChecking', 'user.resend': 'resetResending', 'user.back': 'resetVerify', 'user.backToLogin': 'email' },
     },
     resetResending: { on: { 'api.ok': 'resetCode', 'api.failed': 'resetCode' } },
+    // The code is checked as it is entered: a wrong one stays on the code step, a spent one ends the reset.
+    resetChecking: { on: { 'api.ok': 'resetNewPassword', 'api.failed': 'resetCode', 'api.unreachable': 'resetCode', 'api.codeSpent': 'email' } },
     resetNewPassword: { on: { 'user.enterNewPassword': 'resetSaving', 'user.back': 'resetCode' } },
     // A failed reset verification goes back to sign-in; a mistyped code (api.failed) back to the code.
     resetSaving: {

@@ -140,6 +140,8 @@ const MACHINE_EVENT = {
 modelSuite({
   name: 'kiosk',
   model: kioskModel,
+  // The exit dialog's texts (it loads with them when the exit is first asked for).
+  areas: ['shell'],
   // While kiosk mode is on, the header shows the exit button or not as the flag says: part of what the screen shows.
   lens: {
     viewKey: ({ value, context }) => {

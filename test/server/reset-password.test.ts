@@ -129,6 +129,29 @@ describe('PUT /user-verification/code/reset-password/consume', () => {
     expect(await loginStatus(email, newPassword)).toBe(401);
   });
 
+  it('checks a code when it is entered: a right one stays usable, a wrong one is 400, and checks count toward the try limit', async () => {
+    const { email, password, code } = await withResetCode();
+    const check = (attempt: string, to = email) =>
+      server.call('POST', '/user-verification/code/reset-password/check', { body: { email: to, code: attempt } });
+    expect(await check(code)).toMatchObject({ status: 200, body: { data: { ok: true } } });
+    const wrong = wrongCodes(code, 5);
+    expectError(await check(wrong[0]!), 400, 'Please enter a valid code');
+    // An unknown address answers as a wrong code (it tells nobody which addresses exist).
+    expectError(await check(code, 'nobody@northwind.example'), 400, 'Please enter a valid code');
+    // The right code, checked, still sets the password.
+    const next = strongPassword();
+    expect((await resetConsume({ email, code, new_password: next })).status).toBe(200);
+    expect(await loginStatus(email, next)).toBe(200);
+    // A new code: wrong checks and wrong consumes share one count.
+    const again = await withResetCode();
+    const misses = wrongCodes(again.code, 5);
+    for (const attempt of misses.slice(0, 3)) expectError(await check(attempt, again.email), 400);
+    expectError(await resetConsume({ email: again.email, code: misses[3], new_password: strongPassword() }), 400);
+    expectError(await check(misses[4]!, again.email), 403, RETRY_LIMIT);
+    expectError(await check(again.code, again.email), 403, RETRY_LIMIT);
+    expect(await loginStatus(email, password)).toBe(401);
+  });
+
   it('answers 410 once the code is older than 24 hours', async () => {
     const { email, password, code } = await withResetCode();
     server.clock.advance(24 * 60 * 60 + 1);

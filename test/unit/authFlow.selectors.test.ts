@@ -73,6 +73,7 @@ function startFlow(fakes: Fakes = {}, input: AuthFlowInput = {}) {
         resetPasswordMachine.provide({
           actors: {
             sendResetCode: fromPromise(async () => {}),
+            checkResetCode: fromPromise(async () => {}),
             consumeResetCode: fromPromise(() => (fakes.consumeResetCode ?? (async () => {}))()),
           },
         }),
@@ -266,7 +267,9 @@ describe('auth flow selectors on the real machines', () => {
 
     change('code', '1234');
     send({ type: 'user.submit' });
-    s = step();
+    // The code is checked as it is entered (the code step, busy), then the new password is asked.
+    expect(authView(step())).toBe('reset_code');
+    s = await until(idle);
     expect(authView(s)).toBe('reset_new_password');
     expect(stepLabel(s)).toEqual({ current: 2, total: 2 });
 
@@ -290,6 +293,7 @@ describe('auth flow selectors on the real machines', () => {
     await until(idle);
     change('code', '1234');
     send({ type: 'user.submit' });
+    await until(idle);
     change('password', 'Abcdef1!');
     change('confirm_password', 'Abcdef1!');
     send({ type: 'user.submit' });

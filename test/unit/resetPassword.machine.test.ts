@@ -5,16 +5,23 @@ import { defaultFields } from '../../machines/auth/authFlow.types';
 
 const EMAIL = 'ada@acme.com';
 
-/** A reset up to the new password, whose save answers as given. */
-async function atNewPassword(save: () => Promise<void>) {
+/** A reset at the code step, whose code check and save answer as given. */
+async function atCode(save: () => Promise<void>, check: () => Promise<void> = async () => {}) {
   const logic = resetPasswordMachine.provide({
-    actors: { sendResetCode: fromPromise(async () => {}), consumeResetCode: fromPromise(save) },
+    actors: { sendResetCode: fromPromise(async () => {}), checkResetCode: fromPromise(check), consumeResetCode: fromPromise(save) },
   });
   const flow = createActor(logic, { input: { fields: { ...defaultFields(), email: EMAIL } } }).start();
   flow.send({ type: 'user.submit' });
   await waitFor(flow, (s) => s.matches({ steps: 'enterCode' }));
   flow.send({ type: 'user.change', field: 'code', value: '1234' });
   flow.send({ type: 'user.submit' });
+  return flow;
+}
+
+/** A reset up to the new password, whose save answers as given. */
+async function atNewPassword(save: () => Promise<void>) {
+  const flow = await atCode(save);
+  await waitFor(flow, (s) => s.matches({ steps: 'newPassword' }));
   flow.send({ type: 'user.change', field: 'password', value: 'Newpass!2026' });
   flow.send({ type: 'user.change', field: 'confirm_password', value: 'Newpass!2026' });
   flow.send({ type: 'user.submit' });
@@ -58,5 +65,28 @@ describe('a failed save', () => {
     const s = await settled(flow);
     expect(s.matches({ steps: step })).toBe(true);
     expect(s.context.error).not.toBeNull();
+  });
+});
+
+describe('the code, checked when it is entered (issue 22, item 9)', () => {
+  it('a wrong code stays on the code step with the reason and the code as typed; the new password is not asked', async () => {
+    const flow = await atCode(
+      async () => {},
+      () => Promise.reject({ status: 400, message: 'Please enter a valid code', code: 'invalid_code' }),
+    );
+    const s = await waitFor(flow, (snapshot) => !snapshot.hasTag('loading'));
+    expect(s.matches({ steps: 'enterCode' })).toBe(true);
+    expect(s.context.error?.status).toBe(400);
+    expect(s.context.fields.code).toBe('1234');
+  });
+
+  it('a code whose tries are spent ends the reset at sign-in with the reason', async () => {
+    const error = { status: 403, message: 'The retry attempt limit is reached', code: 'retry_limit' };
+    const flow = await atCode(
+      async () => {},
+      () => Promise.reject(error),
+    );
+    await waitFor(flow, (s) => s.status === 'done');
+    expect(flow.getSnapshot().output).toEqual({ next: 'signIn', input: { ...signInAt(), error } });
   });
 });

@@ -93,19 +93,8 @@ export function authFlowLogic(app: AppActor) {
       },
     });
   });
-  const loadResetPassword = fromPromise(async () => {
-    const { resetPasswordMachine } = await import('../../../machines/auth/resetPassword.machine');
-    return resetPasswordMachine.provide({
-      actors: {
-        sendResetCode: fromPromise(async ({ input }) => {
-          await authApi.sendResetCode(input.email);
-        }),
-        consumeResetCode: fromPromise(async ({ input }) => {
-          await authApi.consumeResetCode(input);
-        }),
-      },
-    });
-  });
+  // The reset's machine and its calls come together when first needed (./resetPasswordFlow).
+  const loadResetPassword = fromPromise(async () => (await import('./resetPasswordFlow')).resetPasswordLogic());
   return authFlowMachine.provide({
     actors: { signInFlow, loadSignUp, loadResetPassword },
     actions: {

@@ -1,13 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { isLobby, lobbyLogo } from '../../../machines/kiosk/kiosk.selectors';
 import { useAppSelector, useBuildingSelector, useKioskRef, useKioskSelector } from '../appContext';
 import { formatTime } from '../../i18n/format';
 import { useT } from '../../i18n/useT';
 import { styled } from '../kit/stitches.config';
-import { Modal, ModalActions } from '../kit/Modal';
-import { TextField } from '../kit/Field';
-import { Button } from '../kit/Button';
+import { AreaMessages } from '../../i18n/AreaMessages';
+import { KioskExitDialog } from './KioskExitDialog';
 
 const Bar = styled('header', {
   position: 'relative',
@@ -113,57 +112,15 @@ export function KioskHeader() {
           <VisuallyHidden>{t('kiosk.exit')}</VisuallyHidden>
         </ExitButton>
       ) : null}
-      {asking ? <ExitDialog /> : null}
+      {asking ? (
+        // The dialog's texts are the header's (the shell area), not the first load's.
+        <Suspense fallback={null}>
+          <AreaMessages areas={['shell']}>
+            <KioskExitDialog />
+          </AreaMessages>
+        </Suspense>
+      ) : null}
     </Bar>
-  );
-}
-
-/**
- * Leaving kiosk mode: the password of the account signed in here. What is typed stays in this dialog (never in the
- * machine's context, which the statechart inspector shows) and goes with the event that asks for the check.
- */
-function ExitDialog() {
-  const t = useT();
-  const kiosk = useKioskRef();
-  const checking = useKioskSelector((s) => s.hasTag('exitChecking'));
-  const error = useKioskSelector((s) => s.context.exitError);
-  const [password, setPassword] = useState('');
-  const cancel = () => kiosk.send({ type: 'user.cancelExit' });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (password && !checking) kiosk.send({ type: 'user.confirmExit', password });
-  };
-  const message = !error
-    ? undefined
-    : error.status === 400
-      ? t('kiosk.exitWrong')
-      : error.status === 429 && error.message
-        ? error.message
-        : t('kiosk.exitFailed');
-  return (
-    <Modal title={t('kiosk.exitTitle')} onClose={cancel}>
-      <form onSubmit={submit} noValidate>
-        <p>{t('kiosk.exitPrompt')}</p>
-        <TextField
-          label={t('kiosk.exitPassword')}
-          type="password"
-          autoComplete="current-password"
-          autoFocus
-          value={password}
-          onValueChange={setPassword}
-          error={message}
-          required
-        />
-        <ModalActions>
-          <Button type="submit" disabled={!password} busy={checking}>
-            {t('kiosk.exitConfirm')}
-          </Button>
-          <Button type="button" variant="secondary" onClick={cancel}>
-            {t('kiosk.exitCancel')}
-          </Button>
-        </ModalActions>
-      </form>
-    </Modal>
   );
 }
 
