@@ -127,9 +127,10 @@ const LABELS: Record<Exclude<MenuItemName, 'kiosk'>, AreaMessageId> = {
 export function AppHeader() {
   const kiosk = useKioskSelector((s) => s.hasTag('kiosk'));
   if (kiosk) return <KioskHeader />;
-  // The header's texts load with it (the shell area), not with the first load of /login; the empty bar holds its place.
+  // The header's texts load with it (the shell area), not with the first load of /login; the empty bar holds its place,
+  // marked busy (a screen reader, and the browser tests, know the header is still coming).
   return (
-    <Suspense fallback={<Bar />}>
+    <Suspense fallback={<Bar aria-busy="true" />}>
       <AreaMessages areas={['shell']}>
         <FullHeader />
       </AreaMessages>

@@ -11,7 +11,7 @@ import { AppHeader } from './AppHeader';
 export function ScreenLoading() {
   const t = useT();
   return (
-    <FullScreenCenter css={{ minHeight: '50vh' }}>
+    <FullScreenCenter css={{ minHeight: '50vh' }} aria-busy="true">
       <Spinner role="progressbar" aria-label={t('app.loading')} />
     </FullScreenCenter>
   );
