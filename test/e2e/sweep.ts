@@ -158,6 +158,8 @@ export async function sweepSignedIn(browser: Browser, brand: Brand, screens: str
     problems.push(...(await checkScreen(page, path)));
     // A way home on every screen: the header's logo (issue 22).
     const home = page.getByTestId('home-link');
+    // The header loads its texts beside the screen's: it may come a moment after the screen has settled.
+    await home.waitFor({ state: 'visible', timeout: 10_000 }).catch(() => undefined);
     if (!(await home.isVisible()) || (await home.getAttribute('href')) !== '/home') {
       // What the screen's header held instead, so that a failure says which header (kiosk, brand bar, still loading).
       const header = await page.evaluate(() => document.querySelector('header')?.outerHTML.slice(0, 240) ?? 'no header');
