@@ -26,7 +26,10 @@ export const baseURL = () => {
  * A page in a browser context with nothing stored (no cookie, no local or session storage, no database), with the
  * app's address as base. The context is one a test before used and handed back, when one with the same options is
  * free: its storage cleared, but its HTTP cache and compiled code kept, as a browser keeps them between visits. A
- * context made anew compiles the whole app again: about 2 CPU-seconds more for its first page (decision 142).
+ * context made anew compiles the whole app again: about 2 CPU-seconds more for its first page (decision 142). The page
+ * is the context's own kept tab when it has one (on a blank document of the app's origin, see `resetKeptPage`): a new
+ * tab costs Chromium about 2.5 CPU-seconds more than a load in a tab it has (a renderer process and a window of its
+ * own), as much as the load itself, and most tests open one (decision 147).
  * `context.close()` hands the context back; every context a file took is handed back after the file. `coldCache`
  * asks for a new context, for a test of what a first visit loads.
  */
@@ -44,17 +47,58 @@ export async function newPage(
       ...(options.locale ? { locale: options.locale } : {}),
     }));
   inUse.add(context);
-  const page = await context.newPage();
+  const kept = keptPages.get(context);
+  const page = kept && !kept.isClosed() ? kept : await context.newPage();
+  // A kept tab may sit behind axe's combining page, where it would get no animation frames (see combinerFor).
+  if (page === kept) await page.bringToFront();
+  else {
+    keptPages.set(context, page);
+    taintedBy(page, ['addInitScript', 'exposeFunction', 'exposeBinding']);
+    blankBeforeContent(page);
+  }
   return { context, page };
+}
+
+/**
+ * `setContent` writes into the document the page is on, which keeps that document's address and policy: on a kept
+ * tab, the health check's (whose policy forbids frames). A test that sets content means a blank page's, as on a new tab.
+ */
+function blankBeforeContent(page: Page): void {
+  const setContent = page.setContent.bind(page);
+  page.setContent = async (html, options) => {
+    if (page.url() !== 'about:blank') await page.goto('about:blank');
+    return setContent(html, options);
+  };
 }
 
 /** The contexts handed back, by browser and by their options; the ones a test holds now. */
 const freeContexts = new WeakMap<Browser, Map<string, BrowserContext[]>>();
 const inUse = new Set<BrowserContext>();
+/** Each context's kept tab: the first page `newPage` gave out of it. */
+const keptPages = new WeakMap<BrowserContext, Page>();
+/**
+ * Pages and contexts a test gave what cannot be taken back (a script run before every document, a function exposed
+ * to the page, a fake clock): they are closed when handed back, never given to another test.
+ */
+const tainted = new WeakSet<object>();
+function taintedBy<T extends object>(target: T, methods: string[], mark: object = target): void {
+  for (const name of methods) {
+    const original = (target as Record<string, unknown>)[name] as (...args: unknown[]) => unknown;
+    Object.defineProperty(target, name, {
+      configurable: true,
+      value: (...args: unknown[]) => {
+        tainted.add(mark);
+        return original.apply(target, args);
+      },
+    });
+  }
+}
 
 /** A new context whose `close()` clears it and hands it back for the next test instead of closing it. */
 async function keptContext(browser: Browser, key: string, options: Parameters<Browser['newContext']>[0]): Promise<BrowserContext> {
   const context = await browser.newContext(options);
+  taintedBy(context, ['addInitScript', 'exposeFunction', 'exposeBinding']);
+  taintedBy(context.clock, ['install', 'setFixedTime', 'setSystemTime', 'pauseAt'], context);
   const origins = new Set<string>();
   context.on('request', (request) => {
     const { origin, protocol } = new URL(request.url());
@@ -64,7 +108,8 @@ async function keptContext(browser: Browser, key: string, options: Parameters<Br
   context.close = async () => {
     if (!inUse.delete(context)) return;
     try {
-      await clearContext(context, origins);
+      if (tainted.has(context)) throw new Error('a context with a fake clock or a script of its own is not reused');
+      await clearContext(context, origins, options!.baseURL!);
       const free = freeContexts.get(browser) ?? new Map<string, BrowserContext[]>();
       freeContexts.set(browser, free);
       free.set(key, [...(free.get(key) ?? []), context]);
@@ -75,22 +120,72 @@ async function keptContext(browser: Browser, key: string, options: Parameters<Br
   return context;
 }
 
+/** What a test may have listened to on a page (never `close`, which Playwright's own bookkeeping may use). */
+const PAGE_EVENTS = [
+  'console',
+  'dialog',
+  'download',
+  'filechooser',
+  'frameattached',
+  'framedetached',
+  'framenavigated',
+  'load',
+  'domcontentloaded',
+  'pageerror',
+  'popup',
+  'request',
+  'requestfailed',
+  'requestfinished',
+  'response',
+  'websocket',
+  'worker',
+  'crash',
+] as const;
+/** The window of a context made without a viewport (Playwright's default), which a kept tab gets back. */
+const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
+
 /**
- * Leaves a context as a new one would be for the app: its pages closed (but axe's combining page), its routes gone,
- * and nothing stored for any origin its pages asked (cookies, local storage, databases, caches the pages made).
+ * Makes a context's kept tab as a new one would be for the next test: no listeners, routes, emulated media or window
+ * size of the test before, and on a document of the app's origin that runs no app (the health check), so nothing of
+ * the app is left running to write storage after it is cleared. Same-origin loads keep the tab's renderer process.
  */
-async function clearContext(context: BrowserContext, origins: Set<string>): Promise<void> {
+async function resetKeptPage(page: Page, base: string): Promise<void> {
+  for (const type of PAGE_EVENTS) page.removeAllListeners(type);
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await page.emulateMedia({ media: null, colorScheme: 'light', reducedMotion: 'no-preference', forcedColors: 'none' });
+  const size = page.viewportSize();
+  if (size?.width !== DEFAULT_VIEWPORT.width || size.height !== DEFAULT_VIEWPORT.height) await page.setViewportSize(DEFAULT_VIEWPORT);
+  await page.goto(new URL('/api/healthcheck', base).href);
+}
+
+/**
+ * Leaves a context as a new one would be for the app: its pages closed (but axe's combining page and the kept tab,
+ * reset), its routes gone, and nothing stored for any origin its pages asked (cookies, local and session storage,
+ * databases, caches the pages made).
+ */
+async function clearContext(context: BrowserContext, origins: Set<string>, base: string): Promise<void> {
   const combiner = await combiners.get(context);
+  const kept = keptPages.get(context);
+  let keep = kept && !kept.isClosed() && !tainted.has(kept) ? kept : undefined;
   await Promise.all(
     context
       .pages()
-      .filter((page) => page !== combiner && !page.isClosed())
+      .filter((page) => page !== combiner && page !== keep && !page.isClosed())
       .map((page) => page.close()),
   );
+  if (keep) {
+    try {
+      await resetKeptPage(keep, base);
+    } catch {
+      await keep.close().catch(() => undefined);
+      keep = undefined;
+    }
+  }
+  if (!keep) keptPages.delete(context);
   await context.unrouteAll({ behavior: 'ignoreErrors' });
   await context.clearCookies();
   await context.clearPermissions();
-  const blank = combiner && !combiner.isClosed() ? combiner : await context.newPage();
+  const blank = keep ?? (combiner && !combiner.isClosed() ? combiner : await context.newPage());
   const cdp = await context.newCDPSession(blank);
   for (const origin of origins) {
     await cdp.send('Storage.clearDataForOrigin', {
@@ -99,7 +194,9 @@ async function clearContext(context: BrowserContext, origins: Set<string>): Prom
     });
   }
   await cdp.detach();
-  if (blank !== combiner) await blank.close();
+  // Session storage belongs to the tab: the kept tab's, for the origin it is on (the app's), is emptied here.
+  if (keep) await keep.evaluate(() => sessionStorage.clear());
+  else if (blank !== combiner) await blank.close();
   origins.clear();
 }
 
