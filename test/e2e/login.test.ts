@@ -21,6 +21,21 @@ describe('signing in', () => {
     await context.close();
   });
 
+  it('brings a deep link through sign-in: a signed-out /my-history?tab=past signs in, then opens there', async () => {
+    const { page, context } = await newPage(browser);
+    const auth = new AuthPages(page);
+    await auth.open('/my-history?tab=past');
+    expectUrlPath(page, '/login');
+    const landing = new URL(page.url()).searchParams;
+    expect(landing.get('tab')).toBe('past');
+    expect(landing.get('next')).toBe('/my-history?tab=past');
+    await auth.signIn(DEMO.email, DEMO.password);
+    await page.waitForURL((url) => url.pathname === '/my-history');
+    expect(new URL(page.url()).searchParams.get('tab')).toBe('past');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await context.close();
+  });
+
   it('paints its heading before any script runs, then the app takes over with focus in the email field and nothing moved', async () => {
     // The page's scripts held back: what shows is the page as the server sent it (decision 059).
     const held = await newPage(browser, { host: 'harbor.localhost' });

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { APP_HOME, MAINTENANCE, redirectFor, routeKind, type RouteKind, type Visitor } from '../../machines/routing/routeAccess';
+import { afterSignIn, APP_HOME, MAINTENANCE, redirectFor, routeKind, type RouteKind, type Visitor } from '../../machines/routing/routeAccess';
 
 describe('routeKind', () => {
   it.each([
@@ -46,6 +46,8 @@ describe('redirectFor', () => {
     app: '/account/profile',
   };
 
+  // Where a signed-out visitor was going, carried through sign-in (decision 148).
+  const next = `next=${encodeURIComponent(`${samplePath.app}${search}`)}`;
   type Row = [kind: RouteKind, visitor: keyof typeof visitors, expected: string | null];
   const rows: Row[] = [
     ['public', 'authenticated, login mode', null],
@@ -66,8 +68,8 @@ describe('redirectFor', () => {
     ['unauthenticated', 'unauthenticated, signup mode', null],
     ['app', 'authenticated, login mode', null],
     ['app', 'authenticated, signup mode', null],
-    ['app', 'unauthenticated, login mode', `/login${search}`],
-    ['app', 'unauthenticated, signup mode', `/signup${search}`],
+    ['app', 'unauthenticated, login mode', `/login${search}&${next}`],
+    ['app', 'unauthenticated, signup mode', `/signup${search}&${next}`],
   ];
 
   it('has a row for every kind × visitor', () => {
@@ -95,7 +97,44 @@ describe('redirectFor', () => {
   });
 
   it('keeps the query string for a nested app route', () => {
-    expect(redirectFor('/building/b-7', '?tab=events', { authenticated: false, authMode: 'login', maintenance: false })).toBe('/login?tab=events');
+    expect(redirectFor('/building/b-7', '?tab=events', { authenticated: false, authMode: 'login', maintenance: false })).toBe(
+      '/login?tab=events&next=%2Fbuilding%2Fb-7%3Ftab%3Devents',
+    );
+  });
+});
+
+describe('a deep link through sign-in', () => {
+  const signedOut: Visitor = { authenticated: false, authMode: 'login', maintenance: false };
+  const signedIn: Visitor = { authenticated: true, authMode: 'login', maintenance: false };
+
+  it('sends a signed-out visitor of /my-history?tab=past to sign in, then there', () => {
+    const landing = redirectFor('/my-history', '?tab=past', signedOut)!;
+    expect(landing).toBe('/login?tab=past&next=%2Fmy-history%3Ftab%3Dpast');
+    const url = new URL(landing, 'http://x');
+    expect(redirectFor(url.pathname, url.search, signedOut)).toBeNull();
+    expect(redirectFor(url.pathname, url.search, signedIn)).toBe('/my-history?tab=past');
+  });
+
+  it('follows `next` from sign-up and the landing route too', () => {
+    expect(redirectFor('/signup', '?next=%2Fbookings', signedIn)).toBe('/bookings');
+    expect(redirectFor('/', '?next=%2Fdirectory%3Fq%3Dada', signedIn)).toBe('/directory?q=ada');
+  });
+
+  it.each([
+    ['another origin', 'https://evil.example/home'],
+    ['a scheme-relative address', '//evil.example/home'],
+    ['a backslash the browser reads as a slash', '/\\evil.example'],
+    ['a script address', 'javascript:alert(1)'],
+    ['the sign-in route (a loop)', '/login?next=/login'],
+    ['a public route', '/logout'],
+    ['nothing', ''],
+  ])('ignores %s in `next` and goes home', (_, target) => {
+    expect(afterSignIn(`?next=${encodeURIComponent(target)}`)).toBe(APP_HOME);
+  });
+
+  it('keeps the home link plain: no `next` for /home', () => {
+    expect(redirectFor('/home', '', signedOut)).toBe('/login');
+    expect(redirectFor('/home', '?tab=events', signedOut)).toBe('/login?tab=events&next=%2Fhome%3Ftab%3Devents');
   });
 });
 
