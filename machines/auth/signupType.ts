@@ -103,9 +103,12 @@ export function signupPlan(type: SignupType, options: { domainBuildingCount: num
 /** Steps that count in "Step X of Y": everything but the code-sent notice and the closing congratulations. */
 export const countedSteps = (steps: readonly SignupStep[]): SignupStep[] => steps.filter((s) => s !== 'verify_account' && s !== 'congratulations');
 
+/**
+ * A step's "Step X of Y", or null for a step that is not counted: the code-sent notice has none of its own, so that no
+ * two screens of one sign-up say the same step (issue 22, item 22).
+ */
 export function stepPosition(steps: readonly SignupStep[], step: SignupStep): { index: number; total: number } | null {
   const counted = countedSteps(steps);
-  const at = step === 'verify_account' ? 'enter_code' : step;
-  const index = counted.indexOf(at);
+  const index = counted.indexOf(step);
   return index < 0 ? null : { index: index + 1, total: counted.length };
 }

@@ -3,7 +3,7 @@ import { ping, type Db } from '../db/index.js';
 import { errorResponses, ref, dataOf } from '../schemas.js';
 import { sensitive } from '../lib/sensitive.js';
 import { httpError } from '../lib/errors.js';
-import { withoutId } from '../lib/buildings.js';
+import { scopedBrand, withoutId } from '../lib/buildings.js';
 import { buildingTheme, domainBuildingList, guestBuildings } from '../stores/buildings.js';
 import { brandByConfigUuid, brandByIdOrUuid, brandForHost, farms, type BrandRow } from '../stores/brands.js';
 
@@ -71,14 +71,22 @@ export async function publicRoutes(app: Api) {
         querystring: {
           type: 'object',
           required: ['domain'],
-          properties: { domain: { type: 'string', minLength: 1, maxLength: 253 }, guestBuildingsOnly: { type: 'boolean' } },
+          properties: {
+            domain: { type: 'string', minLength: 1, maxLength: 253 },
+            guestBuildingsOnly: { type: 'boolean' },
+            brand_scope: {
+              type: 'string',
+              maxLength: 40,
+              description: "One of the scoped brands keeps that brand's buildings; ALL (or any other value, or none): every brand's",
+            },
+          },
         },
         response: { 200: dataOf(buildingList), ...errorResponses },
       },
     },
     async (request) => {
       const domain = request.query.domain.toLowerCase().replace(/^.*@/, '');
-      const buildings = await domainBuildingList(db, domain, request.query.guestBuildingsOnly ?? false);
+      const buildings = await domainBuildingList(db, domain, request.query.guestBuildingsOnly ?? false, scopedBrand(request.query.brand_scope));
       return { data: buildings.map(withoutId) };
     },
   );

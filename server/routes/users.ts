@@ -5,7 +5,7 @@ import { httpError } from '../lib/errors.js';
 import { PASSWORD_POLICY } from '../lib/throttle.js';
 import { hashPassword, requireStrongPassword, requireUnusedPassword, verifyPassword } from '../lib/passwords.js';
 import { publicUser, sessionUser } from '../lib/users.js';
-import { memberBuilding, withoutId } from '../lib/buildings.js';
+import { memberBuilding, scopedBrand, withoutId } from '../lib/buildings.js';
 import { rememberPassword, setPassword, updateProfile, userPermissions } from '../stores/users.js';
 import { buildingByUuid, userBuilding, userBuildings } from '../stores/buildings.js';
 import { WRITE_LIMITS, writeLimits } from '../lib/writeLimits.js';
@@ -13,8 +13,6 @@ import { WRITE_LIMITS, writeLimits } from '../lib/writeLimits.js';
 const buildingList = { type: 'array', items: ref('Building') } as const;
 const nameField = { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' } as const;
 export const PROFILE_CONFLICT = 'Your profile was changed elsewhere. Please review and save again.';
-/** The six brands whose users see only their own brand's buildings; any other brand scope is ALL. */
-export const SCOPED_BRANDS = ['atrium', 'harbor', 'summit', 'meridian', 'crescent', 'foundry'] as const;
 
 export async function userRoutes(app: Api) {
   const { db } = app.deps;
@@ -174,10 +172,8 @@ export async function userRoutes(app: Api) {
       },
     },
     async (request) => {
-      const scope = request.query.brand_scope ?? 'ALL';
-      const scoped = scope !== 'ALL' && (SCOPED_BRANDS as readonly string[]).includes(scope);
       const buildings = await userBuildings(db, request.auth!.userId, {
-        brand: scoped ? scope : null,
+        brand: scopedBrand(request.query.brand_scope),
         withLanguages: (request.query.include ?? '').split(',').includes('languages'),
       });
       return { data: { buildings: buildings.map(withoutId) } };

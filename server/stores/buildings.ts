@@ -80,11 +80,12 @@ export async function buildingByUuid(db: Db, uuid: string, withLanguages: boolea
   return building;
 }
 
-/** The buildings of an email domain (with their languages), or only its guest buildings. */
-export const domainBuildingList = (db: Db, domain: string, guestsOnly: boolean) =>
+/** The buildings of an email domain (with their languages), or only its guest buildings; with `brand`, only that brand's. */
+export const domainBuildingList = (db: Db, domain: string, guestsOnly: boolean, brand: string | null = null) =>
   queryBuildings(
     db,
-    sql`b.id IN (SELECT building_id FROM domain_buildings WHERE domain = ${domain}) AND (NOT ${guestsOnly}::boolean OR b.is_guest)`,
+    sql`b.id IN (SELECT building_id FROM domain_buildings WHERE domain = ${domain}) AND (NOT ${guestsOnly}::boolean OR b.is_guest)
+        AND (${brand}::text IS NULL OR br.identifier = ${brand})`,
     true,
   );
 

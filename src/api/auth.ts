@@ -1,4 +1,5 @@
 import { request } from './client';
+import { brandScope } from './buildings';
 
 export interface RegisterFields {
   email: string;
@@ -31,7 +32,9 @@ export const consumeSignupCode = async (email: string, code: string, password: s
 
 export const resendSignupCode = (email: string) => request('post', '/user-verification/code/resend', { body: { email } });
 
-export const domainBuildings = async (domain: string) => (await request('get', '/public/buildings', { query: { domain } })).data;
+/** The buildings a work email's domain may sign up to, kept to the brand's own when it is a scoped brand (section 7). */
+export const domainBuildings = async (domain: string, brand: string) =>
+  (await request('get', '/public/buildings', { query: { domain, brand_scope: brandScope(brand) } })).data;
 
 export const currentUser = async () => (await request('get', '/users/current')).data;
 

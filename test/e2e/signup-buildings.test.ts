@@ -3,11 +3,8 @@ import type { Browser } from 'playwright-core';
 import { latestCode, launchBrowser, newPage } from './browser';
 import { AuthPages } from './pages';
 
-const GLOBEX_BUILDINGS = [
-  'One Atrium Plaza — 100 Park Avenue, New York, NY',
-  'Atrium Tower West — 555 Market Street, San Francisco, CA',
-  'Harbor Point — 1 Canary Wharf, London',
-];
+/** Globex's buildings of the Atrium brand: its London building is Harbor's, and this page is Atrium's (issue 22, item 11). */
+const GLOBEX_BUILDINGS = ['One Atrium Plaza — 100 Park Avenue, New York, NY', 'Atrium Tower West — 555 Market Street, San Francisco, CA'];
 
 let browser: Browser;
 beforeAll(async () => {
@@ -44,7 +41,7 @@ describe('signing up on a domain with several buildings', () => {
     await auth.acceptTerms();
     await auth.createAccount();
     await auth.seeStep('Verify your account');
-    expect(await auth.stepLabel()).toBe('Step 5 of 5');
+    expect(await auth.stepLabel()).toBeNull();
     await auth.button('Continue').click();
     await auth.seeStep('Enter your code');
     expect(await auth.stepLabel()).toBe('Step 5 of 5');

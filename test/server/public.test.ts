@@ -55,6 +55,16 @@ describe('GET /public/buildings', () => {
     expect((await server.call('GET', '/public/buildings?domain=northwind.example&guestBuildingsOnly=true')).body.data).toEqual([]);
   });
 
+  it("keeps a scoped brand's own buildings with brand_scope (issue 22, item 11); ALL or another value lists every brand's", async () => {
+    const list = async (scope: string) => names((await server.call('GET', `/public/buildings?domain=globex.example&brand_scope=${scope}`)).body.data);
+    expect(await list('atrium')).toEqual(['Atrium Tower West', 'One Atrium Plaza']);
+    expect(await list('harbor')).toEqual(['Harbor Point']);
+    expect(await list('ALL')).toEqual(['Atrium Tower West', 'Harbor Point', 'One Atrium Plaza']);
+    // A brand outside the scoped six, or a forged value, is read as ALL (as the buildings of a signed-in user are).
+    expect(await list(encodeURIComponent("atrium' OR 1=1 --"))).toHaveLength(3);
+    expectError(await server.call('GET', `/public/buildings?domain=globex.example&brand_scope=${'x'.repeat(41)}`), 400);
+  });
+
   it('answers an empty list for an unknown domain and 400 without one', async () => {
     const unknown = await server.call('GET', '/public/buildings?domain=unknown-company.example');
     expect(unknown.status).toBe(200);

@@ -28,6 +28,8 @@ export const ssoRedirectUri = () => `${window.location.origin}/login`;
  * the router first needs them, so /login's first load carries neither (their views are lazy chunks too).
  */
 export function authFlowLogic(app: AppActor) {
+  // The brand the page is for (its host name), which keeps sign-up's building choice to its own buildings.
+  const brand = () => app.getSnapshot().context.whitelabel?.brand ?? 'atrium';
   const supportEmail = () => app.getSnapshot().context.whitelabel?.helpDeskEmail ?? app.getSnapshot().context.config.supportEmail;
   const signIn = fromPromise(({ input }: { input: { email: string; password: string } }) => authApi.login(input.email, input.password));
   const signInFlow = signInMachine.provide({
@@ -59,7 +61,7 @@ export function authFlowLogic(app: AppActor) {
     return signUpMachine.provide({
       actors: {
         loadBuildings: fromPromise(async ({ input }) =>
-          (await authApi.domainBuildings(input.domain)).map((b) => ({ uuid: b.uuid, name: b.name, address_1: b.address_1 })),
+          (await authApi.domainBuildings(input.domain, brand())).map((b) => ({ uuid: b.uuid, name: b.name, address_1: b.address_1 })),
         ),
         register: fromPromise(async ({ input }) => {
           const user = await authApi.register({
