@@ -2586,6 +2586,8 @@ export interface paths {
                 query: {
                     domain: string;
                     guestBuildingsOnly?: boolean;
+                    /** @description One of the scoped brands keeps that brand's buildings; ALL (or any other value, or none): every brand's */
+                    brand_scope?: string;
                 };
                 header?: never;
                 path?: never;
@@ -9705,6 +9707,8 @@ export interface components {
             cta_label_at_capacity?: string | null;
             cta_display_start_at?: string | null;
             cta_display_end_at?: string | null;
+            /** @description When the offer leaves the feed: past it the offer has ended and its claims stand (decision 143) */
+            display_end_at?: string | null;
             max_claims_per_user: number;
             max_claims_total: number | null;
             claims_details: {

@@ -211,6 +211,7 @@ export const contentSchemas = [
       cta_label_at_capacity: nstr,
       cta_display_start_at: nstr,
       cta_display_end_at: nstr,
+      display_end_at: { ...nstr, description: 'When the offer leaves the feed: past it the offer has ended and its claims stand (decision 143)' },
       max_claims_per_user: int,
       max_claims_total: nint,
       claims_details: claimsDetails,

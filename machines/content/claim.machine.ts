@@ -23,6 +23,11 @@ export interface ClaimInput {
   maxClaimsTotal: number | null;
   displayStartAt: string | null;
   displayEndAt: string | null;
+  /**
+   * When the offer leaves the feed (its display window's end; null: never said). Past it the offer has ended: a claim
+   * stands as it is and none is taken (decision 143).
+   */
+  endAt: string | null;
   now: string;
   /** This person's claim, when they have one and the server tells its code. */
   myClaim?: ClaimCode | null;
@@ -91,6 +96,7 @@ export const claimMachine = setup({
     notEligible: ({ context }) => !context.isEligible,
     claimsClosed: ({ context }) => !context.isClaimable,
     claimed: ({ context }) => context.userCount > 0,
+    ended: ({ context }) => context.endAt !== null && new Date(context.endAt) <= new Date(context.now),
     room: ({ context }) => canClaimMore(context),
     ctaOpen: ({ context }) => inDisplayWindow(context, new Date(context.now)),
     failedAs: (_, params: { error: unknown; kind: 'full' | 'already' }) => failureKind(params.error) === params.kind,
@@ -107,6 +113,8 @@ export const claimMachine = setup({
   states: {
     deciding: {
       always: [
+        { guard: and(['ended', 'claimed']), target: 'kept' },
+        { guard: 'ended', target: 'ended' },
         { guard: 'notEligible', target: 'notEligible' },
         { guard: and(['claimed', or([not('room'), 'claimsClosed'])]), target: 'claimed' },
         { guard: 'room', target: 'available' },
@@ -182,6 +190,11 @@ export const claimMachine = setup({
       },
     },
     full: { description: "'claim_full': no claims left (the at-limit label).", tags: ['cta:full'] },
+    kept: {
+      description: "The offer has ended with this person's claim: its code still shows, and it can no longer be given back (decision 143).",
+      tags: ['cta:claimed', 'cta:ended'],
+    },
+    ended: { description: "The offer has ended and this person has no claim: 'This offer has ended', no button.", tags: ['cta:ended'] },
     failed: { on: { 'user.retry': [{ guard: 'claimed', target: 'cancelling' }, { target: 'claiming' }] } },
   },
 });

@@ -63,6 +63,7 @@ export const claimInput = (c: ContentDetailContext): ClaimInput => ({
   maxClaimsTotal: c.content!.cta.maxClaimsTotal,
   displayStartAt: c.content!.cta.displayStartAt,
   displayEndAt: c.content!.cta.displayEndAt,
+  endAt: c.content!.endAt,
   now: c.now,
   myClaim: c.content!.cta.myClaim,
 });

@@ -202,6 +202,8 @@ export function fromOffer(o: Schemas['Offer']): ContentView {
     richDescription: o.rich_description ?? null,
     imageUrl: o.image_url ?? null,
     imageAltText: o.image_alt_text ?? null,
+    // An offer has no time of its own: it ends when it leaves the feed (decision 143).
+    endAt: o.display_end_at ?? null,
     cta: {
       ...noCta,
       type: 'CLAIM',

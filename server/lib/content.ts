@@ -249,6 +249,7 @@ export function toOffer(row: ContentRow, userId: number, now: Date) {
     cta_label_at_capacity: row.cta_label_at_capacity,
     cta_display_start_at: row.cta_display_start_at,
     cta_display_end_at: row.cta_display_end_at,
+    display_end_at: row.display_end_at,
     max_claims_per_user: row.max_claims_per_user ?? 1,
     max_claims_total: row.max_claims_total,
     claims_details: { is_claimable: cta.is_claimable, user_count: cta.user_count, count: cta.count },

@@ -19,6 +19,9 @@ const STARTS: Record<string, ClaimInput> = {
   'start.full': { ...base, count: 10, isClaimable: false },
   'start.notEligible': { ...base, isEligible: false, isClaimable: false },
   'start.closed': { ...base, displayStartAt: '2026-12-01T00:00:00Z', isClaimable: false },
+  // Its display window closed an hour ago; the server still says claims are open (its claim window is another).
+  'start.ended': { ...base, endAt: '2026-11-23T11:00:00Z' },
+  'start.endedClaimed': { ...base, endAt: '2026-11-23T11:00:00Z', userCount: 1, count: 4 },
 };
 const COUNTS: Record<ClaimModelContext['refreshReads'], ClaimCounts> = {
   room: { userCount: 0, count: 3, isClaimable: true },
@@ -124,6 +127,17 @@ const VIEW: Record<ClaimModelState, () => void> = {
     expect(screen.getByText('This offer is not available to you.')).not.toBeNull();
     expect(claimButton()).toBeNull();
   },
+  ended: () => {
+    expect(screen.getByText('This offer has ended')).not.toBeNull();
+    expect(claimButton()).toBeNull();
+    expect(button('Cancel claim')).toBeNull();
+  },
+  kept: () => {
+    expect(screen.getByText('This offer has ended. Your claim stands: show the code below.')).not.toBeNull();
+    expect(screen.queryByText('Deal claimed')).toBeNull();
+    expect(button('Cancel claim')).toBeNull();
+    expect(claimButton()).toBeNull();
+  },
   failed: () => {},
 };
 
@@ -158,6 +172,8 @@ const { paths } = modelSuite({
     refreshing: ({ actor }) => actor.getSnapshot().matches('refreshing'),
     full: ({ actor }) => actor.getSnapshot().matches('full'),
     notEligible: ({ actor }) => actor.getSnapshot().matches('notEligible'),
+    ended: ({ actor }) => actor.getSnapshot().matches('ended'),
+    kept: ({ actor }) => actor.getSnapshot().matches('kept') && !actor.getSnapshot().can({ type: 'user.cancel' }),
     failed: ({ actor }) => actor.getSnapshot().matches('failed'),
   },
   viewState: Object.fromEntries(

@@ -3,7 +3,7 @@ import { assign, setup } from 'xstate';
 /**
  * A pure test model of the claim flow (no invoke, no always, as createTestModel needs). `start.*` picks the offer
  * as the page opens (room left, claimed by this person, fully claimed, for another company, outside its claim
- * window); `user.*` are what the person does on the claim block; `api.*` how the server answers the pending call.
+ * window, ended without or with this person's claim); `user.*` are what the person does on the claim block; `api.*` how the server answers the pending call.
  */
 export type ClaimModelEvent =
   | { type: 'start.room' }
@@ -11,6 +11,8 @@ export type ClaimModelEvent =
   | { type: 'start.full' }
   | { type: 'start.notEligible' }
   | { type: 'start.closed' }
+  | { type: 'start.ended' }
+  | { type: 'start.endedClaimed' }
   | { type: 'user.claim' }
   | { type: 'user.confirm' }
   | { type: 'user.dismiss' }
@@ -38,6 +40,8 @@ export type ClaimModelState =
   | 'refreshing'
   | 'full'
   | 'notEligible'
+  | 'ended'
+  | 'kept'
   | 'failed';
 
 export interface ClaimModelContext {
@@ -63,6 +67,9 @@ export const claimModel = setup({
         'start.full': 'full',
         'start.notEligible': 'notEligible',
         'start.closed': 'closed',
+        // The offer has left the feed (decision 143): with a claim, it stands; without, none is taken.
+        'start.ended': 'ended',
+        'start.endedClaimed': { target: 'kept', actions: assign({ claimed: true, refreshReads: 'claimed' }) },
       },
     },
     closed: { description: 'Outside the claim window: the button shows and takes no claim.' },
@@ -97,6 +104,8 @@ export const claimModel = setup({
     },
     full: {},
     notEligible: {},
+    ended: {},
+    kept: {},
     failed: { on: { 'user.retry': [{ guard: 'claimed', target: 'cancelling' }, { target: 'claiming' }] } },
   },
 });

@@ -303,6 +303,9 @@ describe('event posts, offers and posts', () => {
       const giveBack = await server.call('PUT', `/tenant/v1/buildings/${plaza}/offers/${cafe}/cancel`, { token: demoToken });
       expectError(giveBack, 409, /ended/);
       expect(giveBack.body.code).toBe('offer_ended');
+      // The offer's answer says when it ended, so that the screen offers no give-back (the claim flow's `kept`).
+      const offer = await server.call('GET', `/tenant/v1/offers/${cafe}`, { token: demoToken });
+      expect(Date.parse(offer.body.data.display_end_at as string)).toBeLessThanOrEqual(server.clock.now().getTime());
       const [{ n } = { n: 0 }] = await server.db.query<{ n: number }>(
         'SELECT count(*)::int AS n FROM claims WHERE content_id = (SELECT id FROM contents WHERE uuid = $1) AND user_id = $2',
         [cafe, demoUser.id],

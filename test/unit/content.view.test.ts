@@ -488,6 +488,11 @@ describe('fromEventPost', () => {
 });
 
 describe('fromOffer', () => {
+  it("ends the offer when it leaves the feed: its display window's end is its endAt (decision 143)", () => {
+    expect(fromOffer(offer({ display_end_at: '2026-12-31T23:00:00Z' })).endAt).toBe('2026-12-31T23:00:00Z');
+    expect(fromOffer(offer({ display_end_at: null })).endAt).toBeNull();
+  });
+
   it('maps every field of an offer, with no event fields', () => {
     const view = fromOffer(offer());
     expectShape(view);

@@ -72,6 +72,7 @@ export function ClaimCta({ actor, content }: { actor: ClaimRef; content: Content
   const claimed = useSelector(actor, (s) => s.hasTag('cta:claimed'));
   const full = useSelector(actor, (s) => s.hasTag('cta:full'));
   const notEligible = useSelector(actor, (s) => s.hasTag('cta:notEligible'));
+  const ended = useSelector(actor, (s) => s.hasTag('cta:ended'));
   const busy = useSelector(actor, (s) => s.hasTag('loading'));
   const canClaim = useSelector(actor, (s) => s.can({ type: 'user.claim' }));
   const canCancel = useSelector(actor, (s) => s.can({ type: 'user.cancel' }));
@@ -88,7 +89,8 @@ export function ClaimCta({ actor, content }: { actor: ClaimRef; content: Content
         </Alert>
       ) : null}
       {notEligible ? <CtaStatus>{t('content.claim.notEligible')}</CtaStatus> : null}
-      {claimed ? (
+      {ended ? <CtaStatus>{t(claimed ? 'content.claim.endedKept' : 'content.claim.ended')}</CtaStatus> : null}
+      {claimed && !ended ? (
         <>
           <CtaStatus tone="success">{t('content.claim.claimed')}</CtaStatus>
           <Button
