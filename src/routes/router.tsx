@@ -10,6 +10,7 @@ import { ErrorPage } from '../ui/shell/ErrorPages';
 import { Overlays } from '../ui/shell/Overlays';
 import { FarmBar } from '../ui/shell/FarmBar';
 import { SkipLink } from '../ui/shell/SkipLink';
+import { ScreenTitle } from '../ui/shell/ScreenTitle';
 import { FullScreenCenter, Spinner } from '../ui/kit/Layout';
 import { accountRoutes } from './accountRoutes';
 import { contentRoutes } from './contentRoutes';
@@ -39,6 +40,7 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: () => (
     <>
       <SkipLink />
+      <ScreenTitle />
       <FarmBar />
       <Outlet />
       <Overlays />

@@ -11,7 +11,8 @@ import { listedBookings, receiptPathOf } from './bookingPages';
  *  - axe finds no serious or critical violation, in light and in dark (at the phone size, where most tenants are; in
  *    dark only the rules whose answer a colour scheme can change, `COLOUR_RULES`);
  *  - the account menu and the building switcher lie inside the window when open;
- *  - the skip link's `#main` is there, and on a signed-in screen the logo's way home.
+ *  - the skip link's `#main` is there, and on a signed-in screen the logo's way home;
+ *  - the tab's title names the screen (its heading, then the brand).
  */
 export const SIZES = [
   { width: 360, height: 740 },
@@ -116,6 +117,13 @@ export async function checkScreen(page: Page, label: string): Promise<string[]> 
   const problems: string[] = [];
   // The skip link's target (issue 22): it leads somewhere also without script.
   if (!(await page.evaluate(() => document.getElementById('main') !== null))) problems.push(`${label}: no #main for the skip link`);
+  // The tab names the screen: its heading, then the brand (issue 22, item 21).
+  const { title, heading } = await page.evaluate(() => ({
+    title: document.title,
+    heading: document.querySelector('h1')?.textContent?.replace(/\s+/g, ' ').trim() ?? '',
+  }));
+  if (!heading || !title.startsWith(`${heading.slice(0, 80)} · `))
+    problems.push(`${label}: the title "${title}" does not name the screen ("${heading}")`);
   for (const scheme of SCHEMES) {
     await page.emulateMedia({ colorScheme: scheme });
     for (const size of SIZES) {

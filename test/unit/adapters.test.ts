@@ -51,4 +51,20 @@ describe('applyPageIdentity', () => {
     expect(hrefSet).toHaveBeenCalledWith('/media/brands/harbor-icon.png');
     expect(document.title).toBe('Harbor');
   });
+
+  it("joins the screen's heading and the brand in the title, and follows the heading as screens change (issue 22, item 21)", async () => {
+    const { applyPageIdentity } = await import('../../src/ui/kit/theme');
+    const { ScreenTitle } = await import('../../src/ui/shell/ScreenTitle');
+    const { render } = await import('@testing-library/react');
+    const { createElement } = await import('react');
+    applyPageIdentity({ title: 'Harbor' });
+    document.body.innerHTML = '<main><h1>Your   bookings</h1></main>';
+    const view = render(createElement(ScreenTitle));
+    expect(document.title).toBe('Your bookings · Harbor');
+    document.querySelector('h1')!.textContent = 'Help desk';
+    await vi.waitFor(() => expect(document.title).toBe('Help desk · Harbor'));
+    document.querySelector('h1')!.remove();
+    await vi.waitFor(() => expect(document.title).toBe('Harbor'));
+    view.unmount();
+  });
 });

@@ -47,10 +47,27 @@ export function applyBuildingLook(look: Look | null) {
   apply();
 }
 
-/** The tab's icon and title. */
+/** The brand's name and the screen's heading, which the tab's title joins: "Your bookings · Harbor". */
+let brandTitle = 'Atrium';
+let screenTitle: string | null = null;
+function applyTitle() {
+  document.title = screenTitle && screenTitle !== brandTitle ? `${screenTitle} · ${brandTitle}` : brandTitle;
+}
+
+/** The screen's own name in the tab's title (its main heading; null: the brand's name alone). */
+export function applyScreenTitle(title: string | null) {
+  if (typeof document === 'undefined') return;
+  const clean = title?.replace(/\s+/g, ' ').trim().slice(0, 80) || null;
+  if (clean === screenTitle) return;
+  screenTitle = clean;
+  applyTitle();
+}
+
+/** The tab's icon and the brand's part of its title. */
 export function applyPageIdentity({ title, iconUrl }: { title: string; iconUrl?: string | null }) {
   if (typeof document === 'undefined') return;
-  document.title = title;
+  brandTitle = title;
+  applyTitle();
   if (!iconUrl) return;
   let link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
   if (!link) {
