@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, seriousA11yViolations } from './browser';
+import { brandRoles, DEFAULT_BRAND } from '../../contracts/brandRoles';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -90,7 +91,12 @@ describe('the development kit page', () => {
     await expect.poll(() => bodyBackground(page)).toBe('rgb(17, 20, 23)');
     // The brand's readable colour moves with it (lighter on dark), the header's brand colour does not.
     const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--colors-primary').trim());
-    expect(primary.toUpperCase()).toBe('#468FB9');
+    expect(primary.toUpperCase()).toBe(brandRoles(DEFAULT_BRAND, 'dark').primary);
+    // A sheet's secondary button is read on the raised ground, lighter than the page's in dark (issue 22, item 21).
+    await page.getByRole('button', { name: 'Open the demo dialog' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Demo dialog' });
+    await sheet.getByRole('button', { name: 'Cancel' }).waitFor();
+    expect(await seriousA11yViolations(page, { colourRules: true })).toEqual([]);
     await context.close();
   });
 

@@ -76,6 +76,7 @@ describe('brand roles', () => {
     expect(contrastRatio(roles.onBrand, roles.brand)).toBeGreaterThanOrEqual(AA_TEXT);
     expect(contrastRatio(roles.primary, palette.surface)).toBeGreaterThanOrEqual(AA_TEXT);
     expect(contrastRatio(roles.primary, palette.background)).toBeGreaterThanOrEqual(AA_TEXT);
+    expect(contrastRatio(roles.primary, palette.raised), 'on a sheet').toBeGreaterThanOrEqual(AA_TEXT);
     expect(contrastRatio(roles.onPrimary, roles.primary)).toBeGreaterThanOrEqual(AA_TEXT);
     expect(contrastRatio(roles.onSecondary, roles.secondary)).toBeGreaterThanOrEqual(AA_TEXT);
   });
@@ -114,8 +115,8 @@ describe('the style sheet', () => {
 });
 
 describe('the grounds brand text is read on', () => {
-  it("are the palettes' surface and background", () => {
-    expect(GROUNDS.light).toEqual({ surface: LIGHT.surface, background: LIGHT.background });
-    expect(GROUNDS.dark).toEqual({ surface: DARK.surface, background: DARK.background });
+  it("are the palettes' surface, background and raised", () => {
+    expect(GROUNDS.light).toEqual({ surface: LIGHT.surface, background: LIGHT.background, raised: LIGHT.raised });
+    expect(GROUNDS.dark).toEqual({ surface: DARK.surface, background: DARK.background, raised: DARK.raised });
   });
 });

@@ -495,6 +495,9 @@ function Dialogs() {
           <p style={{ margin: 0 }}>Focus stays inside while it is open; Escape, a click outside or Close end it, and focus returns to the button.</p>
           <TextField label="A field inside" value="" onValueChange={() => {}} />
           <ModalActions>
+            <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
             <Button type="button" onClick={() => setOpen(false)}>
               Done
             </Button>

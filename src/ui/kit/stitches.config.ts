@@ -11,7 +11,7 @@ export { DARK, LIGHT };
 export const BRAND_ROLES = {
   brand: ['#257BAD', '#257BAD'],
   onBrand: ['#FFFFFF', '#FFFFFF'],
-  primary: ['#2375A4', '#468FB9'],
+  primary: ['#2375A4', '#599AC0'],
   onPrimary: ['#FFFFFF', '#000000'],
   secondary: ['#7C7933', '#7C7933'],
   onSecondary: ['#000000', '#000000'],
