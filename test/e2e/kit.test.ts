@@ -112,4 +112,17 @@ describe('the development kit page', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await context.close();
   });
+
+  it('keeps every choice pill the same size when one is picked (nothing below moves)', async () => {
+    const { page, context } = await openKit('light', { width: 360, height: 740 });
+    const group = page.getByRole('group', { name: 'Radio group' });
+    const sizes = () =>
+      group.locator('label').evaluateAll((labels) => labels.map((l) => `${l.getBoundingClientRect().width}x${l.getBoundingClientRect().height}`));
+    const before = await sizes();
+    for (const name of ['Light', 'Dark', 'System']) {
+      await group.getByRole('radio', { name }).check();
+      expect(await sizes(), `after picking ${name}`).toEqual(before);
+    }
+    await context.close();
+  });
 });

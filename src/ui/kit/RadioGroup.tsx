@@ -19,6 +19,15 @@ const Option = styled('label', {
   '& input': { accentColor: 'var(--colors-primary)', margin: 0 },
   '& svg': { flexShrink: 0 },
 });
+/**
+ * The option's text, as wide as its bold self whether picked or not: a hidden bold copy holds the width, so picking
+ * a pill never widens it and wraps the row (a form jumped by a row's height when one was picked: issue 22, item 21).
+ */
+const OptionText = styled('span', {
+  display: 'inline-flex',
+  flexDirection: 'column',
+  '&::after': { content: 'attr(data-text)', fontWeight: 600, height: 0, overflow: 'hidden', visibility: 'hidden', userSelect: 'none' },
+});
 
 /** One choice of several (radio buttons in a fieldset, its legend the label). */
 export function RadioGroup<V extends string>({
@@ -41,7 +50,7 @@ export function RadioGroup<V extends string>({
           <Option key={option.value}>
             <input type="radio" name={name} value={option.value} checked={option.value === value} onChange={() => onValueChange(option.value)} />
             {option.icon}
-            {option.label}
+            <OptionText data-text={option.label}>{option.label}</OptionText>
           </Option>
         ))}
       </Options>
