@@ -37,6 +37,8 @@ export interface StoredCard {
   first_name: string;
   last_name: string;
   country: string;
+  /** The person's default card (exactly one of their cards). */
+  is_default: boolean;
 }
 
 /** The billing details the page's own form holds (names, expiry, country), sent with a tokenize request. */

@@ -1,5 +1,6 @@
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, fromCallback, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { DEFAULT_CARD_COUNTRY } from './cardEntry.screen';
+import { storedCardsMachine, STORED_CARDS_ID } from './storedCards.machine';
 import { parseExpiry, validExpiry, validName } from './cardEntry.rules';
 import type {
   CardBilling,
@@ -11,7 +12,6 @@ import type {
   CountryOption,
   HostCardMessage,
   PaymentMethodData,
-  StoredCard,
   TokenizeError,
 } from './cardEntry.types';
 
@@ -57,7 +57,8 @@ export const cardEntryMachine = setup({
     tokenizeCard: fromPromise<PaymentMethodData, { channel: string; billing: CardBilling }>(() =>
       Promise.reject(new Error('tokenizeCard is not provided')),
     ),
-    loadPaymentMethods: fromPromise<StoredCard[], void>(() => Promise.reject(new Error('loadPaymentMethods is not provided'))),
+    /** The stored cards: the list, the default, removing one (the child this form tells of a stored card). */
+    storedCards: storedCardsMachine,
     loadTokenizedPaymentMethod: fromPromise<unknown, { cardId: string }>(() =>
       Promise.reject(new Error('loadTokenizedPaymentMethod is not provided')),
     ),
@@ -66,6 +67,12 @@ export const cardEntryMachine = setup({
   actions: {
     /** In a native web view: posts {errors, validation, paymentMethodData} to the host (a no-op elsewhere). */
     notifyHost: (_, _message: HostCardMessage) => {},
+    /** Keeps the frame's validation as the card is accepted for tokenizing. */
+    acceptValidation: assign({ acceptedValidation: ({ context }) => context.validation }),
+    tellStoredCards: sendTo(STORED_CARDS_ID, (_, params: { card: PaymentMethodData['paymentMethod'] }) => ({
+      type: 'cards.added' as const,
+      card: params.card,
+    })),
   },
   guards: {
     canSubmit: ({ context }) => formValid(context),
@@ -84,17 +91,13 @@ export const cardEntryMachine = setup({
     empty: true,
     complete: false,
     validation: EMPTY_VALIDATION,
+    acceptedValidation: EMPTY_VALIDATION,
     fieldErrors: [],
     paymentMethodData: null,
     errors: [],
-    cards: [],
   }),
   invoke: [
-    {
-      // Payment-method fetches fail silently (section 8): the list stays as it was.
-      src: 'loadPaymentMethods',
-      onDone: { actions: assign({ cards: ({ event }) => event.output }) },
-    },
+    { src: 'storedCards', id: STORED_CARDS_ID },
     {
       src: 'loadCountries',
       input: ({ context }) => ({ locale: context.locale }),
@@ -136,7 +139,7 @@ export const cardEntryMachine = setup({
         waiting: { tags: ['initializing'], on: { 'fields.ready': 'ready' } },
         ready: {
           tags: ['ready'],
-          on: { 'user.submit': { guard: 'canSubmit', target: 'tokenizing' } },
+          on: { 'user.submit': { guard: 'canSubmit', target: 'tokenizing', actions: 'acceptValidation' } },
         },
         tokenizing: {
           tags: ['tokenizing'],
@@ -155,28 +158,21 @@ export const cardEntryMachine = setup({
             type: 'notifyHost',
             params: ({ context }) => ({ errors: context.errors, validation: context.validation, paymentMethodData: null }),
           },
-          on: { 'user.submit': { guard: 'canSubmit', target: 'tokenizing' } },
+          on: { 'user.submit': { guard: 'canSubmit', target: 'tokenizing', actions: 'acceptValidation' } },
         },
         paymentMethod: {
-          description: 'The card is stored: the list reloads and the tokenized payment method is fetched (both silently).',
+          description:
+            'The card is stored: the host hears it with the validation it was accepted with, the stored cards read their list again, and the tokenized payment method is fetched (both silently).',
           tags: ['added'],
           entry: [
             {
               type: 'notifyHost',
-              params: ({ context }) => ({ errors: [], validation: context.validation, paymentMethodData: context.paymentMethodData }),
+              params: ({ context }) => ({ errors: [], validation: context.acceptedValidation, paymentMethodData: context.paymentMethodData }),
             },
+            { type: 'tellStoredCards', params: ({ context }) => ({ card: context.paymentMethodData!.paymentMethod }) },
             assign({ first_name: '', last_name: '', expiry: '', touched: { first_name: false, last_name: false, expiry: false } }),
           ],
-          invoke: [
-            { src: 'loadTokenizedPaymentMethod', input: ({ context }) => ({ cardId: context.paymentMethodData!.paymentMethod.id }) },
-            {
-              src: 'loadPaymentMethods',
-              onDone: { actions: assign({ cards: ({ event }) => event.output }) },
-              onError: {
-                actions: assign({ cards: ({ context }) => [...context.cards, context.paymentMethodData!.paymentMethod] }),
-              },
-            },
-          ],
+          invoke: { src: 'loadTokenizedPaymentMethod', input: ({ context }) => ({ cardId: context.paymentMethodData!.paymentMethod.id }) },
           on: { 'user.addAnother': '#cardEntry.initializing' },
         },
       },

@@ -4,15 +4,22 @@
 export const validName = (name: string) => name.trim().length >= 1;
 
 /**
- * The expiry as typed, auto-formatted to MM/YY: digits only, a leading 2-9 becomes 0x, a slash after the month. A
- * pasted MM/20YY keeps its last two year digits.
+ * The expiry as typed or pasted, auto-formatted to MM/YY (section 5): digits only, a leading 2-9 becomes 0x, a slash
+ * after the month, and a four-digit year 20YY becomes YY. A month of one digit before a separator is 0x too
+ * (`1/2030`). While a four-digit year is still being typed the field shows it (`12/203`), so typing `12/2030` key by
+ * key ends as `12/30`, as a paste of it does, and never stops at the past date `12/20`.
  */
 export function formatExpiry(typed: string): string {
-  let digits = typed.replace(/\D/g, '');
+  const separated = /^\s*(\d{1,2})\s*[/.\- ]\s*(\d*)/.exec(typed);
+  let digits = separated
+    ? separated[1]!.padStart(2, '0') + separated[2]! + typed.slice(separated[0].length).replace(/\D/g, '')
+    : typed.replace(/\D/g, '');
   if (/^[2-9]/.test(digits)) digits = `0${digits}`;
-  if (digits.length >= 6 && digits.slice(2, 4) === '20') digits = digits.slice(0, 2) + digits.slice(4, 6);
-  digits = digits.slice(0, 4);
-  return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
+  const month = digits.slice(0, 2);
+  const rest = digits.slice(2);
+  // A year of four digits (20YY) keeps its last two; one still being typed shows as it is.
+  const year = rest.length > 2 && rest.startsWith('20') ? (rest.length >= 4 ? rest.slice(2, 4) : rest) : rest.slice(0, 2);
+  return year ? `${month}/${year}` : month;
 }
 
 export interface YearMonth {

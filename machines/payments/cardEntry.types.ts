@@ -39,10 +39,14 @@ export interface CardEntryContext extends CardEntryInput {
   empty: boolean;
   complete: boolean;
   validation: CardValidation;
+  /**
+   * The validation as it was when Add card was pressed (complete, valid): what the host is told about the stored card.
+   * The frame clears its fields once the vault stored the card, and its reset validation reaches the page first.
+   */
+  acceptedValidation: CardValidation;
   fieldErrors: CardFieldError[];
   paymentMethodData: PaymentMethodData | null;
   errors: TokenizeError[];
-  cards: StoredCard[];
 }
 
 export type CardEntryEvent =

@@ -502,8 +502,8 @@ async function seedPaymentCards(db: Db, now: Date): Promise<void> {
   const [existing] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM payment_cards');
   if (existing && existing.count > 0) return;
   await db.query(
-    `INSERT INTO payment_cards (user_id, payment_token, card_brand, card_last_four, exp_month, exp_year, first_name, last_name, country)
-     SELECT id, 'tok_demo_' || md5(email), 'visa', '1881', 8, $1, first_name, last_name, 'US' FROM users WHERE email = 'demo@northwind.example'`,
+    `INSERT INTO payment_cards (user_id, payment_token, card_brand, card_last_four, exp_month, exp_year, first_name, last_name, country, is_default)
+     SELECT id, 'tok_demo_' || md5(email), 'visa', '1881', 8, $1, first_name, last_name, 'US', true FROM users WHERE email = 'demo@northwind.example'`,
     [now.getUTCFullYear() + 3],
   );
 }

@@ -32,6 +32,8 @@ export const WRITE_LIMITS = {
   responses: { name: 'responses', per: 'person', max: 30, seconds: MINUTE },
   /** Cancelling bookings. */
   bookings: { name: 'bookings', per: 'person', max: 20, seconds: MINUTE },
+  /** Stored payment cards: removing one, choosing the default. */
+  paymentCards: { name: 'payment-cards', per: 'person', max: 20, seconds: MINUTE },
   /** The profile and the password. */
   profile: { name: 'profile', per: 'person', max: 20, seconds: MINUTE },
   /** A suite's lighting and temperature: one person's changes, and everyone's in a building (its equipment). */

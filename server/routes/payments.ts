@@ -5,14 +5,18 @@ import { httpError } from '../lib/errors.js';
 import { sensitive } from '../lib/sensitive.js';
 import { randomToken, sha256 } from '../lib/random.js';
 import { checkCard } from '../lib/cardCheck.js';
+import { WRITE_LIMITS, writeLimits } from '../lib/writeLimits.js';
 import {
   cardsOf,
   countCards,
   countSessionFailure,
+  deleteCard,
   insertCard,
   insertCardSession,
+  lockCardOwner,
   lockCardSession,
   ownCard,
+  setDefaultCard,
   pruneCardSessions,
   sessionsSince,
   spendCardSession,
@@ -37,7 +41,7 @@ const int = { type: 'integer' } as const;
 
 export const paymentCardSchema = {
   type: 'object',
-  required: ['id', 'card_brand', 'card_last_four', 'exp_month', 'exp_year', 'payment_token', 'first_name', 'last_name', 'country'],
+  required: ['id', 'card_brand', 'card_last_four', 'exp_month', 'exp_year', 'payment_token', 'first_name', 'last_name', 'country', 'is_default'],
   properties: {
     id: { type: 'string', description: "The card's uuid" },
     card_brand: { type: 'string', description: "card-validator's brand type: visa, mastercard, american-express …" },
@@ -48,6 +52,7 @@ export const paymentCardSchema = {
     first_name: str,
     last_name: str,
     country: { type: 'string', description: 'ISO 3166-1 alpha-2' },
+    is_default: { type: 'boolean', description: "The person's default card: exactly one of their cards" },
   },
 } as const;
 
@@ -61,7 +66,19 @@ export const cardAnswer = (c: PaymentCardRow) => ({
   first_name: c.first_name,
   last_name: c.last_name,
   country: c.country,
+  is_default: c.is_default,
 });
+
+/** A card of mine by its uuid: anything else is refused with a 400 before a handler runs. */
+const cardParams = {
+  type: 'object',
+  required: ['cardId'],
+  additionalProperties: false,
+  properties: { cardId: { type: 'string', format: 'uuid', description: "The card's uuid" } },
+} as const;
+
+/** Another person's card and a card that never was answer the same: the route never tells whether an id exists. */
+const unknownCard = () => httpError(404, 'No card of yours has this id', 'unknown_card');
 
 export async function paymentRoutes(app: Api) {
   const { db, clock } = app.deps;
@@ -109,7 +126,7 @@ export async function paymentRoutes(app: Api) {
     },
     async (request) => {
       const card = await ownCard(db, request.auth!.userId, request.params.cardId);
-      if (!card) throw httpError(404, 'No card of yours has this id', 'unknown_card');
+      if (!card) throw unknownCard();
       return {
         data: {
           cardId: card.uuid,
@@ -119,6 +136,56 @@ export async function paymentRoutes(app: Api) {
           card_last_four: card.card_last_four,
         },
       };
+    },
+  );
+
+  const changesCards = [app.requireUser, writeLimits(app, WRITE_LIMITS.paymentCards)];
+  const cardList = { 200: dataOf({ type: 'array', items: paymentCardSchema }), ...errorResponses };
+
+  app.delete(
+    '/payments/v1/payment-methods/:cardId',
+    {
+      preHandler: changesCards,
+      schema: {
+        tags: ['payments'],
+        summary: 'Removes one of my stored cards and answers the cards left; another person’s card is not found (404)',
+        description: 'When the removed card was the default, the oldest card left becomes the default.',
+        security,
+        params: cardParams,
+        response: cardList,
+      },
+    },
+    async (request) => {
+      const userId = request.auth!.userId;
+      const cards = await db.transaction(async (tx) => {
+        await lockCardOwner(tx, userId);
+        if (!(await deleteCard(tx, userId, request.params.cardId))) throw unknownCard();
+        return cardsOf(tx, userId);
+      });
+      return { data: cards.map(cardAnswer) };
+    },
+  );
+
+  app.put(
+    '/payments/v1/payment-methods/:cardId/default',
+    {
+      preHandler: changesCards,
+      schema: {
+        tags: ['payments'],
+        summary: 'Makes one of my stored cards my default and answers my cards; another person’s card is not found (404)',
+        security,
+        params: cardParams,
+        response: cardList,
+      },
+    },
+    async (request) => {
+      const userId = request.auth!.userId;
+      const cards = await db.transaction(async (tx) => {
+        await lockCardOwner(tx, userId);
+        if (!(await setDefaultCard(tx, userId, request.params.cardId))) throw unknownCard();
+        return cardsOf(tx, userId);
+      });
+      return { data: cards.map(cardAnswer) };
     },
   );
 
@@ -213,9 +280,9 @@ export async function cardVaultRoutes(app: Api, options: { frameOrigin: string }
         try {
           if (!countries.isValid(body.country)) throw httpError(400, 'The country is not a known ISO 3166 country code', 'invalid_country');
           const checked = checkCard(body, now);
+          await lockCardOwner(tx, session.user_id);
           if ((await countCards(tx, session.user_id)) >= MAX_CARDS)
             throw httpError(409, `At most ${MAX_CARDS} cards may be stored`, 'too_many_cards');
-          await spendCardSession(tx, session.id, now);
           const card = await insertCard(tx, {
             user_id: session.user_id,
             payment_token: `tok_${randomToken(24)}`,
@@ -227,6 +294,9 @@ export async function cardVaultRoutes(app: Api, options: { frameOrigin: string }
             last_name: body.last_name.trim(),
             country: body.country,
           });
+          // The same brand, last four and expiry as a card the person has: the vault's fingerprint (it keeps no number).
+          if (!card) throw httpError(409, 'This card is already stored in your account', 'duplicate_card');
+          await spendCardSession(tx, session.id, now);
           return { card };
         } catch (error) {
           // A refused card counts against the session; past the tries it is spent, so it cannot test numbers.

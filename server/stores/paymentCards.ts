@@ -16,11 +16,13 @@ export type PaymentCardRow = {
   first_name: string;
   last_name: string;
   country: string;
+  /** The person's default card: exactly one of a person's cards (the first stored, until they choose another). */
+  is_default: boolean;
   created_at: string;
 };
 
 const cardColumns = raw(`id, uuid::text AS uuid, user_id, payment_token, card_brand, card_last_four, exp_month, exp_year, first_name,
-  last_name, country, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`);
+  last_name, country, is_default, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`);
 
 /** The person's stored cards, oldest first. */
 export const cardsOf = (db: Db, userId: number) =>
@@ -30,17 +32,58 @@ export const cardsOf = (db: Db, userId: number) =>
 export const ownCard = (db: Db, userId: number, uuid: string) =>
   firstRow<PaymentCardRow>(db, sql`SELECT ${cardColumns} FROM payment_cards WHERE user_id = ${userId} AND uuid = ${uuid}`);
 
-export type NewCard = Omit<PaymentCardRow, 'id' | 'uuid' | 'created_at'>;
+export type NewCard = Omit<PaymentCardRow, 'id' | 'uuid' | 'created_at' | 'is_default'>;
 
-export async function insertCard(db: Db, card: NewCard): Promise<PaymentCardRow> {
-  const row = await firstRow<PaymentCardRow>(
+/**
+ * Locks the person's row for the rest of the transaction, so their card changes (store, remove, choose the default)
+ * run one after the other: the card count, the duplicate check and the one default hold under concurrent calls.
+ */
+export async function lockCardOwner(db: Db, userId: number): Promise<void> {
+  await rows(db, sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`);
+}
+
+/**
+ * Stores a card; the person's first card becomes their default. Undefined when the person already has this card (the
+ * same brand, last four and expiry: the vault's fingerprint of a card, decision of issue item 16).
+ */
+export async function insertCard(db: Db, card: NewCard): Promise<PaymentCardRow | undefined> {
+  return firstRow<PaymentCardRow>(
     db,
-    sql`INSERT INTO payment_cards (user_id, payment_token, card_brand, card_last_four, exp_month, exp_year, first_name, last_name, country)
+    sql`INSERT INTO payment_cards (user_id, payment_token, card_brand, card_last_four, exp_month, exp_year, first_name, last_name, country,
+        is_default)
       VALUES (${card.user_id}, ${card.payment_token}, ${card.card_brand}, ${card.card_last_four}, ${card.exp_month}, ${card.exp_year},
-        ${card.first_name}, ${card.last_name}, ${card.country})
+        ${card.first_name}, ${card.last_name}, ${card.country}, NOT EXISTS (SELECT 1 FROM payment_cards WHERE user_id = ${card.user_id}))
+      ON CONFLICT (user_id, card_brand, card_last_four, exp_month, exp_year) DO NOTHING
       RETURNING ${cardColumns}`,
   );
-  return row!;
+}
+
+/**
+ * Removes one of the person's cards; when it was the default, the oldest card left becomes the default. False when
+ * the person has no card of this id (another person's card is not found either). Run with the owner locked.
+ */
+export async function deleteCard(db: Db, userId: number, uuid: string): Promise<boolean> {
+  const removed = await firstRow<{ is_default: boolean }>(
+    db,
+    sql`DELETE FROM payment_cards WHERE user_id = ${userId} AND uuid = ${uuid} RETURNING is_default`,
+  );
+  if (!removed) return false;
+  if (removed.is_default)
+    await rows(
+      db,
+      sql`UPDATE payment_cards SET is_default = true
+        WHERE id = (SELECT id FROM payment_cards WHERE user_id = ${userId} ORDER BY created_at, id LIMIT 1)`,
+    );
+  return true;
+}
+
+/** Makes one of the person's cards their default (and no other). False when the person has no card of this id. */
+export async function setDefaultCard(db: Db, userId: number, uuid: string): Promise<boolean> {
+  if (!(await ownCard(db, userId, uuid))) return false;
+  // Two statements: the one-default index is checked row by row, so the old default goes first.
+  await rows(db, sql`UPDATE payment_cards SET is_default = false WHERE user_id = ${userId} AND is_default AND uuid <> ${uuid}`);
+  await rows(db, sql`UPDATE payment_cards SET is_default = true WHERE user_id = ${userId} AND uuid = ${uuid}`);
+  return true;
 }
 
 export const countCards = async (db: Db, userId: number) =>

@@ -5,8 +5,10 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Frame, Request } from 'playwright-core';
-import { launchBrowser } from './browser';
+import { launchBrowser, seriousA11yViolations, settled } from './browser';
+import { CardsPage } from './cardPages';
 import { signedInPage } from './pages';
+import { newTenant } from './tenant';
 
 const NUMBER = '4242424242424242';
 const SPACED = '4242 4242 4242 4242';
@@ -84,6 +86,62 @@ describe('adding a card', () => {
     const vault = requests.filter((r) => r.frame === cardFrame && r.request.url().endsWith('/payments/v1/vault/cards'));
     expect(vault).toHaveLength(1);
     expect(carries(vault[0]!.request.postData())).toBe(true);
+    await context.close();
+  });
+
+  it('on a phone: a pasted-style 12/2030 expiry, two cards, the same card refused, one made the default, one removed after a confirm', async () => {
+    const tenant = await newTenant();
+    const { page, context } = await signedInPage(browser, { viewport: { width: 360, height: 740 }, as: tenant.person });
+    const cards = new CardsPage(page);
+    await cards.open();
+    await cards.seeStoredCards([]);
+
+    // Item 16 (a): a four-digit year typed (or pasted) ends as MM/YY, never cut to the past date 12/20.
+    for (const typed of ['12/2030', '12 / 2030', '1230', '12/30']) {
+      await cards.typeExpiry(typed);
+      expect(await cards.expiry().inputValue(), typed).toBe('12/30');
+    }
+    await cards.expiry().fill('');
+    await cards.expiry().focus();
+    await page.keyboard.insertText('12/2030');
+    expect(await cards.expiry().inputValue()).toBe('12/30');
+
+    const visa = { firstName: 'Ada', lastName: 'Lovelace', number: NUMBER, cvv: '123', expiry: '12/2030' };
+    await cards.addCard(visa, 'Visa card ending in 4242 added.');
+    // A person's first card is their default.
+    await cards.seeStoredCards(['Visa ending in 4242 (default)']);
+    await cards.addAnother();
+    await cards.addCard({ ...visa, number: '5555555555554444' }, 'Mastercard card ending in 4444 added.');
+    await cards.seeStoredCards(['Visa ending in 4242 (default)', 'Mastercard ending in 4444']);
+
+    // Item 16 (c): the same card again is refused with the form's error, and what was typed stays.
+    await cards.addAnother();
+    await cards.fillCard(visa);
+    await cards.submit().click();
+    await cards.seeFormError('This card is already stored in your account.');
+    expect(await cards.typed()).toEqual({ firstName: 'Ada', lastName: 'Lovelace', expiry: '12/30', number: SPACED });
+    await cards.seeStoredCards(['Visa ending in 4242 (default)', 'Mastercard ending in 4444']);
+
+    // Item 16 (d): the Mastercard becomes the default; removing the Visa asks first, Escape keeps it.
+    await cards.makeDefault('Mastercard ending in 4444');
+    await cards.seeStoredCards(['Visa ending in 4242', 'Mastercard ending in 4444 (default)']);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    const dialog = await cards.askToRemove('Visa ending in 4242', '4242');
+    expect(await dialog.getByRole('button', { name: 'Cancel' }).isVisible()).toBe(true);
+    // Checked once the sheet has come in (its rise fades it in).
+    await settled(page);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await cards.removeButton('Visa ending in 4242').evaluate((button) => button === document.activeElement)).toBe(true);
+    await cards.seeStoredCards(['Visa ending in 4242', 'Mastercard ending in 4444 (default)']);
+    await cards.remove('Visa ending in 4242', '4242');
+    await cards.seeStoredCards(['Mastercard ending in 4444 (default)']);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    // The server kept it: a new visit shows the same.
+    await cards.open();
+    await cards.seeStoredCards(['Mastercard ending in 4444 (default)']);
     await context.close();
   });
 

@@ -3,6 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { createActor, fromCallback, fromPromise, type InspectionEvent } from 'xstate';
 import { cardEntryMachine } from '../../machines/payments/cardEntry.machine';
+import { storedCardsMachine } from '../../machines/payments/storedCards.machine';
 import type { CardEntryEvent, CardFields, PaymentMethodData, StoredCard } from '../../machines/payments/cardEntry.types';
 import { AddCardScreen } from '../../src/ui/payments/AddCardPage';
 import { englishCatalogue } from '../../src/i18n/locales';
@@ -15,6 +16,7 @@ import { untakenTransitions } from './paths';
 
 const VALIDATION = cardValidation();
 const STORED = storedCard({ id: 'c-2', payment_token: 'tok_2', country: 'US' });
+const FRAME_RESET = { cardType: null, validNumber: false, validCvv: false, numberLength: 0, cvvLength: 0 };
 const TOKENIZE_ERRORS = [{ code: 'invalid_cvv', message: 'The CVV of a Visa card has 3 digits' }];
 
 /** A fake card provider: its initialize and tokenize wait for the test; its fields' events come from the test. */
@@ -31,7 +33,13 @@ function start(inspect?: (event: InspectionEvent) => void) {
           return () => (fields = null);
         }),
         tokenizeCard: fromPromise(() => calls.call<PaymentMethodData>('tokenize')),
-        loadPaymentMethods: fromPromise(async () => [] as StoredCard[]),
+        storedCards: storedCardsMachine.provide({
+          actors: {
+            loadPaymentMethods: fromPromise(async () => [] as StoredCard[]),
+            removeCard: fromPromise(async () => [] as StoredCard[]),
+            makeDefaultCard: fromPromise(async () => [] as StoredCard[]),
+          },
+        }),
         loadTokenizedPaymentMethod: fromPromise(async (): Promise<unknown> => ({})),
         loadCountries: fromPromise(async () => [{ code: 'US', name: 'United States' }]),
       },
@@ -51,6 +59,10 @@ function world(flow: Flow, event: CardEntryModelEvent['type']) {
     case 'api.initFailed':
       return flow.calls.take(['initialize']).reject(new Error('no provider'));
     case 'api.tokenized':
+      // As the card frame does once the vault stored the card: it clears its fields (telling the page), then answers.
+      flow.fields({ type: 'fields.empty', empty: true });
+      flow.fields({ type: 'fields.brand', brand: null });
+      flow.fields({ type: 'fields.complete', complete: false, validation: FRAME_RESET });
       return flow.calls.take(['tokenize']).resolve({ token: 'tok_2', paymentMethod: STORED });
     case 'api.tokenizeFailed':
       return flow.calls.take(['tokenize']).reject(TOKENIZE_ERRORS);
@@ -166,9 +178,10 @@ modelSuite<typeof cardEntryModel, Flow, CardEntryModelState>({
     },
     added: () => expect(screen.getByText('Visa card ending in 4242 added.')).not.toBeNull(),
   },
-  // The host hears each tokenize's outcome, nothing else.
+  // The host hears each tokenize's outcome, nothing else; a stored card with the validation it was accepted with.
   finally: ({ notifyHost }, events) => {
     expect(notifyHost).toHaveBeenCalledTimes(events.filter((e) => e.type === 'api.tokenized' || e.type === 'api.tokenizeFailed').length);
+    for (const [message] of notifyHost.mock.calls as [{ validation: unknown }][]) expect(message.validation).toEqual(VALIDATION);
   },
   stop: ({ actor }) => actor.stop(),
   machines: [cardEntryMachine],

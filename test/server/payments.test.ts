@@ -6,9 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.js';
-import { expectError } from './helpers.js';
+import { createConfirmedUser, expectError } from './helpers.js';
 import { DEMO_LOGIN, DEMO_PASSWORD } from '../../server/db/seed.js';
 import { CARD_SESSION_MINUTES, CARD_SESSION_TRIES } from '../../server/routes/payments.js';
+import { WRITE_LIMITS } from '../../server/lib/writeLimits.js';
 
 let server: TestServer;
 let demoToken: string;
@@ -24,11 +25,13 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const year = () => server.clock.now().getUTCFullYear();
+/** A good card; each call another expiry, so no two are the same card (the vault refuses a card stored twice). */
+let cardSerial = 0;
 const goodCard = () => ({
   number: '4242 4242 4242 4242',
   cvv: '123',
-  exp_month: 12,
-  exp_year: year() + 2,
+  exp_month: 1 + (cardSerial % 12),
+  exp_year: year() + 2 + Math.floor(cardSerial++ / 12),
   first_name: 'Ada',
   last_name: 'Lovelace',
   country: 'GB',
@@ -52,8 +55,9 @@ describe('the stored cards', () => {
     expect(body.data).toHaveLength(1);
     expect(body.data[0]).toMatchObject({ card_brand: 'visa', card_last_four: '1881', exp_month: 8, country: 'US' });
     expect(Object.keys(body.data[0]).sort()).toEqual(
-      ['card_brand', 'card_last_four', 'country', 'exp_month', 'exp_year', 'first_name', 'id', 'last_name', 'payment_token'].sort(),
+      ['card_brand', 'card_last_four', 'country', 'exp_month', 'exp_year', 'first_name', 'id', 'is_default', 'last_name', 'payment_token'].sort(),
     );
+    expect(body.data[0].is_default).toBe(true);
   });
 
   it('answers 401 without a token and shows another person none of the demo cards', async () => {
@@ -67,10 +71,17 @@ describe('the stored cards', () => {
 describe('the vault', () => {
   it('stores a good card from the frame: token, brand, last four, expiry; the number and code are nowhere in the database', async () => {
     const session = await openSession();
-    const { status, body } = await postCard({ session, ...goodCard() });
+    const card = goodCard();
+    const { status, body } = await postCard({ session, ...card });
     expect(status, JSON.stringify(body)).toBe(201);
     expect(body.data.token).toMatch(/^tok_/);
-    expect(body.data.payment_method).toMatchObject({ card_brand: 'visa', card_last_four: '4242', exp_month: 12, first_name: 'Ada', country: 'GB' });
+    expect(body.data.payment_method).toMatchObject({
+      card_brand: 'visa',
+      card_last_four: '4242',
+      exp_month: card.exp_month,
+      first_name: 'Ada',
+      country: 'GB',
+    });
     const listed = await server.call('GET', '/payment-methods', { token: demoToken });
     expect(listed.body.data.map((c: { card_last_four: string }) => c.card_last_four)).toContain('4242');
     const dump =
@@ -180,6 +191,161 @@ describe('the vault', () => {
 
   it('opens sessions only for a signed-in person', async () => {
     expectError(await server.call('POST', '/payments/v1/card-sessions'), 401);
+  });
+});
+
+/** A new person of the demo company with no card yet, signed in. */
+async function newPerson(on: TestServer = server) {
+  const { email, password } = await createConfirmedUser(on);
+  return (await on.login(email, password)).token;
+}
+
+type Listed = { id: string; card_last_four: string; exp_month: number; exp_year: number; is_default: boolean };
+const cardsOf = async (token: string, on: TestServer = server): Promise<Listed[]> => (await on.call('GET', '/payment-methods', { token })).body.data;
+
+/** Stores a card for the person through the frame's route, as the card frame does. */
+async function storeCard(token: string, change: Record<string, unknown> = {}, on: TestServer = server) {
+  const { body: opened } = await on.call('POST', '/payments/v1/card-sessions', { token });
+  const frame = { origin: on.config.cardFrameOrigin, host: new URL(on.config.cardFrameOrigin).host };
+  return on.call('POST', '/payments/v1/vault/cards', { body: { session: opened.data.session, ...goodCard(), ...change }, headers: frame });
+}
+
+const removeCard = (id: string, token?: string) => server.call('DELETE', `/payments/v1/payment-methods/${id}`, token ? { token } : {});
+const makeDefault = (id: string, token?: string) => server.call('PUT', `/payments/v1/payment-methods/${id}/default`, token ? { token } : {});
+
+describe('a card stored twice (issue item 16)', () => {
+  it('is refused with 409 duplicate_card: same brand, last four and expiry; the list keeps one', async () => {
+    const token = await newPerson();
+    const card = goodCard();
+    expect((await storeCard(token, card)).status).toBe(201);
+    for (let i = 0; i < 2; i++) {
+      const again = await storeCard(token, card);
+      expectError(again, 409, 'This card is already stored in your account');
+      expect(again.body.code).toBe('duplicate_card');
+    }
+    // Typed with other spacing it is still the same card.
+    expectError(await storeCard(token, { ...card, number: '4242424242424242' }), 409);
+    expect(await cardsOf(token)).toHaveLength(1);
+  });
+
+  it('takes the same number with another expiry, another card with the same last four, and the same card for another person', async () => {
+    const token = await newPerson();
+    const card = goodCard();
+    expect((await storeCard(token, card)).status).toBe(201);
+    expect((await storeCard(token, { ...card, exp_year: card.exp_year + 1 })).status).toBe(201);
+    // A Mastercard ending 4444 and a Visa ending 4444 are two cards.
+    expect((await storeCard(token, { ...card, number: '5555 5555 5555 4444' })).status).toBe(201);
+    expect((await storeCard(token, { ...card, number: '4000000000084444' })).status).toBe(201);
+    expect(await cardsOf(token)).toHaveLength(4);
+    const other = await newPerson();
+    expect((await storeCard(other, card)).status).toBe(201);
+  });
+});
+
+describe('the default card and removing a card (issue item 16)', () => {
+  it("makes a person's first card the default, and another when they choose it: always exactly one", async () => {
+    const token = await newPerson();
+    const first = (await storeCard(token)).body.data.payment_method;
+    expect(first.is_default).toBe(true);
+    const second = (await storeCard(token)).body.data.payment_method;
+    expect(second.is_default).toBe(false);
+    const answer = await makeDefault(second.id, token);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.data.map((c: Listed) => [c.id, c.is_default])).toEqual([
+      [first.id, false],
+      [second.id, true],
+    ]);
+    // Again is harmless.
+    expect((await makeDefault(second.id, token)).body.data.filter((c: Listed) => c.is_default)).toHaveLength(1);
+    expect((await cardsOf(token)).filter((c) => c.is_default).map((c) => c.id)).toEqual([second.id]);
+  });
+
+  it('removes a card of mine and answers the cards left; the oldest left becomes the default when the default goes', async () => {
+    const token = await newPerson();
+    const [a, b, c] = [
+      (await storeCard(token)).body.data.payment_method,
+      (await storeCard(token)).body.data.payment_method,
+      (await storeCard(token)).body.data.payment_method,
+    ];
+    expect((await makeDefault(c.id, token)).status).toBe(200);
+    const afterA = await removeCard(a.id, token);
+    expect(afterA.status, JSON.stringify(afterA.body)).toBe(200);
+    expect(afterA.body.data.map((x: Listed) => [x.id, x.is_default])).toEqual([
+      [b.id, false],
+      [c.id, true],
+    ]);
+    const afterC = await removeCard(c.id, token);
+    expect(afterC.body.data.map((x: Listed) => [x.id, x.is_default])).toEqual([[b.id, true]]);
+    expect((await removeCard(b.id, token)).body.data).toEqual([]);
+    expect(await cardsOf(token)).toEqual([]);
+    // Gone: a second remove does not find it.
+    expectError(await removeCard(b.id, token), 404);
+    // A removed card may be stored again.
+    expect((await storeCard(token, { exp_month: b.exp_month, exp_year: b.exp_year })).status).toBe(201);
+  });
+
+  it("an attacker: another person's card is not found (404, the same answer as an id that never was) and stays as it was", async () => {
+    const victim = await newPerson();
+    const card = (await storeCard(victim)).body.data.payment_method;
+    await storeCard(victim);
+    const attacker = await newPerson();
+    const never = '0d3c5e8a-1b2c-4d5e-8f90-123456789abc';
+    for (const call of [removeCard, makeDefault]) {
+      const theirs = await call(card.id, attacker);
+      const unknown = await call(never, attacker);
+      expectError(theirs, 404);
+      expect(theirs.body).toEqual(unknown.body);
+    }
+    // Nothing changed for the victim: both cards, the first still the default.
+    expect((await cardsOf(victim)).map((c) => [c.id === card.id, c.is_default])).toEqual([
+      [true, true],
+      [false, false],
+    ]);
+    // No token at all: 401.
+    expectError(await removeCard(card.id), 401);
+    expectError(await makeDefault(card.id), 401);
+  });
+
+  it.each([
+    ['not a uuid', 'not-a-uuid'],
+    ['SQL in the id', "1' OR '1'='1"],
+    ['a number', '42'],
+    ['a uuid with a tail', '0d3c5e8a-1b2c-4d5e-8f90-123456789abc0'],
+    ['a uuid in braces', '{0d3c5e8a-1b2c-4d5e-8f90-123456789abc}'],
+  ])('refuses a malformed id (%s) with 400, before it reaches a card', async (_name, id) => {
+    const token = await newPerson();
+    await storeCard(token);
+    const path = encodeURIComponent(id);
+    expectError(await server.call('DELETE', `/payments/v1/payment-methods/${path}`, { token }), 400);
+    expectError(await server.call('PUT', `/payments/v1/payment-methods/${path}/default`, { token }), 400);
+    expect(await cardsOf(token)).toHaveLength(1);
+  });
+});
+
+describe('the write limit on card changes', () => {
+  it(`refuses a person's card changes past ${WRITE_LIMITS.paymentCards.max} a minute (429, Retry-After); another person is not held back`, async () => {
+    const limited = await startTestServer({ writeLimitFactor: 1 });
+    try {
+      const token = await newPerson(limited);
+      const [a, b] = [(await storeCard(token, {}, limited)).body.data.payment_method, (await storeCard(token, {}, limited)).body.data.payment_method];
+      for (let i = 0; i < WRITE_LIMITS.paymentCards.max; i++) {
+        const answer = await limited.call('PUT', `/payments/v1/payment-methods/${i % 2 ? a.id : b.id}/default`, { token });
+        expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      }
+      const refused = await limited.app.inject({
+        method: 'DELETE',
+        url: `${limited.config.apiBase}/payments/v1/payment-methods/${a.id}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expectError({ status: refused.statusCode, body: refused.json() }, 429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(await cardsOf(token, limited)).toHaveLength(2);
+      const other = await newPerson(limited);
+      const theirs = (await storeCard(other, {}, limited)).body.data.payment_method;
+      expect((await limited.call('DELETE', `/payments/v1/payment-methods/${theirs.id}`, { token: other })).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 });
 

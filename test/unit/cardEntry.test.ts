@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { cardEntryMachine, formValid, billingOf } from '../../machines/payments/cardEntry.machine';
+import { storedCardsMachine, type StoredCardsRef } from '../../machines/payments/storedCards.machine';
 import { formatExpiry, parseExpiry, validExpiry, validName } from '../../machines/payments/cardEntry.rules';
 import type { CardEntryEvent, PaymentMethodData, StoredCard } from '../../machines/payments/cardEntry.types';
 import { embeddedCardProvider } from '../../src/app/adapters/embeddedCardProvider';
@@ -19,9 +20,35 @@ describe('the expiry rules (section 5)', () => {
     ['429', '04/29'],
     ['9/27', '09/27'],
     ['12/2030', '12/30'],
+    ['12 / 2030', '12/30'],
+    ['122030', '12/30'],
+    ['12/30', '12/30'],
+    ['1/2030', '01/30'],
+    ['1/30', '01/30'],
+    ['12/203', '12/203'],
     ['ab12cd30', '12/30'],
     ['', ''],
   ])('formats %j as %j', (typed, shown) => expect(formatExpiry(typed)).toBe(shown));
+
+  /** What the field shows after each key, as the view formats the field's text with the key added. */
+  const typeKeys = (text: string) => [...text].reduce((shown, key) => formatExpiry(shown + key), '');
+
+  it.each([
+    ['12/2030', '12/30'],
+    ['12 / 2030', '12/30'],
+    ['1230', '12/30'],
+    ['12/30', '12/30'],
+    ['1/2030', '01/30'],
+  ])('typed key by key, %j ends as %j: the month and year meant, never the past date 12/20', (typed, shown) => {
+    expect(typeKeys(typed)).toBe(shown);
+    expect(validExpiry(typeKeys(typed), { year: 2026, month: 11 })).toBe(true);
+  });
+
+  it('pasted over what the field held, a four-digit year still ends as MM/YY', () => {
+    expect(formatExpiry('12/2' + '030')).toBe('12/30');
+    expect(formatExpiry('12/20' + '30')).toBe('12/30');
+    expect(validExpiry(formatExpiry('12/2030'), { year: 2026, month: 11 })).toBe(true);
+  });
 
   it('reads MM/YY as a month and a 20YY year, and nothing else', () => {
     expect(parseExpiry('08/29')).toEqual({ month: 8, year: 2029 });
@@ -51,6 +78,7 @@ const VALIDATION = cardValidation();
 function run(
   options: { tokenize?: () => Promise<PaymentMethodData>; loadPaymentMethods?: () => Promise<StoredCard[]>; init?: () => Promise<never> } = {},
 ) {
+  const loadPaymentMethods = vi.fn(options.loadPaymentMethods ?? (async () => [] as StoredCard[]));
   let send: ((e: CardEntryEvent) => void) | null = null;
   const notifyHost = vi.fn();
   const tokenize = vi.fn((_input: unknown) => (options.tokenize ? options.tokenize() : Promise.resolve({ token: 'tok_1', paymentMethod: STORED })));
@@ -63,7 +91,13 @@ function run(
           send = sendBack;
         }),
         tokenizeCard: fromPromise(({ input }) => tokenize(input)),
-        loadPaymentMethods: fromPromise(options.loadPaymentMethods ?? (async () => [])),
+        storedCards: storedCardsMachine.provide({
+          actors: {
+            loadPaymentMethods: fromPromise(() => loadPaymentMethods()),
+            removeCard: fromPromise(async () => [] as StoredCard[]),
+            makeDefaultCard: fromPromise(async () => [] as StoredCard[]),
+          },
+        }),
         loadTokenizedPaymentMethod: fromPromise(loadTokenized),
         loadCountries: fromPromise(async () => [] as { code: string; name: string }[]),
       },
@@ -77,7 +111,8 @@ function run(
     actor.send({ type: 'user.edit', field: 'expiry', value: '12/40' });
     actor.send({ type: 'user.edit', field: 'country', value: 'GB' });
   };
-  return { actor, fields: (e: CardEntryEvent) => send!(e), notifyHost, tokenize, loadTokenized, fill };
+  const storedCards = () => actor.getSnapshot().children.storedCards as StoredCardsRef;
+  return { actor, fields: (e: CardEntryEvent) => send!(e), notifyHost, tokenize, loadTokenized, fill, storedCards, loadPaymentMethods };
 }
 
 describe('the card entry machine', () => {
@@ -102,7 +137,9 @@ describe('the card entry machine', () => {
     flow.fill();
     flow.fields({ type: 'fields.complete', complete: true, validation: VALIDATION });
     flow.actor.send({ type: 'user.submit' });
-    await waitFor(flow.actor, (s) => s.context.cards.length === 1);
+    // The stored cards (the form's child) read their list again once the card is stored.
+    await waitFor(flow.storedCards(), (s) => s.matches('idle') && s.context.cards.length === 1);
+    expect(flow.loadPaymentMethods).toHaveBeenCalledTimes(2);
     expect(flow.tokenize).toHaveBeenCalledWith({
       channel: 'c',
       billing: { first_name: 'Ada', last_name: 'Lovelace', exp_month: 12, exp_year: 2040, country: 'GB' },
@@ -114,6 +151,42 @@ describe('the card entry machine', () => {
       validation: VALIDATION,
       paymentMethodData: { token: 'tok_1', paymentMethod: STORED },
     });
+  });
+
+  it("tells the host the validation the card was accepted with, not the frame's reset that reached the page first", async () => {
+    let store: (data: PaymentMethodData) => void = () => {};
+    const flow = run({ tokenize: () => new Promise<PaymentMethodData>((resolve) => (store = resolve)) });
+    await waitFor(flow.actor, (s) => s.matches({ entry: 'waiting' }));
+    flow.fields({ type: 'fields.ready' });
+    flow.fill();
+    flow.fields({ type: 'fields.complete', complete: true, validation: VALIDATION });
+    flow.actor.send({ type: 'user.submit' });
+    await waitFor(flow.actor, (s) => s.matches({ entry: 'tokenizing' }));
+    // What the card frame posts once the vault stored the card: it clears its fields (src/cardFrame/main.ts), then the token.
+    const reset = { cardType: null, validNumber: false, validCvv: false, numberLength: 0, cvvLength: 0 };
+    flow.fields({ type: 'fields.empty', empty: true });
+    flow.fields({ type: 'fields.brand', brand: null });
+    flow.fields({ type: 'fields.complete', complete: false, validation: reset });
+    store({ token: 'tok_1', paymentMethod: STORED });
+    await waitFor(flow.actor, (s) => s.hasTag('added'));
+    expect(flow.notifyHost).toHaveBeenCalledTimes(1);
+    expect(flow.notifyHost.mock.calls[0]![0]).toEqual({
+      errors: [],
+      validation: { cardType: 'visa', validNumber: true, validCvv: true, numberLength: 16, cvvLength: 3 },
+      paymentMethodData: { token: 'tok_1', paymentMethod: STORED },
+    });
+  });
+
+  it('tells the stored cards of a stored card, which show it even when their list cannot be read again', async () => {
+    const flow = run({ loadPaymentMethods: vi.fn().mockResolvedValueOnce([]).mockRejectedValueOnce(new Error('offline')) });
+    await waitFor(flow.actor, (s) => s.matches({ entry: 'waiting' }));
+    flow.fields({ type: 'fields.ready' });
+    flow.fill();
+    flow.fields({ type: 'fields.complete', complete: true, validation: VALIDATION });
+    flow.actor.send({ type: 'user.submit' });
+    await waitFor(flow.actor, (s) => s.hasTag('added'));
+    await waitFor(flow.storedCards(), (s) => s.matches('idle') && flow.loadPaymentMethods.mock.calls.length === 2);
+    expect(flow.storedCards().getSnapshot().context.cards).toEqual([STORED]);
   });
 
   it('keeps the errors list of a failed tokenize, and the next tokenize clears it', async () => {

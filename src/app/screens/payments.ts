@@ -1,6 +1,7 @@
 import { createIntl } from '@formatjs/intl';
 import { fromCallback, fromPromise } from 'xstate';
 import { cardEntryMachine } from '../../../machines/payments/cardEntry.machine';
+import { storedCardsMachine } from '../../../machines/payments/storedCards.machine';
 import type { CardEntryEvent } from '../../../machines/payments/cardEntry.types';
 import * as paymentsApi from '../../api/payments';
 import { loadCountries } from '../../i18n/countries';
@@ -61,7 +62,13 @@ export const cardEntryLogic = (app: AppActor, provider: CardProvider = defaultPr
       }),
       listenToFields: fromCallback<CardEntryEvent, { channel: string }>(({ sendBack, input }) => provider.listen(input.channel, sendBack)),
       tokenizeCard: fromPromise(({ input }) => provider.tokenize(input.channel, input.billing)),
-      loadPaymentMethods: fromPromise(() => paymentsApi.paymentMethods()),
+      storedCards: storedCardsMachine.provide({
+        actors: {
+          loadPaymentMethods: fromPromise(() => paymentsApi.paymentMethods()),
+          removeCard: fromPromise(({ input }) => paymentsApi.removePaymentMethod(input.cardId)),
+          makeDefaultCard: fromPromise(({ input }) => paymentsApi.makeDefaultPaymentMethod(input.cardId)),
+        },
+      }),
       loadTokenizedPaymentMethod: fromPromise(({ input }) => paymentsApi.tokenizedPaymentMethod(input.cardId)),
       loadCountries: fromPromise(({ input }) => loadCountries(input.locale)),
     },

@@ -133,6 +133,8 @@ export function ConfirmModal({
   dismissLabel,
   onConfirm,
   onDismiss,
+  busy,
+  returnFocusTo,
 }: {
   title: ReactNode;
   children?: ReactNode;
@@ -140,12 +142,16 @@ export function ConfirmModal({
   dismissLabel: string;
   onConfirm: () => void;
   onDismiss: () => void;
+  /** The confirmed action is under way: the confirm button says so. */
+  busy?: boolean;
+  /** Where focus goes when the dialog closes and what opened it is gone (the item it removed). */
+  returnFocusTo?: () => HTMLElement | null;
 }) {
   return (
-    <Modal title={title} onClose={onDismiss}>
+    <Modal title={title} onClose={onDismiss} {...(returnFocusTo ? { returnFocusTo } : {})}>
       {children}
       <ModalActions>
-        <Button type="button" onClick={onConfirm}>
+        <Button type="button" onClick={onConfirm} busy={busy}>
           {confirmLabel}
         </Button>
         <Button type="button" variant="secondary" onClick={onDismiss}>

@@ -2,15 +2,17 @@ import { useSelector } from '@xstate/react';
 import { CreditCard } from 'lucide-react';
 import { CARD_FRAME_ELEMENT_ID } from '../../../contracts/cardFrame';
 import type { CardEntryRef } from '../../../machines/payments/cardEntry.machine';
+import type { StoredCardsRef } from '../../../machines/payments/storedCards.machine';
 import { brandName, validExpiry, validName, formatExpiry } from '../../../machines/payments/cardEntry.rules';
 import { useScreen } from '../appContext';
 import { useT } from '../../i18n/useT';
 import { Button } from '../kit/Button';
 import { FieldError, SelectField, TextField } from '../kit/Field';
-import { Card, Heading, Page, Stack, Text } from '../kit/Layout';
-import { EmptyState, ErrorState } from '../kit/States';
+import { Card, Heading, Page, Text } from '../kit/Layout';
+import { ErrorState } from '../kit/States';
 import { styled } from '../kit/stitches.config';
 import { AreaScreen } from '../shell/AreaScreen';
+import { StoredCards } from './StoredCards';
 
 const Column = styled('div', { width: '100%', maxWidth: 640, margin: '0 auto', display: 'flex', flexDirection: 'column', gap: '$5' });
 const Row = styled('div', {
@@ -32,19 +34,11 @@ const Frame = styled('iframe', {
   colorScheme: 'normal',
   '@tablet': { height: 112 },
 });
-const Cards = styled('ul', { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '$2' });
-const CardItem = styled('li', {
-  display: 'flex',
-  alignItems: 'center',
-  gap: '$3',
-  padding: '$3',
-  border: '1px solid $border',
-  borderRadius: '$2',
-  '& > svg': { color: '$primary', flexShrink: 0 },
-});
-const CardText = styled('div', { display: 'flex', flexDirection: 'column', minWidth: 0, '& small': { color: '$muted' } });
 const Status = styled('p', { margin: '0 0 $4', color: '$muted' });
 const Success = styled('p', { margin: '0 0 $4', fontWeight: 600 });
+
+/** The vault's refusals the page words itself (others show the vault's message). */
+const TRANSLATED_ERRORS = new Map([['duplicate_card', 'payments.error.duplicate_card' as const]]);
 
 /** /add-card: the card form (names, expiry, country, the secure card frame) and the stored cards. */
 export function AddCardPage() {
@@ -66,7 +60,7 @@ export function AddCardScreen({ entry }: { entry: CardEntryRef }) {
           <Text>{t('payments.intro')}</Text>
         </div>
         <CardForm entry={entry} />
-        <StoredCards entry={entry} />
+        <StoredCardsOf entry={entry} />
       </Column>
     </Page>
   );
@@ -128,7 +122,7 @@ function CardForm({ entry }: { entry: CardEntryRef }) {
                 <ul>
                   {errors.map((e) => (
                     <li key={e.code}>
-                      <FieldError as="span">{e.message || e.code}</FieldError>
+                      <FieldError as="span">{TRANSLATED_ERRORS.has(e.code) ? t(TRANSLATED_ERRORS.get(e.code)!) : e.message || e.code}</FieldError>
                     </li>
                   ))}
                 </ul>
@@ -187,7 +181,6 @@ function ExpiryAndCountry({ entry }: { entry: CardEntryRef }) {
         inputMode="numeric"
         autoComplete="cc-exp"
         placeholder="MM/YY"
-        maxLength={5}
         onValueChange={(value) => entry.send({ type: 'user.edit', field: 'expiry', value: formatExpiry(value) })}
         onBlur={() => entry.send({ type: 'user.blur', field: 'expiry' })}
         error={expiryTouched && !validExpiry(expiry, today) ? t('payments.expiryInvalid') : undefined}
@@ -203,33 +196,8 @@ function ExpiryAndCountry({ entry }: { entry: CardEntryRef }) {
   );
 }
 
-function StoredCards({ entry }: { entry: CardEntryRef }) {
-  const t = useT();
-  const cards = useSelector(entry, (s) => s.context.cards);
-  return (
-    <Panel aria-labelledby="stored-cards-title">
-      <Heading as="h2" id="stored-cards-title" css={{ fontSize: '$4' }}>
-        {t('payments.stored.title')}
-      </Heading>
-      {cards.length ? (
-        <Cards data-testid="stored-cards">
-          {cards.map((card) => (
-            <CardItem key={card.id}>
-              <CreditCard aria-hidden="true" focusable="false" />
-              <CardText>
-                <span>{t('payments.stored.card', { brand: brandName(card.card_brand), lastFour: card.card_last_four })}</span>
-                <small>
-                  {t('payments.stored.expires', { month: String(card.exp_month).padStart(2, '0'), year: String(card.exp_year).slice(-2) })}
-                </small>
-              </CardText>
-            </CardItem>
-          ))}
-        </Cards>
-      ) : (
-        <Stack>
-          <EmptyState icon={CreditCard} title={t('payments.stored.empty')} />
-        </Stack>
-      )}
-    </Panel>
-  );
+/** The stored cards: the card form's child flow, which the form tells of each card it stores. */
+function StoredCardsOf({ entry }: { entry: CardEntryRef }) {
+  const list = useSelector(entry, (s) => s.children.storedCards as StoredCardsRef | undefined);
+  return list ? <StoredCards list={list} /> : null;
 }
