@@ -240,7 +240,7 @@ describe('the password update', () => {
     expect(await account.field('New password').inputValue()).toBe('');
 
     await page.goto('/logout');
-    await page.waitForURL('**/login');
+    await page.waitForURL((url) => url.pathname === '/login');
     await auth.open();
     await auth.signIn(ACCOUNT.email, ACCOUNT.password);
     await auth.seeError("User email or password doesn't match");

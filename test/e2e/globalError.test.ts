@@ -83,12 +83,12 @@ describe('a failed list of the user’s buildings', () => {
     const auth = new AuthPages(page);
     await auth.open();
     await auth.signIn(DEMO.email, DEMO.password);
-    await page.waitForURL('**/login');
+    await page.waitForURL((url) => url.pathname === '/login');
     await page.getByLabel('Work email').waitFor();
     expect(await page.getByRole('dialog', { name: 'Something went wrong' }).count()).toBe(0);
     // The session is gone: the app's pages send the person to sign in.
     await page.goto('/home');
-    await page.waitForURL('**/login');
+    await page.waitForURL((url) => url.pathname === '/login');
     await context.close();
   });
 });

@@ -151,7 +151,7 @@ describe('native-only actions in a browser', () => {
     // A return address off this app is ignored.
     expect(await page.getByRole('link', { name: 'Back' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Go to sign-in' }).click();
-    await page.waitForURL('**/login');
+    await page.waitForURL((url) => url.pathname === '/login');
     await context.close();
 
     // The other brand's bar shows its own logo for dark bars.
@@ -169,7 +169,7 @@ describe('no dead ends', () => {
   it('a page not found has the header and a way back home (signed out, the routing rules send it to sign-in)', async () => {
     const anonymous = await newPage(browser);
     await anonymous.page.goto('/no-such-page');
-    await anonymous.page.waitForURL('**/login');
+    await anonymous.page.waitForURL((url) => url.pathname === '/login');
     await anonymous.context.close();
 
     const { page, context } = await signedIn();

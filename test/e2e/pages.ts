@@ -101,7 +101,7 @@ export class AuthPages {
   async logOut() {
     await this.page.getByRole('button', { name: 'Account menu' }).click();
     await this.page.getByRole('menuitem', { name: 'Log out' }).click();
-    await this.page.waitForURL('**/login');
+    await this.page.waitForURL((url) => url.pathname === '/login');
   }
 
   async fieldValue(label: string) {

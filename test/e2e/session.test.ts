@@ -77,7 +77,7 @@ describe('a kept token of an older version', () => {
     await fetch(`${baseURL()}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${session.token}` } });
     const { page, context } = await pageKeeping(session, old);
     await page.goto('/home');
-    await page.waitForURL('**/login');
+    await page.waitForURL((url) => url.pathname === '/login');
     await page.getByLabel('Work email').waitFor();
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('root') ?? '{}').auth ?? null)).toBeNull();
     await context.close();

@@ -90,8 +90,8 @@ describe('white-label brands', () => {
     const inPage = async (file: string) =>
       `data:image/svg+xml;base64,${Buffer.from(await (await fetch(`${baseURL()}${file}`)).arrayBuffer()).toString('base64')}`;
     // Atrium's #257BAD reads at 4.3:1 on the page's background, so its buttons take it a shade darker (AA); Harbor's reads as it is.
-    expect(seen[0]).toEqual({ colour: 'rgb(35, 117, 164)', logo: await inPage('/media/brands/atrium.svg'), title: 'Atrium' });
-    expect(seen[1]).toEqual({ colour: 'rgb(11, 110, 79)', logo: await inPage('/media/brands/harbor.svg'), title: 'Harbor Workplace' });
+    expect(seen[0]).toEqual({ colour: 'rgb(35, 117, 164)', logo: await inPage('/media/brands/atrium.svg'), title: 'Sign in · Atrium' });
+    expect(seen[1]).toEqual({ colour: 'rgb(11, 110, 79)', logo: await inPage('/media/brands/harbor.svg'), title: 'Sign in · Harbor Workplace' });
     expect(seen[0]!.logo).not.toBe(seen[1]!.logo);
   });
 });
