@@ -16,9 +16,11 @@ export const FIRST_LOAD_BUDGET_BYTES = 125 * 1024;
  * history, service requests, the help desk, smart suites, payment cards) added their routes' definitions and their
  * screens' restart rules, about 3.3 KB (155.2 KB measured); their views and flows load with their routes. Raised to
  * 158 KB when start-up moved into stages (decision 064): four stage files instead of two shared ones compress about
- * 1.9 KB worse (157.1 KB measured), the price of evaluating the code in four tasks instead of one long one.
+ * 1.9 KB worse (157.1 KB measured), the price of evaluating the code in four tasks instead of one long one. Raised to
+ * 160 KB for what every screen now carries from the first load (issue 22): the tab's title naming the screen, the
+ * deep link kept through sign-in (decision 148), brand colours readable on sheets too (158.4 KB measured).
  */
-export const FIRST_LOAD_LIMIT_BYTES = 158 * 1024;
+export const FIRST_LOAD_LIMIT_BYTES = 160 * 1024;
 
 export interface FirstLoad {
   files: { url: string; type: 'script' | 'stylesheet'; bytes: number; gzipBytes: number; wireBytes: number }[];

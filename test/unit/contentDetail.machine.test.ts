@@ -316,6 +316,7 @@ describe('contentDetailMachine: deciding the call-to-action', () => {
       maxClaimsTotal: 10,
       displayStartAt: '2026-11-02T00:00:00Z',
       displayEndAt: '2026-12-02T00:00:00Z',
+      endAt: null,
       now: NOW,
       myClaim: null,
       error: null,
@@ -554,10 +555,11 @@ describe('rsvpInput and claimInput', () => {
     });
   });
 
-  it('claimInput maps the content’s uuid, building, eligibility, counts, limits and window, with the screen’s now', () => {
+  it('claimInput maps the content’s uuid, building, eligibility, counts, limits, window and end, with the screen’s now', () => {
     const content = contentView({
       uuid: 'o-5',
       buildingUuid: 'b-6',
+      endAt: '2026-02-01T00:00:00Z',
       cta: {
         isEligible: false,
         isClaimable: true,
@@ -582,6 +584,7 @@ describe('rsvpInput and claimInput', () => {
       maxClaimsTotal: null,
       displayStartAt: '2025-12-01T00:00:00Z',
       displayEndAt: null,
+      endAt: '2026-02-01T00:00:00Z',
       now: '2026-01-01T00:00:00Z',
     });
   });
