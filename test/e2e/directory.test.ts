@@ -67,6 +67,14 @@ describe('amenities', () => {
     await modal.getByRole('button', { name: 'Close' }).click();
     await modal.waitFor({ state: 'detached' });
 
+    // Up, under the header: back to the amenities, then home (issue 22, item 12).
+    await page.getByRole('navigation', { name: 'Up' }).getByRole('link', { name: 'Amenities' }).click();
+    await page.waitForURL(new RegExp(`/building/${plaza}/amenities$`));
+    await page.getByRole('navigation', { name: 'Up' }).getByRole('link', { name: 'Home' }).click();
+    await page.waitForURL(new RegExp(`/building/${plaza}$`));
+    await page.getByRole('heading', { level: 1, name: /^Welcome/ }).waitFor();
+    expect(await page.getByRole('navigation', { name: 'Up' }).count(), 'home has no way up').toBe(0);
+
     await page.goto(`/building/${plaza}/amenities/00000000-0000-4000-8000-000000000000`);
     await page.getByRole('alert').filter({ hasText: 'This amenity is not available in your building.' }).waitFor();
     await context.close();

@@ -1,6 +1,4 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { ArrowLeft } from 'lucide-react';
-import { Link } from '../kit/Link';
 import { useScreen, type ScreenActors } from '../appContext';
 import { useT } from '../../i18n/useT';
 import type { ProfileTab } from '../../../machines/account/accountTabs';
@@ -32,10 +30,8 @@ function ProfileArea({ profile, password }: { profile: ScreenActors['profileForm
   return (
     <Page>
       <Card css={{ maxWidth: 640 }}>
-        <Link to="/account">
-          <ArrowLeft size={16} aria-hidden="true" /> {t('account.back')}
-        </Link>
-        <Heading css={{ marginTop: '$3' }}>{t('account.profile.title')}</Heading>
+        {/* The way back to the account is the header's up link (src/ui/shell/UpLink.tsx). */}
+        <Heading>{t('account.profile.title')}</Heading>
         <Tabs
           label={t('account.profile.tabsLabel')}
           tabs={[

@@ -19,6 +19,7 @@ import { styled } from '../kit/stitches.config';
 import { BuildingSwitcher } from './BuildingSwitcher';
 import { KioskHeader } from './KioskHeader';
 import { KioskSwitch } from './KioskSwitch';
+import { UpLink } from './UpLink';
 import { Icon } from '../kit/Icon';
 import { MenuContent, MenuItem, MenuRoot, MenuSeparator, MenuTrigger } from '../kit/Menu';
 
@@ -133,6 +134,7 @@ export function AppHeader() {
     <Suspense fallback={<Bar aria-busy="true" />}>
       <AreaMessages areas={['shell']}>
         <FullHeader />
+        <UpLink />
       </AreaMessages>
     </Suspense>
   );
