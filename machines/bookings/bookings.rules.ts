@@ -1,37 +1,40 @@
+import type { ServiceRequestStatus } from '../serviceRequests/serviceRequests.types';
 import type { Booking, BookingStatus, HistoryItem, HistoryType, ReceiptStatus, TransactionPage } from './bookings.types';
 
 /**
- * The specification's display mapping of the first vocabulary (content document, section 4): what a booking's
- * status reads as in lists (the history).
+ * The one display vocabulary of a status, on every screen that shows one (the history's rows, the receipt's chip):
+ * each word is one message, `bookings.status.<word>`, so the screens cannot drift apart (issue 22, item 18).
  */
-export type BookingDisplay = 'pending' | 'confirmed' | 'cancelled' | 'cancelled_user' | 'cancelled_vendor' | 'unavailable';
+export const STATUS_WORDS = ['pending', 'submitted', 'accepted', 'denied', 'cancelled'] as const;
+export type StatusWord = (typeof STATUS_WORDS)[number];
 
-export const bookingDisplayOf: Record<BookingStatus, BookingDisplay> = {
+/**
+ * Every status the app is answered, in its word: a resource booking's as stored (the history's and the receipt's
+ * `status`), the receipt's vocabulary (`receipt_status`) and a booked service's (the service-request vocabulary). The
+ * specification maps the first two apart (confirmed, unavailable, "cancelled by you" in lists; accepted, denied in the
+ * receipt): here a booking reads the same wherever it shows, in the receipt's words (issue 22, item 18).
+ */
+export const statusWordOf: Record<BookingStatus | ReceiptStatus | ServiceRequestStatus, StatusWord> = {
   pending: 'pending',
   pending_payment: 'pending',
-  confirmed: 'confirmed',
-  accepted: 'confirmed',
-  denied_available: 'cancelled',
+  confirmed: 'accepted',
+  accepted: 'accepted',
+  denied_available: 'denied',
+  denied_unavailable: 'denied',
   cancelled: 'cancelled',
-  cancelled_user: 'cancelled_user',
-  cancelled_vendor: 'cancelled_vendor',
-  denied_unavailable: 'unavailable',
-};
-
-/** A status of the first vocabulary in its display word; a status the app does not know reads as itself. */
-export const bookingDisplay = (status: string): BookingDisplay | null =>
-  (bookingDisplayOf as Record<string, BookingDisplay | undefined>)[status] ?? null;
-
-/** The receipt's vocabulary and how it shows: pending, accepted, denied (both denials), cancelled. */
-export type ReceiptDisplay = 'pending' | 'accepted' | 'denied' | 'cancelled';
-
-export const receiptDisplayOf: Record<ReceiptStatus, ReceiptDisplay> = {
+  cancelled_user: 'cancelled',
+  cancelled_vendor: 'cancelled',
   Pending: 'pending',
+  Submitted: 'submitted',
   Accepted: 'accepted',
-  Denied_Unavailable: 'denied',
+  Denied: 'denied',
   Denied_Available: 'denied',
+  Denied_Unavailable: 'denied',
   Canceled: 'cancelled',
 };
+
+/** A status of any of the three vocabularies in its word; a status the app does not know has none (it reads as itself). */
+export const statusWord = (status: string): StatusWord | null => (statusWordOf as Record<string, StatusWord | undefined>)[status] ?? null;
 
 /** The receipt's title (content document, section 4). */
 export type ReceiptTitle = 'cancelled' | 'booked' | 'requested' | 'denied' | 'default';
@@ -95,18 +98,3 @@ export const serviceAmount = (cents: number) => cents / 100;
 
 /** How many rows the history asks for at a time. */
 export const HISTORY_PAGE_SIZE = 10;
-
-/** A booked service's status (the service-request vocabulary) in its display word. */
-export type ServiceDisplay = 'pending' | 'submitted' | 'accepted' | 'denied' | 'cancelled';
-
-export const serviceDisplayOf: Record<string, ServiceDisplay> = {
-  Pending: 'pending',
-  Submitted: 'submitted',
-  Accepted: 'accepted',
-  Denied: 'denied',
-  Denied_Available: 'denied',
-  Denied_Unavailable: 'denied',
-  Canceled: 'cancelled',
-};
-
-export const serviceDisplay = (status: string): ServiceDisplay | null => serviceDisplayOf[status] ?? null;

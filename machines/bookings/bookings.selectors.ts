@@ -1,16 +1,12 @@
 import type { SnapshotFrom } from 'xstate';
 import type { bookingReceiptMachine } from './bookingReceipt.machine';
-import { receiptDisplayOf, receiptTitle, type ReceiptDisplay, type ReceiptTitle } from './bookings.rules';
+import { receiptTitle, type ReceiptTitle } from './bookings.rules';
 
 type ReceiptSnapshot = Pick<SnapshotFrom<typeof bookingReceiptMachine>, 'context'>;
 
 /** The receipt's title once the booking is read. */
 export const selectReceiptTitle = (s: ReceiptSnapshot): ReceiptTitle | null =>
   s.context.booking ? receiptTitle(s.context.booking.receipt_status, s.context.cancelSucceeded) : null;
-
-/** The receipt's status in its display word. */
-export const selectReceiptDisplay = (s: ReceiptSnapshot): ReceiptDisplay | null =>
-  s.context.booking ? receiptDisplayOf[s.context.booking.receipt_status] : null;
 
 /** The manager-approval note shows while a request that needs approval waits for it. */
 export const selectAwaitsApproval = (s: ReceiptSnapshot): boolean =>

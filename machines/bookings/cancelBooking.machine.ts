@@ -26,7 +26,11 @@ export type CancelBookingEvent =
 /** What the cancel tells the receipt that runs it. */
 export type CancelBookingReport = { type: 'booking.cancelled'; booking: Booking };
 
-export type CancelBookingTag = 'cancel:offered' | 'cancel:tooLate' | 'cancel:busy' | 'modal:confirmCancel' | 'modal:bookingError';
+/**
+ * `cancel:offered`: the booking can still be cancelled (the button and the cancellation policy show); `cancel:done`: a
+ * cancel succeeded here (its confirmation shows).
+ */
+export type CancelBookingTag = 'cancel:offered' | 'cancel:tooLate' | 'cancel:busy' | 'cancel:done' | 'modal:confirmCancel' | 'modal:bookingError';
 
 export const CANCEL_BOOKING_ID = 'cancelBooking';
 
@@ -35,11 +39,12 @@ export const TOO_LATE_CODE = 'you_can_no_longer_cancel';
 
 /**
  * Cancelling a booking (content document, sections 4 and 8): the cancel button asks for confirmation, then the
- * cancel is sent. Success sets the booking CANCELED (the answer), tells the receipt (which reloads the booking) and
- * resets the cancel. A refused cancel opens the booking error modal ('unable to complete, please try again later',
- * okay); closing it resets. Once the cancellation window has closed, `you_can_no_longer_cancel` shows and no cancel
- * can be sent: the guard refuses it, so `state.can` disables the button. The server refuses a late cancel too; its
- * answer moves the flow to the same state.
+ * cancel is sent. Success sets the booking CANCELED (the answer), tells the receipt (which reloads the booking),
+ * resets the cancel and shows its confirmation. The cancellation policy shows only while a cancel is offered. A
+ * refused cancel opens the booking error modal ('unable to complete, please try again later', okay); closing it
+ * resets. Once the cancellation window has closed, `you_can_no_longer_cancel` shows and no cancel can be sent: the
+ * guard refuses it, so `state.can` disables the button. The server refuses a late cancel too; its answer moves the
+ * flow to the same state.
  */
 export const cancelBookingMachine = setup({
   types: {
@@ -91,7 +96,7 @@ export const cancelBookingMachine = setup({
         input: ({ context }) => context.path,
         onDone: {
           description: 'Success: the booking as the server now has it (CANCELED); the receipt reloads it; the cancel resets.',
-          target: 'deciding',
+          target: 'cancelled',
           actions: [
             { type: 'setBooking', params: ({ event }) => ({ booking: event.output }) },
             { type: 'reportCancelled', params: ({ event }) => ({ booking: event.output }) },
@@ -118,8 +123,14 @@ export const cancelBookingMachine = setup({
       tags: ['cancel:tooLate'],
       on: { 'booking.updated': { target: 'deciding', actions: { type: 'setBooking', params: ({ event }) => event } } },
     },
+    cancelled: {
+      description:
+        "The cancel succeeded here: its confirmation ('Your booking has been cancelled', a status) shows, with no cancel and no policy; the receipt's read after it only updates the booking.",
+      tags: ['cancel:done'],
+      on: { 'booking.updated': { actions: { type: 'setBooking', params: ({ event }) => event } } },
+    },
     closed: {
-      description: 'Cancelled or denied: nothing to cancel.',
+      description: 'Cancelled or denied before the receipt opened: nothing to cancel.',
       on: { 'booking.updated': { target: 'deciding', actions: { type: 'setBooking', params: ({ event }) => event } } },
     },
   },

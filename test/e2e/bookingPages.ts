@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { baseURL } from './browser';
+import { baseURL, visit } from './browser';
 import type { ApiSession } from './api';
 
 /** A booking of the demo data as the history call lists it, with the path of its receipt. */
@@ -58,8 +58,27 @@ export class ReceiptPage {
     await this.page.getByTestId('receipt-title').filter({ hasText: text }).waitFor();
   }
 
+  /** Opens another receipt by a move inside the app, and waits for what only it shows (its reference). */
+  async openInApp(booking: ListedBooking) {
+    await visit(this.page, receiptPathOf(booking));
+    await this.page.getByText(booking.uuid.slice(0, 8).toUpperCase(), { exact: true }).waitFor();
+  }
+
   status() {
     return this.page.getByTestId('receipt-status').innerText();
+  }
+
+  /** The cancellation policy (the resource's words and the deadline) is on the receipt. */
+  async showsPolicy() {
+    return (await this.page.getByTestId('cancellation-policy').count()) > 0;
+  }
+
+  /** The cancel's confirmation shows as a status and has the focus; answers its text. */
+  async seeCancelConfirmation() {
+    const status = this.page.locator('[role="status"][data-testid="cancel-done"]');
+    await status.waitFor();
+    await this.page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'cancel-done');
+    return status.innerText();
   }
 
   cancelButton() {
@@ -117,5 +136,28 @@ export class HistoryPage {
 
   count() {
     return this.page.getByTestId('history-count').innerText();
+  }
+
+  /** Presses "Load more" until every row of the list is in. */
+  async loadAll() {
+    const more = this.page.getByRole('button', { name: 'Load more' });
+    while ((await more.count()) > 0) {
+      const before = await this.rows().count();
+      await more.click();
+      await this.page.waitForFunction(
+        (n) => document.querySelectorAll('[data-testid="history-row"]').length > n || !!document.querySelector('[role="alert"]'),
+        before,
+      );
+      await this.ready();
+    }
+  }
+
+  /** Each listed row's status as the list shows it, by the address the row opens. */
+  async statuses(): Promise<Map<string, string>> {
+    await this.loadAll();
+    const rows = await this.page.$$eval('[data-testid="history-row"]', (links) =>
+      links.map((link) => [link.getAttribute('href') ?? '', link.querySelector('[data-testid="history-status"]')?.textContent ?? ''] as const),
+    );
+    return new Map(rows);
   }
 }

@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { apiSignIn, demoInPlaza, type ApiSession } from './api';
 import { DEMO, signedInPage } from './pages';
-import { apiPathOf, listedBookings, rawCall, ReceiptPage, receiptPathOf, requestBooking } from './bookingPages';
+import { apiPathOf, HistoryPage, listedBookings, rawCall, ReceiptPage, receiptPathOf, requestBooking } from './bookingPages';
 
 let browser: Browser;
 let demo: ApiSession;
@@ -30,7 +30,7 @@ async function freshRequest() {
 }
 
 describe('a booking’s receipt', () => {
-  it('shows a request with its answers, duration, window and the approval note; cancelling it changes the title', async () => {
+  it('shows a request with its answers, duration, window and the approval note; a cancel is confirmed, the policy goes, the history agrees', async () => {
     const booking = await freshRequest();
     const { page, context } = await signedInPage(browser);
     const receipt = new ReceiptPage(page);
@@ -40,6 +40,7 @@ describe('a booking’s receipt', () => {
     expect(await page.getByTestId('approval-note').innerText()).toMatch(/building manager's approval/);
     expect(await page.getByTestId('form-responses').innerText()).toMatch(/Will you need the projector\?\s+No/);
     expect(await page.getByTestId('receipt-duration').innerText()).toBe('1 hour 30 minutes');
+    expect(await receipt.showsPolicy()).toBe(true);
     expect(await page.getByTestId('cancellation-deadline').innerText()).toMatch(/^You can cancel until /);
     await page.getByText('You can cancel up to 1 hour before your booking starts.').waitFor();
 
@@ -49,14 +50,31 @@ describe('a booking’s receipt', () => {
     expect(await receipt.title()).toBe('Booking requested');
 
     await receipt.cancel();
-    await receipt.seeTitle('Booking cancelled');
-    expect(await receipt.status()).toBe('Cancelled');
+    // A status the screen reader reads out, with the focus (the cancel button that had it is gone). The browser asks
+    // for en-US: American spelling there (the source catalogue's is British).
+    expect(await receipt.seeCancelConfirmation()).toBe('Your booking has been canceled.');
+    await receipt.seeTitle('Booking canceled');
+    expect(await receipt.status()).toBe('Canceled');
+    expect(await receipt.showsPolicy()).toBe(false);
+    await page.getByText('You can cancel up to 1 hour before your booking starts.').waitFor({ state: 'detached' });
     await page.getByTestId('approval-note').waitFor({ state: 'detached' });
     expect(await receipt.cancelButton().count()).toBe(0);
     expect((await rawCall(demo, 'GET', apiPathOf(booking))).body.data?.receipt_status).toBe('Canceled');
-    // The cancel is kept: a reload reads it from the server.
+
+    // The cancel is kept: a reload reads it from the server, cancelled, with no policy, no cancel and no confirmation.
     await page.reload();
-    await receipt.seeTitle('Booking cancelled');
+    await receipt.seeTitle('Booking canceled');
+    const word = await receipt.status();
+    expect(await receipt.showsPolicy()).toBe(false);
+    expect(await page.getByText('You can cancel up to 1 hour before your booking starts.').count()).toBe(0);
+    expect(await receipt.cancelButton().count()).toBe(0);
+    expect(await page.getByTestId('cancel-done').count()).toBe(0);
+
+    // The history lists it with the receipt's word.
+    await page.getByRole('link', { name: 'Back to my history' }).click();
+    const history = new HistoryPage(page);
+    await history.ready();
+    expect((await history.statuses()).get(receiptPathOf(booking))).toBe(word);
     await context.close();
   });
 
@@ -91,6 +109,8 @@ describe('a booking’s receipt', () => {
     expect(await receipt.title()).toBe("You're booked");
     await page.getByTestId('cancel-too-late').filter({ hasText: 'You can no longer cancel this booking.' }).waitFor();
     expect(await receipt.cancelButton().isDisabled()).toBe(true);
+    // Past its cut-off the policy no longer shows.
+    expect(await receipt.showsPolicy()).toBe(false);
     await receipt.cancelButton().click({ force: true });
     expect(await receipt.dialog('Cancel this booking?').count()).toBe(0);
 

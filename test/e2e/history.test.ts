@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { demoInPlaza, type ApiSession } from './api';
 import { DEMO, signedInPage } from './pages';
-import { HistoryPage, listedBookings, ReceiptPage, requestBooking } from './bookingPages';
+import { HistoryPage, listedBookings, ReceiptPage, receiptPathOf, requestBooking, type ListedBooking } from './bookingPages';
 
 let browser: Browser;
 let demo: ApiSession;
@@ -100,6 +100,30 @@ describe('my history', () => {
     // It has ended: attended it stays, with no cancel offered (decision 143).
     await page.getByText('You attended', { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Cancel RSVP' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('reads each booking’s status with the same word on the list as on its receipt, for every status', async () => {
+    const mine = [...(await listedBookings(demo, 'upcoming')), ...(await listedBookings(demo, 'past'))];
+    // One of the person's bookings in each stored status (the demo data holds every one; decision 054).
+    const byStatus = new Map<string, ListedBooking>();
+    for (const b of mine) if (!byStatus.has(b.status)) byStatus.set(b.status, b);
+    expect(byStatus.size).toBe(9);
+
+    const { page, context } = await signedInPage(browser);
+    const history = new HistoryPage(page);
+    await history.open();
+    const listed = await history.statuses();
+    await history.chooseTab('Past');
+    for (const [href, word] of await history.statuses()) listed.set(href, word);
+
+    const receipt = new ReceiptPage(page);
+    for (const [status, b] of byStatus) {
+      const word = listed.get(receiptPathOf(b));
+      expect(word, `${status} on the list`).toBeTruthy();
+      await receipt.openInApp(b);
+      expect(await receipt.status(), `${status} on its receipt`).toBe(word);
+    }
     await context.close();
   });
 });

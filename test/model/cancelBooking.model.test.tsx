@@ -98,6 +98,21 @@ const beforeTheFlow = () => {
 };
 
 const tooLateText = () => screen.queryByText('You can no longer cancel this booking.');
+/** The cancellation policy: the resource's own words and the deadline line. */
+const policyShown = () => {
+  const words = screen.queryByText(STARTS['start.open']!.cancellation_description!) !== null;
+  const deadline = screen.queryByTestId('cancellation-deadline') !== null;
+  expect(words, 'the policy’s words and its deadline show together').toBe(deadline);
+  return words;
+};
+const CONFIRMED = bookingMessages['bookings.cancel.done'];
+/** The cancel's confirmation: a status, with focus on it (the cancel button that had it is gone). */
+const seeConfirmation = () => {
+  const status = screen.queryAllByRole('status').find((element) => element.textContent === CONFIRMED);
+  expect(status, 'the confirmation').toBeDefined();
+  expect(document.activeElement, 'focus on the confirmation').toBe(status);
+};
+const noConfirmation = () => expect(screen.queryByText(CONFIRMED)).toBeNull();
 
 /** Where the cancel flow (the receipt's child) and the receipt are in each model state. */
 const MACHINE: Record<CancelBookingModelState, (a: Actor<typeof bookingReceiptMachine>) => boolean> = {
@@ -106,7 +121,8 @@ const MACHINE: Record<CancelBookingModelState, (a: Actor<typeof bookingReceiptMa
   confirming: (a) => !!child(a)?.getSnapshot().matches('confirming'),
   cancelling: (a) => !!child(a)?.getSnapshot().matches('cancelling'),
   failed: (a) => !!child(a)?.getSnapshot().matches('failed') && child(a)!.getSnapshot().hasTag('modal:bookingError'),
-  reloading: (a) => a.getSnapshot().hasTag('reloading'),
+  reloading: (a) => a.getSnapshot().hasTag('reloading') && !!child(a)?.getSnapshot().hasTag('cancel:done'),
+  cancelled: (a) => a.getSnapshot().matches({ ready: 'shown' }) && !!child(a)?.getSnapshot().matches('cancelled'),
   tooLate: (a) => !!child(a)?.getSnapshot().hasTag('cancel:tooLate') && !child(a)!.getSnapshot().can({ type: 'user.cancel' }),
   closed: (a) => a.getSnapshot().matches({ ready: 'shown' }) && !!child(a)?.getSnapshot().matches('closed'),
 };
@@ -119,6 +135,8 @@ const VIEW: Record<CancelBookingModelState, () => void> = {
     expect(dialog('Cancel this booking?')).toBeNull();
     expect(dialog('Unable to complete')).toBeNull();
     expect(tooLateText()).toBeNull();
+    expect(policyShown(), 'the cancellation policy').toBe(true);
+    noConfirmation();
   },
   confirming: () => expect(dialog('Cancel this booking?')).not.toBeNull(),
   cancelling: () => {
@@ -129,15 +147,28 @@ const VIEW: Record<CancelBookingModelState, () => void> = {
     const modal = dialog('Unable to complete');
     expect(modal).not.toBeNull();
     expect(within(modal!).getByText('Unable to complete, please try again later.')).not.toBeNull();
+    noConfirmation();
   },
-  reloading: () => expect(cancelButton()).toBeUndefined(),
+  reloading: () => {
+    expect(cancelButton()).toBeUndefined();
+    expect(policyShown(), 'the cancellation policy').toBe(false);
+    seeConfirmation();
+  },
+  cancelled: () => {
+    expect(cancelButton()).toBeUndefined();
+    expect(policyShown(), 'the cancellation policy').toBe(false);
+    seeConfirmation();
+  },
   tooLate: () => {
     expect(tooLateText()).not.toBeNull();
     expect(cancelButton()?.disabled).toBe(true);
+    expect(policyShown(), 'the cancellation policy').toBe(false);
   },
   closed: () => {
     expect(cancelButton()).toBeUndefined();
     expect(tooLateText()).toBeNull();
+    expect(policyShown(), 'the cancellation policy').toBe(false);
+    noConfirmation();
   },
 };
 

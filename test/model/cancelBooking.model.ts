@@ -20,7 +20,8 @@ export type CancelBookingModelEvent =
   | { type: 'api.reloaded' }
   | { type: 'api.reloadFailed' };
 
-export type CancelBookingModelState = 'opening' | 'available' | 'confirming' | 'cancelling' | 'failed' | 'reloading' | 'tooLate' | 'closed';
+export type CancelBookingModelState =
+  'opening' | 'available' | 'confirming' | 'cancelling' | 'failed' | 'reloading' | 'cancelled' | 'tooLate' | 'closed';
 
 export interface CancelBookingModelContext {
   /** The receipt's title as it must read. */
@@ -51,8 +52,12 @@ export const cancelBookingModel = setup({
       },
     },
     failed: { description: 'The booking error modal.', on: { 'user.close': 'available' } },
-    reloading: { on: { 'api.reloaded': 'closed', 'api.reloadFailed': 'closed' } },
-    tooLate: { description: "'you_can_no_longer_cancel'; the cancel button is disabled." },
-    closed: {},
+    reloading: {
+      description: 'The cancel succeeded: its confirmation shows while the receipt reads the booking again.',
+      on: { 'api.reloaded': 'cancelled', 'api.reloadFailed': 'cancelled' },
+    },
+    cancelled: { description: 'Cancelled here: the confirmation stays, with no cancel and no cancellation policy.' },
+    tooLate: { description: "'you_can_no_longer_cancel'; the cancel button is disabled and the policy gone." },
+    closed: { description: 'Opened cancelled or denied: no cancel, no policy, no confirmation.' },
   },
 });

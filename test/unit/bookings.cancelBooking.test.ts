@@ -30,7 +30,7 @@ describe('cancelBookingMachine', () => {
     expect(call).not.toHaveBeenCalled();
   });
 
-  it('confirm sends the cancel with the booking’s path; success sets CANCELED, reports it and resets', async () => {
+  it('confirm sends the cancel with the booking’s path; success sets CANCELED, reports it, resets and confirms it', async () => {
     const { actor, call, reported } = start();
     actor.send({ type: 'user.cancel' });
     actor.send({ type: 'user.confirm' });
@@ -41,8 +41,13 @@ describe('cancelBookingMachine', () => {
     const { context } = actor.getSnapshot();
     expect(context.booking.receipt_status).toBe('Canceled');
     expect(context.error).toBeNull();
-    expect(actor.getSnapshot().matches('closed')).toBe(true);
+    expect(actor.getSnapshot().hasTag('cancel:done')).toBe(true);
+    expect(actor.getSnapshot().hasTag('cancel:offered')).toBe(false);
     expect(actor.getSnapshot().can({ type: 'user.cancel' })).toBe(false);
+    // The receipt's read after it updates the booking; the confirmation stays.
+    actor.send({ type: 'booking.updated', booking: cancelled(), now: '2026-11-23T12:01:00.000Z' });
+    expect(actor.getSnapshot().hasTag('cancel:done')).toBe(true);
+    expect(actor.getSnapshot().context.now).toBe('2026-11-23T12:01:00.000Z');
   });
 
   it('a refused cancel opens the booking error modal with the error; okay resets to the cancel button', async () => {
@@ -91,6 +96,7 @@ describe('cancelBookingMachine', () => {
       expect(actor.getSnapshot().matches('closed')).toBe(true);
       expect(actor.getSnapshot().hasTag('cancel:offered')).toBe(false);
       expect(actor.getSnapshot().hasTag('cancel:tooLate')).toBe(false);
+      expect(actor.getSnapshot().hasTag('cancel:done')).toBe(false);
     }
   });
 
@@ -107,6 +113,6 @@ describe('cancelBookingMachine', () => {
     expect(actor.getSnapshot().matches('cancelling')).toBe(true);
     pending.resolve(cancelled());
     await flush();
-    expect(actor.getSnapshot().matches('closed')).toBe(true);
+    expect(actor.getSnapshot().hasTag('cancel:done')).toBe(true);
   });
 });

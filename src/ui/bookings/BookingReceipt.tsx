@@ -3,17 +3,16 @@ import { useSelector } from '@xstate/react';
 import type { BookingReceiptRef } from '../../../machines/bookings/bookingReceipt.machine';
 import type { CancelBookingRef } from '../../../machines/bookings/cancelBooking.machine';
 import type { Booking } from '../../../machines/bookings/bookings.types';
-import { isOpen, type ReceiptDisplay } from '../../../machines/bookings/bookings.rules';
-import { selectAwaitsApproval, selectReceiptDisplay, selectReceiptTitle } from '../../../machines/bookings/bookings.selectors';
+import { selectAwaitsApproval, selectReceiptTitle } from '../../../machines/bookings/bookings.selectors';
 import { formatEventDate, formatPrice } from '../../i18n/format';
 import { useT } from '../../i18n/useT';
 import { Button } from '../kit/Button';
-import { Chip, type ChipTone } from '../kit/Chip';
 import { ImageWithFallback } from '../kit/ImageWithFallback';
 import { Alert, Card, Heading, Page, Spinner, Text } from '../kit/Layout';
 import { Link } from '../kit/Link';
 import { ConfirmModal, NoticeModal } from '../kit/Modal';
 import { styled } from '../kit/stitches.config';
+import { BookingStatusChip } from './BookingStatusChip';
 
 const Article = styled(Card, { maxWidth: 720, padding: 0, overflow: 'clip' });
 const Body = styled('div', { padding: '$5', display: 'flex', flexDirection: 'column', gap: '$4' });
@@ -46,8 +45,6 @@ const Actions = styled('div', {
   borderTop: '1px solid $border',
   '@tablet': { flexDirection: 'row', alignItems: 'center', justifyContent: 'space-between', '& > button': { width: 'auto' } },
 });
-
-const TONES: Record<ReceiptDisplay, ChipTone> = { pending: 'warning', accepted: 'success', denied: 'danger', cancelled: 'neutral' };
 
 /** A booking's receipt: the receipt flow's state (loading, failed, not found, the booking) and its cancel. */
 export function BookingReceipt({ receipt }: { receipt: BookingReceiptRef }) {
@@ -83,7 +80,6 @@ function ReceiptArticle({ receipt, booking }: { receipt: BookingReceiptRef; book
   const t = useT();
   const locale = useIntl().locale;
   const title = useSelector(receipt, selectReceiptTitle);
-  const display = useSelector(receipt, selectReceiptDisplay);
   const awaitsApproval = useSelector(receipt, selectAwaitsApproval);
   const reloading = useSelector(receipt, (s) => s.hasTag('reloading'));
   const cancel = useSelector(receipt, (s) => s.children.cancelBooking as CancelBookingRef | undefined);
@@ -97,11 +93,9 @@ function ReceiptArticle({ receipt, booking }: { receipt: BookingReceiptRef; book
           {t(`bookings.title.${title ?? 'default'}`)}
         </Title>
         <Resource>{booking.name}</Resource>
-        {display ? (
-          <span data-testid="receipt-status">
-            <Chip tone={TONES[display]}>{t(`bookings.status.${display}`)}</Chip>
-          </span>
-        ) : null}
+        <span data-testid="receipt-status">
+          <BookingStatusChip status={booking.status} />
+        </span>
         {awaitsApproval ? (
           <Alert tone="info" role="note" css={{ margin: 0 }} data-testid="approval-note">
             {t('bookings.approvalNote')}
@@ -129,17 +123,7 @@ function ReceiptArticle({ receipt, booking }: { receipt: BookingReceiptRef; book
             </Facts>
           </section>
         ) : null}
-        <section aria-labelledby="receipt-cancellation">
-          <SectionTitle id="receipt-cancellation" css={{ marginBottom: '$2' }}>
-            {t('bookings.cancellation')}
-          </SectionTitle>
-          {booking.cancellation_description ? <Text css={{ margin: '0 0 $2' }}>{booking.cancellation_description}</Text> : null}
-          {isOpen(booking) ? (
-            <Text css={{ margin: 0 }} data-testid="cancellation-deadline">
-              {t('bookings.cancellationDeadline', { deadline: formatEventDate(booking.cancellation_deadline, null, locale, zone) })}
-            </Text>
-          ) : null}
-        </section>
+        {cancel ? <CancellationPolicy actor={cancel} booking={booking} /> : null}
       </Body>
       {cancel ? <CancelBooking actor={cancel} booking={booking} /> : null}
     </Article>
@@ -166,8 +150,40 @@ const duration = (t: ReturnType<typeof useT>, total: number) => {
 };
 
 /**
+ * The booking's cancellation policy (the resource's words and the app's deadline), shown only while the cancel flow
+ * offers a cancel: not once the window has closed, nor on a cancelled or denied booking.
+ */
+function CancellationPolicy({
+  actor,
+  booking,
+}: {
+  actor: CancelBookingRef;
+  booking: Pick<Booking, 'cancellation_description' | 'cancellation_deadline' | 'timezone'>;
+}) {
+  const t = useT();
+  const locale = useIntl().locale;
+  const offered = useSelector(actor, (s) => s.hasTag('cancel:offered'));
+  if (!offered) return null;
+  return (
+    <section aria-labelledby="receipt-cancellation" data-testid="cancellation-policy">
+      <SectionTitle id="receipt-cancellation" css={{ marginBottom: '$2' }}>
+        {t('bookings.cancellation')}
+      </SectionTitle>
+      {booking.cancellation_description ? <Text css={{ margin: '0 0 $2' }}>{booking.cancellation_description}</Text> : null}
+      <Text css={{ margin: 0 }} data-testid="cancellation-deadline">
+        {t('bookings.cancellationDeadline', { deadline: formatEventDate(booking.cancellation_deadline, null, locale, booking.timezone) })}
+      </Text>
+    </section>
+  );
+}
+
+/** Focus moves to the cancel's confirmation when it shows: the button that had it is gone, and it is read out. */
+const focusOnShow = (element: HTMLElement | null) => element?.focus();
+
+/**
  * The cancel of a booking: the cancel flow's state. The button is there while the booking is open; it is disabled
- * when the flow takes no cancel (`state.can`), which after the window says `you_can_no_longer_cancel`.
+ * when the flow takes no cancel (`state.can`), which after the window says `you_can_no_longer_cancel`. Once a cancel
+ * succeeds, its confirmation takes the button's place (a status, so it is announced, and focused).
  */
 export function CancelBooking({ actor, booking }: { actor: CancelBookingRef; booking: Pick<Booking, 'name' | 'start_at' | 'end_at' | 'timezone'> }) {
   const t = useT();
@@ -178,6 +194,15 @@ export function CancelBooking({ actor, booking }: { actor: CancelBookingRef; boo
   const canCancel = useSelector(actor, (s) => s.can({ type: 'user.cancel' }));
   const confirming = useSelector(actor, (s) => s.hasTag('modal:confirmCancel'));
   const failed = useSelector(actor, (s) => s.hasTag('modal:bookingError'));
+  const done = useSelector(actor, (s) => s.hasTag('cancel:done'));
+  if (done)
+    return (
+      <Actions role="group" aria-label={t('bookings.cancellation')}>
+        <Alert tone="info" role="status" tabIndex={-1} ref={focusOnShow} css={{ margin: 0, width: '100%' }} data-testid="cancel-done">
+          {t('bookings.cancel.done')}
+        </Alert>
+      </Actions>
+    );
   if (!offered && !tooLate) return null;
   return (
     <Actions role="group" aria-label={t('bookings.cancellation')}>

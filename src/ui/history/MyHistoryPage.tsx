@@ -3,19 +3,12 @@ import { useSelector } from '@xstate/react';
 import { CalendarClock, History, Wrench } from 'lucide-react';
 import type { HistoryRef } from '../../../machines/bookings/history.machine';
 import type { HistoryItem, HistoryTab, HistoryType } from '../../../machines/bookings/bookings.types';
-import {
-  bookingDisplay,
-  receiptPath,
-  serviceAmount,
-  serviceDisplay,
-  type BookingDisplay,
-  type ServiceDisplay,
-} from '../../../machines/bookings/bookings.rules';
+import { receiptPath, serviceAmount } from '../../../machines/bookings/bookings.rules';
 import { useBuildingSelector, useScreen } from '../appContext';
 import { formatEventDate, formatPrice } from '../../i18n/format';
 import { useT } from '../../i18n/useT';
 import { Button } from '../kit/Button';
-import { Chip, ChipList, type ChipTone } from '../kit/Chip';
+import { Chip, ChipList } from '../kit/Chip';
 import { ImageWithFallback } from '../kit/ImageWithFallback';
 import { Alert, PageContainer, Spinner, Text } from '../kit/Layout';
 import { Link } from '../kit/Link';
@@ -25,6 +18,7 @@ import { EmptyState, ErrorState } from '../kit/States';
 import { styled } from '../kit/stitches.config';
 import { Tabs } from '../kit/Tabs';
 import { AreaScreen } from '../shell/AreaScreen';
+import { BookingStatusChip } from '../bookings/BookingStatusChip';
 
 const Title = styled('h1', { fontSize: '$6', lineHeight: 1.2, margin: 0 });
 const List = styled('ul', { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '$3' });
@@ -66,36 +60,22 @@ const Price = styled('span', { fontWeight: 600 });
 const Footer = styled('div', { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '$3', minHeight: 48 });
 const SkeletonRow = styled(Skeleton, { height: 80, borderRadius: '$3' });
 
-const BOOKING_TONES: Record<BookingDisplay, ChipTone> = {
-  pending: 'warning',
-  confirmed: 'success',
-  cancelled: 'neutral',
-  cancelled_user: 'neutral',
-  cancelled_vendor: 'neutral',
-  unavailable: 'danger',
-};
-const SERVICE_TONES: Record<ServiceDisplay, ChipTone> = {
-  pending: 'warning',
-  submitted: 'warning',
-  accepted: 'success',
-  denied: 'danger',
-  cancelled: 'neutral',
-};
-
 /**
  * /my-history: the person's events, resource bookings and booked services, upcoming or past, one type at a time,
- * page by page. A booking opens its receipt; an event opens its screen.
+ * page by page. A booking opens its receipt; an event opens its screen. Statuses read as on the receipt (the bookings
+ * area's words, `BookingStatusChip`).
  */
 export function MyHistoryPage() {
   const history = useScreen('history');
   return (
-    <AreaScreen areas={['history']} ready={!!history}>
+    <AreaScreen areas={['history', 'bookings']} ready={!!history}>
       {() => <HistoryScreen history={history!} />}
     </AreaScreen>
   );
 }
 
-function HistoryScreen({ history }: { history: HistoryRef }) {
+/** The history's tabs, type selector and list: the history flow's state. */
+export function HistoryScreen({ history }: { history: HistoryRef }) {
   const t = useT();
   const tab = useSelector(history, (s) => s.context.tab);
   const type = useSelector(history, (s) => s.context.type);
@@ -226,7 +206,6 @@ function HistoryRow({ row }: { row: HistoryItem }) {
     }
     case 'resource_bookings': {
       const booking = row.item;
-      const display = bookingDisplay(booking.status);
       const to = receiptPath(
         {
           ownerType: booking.details.owner.owner_type,
@@ -244,8 +223,8 @@ function HistoryRow({ row }: { row: HistoryItem }) {
             {when}
           </Main>
           <Side>
-            <ChipList>
-              <Chip tone={display ? BOOKING_TONES[display] : 'neutral'}>{display ? t(`history.status.${display}`) : booking.status}</Chip>
+            <ChipList data-testid="history-status">
+              <BookingStatusChip status={booking.status} />
             </ChipList>
             {price(booking.total_price, booking.currency_type)}
           </Side>
@@ -254,7 +233,6 @@ function HistoryRow({ row }: { row: HistoryItem }) {
     }
     case 'service_bookings': {
       const service = row.item;
-      const display = serviceDisplay(service.status);
       return (
         <RowBox data-testid="history-row">
           <Thumb src={service.content.service.logo_url} alt="" loading="lazy" css={{ objectFit: 'contain', backgroundColor: '#FFFFFF' }} />
@@ -263,8 +241,8 @@ function HistoryRow({ row }: { row: HistoryItem }) {
             {when}
           </Main>
           <Side>
-            <ChipList>
-              <Chip tone={display ? SERVICE_TONES[display] : 'neutral'}>{display ? t(`history.service.${display}`) : service.status}</Chip>
+            <ChipList data-testid="history-status">
+              <BookingStatusChip status={service.status} />
             </ChipList>
             {price(serviceAmount(service.content.service.price), service.currency_type)}
           </Side>
