@@ -6,6 +6,25 @@
 type DateInput = Date | number | string;
 const toDate = (value: DateInput) => (value instanceof Date ? value : new Date(value));
 
+/** A zone's name as an offset (`GMT-5`, `UTC−5`), which English reads where a place has an abbreviation of its own. */
+const OFFSET_NAME = /^(GMT|UTC)[+\-−]/;
+
+/**
+ * The zone's name as English writes it: in English (every `en` locale), an offset such as `GMT-5` becomes the zone's
+ * abbreviation (`EST`) where it has one (issue 22, item 22); `BST` and other names the locale gives stay, and so do
+ * the other languages' own forms (`UTC−5` in French, decision 083).
+ */
+function joinWithZone(parts: Intl.DateTimeFormatPart[], locale: string, date: Date, timeZone: string): string {
+  const english = locale.toLowerCase().startsWith('en');
+  return parts
+    .map((part) => {
+      if (!english || part.type !== 'timeZoneName' || !OFFSET_NAME.test(part.value)) return part.value;
+      const usName = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(date).find((p) => p.type === 'timeZoneName');
+      return usName && /^[A-Z]{2,5}$/.test(usName.value) ? usName.value : part.value;
+    })
+    .join('');
+}
+
 /** A date in the locale's medium style: `Mar 5, 2026` (en-US), `05.03.2026` (de-DE), `5 mars 2026` (fr-FR). */
 export function formatDate(date: DateInput, locale: string, timeZone: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone }).format(toDate(date));
@@ -17,12 +36,14 @@ export function formatDate(date: DateInput, locale: string, timeZone: string): s
  * (decision 083).
  */
 export function formatTime(date: DateInput, locale: string, timeZone: string, options: { zoneName?: boolean } = {}): string {
-  return new Intl.DateTimeFormat(locale, {
+  const instant = toDate(date);
+  const format = new Intl.DateTimeFormat(locale, {
     hour: 'numeric',
     minute: '2-digit',
     timeZone,
     timeZoneName: options.zoneName === false ? undefined : 'short',
-  }).format(toDate(date));
+  });
+  return joinWithZone(format.formatToParts(instant), locale, instant, timeZone);
 }
 
 /** A number with the locale's separators: `1,234.5` (en-US), `1.234,5` (de-DE), `1 234,5` (fr-FR). */
@@ -70,7 +91,8 @@ function eventDateOptions(date: Date, timeZone: string, now: Date): Intl.DateTim
 export function formatEventDate(start: DateInput, end: DateInput | null, locale: string, timeZone: string, now: Date = new Date()): string {
   const from = toDate(start);
   const format = new Intl.DateTimeFormat(locale, eventDateOptions(from, timeZone, now));
-  return end === null ? format.format(from) : format.formatRange(from, toDate(end));
+  const parts = end === null ? format.formatToParts(from) : format.formatRangeToParts(from, toDate(end));
+  return joinWithZone(parts, locale, from, timeZone);
 }
 
 /** An amount as it is charged: the currency's own decimals (`$25.00`, `12,50 €`), for the step that confirms a booking. */

@@ -68,6 +68,16 @@ describe('formatTime', () => {
     expect(plain(formatTime(instant, 'en-US', 'America/Los_Angeles'))).toBe('12:07 PM PST');
   });
 
+  it('names a zone by its abbreviation in every English, never by its offset (issue 22, item 22)', () => {
+    for (const locale of ['en', 'en-GB', 'en-CA']) expect(plain(formatTime(instant, locale, 'America/New_York')), locale).toMatch(/ EST$/);
+    expect(
+      plain(formatEventDate('2026-11-26T23:00:00Z', '2026-11-27T01:00:00Z', 'en-GB', 'America/New_York', new Date('2026-11-20T00:00:00Z'))),
+    ).toMatch(/ EST$/);
+    // A name the locale has of its own stays (British summer time), and so do the other languages' offsets.
+    expect(plain(formatTime('2026-07-01T12:00:00Z', 'en-GB', 'Europe/London'))).toBe('13:00 BST');
+    expect(plain(formatTime(instant, 'fr-FR', 'America/New_York'))).toMatch(/UTC−5$/);
+  });
+
   it('is the 24-hour clock where the locale reads it (French, German, Spanish), with the locale’s own zone name', () => {
     expect(plain(formatTime(instant, 'de-DE', 'Europe/Berlin'))).toBe('21:07 MEZ');
     expect(plain(formatTime(instant, 'fr-FR', 'Europe/Paris'))).toMatch(/^21:07 /);
