@@ -1,5 +1,6 @@
 import countries from 'i18n-iso-countries';
 import type { Api } from '../lib/typedRoutes.js';
+import type { Db } from '../db/index.js';
 import { dataOf, errorResponses } from '../schemas.js';
 import { httpError } from '../lib/errors.js';
 import { sensitive } from '../lib/sensitive.js';
@@ -142,6 +143,19 @@ export async function paymentRoutes(app: Api) {
   const changesCards = [app.requireUser, writeLimits(app, WRITE_LIMITS.paymentCards)];
   const cardList = { 200: dataOf({ type: 'array', items: paymentCardSchema }), ...errorResponses };
 
+  /**
+   * One change to one of the person's cards (remove it, make it the default), under the lock on the person that keeps
+   * one default: 404 when the card is not theirs (or is none), else their cards as they are after it.
+   */
+  async function changeOwnCard(userId: number, cardId: string, change: (tx: Db, userId: number, cardId: string) => Promise<boolean>) {
+    const cards = await db.transaction(async (tx) => {
+      await lockCardOwner(tx, userId);
+      if (!(await change(tx, userId, cardId))) throw unknownCard();
+      return cardsOf(tx, userId);
+    });
+    return cards.map(cardAnswer);
+  }
+
   app.delete(
     '/payments/v1/payment-methods/:cardId',
     {
@@ -155,15 +169,7 @@ export async function paymentRoutes(app: Api) {
         response: cardList,
       },
     },
-    async (request) => {
-      const userId = request.auth!.userId;
-      const cards = await db.transaction(async (tx) => {
-        await lockCardOwner(tx, userId);
-        if (!(await deleteCard(tx, userId, request.params.cardId))) throw unknownCard();
-        return cardsOf(tx, userId);
-      });
-      return { data: cards.map(cardAnswer) };
-    },
+    async (request) => ({ data: await changeOwnCard(request.auth!.userId, request.params.cardId, deleteCard) }),
   );
 
   app.put(
@@ -178,15 +184,7 @@ export async function paymentRoutes(app: Api) {
         response: cardList,
       },
     },
-    async (request) => {
-      const userId = request.auth!.userId;
-      const cards = await db.transaction(async (tx) => {
-        await lockCardOwner(tx, userId);
-        if (!(await setDefaultCard(tx, userId, request.params.cardId))) throw unknownCard();
-        return cardsOf(tx, userId);
-      });
-      return { data: cards.map(cardAnswer) };
-    },
+    async (request) => ({ data: await changeOwnCard(request.auth!.userId, request.params.cardId, setDefaultCard) }),
   );
 
   app.post(
