@@ -25,22 +25,6 @@ const TENANT_CHANGES: Partial<Record<ServiceRequestStatus, readonly ServiceReque
 /** The statuses the person may move a request to (none once it is decided or canceled). */
 export const nextStatuses = (request: Pick<ServiceRequest, 'status'>): readonly ServiceRequestStatus[] => TENANT_CHANGES[request.status] ?? [];
 
-/** How a status reads at a glance: waiting, accepted, refused or withdrawn. */
-export type StatusTone = 'pending' | 'accepted' | 'denied' | 'canceled';
-export function statusTone(status: ServiceRequestStatus): StatusTone {
-  switch (status) {
-    case 'Pending':
-    case 'Submitted':
-      return 'pending';
-    case 'Accepted':
-      return 'accepted';
-    case 'Canceled':
-      return 'canceled';
-    default:
-      return 'denied';
-  }
-}
-
 const isoDate = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Why an answer keeps the form from being sent, or null: the metadata's rules (required, options, length, date). */

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { apiSignIn, type ApiSession } from './api';
 import { signedInPage } from './pages';
+import { HistoryPage } from './bookingPages';
 import { newTenant, setBuildingFlag, type Tenant } from './tenant';
 
 let browser: Browser;
@@ -32,6 +33,10 @@ class ServiceRequestsPage {
   }
   item(reference: string) {
     return this.page.locator(`[data-request="${reference}"]`);
+  }
+  /** The status as the request's chip reads it. */
+  status(reference: string) {
+    return this.item(reference).locator('[data-chip]').innerText();
   }
   form() {
     return this.page.getByRole('dialog', { name: 'New service request' });
@@ -97,6 +102,28 @@ describe('service requests', () => {
     // Requests the staff decided offer no change.
     const accepted = (await requests()).find((r) => r.status === 'Accepted')!;
     expect(await screen.item(accepted.reference).getByRole('button').count()).toBe(0);
+    await context.close();
+  });
+
+  it('reads statuses in the words the history and the receipts use (decision 150): a denial is Denied, a cancel as on the history', async () => {
+    const { page, context } = await signedInPage(browser, { viewport: { width: 1280, height: 800 }, as: tenant.person });
+    await page.goto(`/building/${building}/service-requests`);
+    const screen = new ServiceRequestsPage(page);
+    await screen.list().waitFor();
+    const all = await requests();
+    const denied = all.find((r) => r.status === 'Denied_Unavailable')!;
+    const cancelled = all.find((r) => r.status === 'Canceled')!;
+    expect(await screen.status(denied.reference)).toBe('Denied');
+    // The browser's English is American (en-US), which spells it so, as the receipts do.
+    const cancelledWord = await screen.status(cancelled.reference);
+    expect(cancelledWord).toBe('Canceled');
+    // The history's booked service that was cancelled (Apex Shoe Repair, past) reads the same word.
+    const history = new HistoryPage(page);
+    await history.open();
+    await history.chooseType('Services');
+    await history.chooseTab('Past');
+    const apex = history.rows().filter({ hasText: 'Apex Shoe Repair' });
+    expect(await apex.getByTestId('history-status').innerText()).toBe(cancelledWord);
     await context.close();
   });
 

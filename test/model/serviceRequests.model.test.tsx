@@ -8,6 +8,7 @@ import type { ServiceRequest, ServiceRequestForm, ServiceRequestStatus } from '.
 import { ServiceRequestsScreen } from '../../src/ui/serviceRequests/ServiceRequestsPage';
 import { englishCatalogue } from '../../src/i18n/locales';
 import serviceRequestMessages from '../../src/i18n/areas/serviceRequests/en.json';
+import bookingMessages from '../../src/i18n/areas/bookings/en.json';
 import {
   serviceRequestsModel,
   type ServiceRequestsModelContext,
@@ -193,7 +194,7 @@ modelSuite<typeof serviceRequestsModel, Flow, ServiceRequestsModelState>({
   start: (event, { inspect }) => start(event!.type, inspect),
   render: ({ actor }) =>
     render(
-      <IntlProvider locale="en" defaultLocale="en" messages={{ ...englishCatalogue, ...serviceRequestMessages }}>
+      <IntlProvider locale="en" defaultLocale="en" messages={{ ...englishCatalogue, ...serviceRequestMessages, ...bookingMessages }}>
         <ServiceRequestsScreen actor={actor} timeZone="UTC" />
       </IntlProvider>,
     ),
@@ -253,7 +254,8 @@ modelSuite<typeof serviceRequestsModel, Flow, ServiceRequestsModelState>({
       expect(screen.queryByText('No service requests yet') !== null).toBe(c.listed === 0);
       if (c.listed) expect(within(screen.getByTestId('service-requests')).getAllByRole('listitem')).toHaveLength(c.listed);
       expect(cancelButtons()).toHaveLength(c.cancelable);
-      expect(screen.queryAllByText('Canceled')).toHaveLength(canceledOf(c));
+      // In the one status vocabulary's words (decision 150): British English in the source catalogue.
+      expect(screen.queryAllByText('Cancelled')).toHaveLength(canceledOf(c));
     },
     editing: (_, { context: c }) => {
       const form = dialog('New service request');

@@ -4,18 +4,23 @@ import { IntlProvider } from 'react-intl';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { createActor, createMachine, fromPromise, setup } from 'xstate';
 import { bookingReceiptMachine } from '../../machines/bookings/bookingReceipt.machine';
+import { STATUS_WORDS } from '../../machines/bookings/bookings.rules';
 import { historyMachine } from '../../machines/bookings/history.machine';
 import type { TransactionPage } from '../../machines/bookings/bookings.types';
+import { serviceRequestsMachine } from '../../machines/serviceRequests/serviceRequests.machine';
+import { SERVICE_REQUEST_STATUSES } from '../../machines/serviceRequests/serviceRequests.rules';
 import { BUILDING_ID } from '../../machines/building/building.machine';
 import type { AppActor } from '../../machines/app/app.refs';
 import { BOOKING_STATUSES, receiptStatusOf } from '../../server/stores/bookings';
 import { BookingReceipt } from '../../src/ui/bookings/BookingReceipt';
 import { HistoryScreen } from '../../src/ui/history/MyHistoryPage';
+import { ServiceRequestsScreen } from '../../src/ui/serviceRequests/ServiceRequestsPage';
 import { AppActorProvider } from '../../src/ui/appContext';
 import { loadAreaCatalogue } from '../../src/i18n/areas';
 import { englishCatalogue, LOCALES, type Locale } from '../../src/i18n/locales';
 import { flush } from '../fixtures/async';
 import { booking, PATH, READ_AT, transactionPage } from '../fixtures/bookings';
+import { serviceRequest, serviceRequestForm } from '../fixtures/serviceRequests';
 
 afterEach(cleanup);
 
@@ -116,10 +121,107 @@ describe('a booking’s status on the history list and on its receipt', () => {
   });
 });
 
-describe('the English texts of the booking screens', () => {
-  /** Every spelling of "cancelled" the messages use, as the screen loads them in a locale (the history and the receipt). */
+/** One past page of booked services, one per service-request status; each provider is named after its status. */
+function servicePageOfEveryStatus(): TransactionPage {
+  const total = SERVICE_REQUEST_STATUSES.length;
+  const page = transactionPage({ tab: 'past', type: 'service_bookings', offset: 0, limit: total }, total);
+  page.transactions.service_bookings = page.transactions.service_bookings.map((row, i) => ({
+    ...row,
+    content: { service: { ...row.content.service, provider_name: `${SERVICE_REQUEST_STATUSES[i]!} provider` } },
+    status: SERVICE_REQUEST_STATUSES[i]!,
+  }));
+  return page;
+}
+
+/** The history's booked services and, beside it, the service-requests list with a request in each status, in a locale. */
+async function renderServicesBoth(locale: Locale) {
+  const history = createActor(historyMachine.provide({ actors: { loadPage: fromPromise(async () => servicePageOfEveryStatus()) } }), {
+    input: { pageSize: 10, tab: 'past', type: 'service_bookings' },
+  }).start();
+  const requests = createActor(
+    serviceRequestsMachine.provide({
+      actors: {
+        load: fromPromise(async () => ({
+          requests: SERVICE_REQUEST_STATUSES.map((status, i) =>
+            serviceRequest({ id: status, requestId: status, reference: `SR-${status}`, status, created_at: `2026-11-${10 + i}T10:00:00.000Z` }),
+          ),
+          form: serviceRequestForm(),
+        })),
+      },
+    }),
+    { input: { buildingUuid: PATH.ownerUuid, enabled: true } },
+  ).start();
+  const messages: Record<string, string> = Object.assign(
+    { ...englishCatalogue },
+    ...(await Promise.all((['history', 'bookings', 'serviceRequests'] as const).map((area) => loadAreaCatalogue(area, locale)))),
+  );
+  const router = createRouter({
+    routeTree: createRootRoute({
+      component: () => (
+        <>
+          <HistoryScreen history={history} />
+          <ServiceRequestsScreen actor={requests} timeZone="UTC" />
+        </>
+      ),
+    }),
+    history: createMemoryHistory({ initialEntries: ['/my-history'] }),
+  });
+  await router.load();
+  await act(async () => {
+    render(
+      <IntlProvider locale={locale} defaultLocale="en" messages={messages}>
+        <AppActorProvider actor={appWithBuilding()}>
+          <RouterProvider router={router} />
+        </AppActorProvider>
+      </IntlProvider>,
+    );
+    await flush();
+  });
+  await screen.findByTestId('history-list');
+  await screen.findByTestId('service-requests');
+  return messages;
+}
+
+/** The word of a booked service's row on the history (found by its provider, named after its status: the row's first text). */
+const listedService = (status: string) =>
+  [...document.querySelectorAll('[data-testid="history-row"]')]
+    .find((row) => row.textContent?.startsWith(`${status} provider`))
+    ?.querySelector('[data-testid="history-status"]')?.textContent ?? null;
+const onRequests = (status: string) => document.querySelector(`[data-request="SR-${status}"] [data-chip]`)?.textContent ?? null;
+
+describe('a service’s status on the service-requests list and on the history', () => {
+  it.each(LOCALES)('reads as the same word on both screens, for every status (%s)', async (locale) => {
+    const messages = await renderServicesBoth(locale);
+    const words = STATUS_WORDS.map((word) => messages[`bookings.status.${word}`]);
+    for (const status of SERVICE_REQUEST_STATUSES) {
+      const word = onRequests(status);
+      // A word of the one vocabulary (the bookings area's), not the screen's own.
+      expect(words, `${status} on the service requests`).toContain(word);
+      expect(listedService(status), `${status} on the history`).toBe(word);
+    }
+  });
+
+  it('reads the three denials as one word, and the English words as the receipts do: Denied, Cancelled', async () => {
+    await renderServicesBoth('en');
+    expect(Object.fromEntries(SERVICE_REQUEST_STATUSES.map((status) => [status, onRequests(status)]))).toEqual({
+      Pending: 'Pending',
+      Submitted: 'Submitted',
+      Denied_Available: 'Denied',
+      Denied_Unavailable: 'Denied',
+      Denied: 'Denied',
+      Accepted: 'Accepted',
+      Canceled: 'Cancelled',
+    });
+  });
+});
+
+describe('the English texts of the booking and service-request screens', () => {
+  /** Every spelling of "cancelled" the messages use, as the screens load them in a locale (the history, the receipt, the service requests). */
   async function spellings(locale: 'en' | 'en-GB' | 'en-US') {
-    const messages = { ...(await loadAreaCatalogue('history', locale)), ...(await loadAreaCatalogue('bookings', locale)) };
+    const messages = Object.assign(
+      {},
+      ...(await Promise.all((['history', 'bookings', 'serviceRequests'] as const).map((area) => loadAreaCatalogue(area, locale)))),
+    ) as Record<string, string>;
     return new Set(Object.values(messages).flatMap((message) => (message.match(/\bcancel+ed\b/gi) ?? []).map((word) => word.toLowerCase())));
   }
 

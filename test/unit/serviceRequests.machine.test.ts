@@ -9,7 +9,6 @@ import {
   newestFirst,
   nextStatuses,
   replaceRequest,
-  statusTone,
   SERVICE_REQUEST_STATUSES,
 } from '../../machines/serviceRequests/serviceRequests.rules';
 import { requestTitle } from '../../machines/serviceRequests/serviceRequests.selectors';
@@ -91,10 +90,6 @@ describe('service-request rules', () => {
     expect(nextStatuses({ status: 'Submitted' })).toEqual(['Canceled']);
     for (const status of ['Accepted', 'Denied', 'Denied_Available', 'Denied_Unavailable', 'Canceled'] as const)
       expect(nextStatuses({ status })).toEqual([]);
-  });
-
-  it('reads each of the seven statuses at a glance', () => {
-    expect(SERVICE_REQUEST_STATUSES.map(statusTone)).toEqual(['pending', 'pending', 'denied', 'denied', 'denied', 'accepted', 'canceled']);
   });
 
   it('appends a created request, replaces an updated one by id, and lists newest first', () => {

@@ -3,14 +3,13 @@ import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
 import { ClipboardList, Plus } from 'lucide-react';
 import type { ServiceRequestsRef } from '../../../machines/serviceRequests/serviceRequests.machine';
-import { newestFirst, nextStatuses, statusTone, type StatusTone } from '../../../machines/serviceRequests/serviceRequests.rules';
+import { newestFirst, nextStatuses } from '../../../machines/serviceRequests/serviceRequests.rules';
 import { requestTitle, shownAnswerProblem } from '../../../machines/serviceRequests/serviceRequests.selectors';
 import type { ServiceRequest, ServiceRequestField } from '../../../machines/serviceRequests/serviceRequests.types';
 import { useBuildingSelector, useScreen } from '../appContext';
 import { formatDate } from '../../i18n/format';
 import { useT } from '../../i18n/useT';
 import { Button } from '../kit/Button';
-import { Chip, type ChipTone } from '../kit/Chip';
 import { SelectField, TextAreaField, TextField } from '../kit/Field';
 import { Alert, PageContainer, Text } from '../kit/Layout';
 import { ConfirmModal, Modal, ModalActions } from '../kit/Modal';
@@ -18,6 +17,7 @@ import { Skeleton } from '../kit/Skeleton';
 import { EmptyState, ErrorState } from '../kit/States';
 import { styled } from '../kit/stitches.config';
 import { AreaScreen, useScreenBuilding } from '../shell/AreaScreen';
+import { BookingStatusChip } from '../bookings/BookingStatusChip';
 
 const Header = styled('div', {
   display: 'flex',
@@ -42,15 +42,16 @@ const ItemTitle = styled('h2', { fontSize: '$4', margin: 0, lineHeight: 1.3, ove
 const Meta = styled('p', { margin: 0, color: '$muted', fontSize: '$2' });
 const Body = styled('p', { margin: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-line' });
 
-const TONES: Record<StatusTone, ChipTone> = { pending: 'info', accepted: 'success', denied: 'danger', canceled: 'neutral' };
-
-/** /building/{uuid}/service-requests: the person's requests in the building, a create form and cancelling. */
+/**
+ * /building/{uuid}/service-requests: the person's requests in the building, a create form and cancelling. Statuses read
+ * as everywhere else (the bookings area's words, `BookingStatusChip`; decision 150).
+ */
 export function ServiceRequestsPage() {
   const buildingUuid = useScreenBuilding();
   const requests = useScreen('serviceRequests');
   const timeZone = useBuildingSelector((s) => s.context.current?.timezone ?? 'UTC');
   return (
-    <AreaScreen areas={['serviceRequests', 'shell']} ready={!!buildingUuid && !!requests}>
+    <AreaScreen areas={['serviceRequests', 'bookings', 'shell']} ready={!!buildingUuid && !!requests}>
       {() => <ServiceRequestsScreen actor={requests!} timeZone={timeZone} />}
     </AreaScreen>
   );
@@ -133,7 +134,7 @@ function RequestItem({ actor, request, timeZone }: { actor: ServiceRequestsRef; 
     <Item data-request={request.reference}>
       <ItemHead>
         <ItemTitle>{requestTitle(request.answers)}</ItemTitle>
-        <Chip tone={TONES[statusTone(request.status)]}>{t(`serviceRequests.status.${request.status}`)}</Chip>
+        <BookingStatusChip status={request.status} />
       </ItemHead>
       <Meta>
         {t('serviceRequests.reference', { reference: request.reference })} ·{' '}
