@@ -24,6 +24,8 @@ export interface RuntimeConfig {
    * them are framed and get the person's parameters, token among them.
    */
   miniAppUrls: string[];
+  /** The registered name of each of those mini-apps, by its base URL: the title of the frame it opens in. */
+  miniAppNames: Record<string, string>;
   /** The mobile app in Apple's App Store and in Google Play: where native-only actions send a browser (decision 081). */
   iosAppUrl: string;
   androidAppUrl: string;
@@ -51,6 +53,7 @@ export const FALLBACK_RUNTIME_CONFIG: RuntimeConfig = {
   farmListKey: null,
   apiKey: null,
   miniAppUrls: [],
+  miniAppNames: {},
   iosAppUrl: DEMO_IOS_APP_URL,
   androidAppUrl: DEMO_ANDROID_APP_URL,
 };

@@ -16,7 +16,7 @@ import type { Throttle } from './lib/throttle.js';
 import { sharedSchemas } from './schemas.js';
 import { dateTimeFormat, installInputGuard } from './lib/inputGuard.js';
 import { loggerOptions, type LogTarget } from './lib/logging.js';
-import { miniAppBaseUrls } from './stores/miniApps.js';
+import { registeredMiniApps } from './stores/miniApps.js';
 import { brandHosts, farmUrls } from './stores/brands.js';
 import { appCsp, installSecurityHeaders, originOf } from './lib/securityHeaders.js';
 import { authRoutes } from './routes/auth.js';
@@ -106,9 +106,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('requireMember', requireMember(deps.db, deps.tokens));
   installErrorHandling(app);
   installInputGuard(app);
-  const miniApps = await miniAppBaseUrls(deps.db);
+  const registered = await registeredMiniApps(deps.db);
+  const miniApps = registered.map((m) => m.baseUrl);
   const farms = await farmUrls(deps.db);
-  const runtimeConfig = runtimeConfigFrom(config, process.env, miniApps);
+  const runtimeConfig = runtimeConfigFrom(config, process.env, registered);
   const cardParents = cardFrameParents(config.publicOrigin, await brandHosts(deps.db), config.cardFrameParents);
   if (cardParents.includes(config.cardFrameOrigin)) throw new Error('CARD_FRAME_ORIGIN must be an origin of its own, not one of the app’s');
   installSecurityHeaders(app, {

@@ -24,20 +24,41 @@ const httpUrl = (url: string, origin: string): URL | null => {
   }
 };
 
+/** The registered base URL a link is under (same origin, under its path), or null when it is under none. */
+function registeredBaseOf(url: string | null | undefined, registry: MiniAppRegistry): string | null {
+  if (!url) return null;
+  const link = httpUrl(url.trim(), registry.origin);
+  if (!link || link.username || link.password) return null;
+  return (
+    registry.miniApps.find((base) => {
+      const registered = httpUrl(base, registry.origin);
+      if (!registered || registered.origin !== link.origin) return false;
+      const prefix = registered.pathname.endsWith('/') ? registered.pathname : `${registered.pathname}/`;
+      return link.pathname === registered.pathname || link.pathname.startsWith(prefix);
+    }) ?? null
+  );
+}
+
 /**
  * A link to a registered mini-app or survey: same origin as one of the registered base URLs and under its path. Only
  * these are framed with the person's parameters (their token among them); any other link opens without them.
  */
 export function isRegisteredMiniApp(url: string | null | undefined, registry: MiniAppRegistry): boolean {
-  if (!url) return false;
-  const link = httpUrl(url.trim(), registry.origin);
-  if (!link || link.username || link.password) return false;
-  return registry.miniApps.some((base) => {
-    const registered = httpUrl(base, registry.origin);
-    if (!registered || registered.origin !== link.origin) return false;
-    const prefix = registered.pathname.endsWith('/') ? registered.pathname : `${registered.pathname}/`;
-    return link.pathname === registered.pathname || link.pathname.startsWith(prefix);
-  });
+  return registeredBaseOf(url, registry) !== null;
+}
+
+/**
+ * The name a link's mini-app was registered with (runtime config miniAppNames, by base URL): the title of the frame it
+ * opens in. Null for a link under no registered mini-app, or one registered without a name.
+ */
+export function registeredMiniAppName(
+  url: string | null | undefined,
+  registry: MiniAppRegistry,
+  names: Readonly<Record<string, string>>,
+): string | null {
+  const base = registeredBaseOf(url, registry);
+  const name = base !== null && Object.hasOwn(names, base) ? names[base] : undefined;
+  return typeof name === 'string' && name.trim() ? name.trim() : null;
 }
 
 const HIERARCHICAL_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;

@@ -127,7 +127,8 @@ export const homeMachine = setup({
               target: 'loaded',
               actions: assign({
                 utilities: ({ context, event }) => {
-                  const visible = visibleUtilities(event.output, { safety: context.safety });
+                  // The home is an app route: only a signed-in person reaches it (routing/routeAccess.ts).
+                  const visible = visibleUtilities(event.output, { safety: context.safety, signedIn: true });
                   return context.lobby ? lobbyUtilities(visible, context) : visible;
                 },
               }),

@@ -51,21 +51,31 @@ export interface UtilityTile extends UtilityButton {
 const isMobileOnly = (button: UtilityButton) =>
   button.mobile_only || button.type === 'NATIVELINK' || (button.type === 'NATIVE' && !WEB_NATIVE_UTILITIES.includes(button.utility_name ?? ''));
 
+/** What the grid's rules read besides the buttons: the safety-utility-button flag, and who is looking. */
+export interface UtilityViewer {
+  safety: boolean;
+  /**
+   * A person is signed in. 'sign_in_required' is a sub-label for a signed-out viewer (content document, section 1:
+   * "maintenance or signed-out state"): a signed-in person can use the utility, so it is not labelled for them.
+   */
+  signedIn: boolean;
+}
+
 /**
  * The grid: sorted by order; the excluded utilities, the thanx mini-app and (unless its flag is on) the safety button
  * dropped; ritual links without embed=1; each with its sub-label. The smart-building button is kept: whether it shows
  * follows its flag as it changes (`withSmartBuilding`), so the person's flags arriving after start-up reload nothing.
  */
-export function visibleUtilities(buttons: readonly UtilityButton[], flags: { safety: boolean }): UtilityTile[] {
+export function visibleUtilities(buttons: readonly UtilityButton[], viewer: UtilityViewer): UtilityTile[] {
   return buttons
     .filter((b) => !b.excluded && !EXCLUDED_UTILITIES.includes(b.utility_name ?? ''))
     .filter((b) => !isHostOrSubdomain(hostOf(b.url), THANX_MINI_APP_HOST))
-    .filter((b) => flags.safety || b.utility_name !== 'SAFETY')
+    .filter((b) => viewer.safety || b.utility_name !== 'SAFETY')
     .toSorted((a, b) => a.order - b.order)
     .map((b) => ({
       ...b,
       url: b.url ? withoutRitualEmbed(b.url) : b.url,
-      subLabel: isMobileOnly(b) ? 'mobile_only' : b.sign_in_required ? 'sign_in_required' : null,
+      subLabel: isMobileOnly(b) ? 'mobile_only' : b.sign_in_required && !viewer.signedIn ? 'sign_in_required' : null,
     }));
 }
 

@@ -8,10 +8,12 @@ export interface LinkOutContext {
   kind: LinkOutKind;
   /** The fetched page, shown as the frame's document. */
   html: string | null;
+  /** The registered mini-app's name, the frame's title (null: not a registered mini-app; the view says 'Mini-app'). */
+  title: string | null;
 }
 
 export type LinkOutEvent =
-  | { type: 'linkOut.open'; url: string; kind: LinkOutKind }
+  | { type: 'linkOut.open'; url: string; kind: LinkOutKind; title?: string | null }
   /** The person closed it, the page inside asked to close ('closeMFE'), or the route changed. */
   | { type: 'linkOut.close' };
 
@@ -38,14 +40,21 @@ export const linkOutFrameMachine = setup({
   },
 }).createMachine({
   id: LINK_OUT_ID,
-  context: { url: null, kind: 'page', html: null },
+  context: { url: null, kind: 'page', html: null, title: null },
   initial: 'hidden',
   states: {
     hidden: {
       on: {
         'linkOut.open': [
-          { guard: 'isSurvey', target: 'open.survey', actions: assign({ url: ({ event }) => event.url, kind: 'survey', html: null }) },
-          { target: 'open.loading', actions: assign({ url: ({ event }) => event.url, kind: 'page', html: null }) },
+          {
+            guard: 'isSurvey',
+            target: 'open.survey',
+            actions: assign({ url: ({ event }) => event.url, kind: 'survey', html: null, title: ({ event }) => event.title ?? null }),
+          },
+          {
+            target: 'open.loading',
+            actions: assign({ url: ({ event }) => event.url, kind: 'page', html: null, title: ({ event }) => event.title ?? null }),
+          },
         ],
       },
     },
@@ -53,7 +62,7 @@ export const linkOutFrameMachine = setup({
       tags: ['open'],
       initial: 'loading',
       invoke: { src: 'closeMessages' },
-      on: { 'linkOut.close': { target: 'hidden', actions: assign({ url: null, html: null }) } },
+      on: { 'linkOut.close': { target: 'hidden', actions: assign({ url: null, html: null, title: null }) } },
       states: {
         loading: {
           tags: ['frame:loading'],

@@ -2,7 +2,6 @@ import type { Db } from './index.js';
 import { hashPassword } from '../lib/passwords.js';
 import { seedContentData } from './seedContent.js';
 import { seedServicesData } from './seedServices.js';
-import { DEMO_MINI_APPS } from '../lib/miniApps.js';
 
 /** The demo tenant that README and `npm start` print. */
 export const DEMO_LOGIN = { email: 'demo@northwind.example', password: 'Atrium!2026' } as const;
@@ -337,6 +336,15 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   await seedServicesData(db);
   return true;
 }
+
+/**
+ * The demo mini-apps this server serves itself (routes/miniApps.ts); a name is the title of the frame it opens in.
+ * Kept in this file, so a change makes another data-folder copy (server/db/template.ts keys copies by the seed's files).
+ */
+export const DEMO_MINI_APPS = [
+  { name: 'Visitor registration', baseUrl: '/mfe-visitors/' },
+  { name: 'Survey', baseUrl: '/mfe-survey/' },
+] as const;
 
 /** Registers the demo mini-apps when none are registered (a database seeded before the registry existed too). */
 async function seedMiniApps(db: Db) {

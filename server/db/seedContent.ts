@@ -198,9 +198,9 @@ export const seedContents: SeedContent[] = [
     kind: { type: 'post', ctaUrl: '/mfe-survey/?survey=commute', ctaType: 'MICRO_FRONTEND' },
     title: t('Tell us about your commute', 'Cuéntanos cómo llegas', 'Parlez-nous de votre trajet'),
     description: t(
-      '<p>Five questions that help us plan bike racks and shuttles.</p>',
-      '<p>Cinco preguntas para planificar aparcabicis y lanzaderas.</p>',
-      '<p>Cinq questions pour planifier supports à vélos et navettes.</p>',
+      '<p>Two questions that help us plan bike racks and shuttles.</p>',
+      '<p>Dos preguntas para planificar aparcabicis y lanzaderas.</p>',
+      '<p>Deux questions pour planifier supports à vélos et navettes.</p>',
     ),
     cta: t('Take the survey', 'Responder', 'Répondre'),
     tags: ['community'],

@@ -4,7 +4,8 @@ import type { Api } from '../lib/typedRoutes.js';
 /**
  * Two demo mini-apps the seeded utilities and posts open, served by the reference server so the link-out frame has
  * real pages to show: a visitor registration (fetched as text and shown inline) and a survey (framed directly with
- * the person's parameters). Each is one self-contained page; its Close button posts 'closeMFE' to the app.
+ * the person's parameters). Each is one self-contained page. The app's frame has the one Close button; a page's Done
+ * button, once its form is sent, posts 'closeMFE' to the app.
  */
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -56,7 +57,7 @@ export async function miniAppRoutes(app: Api) {
         `<h1 id="mfe-title">Register a visitor</h1>
 <p>Hello${name}. Tell the front desk who is coming and they will have a badge ready.</p>
 <form><label>Visitor's name <input name="visitor" required></label><label>Arriving <input name="when" type="datetime-local" required></label>
-<button type="submit">Register</button><button type="button" class="secondary" data-close>Close</button></form>
+<button type="submit">Register</button></form>
 <div id="done" hidden><p>Your visitor is registered.</p><button type="button" data-close>Done</button></div>`,
       ),
     );
@@ -75,11 +76,11 @@ export async function miniAppRoutes(app: Api) {
       page(
         'Survey',
         `<h1 id="mfe-title" data-topic="${topic}" data-auth="${signedIn}">A short survey</h1>
-<p>Topic: ${topic}. Three questions, one minute.</p>
+<p>Topic: ${topic}. Two questions, one minute.</p>
 <form><fieldset><legend>How do you get to the building?</legend>
 <label><input type="radio" name="mode" value="bike" required> Bike</label><label><input type="radio" name="mode" value="transit"> Public transport</label><label><input type="radio" name="mode" value="car"> Car</label></fieldset>
 <label>How satisfied are you with the building? <select name="score"><option>5</option><option>4</option><option>3</option><option>2</option><option>1</option></select></label>
-<button type="submit">Send</button><button type="button" class="secondary" data-close>Close</button></form>
+<button type="submit">Send</button></form>
 <div id="done" hidden><p>Thank you for your answers.</p><button type="button" data-close>Done</button></div>`,
       ),
     );

@@ -1,12 +1,13 @@
 import type { Api } from '../lib/typedRoutes.js';
 import type { ServerConfig } from '../config.js';
 import { DEMO_ANDROID_APP_URL, DEMO_IOS_APP_URL, type RuntimeConfig } from '../../contracts/runtimeConfig.js';
+import type { RegisteredMiniApp } from '../stores/miniApps.js';
 
 /**
  * The app's runtime configuration (its shape is the shared contract in contracts/runtimeConfig.ts), served beside the app
  * so one build serves every deployment and brand.
  */
-export function runtimeConfigFrom(config: ServerConfig, env: NodeJS.ProcessEnv = process.env, miniAppUrls: string[] = []): RuntimeConfig {
+export function runtimeConfigFrom(config: ServerConfig, env: NodeJS.ProcessEnv = process.env, miniApps: RegisteredMiniApp[] = []): RuntimeConfig {
   const value = (name: string) => env[name] || null;
   return {
     apiBase: env.CLIENT_API_BASE || config.apiBase,
@@ -24,7 +25,8 @@ export function runtimeConfigFrom(config: ServerConfig, env: NodeJS.ProcessEnv =
     farmListUrl: env.FARM_LIST_URL || `${config.apiBase}/farms`,
     farmListKey: value('FARM_LIST_KEY'),
     apiKey: config.apiKey || null,
-    miniAppUrls,
+    miniAppUrls: miniApps.map((m) => m.baseUrl),
+    miniAppNames: Object.fromEntries(miniApps.map((m) => [m.baseUrl, m.name])),
     iosAppUrl: env.IOS_APP_URL || DEMO_IOS_APP_URL,
     androidAppUrl: env.ANDROID_APP_URL || DEMO_ANDROID_APP_URL,
   };
@@ -62,6 +64,7 @@ export async function runtimeConfigRoutes(app: Api, options: { runtimeConfig: Ru
               farmListKey: nstr,
               apiKey: nstr,
               miniAppUrls: { type: 'array', items: str },
+              miniAppNames: { type: 'object', additionalProperties: str },
               iosAppUrl: str,
               androidAppUrl: str,
             },

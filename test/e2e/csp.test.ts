@@ -71,7 +71,7 @@ describe('the Content-Security-Policy', () => {
     // The mini-apps: the visitor page (fetched, shown as the frame's document) and the survey (framed).
     await home.utilities().filter({ hasText: 'Visitors' }).click();
     await page.frameLocator('[role="dialog"] iframe').getByRole('heading', { name: 'Register a visitor' }).waitFor();
-    await page.frameLocator('[role="dialog"] iframe').getByRole('button', { name: 'Close' }).click();
+    await home.frame().getByRole('button', { name: 'Close' }).click();
     await home.frame().waitFor({ state: 'detached' });
     await home.utilities().filter({ hasText: 'Feedback' }).click();
     await page.frameLocator('[role="dialog"] iframe').locator('h1[data-auth="signed-in"]').waitFor();

@@ -54,7 +54,8 @@ describe('the building home', () => {
       'Feedback',
       'Smart building',
     ]);
-    expect(utilities[3]).toMatch(/sign-in required/i);
+    // The visitor mini-app needs sign-in, and the person is signed in: nothing under it says otherwise.
+    expect(utilities[3]).not.toMatch(/sign-in required/i);
     expect(utilities[4]).toMatch(/mobile app only/i);
 
     const promoted = page.getByRole('region', { name: 'Featured' });
@@ -224,15 +225,21 @@ describe('the building home', () => {
 });
 
 describe('the link-out frame', () => {
-  it('shows a micro-frontend utility fetched as a page, with the person’s name, and closes on its closeMFE message', async () => {
+  it('shows a micro-frontend utility fetched as a page, titled by its name, with the person’s name, and closes on its closeMFE message', async () => {
     const { context, home } = await signedIn();
     await home.utilities().filter({ hasText: 'Visitors' }).click();
-    const frame = home.frame();
+    const frame = home.frame('Visitor registration');
     await frame.waitFor();
     const inside = home.page.frameLocator('[role="dialog"] iframe');
     await inside.getByRole('heading', { name: 'Register a visitor' }).waitFor();
     expect(await inside.locator('body').innerText()).toContain(`Hello, ${tenant.person.first_name}`);
-    await inside.getByRole('button', { name: 'Close' }).click();
+    // One Close button, the frame's: the page has none of its own.
+    expect(await frame.getByRole('button', { name: 'Close' }).count()).toBe(1);
+    expect(await inside.getByRole('button', { name: 'Close' }).count()).toBe(0);
+    await inside.getByLabel("Visitor's name").fill('Sam');
+    await inside.getByLabel('Arriving').fill('2030-01-01T10:00');
+    await inside.getByRole('button', { name: 'Register' }).click();
+    await inside.getByRole('button', { name: 'Done' }).click();
     await frame.waitFor({ state: 'detached' });
     await context.close();
   });
@@ -254,17 +261,28 @@ describe('the link-out frame', () => {
     expect(sandbox).not.toContain('allow-top-navigation');
     expect(Math.round((await iframe.boundingBox())!.height)).toBe(700);
     await page.frameLocator('[role="dialog"] iframe').locator('h1[data-auth="signed-in"]').waitFor();
-    await home.frame().getByRole('button', { name: 'Close' }).click();
+    await home.frame('Survey').getByRole('button', { name: 'Close' }).click();
     await home.frame().waitFor({ state: 'detached' });
     await context.close();
   });
 
-  it('opens a post’s survey call-to-action in the survey frame modal', async () => {
+  it('opens a post’s survey call-to-action in the survey frame modal: as many questions as the post says, one Close', async () => {
     const { page, context, home } = await signedIn();
     await home.tile('Tell us about your commute').click();
+    await new ContentPage(page).seeText('Two questions that help us plan bike racks and shuttles.');
     await page.getByRole('button', { name: 'Take the survey' }).click();
+    const frame = home.frame('Survey');
     const inside = page.frameLocator('[role="dialog"] iframe');
     await inside.locator('h1[data-topic="commute"]').waitFor();
+    // Two questions: a group of choices and a list.
+    expect((await inside.getByRole('group').count()) + (await inside.getByRole('combobox').count())).toBe(2);
+    expect(await inside.getByRole('button', { name: 'Close' }).count()).toBe(0);
+    const close = frame.getByRole('button', { name: 'Close' });
+    expect(await close.count()).toBe(1);
+    // Focused when the frame opens, so Enter closes it from the keyboard.
+    await expect.poll(() => close.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await frame.waitFor({ state: 'detached' });
     await context.close();
   });
 
@@ -292,7 +310,11 @@ describe('the link-out frame', () => {
     const content = new ContentPage(page);
     await content.open(building, post);
     await content.button('Open').click();
-    await page.getByRole('dialog', { name: 'Mini-app' }).getByRole('alert').filter({ hasText: 'This page could not be loaded.' }).waitFor();
+    await page
+      .getByRole('dialog', { name: 'Visitor registration' })
+      .getByRole('alert')
+      .filter({ hasText: 'This page could not be loaded.' })
+      .waitFor();
     await context.close();
   });
 });

@@ -329,8 +329,9 @@ export class HomePage {
     return this.page.evaluate(() => decodeURIComponent(window.location.hash.slice(1)));
   }
 
-  frame() {
-    return this.page.getByRole('dialog', { name: 'Mini-app' });
+  /** The link-out frame; with a name, only when it is titled so (a registered mini-app's name). */
+  frame(name?: string) {
+    return this.page.getByRole('dialog', name ? { name, exact: true } : {});
   }
 }
 

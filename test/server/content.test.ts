@@ -563,6 +563,31 @@ describe('demo mini-apps', () => {
     expect(script.body).toContain("parent.postMessage('closeMFE', '*')");
   });
 
+  it('leaves closing to the app’s frame: no Close button of their own, only a Done once the form is sent', async () => {
+    for (const url of ['/mfe-visitors/?firstName=Dana', '/mfe-survey/?survey=commute']) {
+      const { body } = await server.app.inject({ method: 'GET', url });
+      expect(body, url).not.toMatch(/>\s*Close\s*</);
+      expect(body.match(/data-close/g), url).toHaveLength(1);
+      expect(body, url).toMatch(/<div id="done" hidden>.*<button type="button" data-close>Done<\/button><\/div>/s);
+    }
+  });
+
+  it('asks as many questions as its page and the seeded survey post say, in every language of the post', async () => {
+    const { body } = await server.app.inject({ method: 'GET', url: '/mfe-survey/?survey=commute' });
+    // A question is a group of choices (fieldset) or a labelled list (select).
+    const asked = (body.match(/<fieldset>/g) ?? []).length + (body.match(/<select /g) ?? []).length;
+    expect(asked).toBe(2);
+    expect(body).toContain('Two questions');
+    const descriptions = await server.db.query<{ language: string; description: string }>(
+      `SELECT t.language, t.description FROM contents c JOIN content_translations t ON t.content_id = c.id
+        WHERE c.cta_url = '/mfe-survey/?survey=commute' AND c.building_id = (SELECT id FROM buildings WHERE uuid = $1)`,
+      [plaza],
+    );
+    expect(descriptions.length).toBeGreaterThan(0);
+    const two: Record<string, string> = { en: 'Two questions', es: 'Dos preguntas', fr: 'Deux questions' };
+    for (const { language, description } of descriptions) expect(description, language).toContain(two[language.split('-')[0]!]);
+  });
+
   it('serves the survey, telling whether it got the auth parameters', async () => {
     const signedIn = await server.app.inject({ method: 'GET', url: '/mfe-survey/?survey=commute&authToken=t' });
     expect(signedIn.body).toContain('data-topic="commute" data-auth="signed-in"');

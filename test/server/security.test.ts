@@ -283,9 +283,10 @@ describe('6. tokens stay out of logs, and only registered mini-apps are named to
     expect(lines.join('')).not.toContain('secret-payload');
   });
 
-  it('lists the registered mini-apps in the runtime configuration', async () => {
+  it('lists the registered mini-apps in the runtime configuration, with the names their frames show', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/config.json' });
     expect(res.json().miniAppUrls).toEqual(['/mfe-visitors/', '/mfe-survey/']);
+    expect(res.json().miniAppNames).toEqual({ '/mfe-visitors/': 'Visitor registration', '/mfe-survey/': 'Survey' });
   });
 });
 

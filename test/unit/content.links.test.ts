@@ -4,6 +4,7 @@ import {
   frameSandbox,
   isRegisteredMiniApp,
   isSurveyUrl,
+  registeredMiniAppName,
   microFrontendUrl,
   sourceOfPath,
   SURVEY_MARKER,
@@ -67,6 +68,24 @@ describe('isRegisteredMiniApp', () => {
 
   it('is false for everything when nothing is registered', () => {
     expect(isRegisteredMiniApp('/mfe-survey/', { origin: ORIGIN, miniApps: [] })).toBe(false);
+  });
+});
+
+describe('registeredMiniAppName', () => {
+  const registry = { origin: ORIGIN, miniApps: ['/mfe-visitors/', '/mfe-survey/', 'https://apps.partner.test/parking/'] };
+  const names = { '/mfe-visitors/': 'Visitor registration', '/mfe-survey/': 'Survey', 'https://apps.partner.test/parking/': '  ' };
+
+  it('is the name the link’s mini-app was registered with, whatever page and query of it the link opens', () => {
+    expect(registeredMiniAppName('/mfe-survey/?survey=commute', registry, names)).toBe('Survey');
+    expect(registeredMiniAppName(`${ORIGIN}/mfe-visitors/new`, registry, names)).toBe('Visitor registration');
+  });
+
+  it('is null for a link under no registered mini-app, a blank name, or one registered without a name', () => {
+    expect(registeredMiniAppName('https://attacker.test/mfe-survey/', registry, names)).toBeNull();
+    expect(registeredMiniAppName('https://apps.partner.test/parking/', registry, names)).toBeNull();
+    expect(registeredMiniAppName('/mfe-survey/', registry, {})).toBeNull();
+    expect(registeredMiniAppName('/constructor/', { origin: ORIGIN, miniApps: ['/constructor/'] }, {})).toBeNull();
+    expect(registeredMiniAppName(null, registry, names)).toBeNull();
   });
 });
 

@@ -22,7 +22,7 @@ const context = (overrides: Partial<LinkContext> = {}): LinkContext => ({
 });
 
 const tileOf = (overrides: Partial<UtilityTile> = {}): UtilityTile => ({ ...utilityButton(), subLabel: null, ...overrides });
-const visible = (buttons: UtilityButton[], safety = false) => visibleUtilities(buttons, { safety });
+const visible = (buttons: UtilityButton[], safety = false, signedIn = false) => visibleUtilities(buttons, { safety, signedIn });
 const names = (tiles: UtilityTile[]) => tiles.map((t) => t.name);
 
 describe('visibleUtilities: order and exclusions', () => {
@@ -166,9 +166,20 @@ describe('visibleUtilities: sub-labels', () => {
     expect(visible([utilityButton({ utility_name: utility, type: 'NATIVE', url: null, route: 'x' })])[0]?.subLabel).toBeNull();
   });
 
-  it('labels a button that needs sign-in', () => {
+  it('labels a button that needs sign-in for a signed-out viewer', () => {
     expect(visible([utilityButton({ sign_in_required: true })])[0]?.subLabel).toBe('sign_in_required');
     expect(visible([utilityButton({ utility_name: 'AMENITIES', type: 'NATIVE', sign_in_required: true })])[0]?.subLabel).toBe('sign_in_required');
+  });
+
+  it('does not label a button that needs sign-in for a signed-in person (the Visitors mini-app)', () => {
+    const visitors = utilityButton({
+      utility_name: 'VISITOR_REGISTRATION_MINIAPP',
+      type: 'MICROFRONTEND',
+      url: '/mfe-visitors/',
+      sign_in_required: true,
+    });
+    expect(visible([visitors], false, true)[0]?.subLabel).toBeNull();
+    expect(visible([utilityButton({ mobile_only: true, sign_in_required: true })], false, true)[0]?.subLabel).toBe('mobile_only');
   });
 
   it('prefers mobile only to sign-in required', () => {

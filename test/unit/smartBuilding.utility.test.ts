@@ -17,7 +17,7 @@ const smart = utilityButton({
 describe('the smart-building utility', () => {
   it('shows only while the show-smart-building flag is on, and the flag arriving later reloads nothing', () => {
     // The home keeps the tile whatever the flag (a flag changing after start-up must not restart the feed) ...
-    const kept = visibleUtilities([smart], { safety: false });
+    const kept = visibleUtilities([smart], { safety: false, signedIn: true });
     expect(kept.map((t) => t.name)).toEqual(['smart-building']);
     // ... and the grid shows it only while the flag is on.
     expect(withSmartBuilding(kept, false)).toEqual([]);
@@ -25,7 +25,7 @@ describe('the smart-building utility', () => {
   });
 
   it('is a screen of the web app (no mobile-only label) and leads to the floors of the building', () => {
-    const [tile] = visibleUtilities([smart], { safety: false });
+    const [tile] = visibleUtilities([smart], { safety: false, signedIn: true });
     expect(tile!.subLabel).toBeNull();
     expect(utilityAction(tile!, { buildingUuid: 'b-1', origin: 'https://app.example', miniApps: [], framesAllowed: true } as never)).toEqual({
       kind: 'route',

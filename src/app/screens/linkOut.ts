@@ -4,6 +4,7 @@ import { linkOutFrameMachine, type LinkOutEvent, type LinkOutKind } from '../../
 import { pageText } from '../../api/pages';
 import type { AppActor } from '../appActor';
 import { navigate } from '../adapters/navigation';
+import { registeredMiniAppName } from '../../../machines/content/links';
 import { withMicroFrontendParams } from './microFrontend';
 
 /** The message a page in the frame posts to close it (a post's call-to-action mini-app, a survey). */
@@ -31,12 +32,19 @@ export function linkOutFrameLogic() {
 
 export const openInNewTab = (url: string) => window.open(url, '_blank', 'noopener');
 
+/** The name the link's mini-app was registered with, for the frame's title (null when it is not a registered one). */
+const miniAppTitle = (app: AppActor, url: string) => {
+  const { miniAppUrls, miniAppNames } = app.getSnapshot().context.config;
+  return registeredMiniAppName(url, { origin: window.location.origin, miniApps: miniAppUrls }, miniAppNames ?? {});
+};
+
 /**
- * The frame link a screen opens in its link-out child (by the child's id), with the person's parameters when the link
- * is a registered mini-app. Built outside the screens' setup, so its event types are the generic ones (hence the cast).
+ * The frame link a screen opens in its link-out child (by the child's id), with the person's parameters and the
+ * mini-app's registered name when the link is a registered mini-app. Built outside the screens' setup, so its event
+ * types are the generic ones (hence the cast).
  */
 const openLinkOutChild = (app: AppActor, url: string, kind: LinkOutKind) =>
-  sendTo('linkOut', { type: 'linkOut.open' as const, url: withMicroFrontendParams(app, url), kind });
+  sendTo('linkOut', { type: 'linkOut.open' as const, url: withMicroFrontendParams(app, url), kind, title: miniAppTitle(app, url) });
 
 /** How a content screen follows its call-to-action: a new tab, a route of the app, or its link-out frame child. */
 export const linkActions = (app: AppActor) => ({

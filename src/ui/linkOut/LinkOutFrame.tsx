@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { linkOutFrameMachine } from '../../../machines/linkOut/linkOutFrame.machine';
 import { frameSandbox } from '../../../machines/content/links';
@@ -58,11 +59,15 @@ const Centre = styled('div', { flex: 1, display: 'flex', alignItems: 'center', j
  */
 export function LinkOutFrame({ actor }: { actor: ActorRefFrom<typeof linkOutFrameMachine> }) {
   const t = useT();
+  const titleId = useId();
   const open = useSelector(actor, (s) => s.hasTag('open'));
   const loading = useSelector(actor, (s) => s.hasTag('frame:loading'));
   const failed = useSelector(actor, (s) => s.hasTag('frame:failed'));
   const survey = useSelector(actor, (s) => s.hasTag('frame:survey'));
-  const { url, html } = useSelector(actor, (s) => s.context);
+  const url = useSelector(actor, (s) => s.context.url);
+  const html = useSelector(actor, (s) => s.context.html);
+  // The mini-app's registered name; a link no mini-app was registered for keeps the generic title.
+  const title = useSelector(actor, (s) => s.context.title) ?? t('linkOut.title');
   if (!open) return null;
   const kind = survey ? 'survey' : 'page';
   const close = () => actor.send({ type: 'linkOut.close' });
@@ -72,12 +77,12 @@ export function LinkOutFrame({ actor }: { actor: ActorRefFrom<typeof linkOutFram
         kind={kind}
         role="dialog"
         aria-modal="true"
-        aria-label={t('linkOut.title')}
+        aria-labelledby={titleId}
         data-kind={kind}
         onKeyDown={(e) => (e.key === 'Escape' ? close() : undefined)}
       >
         <Bar>
-          <Title>{t('linkOut.title')}</Title>
+          <Title id={titleId}>{title}</Title>
           <Close type="button" onClick={close} autoFocus>
             {t('linkOut.close')}
           </Close>
@@ -89,16 +94,10 @@ export function LinkOutFrame({ actor }: { actor: ActorRefFrom<typeof linkOutFram
         ) : null}
         {failed ? <Centre role="alert">{t('linkOut.notLoaded')}</Centre> : null}
         {survey && url ? (
-          <Frame
-            kind="survey"
-            title={t('linkOut.title')}
-            src={url}
-            sandbox={frameSandbox(url, window.location.origin)}
-            referrerPolicy="no-referrer"
-          />
+          <Frame kind="survey" title={title} src={url} sandbox={frameSandbox(url, window.location.origin)} referrerPolicy="no-referrer" />
         ) : null}
         {!survey && html !== null && !loading && !failed ? (
-          <Frame kind="page" title={t('linkOut.title')} srcDoc={html} sandbox="allow-scripts allow-forms allow-popups" />
+          <Frame kind="page" title={title} srcDoc={html} sandbox="allow-scripts allow-forms allow-popups" />
         ) : null}
       </Sheet>
     </Backdrop>
