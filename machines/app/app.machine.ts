@@ -78,7 +78,9 @@ export type AppEvent =
   | { type: 'screen.close'; screen: ScreenName; owner: string }
   /** The router resolved a new address (`from` is null on the first one). */
   | { type: 'route.changed'; from: string | null; to: string }
-  | { type: 'farm.choose'; farm: Farm | null };
+  | { type: 'farm.choose'; farm: Farm | null }
+  /** The person leaves an unreachable farm for the default API (the unavailable screen's way back). */
+  | { type: 'user.useDefaultFarm' };
 
 export interface AppInput {
   requestedLocale: string | null;
@@ -240,6 +242,8 @@ export const appMachine = setup({
       screens: ({ context, event }) => {
         const { [(event as { screen: ScreenName }).screen]: _closed, ...rest } = context.screens;
         return rest;
+    /** Every call goes to the farm's API from now on (null: the configured one); `persistFarm` keeps it for the next visit. */
+    rememberFarm: assign((_, params: { farm: Farm | null }) => ({ farm: params.farm })),
       },
     }),
     /**
@@ -302,6 +306,7 @@ export const appMachine = setup({
     kioskEnabled: input.kioskEnabled ?? false,
     analyticsConsent: input.analyticsConsent ?? null,
     colorScheme: input.colorScheme ?? null,
+    farmInUse: ({ context }) => context.farm !== null,
     host: input.host ?? 'localhost',
     farm: input.farm ?? null,
     preferredBuildingUuid: input.preferredBuildingUuid ?? null,
@@ -438,7 +443,12 @@ export const appMachine = setup({
         { type: 'trackPageView', params: ({ event }) => ({ from: event.from, to: event.to }) },
       ],
     },
-    'farm.choose': { actions: [assign({ farm: ({ event }) => event.farm }), { type: 'persistFarm', params: ({ event }) => ({ farm: event.farm }) }] },
+    'farm.choose': {
+      actions: [
+        { type: 'rememberFarm', params: ({ event }) => ({ farm: event.farm }) },
+        { type: 'persistFarm', params: ({ event }) => ({ farm: event.farm }) },
+      ],
+    },
     'screen.open': { actions: ['rememberScreen', 'restartScreens', 'recordScreenKeys'] },
     'screen.close': { guard: 'openedByThisRoute', actions: ['stopScreen', 'forgetScreen'] },
     // A screen flow that reached its end (the auth flow once signed in) starts again when its route is shown next.
@@ -533,9 +543,16 @@ export const appMachine = setup({
       invoke: { src: 'resolveRoute', onDone: { target: 'ready' }, onError: { target: 'ready' } },
     },
     unavailable: {
-      description: 'The health check failed: the API cannot be reached.',
+      description: 'The health check failed: the API cannot be reached. When it is a farm’s, the person may go back to the default API.',
       tags: ['unavailable'],
-      on: { 'user.retry': { target: 'starting', actions: assign({ error: null }) } },
+      on: {
+        'user.retry': { target: 'starting', actions: assign({ error: null }) },
+        'user.useDefaultFarm': {
+          guard: 'farmInUse',
+          target: 'starting',
+          actions: [{ type: 'rememberFarm', params: { farm: null } }, { type: 'persistFarm', params: { farm: null } }, assign({ error: null })],
+        },
+      },
     },
     ready: { tags: ['ready'] },
   },

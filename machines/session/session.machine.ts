@@ -48,6 +48,12 @@ const persistedOf = (context: SessionContext): PersistedAuth => ({
 
 const signedOutContext = { token: null, tokenExpiresAt: 0, refreshToken: null, user: null } as const;
 
+/**
+ * The one way out of a session in use: a sign-in's or a reload's alike (the header's log out, /logout, a building list
+ * the server refused), through `signingOut`.
+ */
+const LOG_OUT = { 'session.logout': { target: '#session.signingOut' } } as const;
+
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`));
 
 /**
@@ -155,7 +161,10 @@ export const sessionMachine = setup({
           },
         },
         loadingUser: {
+          // The kept token is in use from here (the building loads with it): a logout asked for now (a refused
+          // building list, section 8) ends the session as it does once signed in.
           entry: 'reportRestoring',
+          on: LOG_OUT,
           invoke: {
             src: 'fetchUser',
             onDone: { target: '#session.signedIn', actions: assign({ user: ({ event }) => event.output }) },
@@ -179,7 +188,7 @@ export const sessionMachine = setup({
       entry: [{ type: 'persist', params: ({ context }) => ({ auth: persistedOf(context) }) }, 'reportSignedIn'],
       initial: 'active',
       on: {
-        'session.logout': { target: 'signingOut' },
+        ...LOG_OUT,
         'session.userUpdated': { actions: assign({ user: ({ event }) => event.user }) },
       },
       states: {

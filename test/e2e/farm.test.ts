@@ -43,6 +43,26 @@ class FarmPages {
     await this.dialog().waitFor({ state: 'detached' });
   }
 
+  async chooseCustomUrl(value: string) {
+    await this.typeCustomUrl(value);
+    await this.dialog().getByRole('button', { name: 'Use this farm' }).click();
+    await this.dialog().waitFor({ state: 'detached' });
+  }
+
+  unavailable() {
+    return this.page.getByRole('alert').filter({ has: this.page.getByRole('heading', { name: "We can't reach the service right now" }) });
+  }
+
+  /** Presses Tab until `name`'s button has focus (at most `max` times), then Enter: the keyboard alone. */
+  async pressWithKeyboard(name: string, max = 5) {
+    const button = this.page.getByRole('button', { name, exact: true });
+    for (let presses = 0; !(await button.evaluate((el) => el === document.activeElement)); presses++) {
+      expect(presses, `${max} presses of Tab never reached "${name}"`).toBeLessThan(max);
+      await this.page.keyboard.press('Tab');
+    }
+    await this.page.keyboard.press('Enter');
+  }
+
   persistedFarm() {
     return this.page.evaluate(() => (JSON.parse(localStorage.getItem('root') ?? '{}') as { farm?: unknown }).farm ?? null);
   }
@@ -87,6 +107,40 @@ describe('the farm selector', () => {
     expect(await farms.persistedFarm()).toBeNull();
     await page.reload();
     await auth.seeHome('Dana');
+    expect(await farms.bar().count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('a farm that cannot be reached', () => {
+  it('after a reload, the unavailable screen leads back to the default farm, by keyboard, at 360 px', async () => {
+    const { page, context } = await newPage(browser);
+    await page.setViewportSize({ width: 360, height: 740 });
+    const auth = new AuthPages(page);
+    const farms = new FarmPages(page);
+    await page.route(
+      (url) => url.hostname === 'farm.invalid',
+      (route) => route.abort('connectionrefused'),
+    );
+    await auth.open();
+    await farms.openSelector(auth);
+    await farms.chooseCustomUrl('https://farm.invalid');
+    expect(await farms.persistedFarm()).toMatchObject({ url: 'https://farm.invalid' });
+
+    await page.reload();
+    await farms.unavailable().waitFor();
+    await farms.unavailable().getByText('https://farm.invalid', { exact: false }).waitFor();
+    // Nothing runs off the side of a phone's screen (the farm's address included).
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+
+    await farms.pressWithKeyboard('Back to the default farm');
+    await page.getByLabel('Work email').waitFor();
+    expect(await farms.unavailable().count()).toBe(0);
+    expect(await farms.bar().count()).toBe(0);
+    expect(await farms.persistedFarm()).toBeNull();
+    // The default farm is kept: the next visit starts on it.
+    await page.reload();
+    await page.getByLabel('Work email').waitFor();
     expect(await farms.bar().count()).toBe(0);
     await context.close();
   });

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { SignJWT, decodeJwt } from 'jose';
 import { baseURL, launchBrowser, newPage } from './browser';
-import { AuthPages, DEMO } from './pages';
+import { AuthPages, DEMO, expectUrlPath } from './pages';
 
 /**
  * A session kept from an older client: its access token names another version than 3 (access document section 4).
@@ -80,6 +80,64 @@ describe('a kept token of an older version', () => {
     await page.waitForURL((url) => url.pathname === '/login');
     await page.getByLabel('Work email').waitFor();
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('root') ?? '{}').auth ?? null)).toBeNull();
+    await context.close();
+  });
+});
+
+/** The user's buildings (GET /tenant/v1/users/current/buildings) answered with a 500; `refused` once it has been. */
+async function refuseBuildingList(page: Page): Promise<{ refused: Promise<void> }> {
+  let answered!: () => void;
+  const refused = new Promise<void>((resolve) => (answered = resolve));
+  await page.route(
+    (url) => url.pathname === '/api/tenant/v1/users/current/buildings',
+    async (route) => {
+      await route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: 'down' }),
+      });
+      answered();
+    },
+  );
+  return { refused };
+}
+
+/** Signed out on the sign-in screen: the server told, nothing kept, no blank home. */
+async function seeSignedOut(page: Page, loggedOut: Promise<unknown>) {
+  await loggedOut;
+  await page.waitForURL((url) => url.pathname === '/login');
+  await page.getByLabel('Work email').waitFor();
+  expectUrlPath(page, '/login');
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('root') ?? '{}').auth ?? null)).toBeNull();
+}
+
+describe('a building list the server refuses (access document section 8)', () => {
+  it('after a fresh sign-in, logs the person out', async () => {
+    const { page, context } = await newPage(browser);
+    const auth = new AuthPages(page);
+    await auth.open();
+    await refuseBuildingList(page);
+    const loggedOut = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/logout');
+    await auth.signIn(DEMO.email, DEMO.password);
+    await seeSignedOut(page, loggedOut);
+    await context.close();
+  });
+
+  it('on a reload, logs the person out the same way (not a blank home), even before the kept user is checked', async () => {
+    const session = await login();
+    const { page, context } = await pageKeeping(session, session.token);
+    const { refused } = await refuseBuildingList(page);
+    // The user check answers only after the list was refused: the order in which the reload used to stay signed in.
+    await page.route(
+      (url) => url.pathname === '/api/users/current',
+      async (route) => {
+        await refused;
+        await route.continue();
+      },
+    );
+    const loggedOut = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/logout');
+    await page.goto('/home');
+    await seeSignedOut(page, loggedOut);
     await context.close();
   });
 });

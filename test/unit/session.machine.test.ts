@@ -342,4 +342,39 @@ describe('sessionMachine: logout', () => {
     expect(actions.reportCleared).toHaveBeenCalledTimes(1);
     expect(actions.reportSignedOut).toHaveBeenCalledTimes(1);
   });
+
+  it('while a kept session is being checked (its building already loading) → signingOut → signedOut, as after a sign-in', async () => {
+    const check = deferred<SessionUser>();
+    const { actor, calls, actions } = setupSession({ loadPersisted: async () => makePersisted(), fetchUser: () => check.promise });
+    actor.start();
+    await waitFor(actor, (s) => s.matches({ restoring: 'loadingUser' }));
+
+    // The building list was refused before the user check answered (specification section 8).
+    actor.send({ type: 'session.logout' });
+    expect(actor.getSnapshot().matches('signingOut')).toBe(true);
+    const snapshot = await waitFor(actor, (s) => s.matches('signedOut'));
+    expect(calls.logoutCall).toHaveBeenCalledTimes(1);
+    expect(snapshot.context).toMatchObject({ token: null, refreshToken: null, user: null, tokenExpiresAt: 0 });
+    expect(actions.clearPersisted).toHaveBeenCalledTimes(1);
+    expect(actions.reportCleared).toHaveBeenCalledTimes(1);
+    expect(actions.reportSignedOut).toHaveBeenCalledTimes(1);
+    // The check answering late changes nothing: its call was stopped with the state.
+    check.resolve(makeUser());
+    await flush();
+    expect(actor.getSnapshot().matches('signedOut')).toBe(true);
+    expect(actions.signedIn).not.toHaveBeenCalled();
+  });
+
+  it('is ignored when no session is held (signed out, or nothing kept read yet)', async () => {
+    const stored = deferred<PersistedAuth | null>();
+    const { actor, calls } = setupSession({ loadPersisted: () => stored.promise });
+    actor.start();
+    actor.send({ type: 'session.logout' });
+    expect(actor.getSnapshot().matches({ restoring: 'reading' })).toBe(true);
+    stored.resolve(null);
+    await waitFor(actor, (s) => s.matches('signedOut'));
+    actor.send({ type: 'session.logout' });
+    expect(actor.getSnapshot().matches('signedOut')).toBe(true);
+    expect(calls.logoutCall).not.toHaveBeenCalled();
+  });
 });
