@@ -3,11 +3,12 @@ import { sessionMachine, SESSION_ID } from '../session/session.machine';
 import type { SessionReport, SessionUser } from '../session/session.types';
 import { flagsMachine, FLAGS_ID, type FlagsReport } from '../flags/flags.machine';
 import { flagUserOf } from '../flags/flagUser';
-import { buildingMachine, BUILDING_ID, buildingLanguage, type BuildingReport } from '../building/building.machine';
+import { buildingMachine, BUILDING_ID, buildingLanguage, type Building, type BuildingReport } from '../building/building.machine';
 import { localeMachine, LOCALE_ID, type LocaleReport } from '../locale/locale.machine';
 import { FALLBACK_RUNTIME_CONFIG, type RuntimeConfig } from '../../contracts/runtimeConfig';
 import type { Whitelabel } from '../../contracts/boot';
 import { FLAG_DEFAULTS, type FlagValues } from '../../contracts/flags';
+import { matchLocale } from '../../contracts/locales';
 import { headerMenuMachine, HEADER_MENU_ID } from '../shell/headerMenu.machine';
 import { globalErrorMachine, GLOBAL_ERROR_ID } from '../globalError/globalError.machine';
 import { kioskMachine, KIOSK_ID, type KioskReport } from '../kiosk/kiosk.machine';
@@ -57,6 +58,7 @@ export interface AppContext {
   /** What the children last reported: the facts screen flows start from, and the API's per-call values. */
   user: SessionUser | null;
   buildingUuid: string | null;
+  /** The language screens and calls use: the locale's report, or at a switch the building's own at once. */
   locale: string;
   flags: FlagValues;
   screens: Partial<Record<ScreenName, OpenScreen>>;
@@ -108,6 +110,9 @@ const waitForChild = (
   if (!child) return Promise.reject(new Error(`${id} is not running`));
   return waitFor(child, (snapshot) => done(snapshot as { hasTag(tag: string): boolean }));
 };
+
+/** The locale a building's own language resolves to, as the locale actor will match it (none: the fallback). */
+export const buildingLocale = (building: Building) => matchLocale(buildingLanguage(building));
 
 /** The path of an address (`/building/b-1?x#y` → `/building/b-1`). */
 const pathOf = (href: string) => href.split(/[?#]/)[0] ?? href;
@@ -203,6 +208,20 @@ export const appMachine = setup({
     // A building switch and a language change.
     /** A switch resets the language to the new building's own (its first language by priority). */
     resetLanguage: sendTo(LOCALE_ID, (_, params: { requested: string | null }) => ({ type: 'locale.set' as const, requested: params.requested })),
+    /**
+     * A switch takes the building's language at once, before its catalogue is in: the screens the switch restarts
+     * start in it (the locale's report then changes nothing), so the new building's content is asked for once. When
+     * the language changes, the building is asked for again in it, as on any change of language.
+     */
+    takeBuildingLanguage: enqueueActions<AppContext, AppEvent, undefined, AppEvent, never, never, never, never, never>(
+      ({ enqueue, context, event }) => {
+        if (event.type !== 'building.ready') return;
+        const locale = buildingLocale(event.building);
+        if (locale === context.locale) return;
+        enqueue.assign({ locale });
+        enqueue.sendTo(BUILDING_ID, { type: 'building.reload' });
+      },
+    ),
     /** After a switch on a building page the address names the new building: /building/{uuid} (wired by the app). */
     showBuildingInAddress: (_, _params: { uuid: string }) => {},
     /** Content comes in the request's language: a new language loads the building again. */
@@ -223,6 +242,8 @@ export const appMachine = setup({
     trackPageView: (_, _params: { from: string | null; to: string }) => {},
     /** Keeps the chosen farm for the next visit (wired by the app). */
     persistFarm: (_, _params: { farm: Farm | null }) => {},
+    /** Every call goes to the farm's API from now on (null: the configured one); `persistFarm` keeps it for the next visit. */
+    rememberFarm: assign((_, params: { farm: Farm | null }) => ({ farm: params.farm })),
 
     rememberUser: assign({ user: ({ event }) => (event.type === 'session.signedIn' ? event.user : null) }),
     rememberFlags: assign({ flags: ({ context, event }) => (event.type === 'flags.updated' ? event.values : context.flags) }),
@@ -242,8 +263,6 @@ export const appMachine = setup({
       screens: ({ context, event }) => {
         const { [(event as { screen: ScreenName }).screen]: _closed, ...rest } = context.screens;
         return rest;
-    /** Every call goes to the farm's API from now on (null: the configured one); `persistFarm` keeps it for the next visit. */
-    rememberFarm: assign((_, params: { farm: Farm | null }) => ({ farm: params.farm })),
       },
     }),
     /**
@@ -287,6 +306,7 @@ export const appMachine = setup({
       context.path !== null &&
       context.path !== `/building/${event.building.uuid}` &&
       (context.path === '/home' || context.path.startsWith('/building')),
+    farmInUse: ({ context }) => context.farm !== null,
     localeChanged: ({ context, event }) => event.type === 'locale.changed' && event.locale !== context.locale,
     kioskExitChanged: ({ context, event }) =>
       event.type === 'flags.updated' && event.values['enable-exit-kiosk-mode'] !== context.flags['enable-exit-kiosk-mode'],
@@ -306,7 +326,6 @@ export const appMachine = setup({
     kioskEnabled: input.kioskEnabled ?? false,
     analyticsConsent: input.analyticsConsent ?? null,
     colorScheme: input.colorScheme ?? null,
-    farmInUse: ({ context }) => context.farm !== null,
     host: input.host ?? 'localhost',
     farm: input.farm ?? null,
     preferredBuildingUuid: input.preferredBuildingUuid ?? null,
@@ -375,10 +394,11 @@ export const appMachine = setup({
     'building.ready': [
       {
         guard: and(['switched', 'onAnotherBuildingsPage']),
-        description: "A switch on a building page: the building's own language, and its address.",
+        description: "A switch on a building page: the building's own language (taken at once, so its screens start once, in it), and its address.",
         actions: [
           assign({ buildingUuid: ({ event }) => event.building.uuid, preferredBuildingUuid: ({ event }) => event.building.uuid }),
           { type: 'resetLanguage', params: ({ event }) => ({ requested: buildingLanguage(event.building) }) },
+          'takeBuildingLanguage',
           { type: 'showBuildingInAddress', params: ({ event }) => ({ uuid: event.building.uuid }) },
           'restartScreens',
           'recordScreenKeys',
@@ -386,10 +406,11 @@ export const appMachine = setup({
       },
       {
         guard: 'switched',
-        description: "A switch elsewhere (the account pages): the building's own language; the address stays.",
+        description: "A switch elsewhere (the account pages): the building's own language (taken at once); the address stays.",
         actions: [
           assign({ buildingUuid: ({ event }) => event.building.uuid, preferredBuildingUuid: ({ event }) => event.building.uuid }),
           { type: 'resetLanguage', params: ({ event }) => ({ requested: buildingLanguage(event.building) }) },
+          'takeBuildingLanguage',
           'restartScreens',
           'recordScreenKeys',
         ],

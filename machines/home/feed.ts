@@ -58,6 +58,21 @@ export interface SectionSeed {
 /** Only categories with content are shown. */
 export const withContent = (categories: readonly FeedCategory[]) => categories.filter((category) => category.contents.length > 0);
 
+/** The order the page reads the feed in: the promoted block, then spotlight, then discover. */
+export const READING_ORDER: readonly FeedGroup[] = ['promoted', 'spotlight', 'discover'];
+
+/**
+ * What of the feed the page draws: its sections in reading order, each answered one (its content, or its failure) up
+ * to the first still without an answer, which holds back every one after it. So a section takes no space before its
+ * answer says what it has (an empty one never takes any), and one that answers never moves what is already drawn:
+ * the page only grows at its end. `waiting`: a section has not answered yet (more is to come after what is drawn).
+ */
+export function drawnSections<T extends { group: FeedGroup; answered: boolean }>(sections: readonly T[]): { drawn: T[]; waiting: boolean } {
+  const ordered = READING_ORDER.flatMap((group) => sections.filter((section) => section.group === group));
+  const first = ordered.findIndex((section) => !section.answered);
+  return first === -1 ? { drawn: ordered, waiting: false } : { drawn: ordered.slice(0, first), waiting: true };
+}
+
 /** The promoted block shows the first content only. */
 export const firstPromoted = (categories: readonly FeedCategory[]): FeedTile | null => categories.find((c) => c.contents.length)?.contents[0] ?? null;
 

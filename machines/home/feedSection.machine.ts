@@ -17,7 +17,8 @@ export type FeedSectionInput = SectionSeed & { buildingUuid: string };
 
 /**
  * One part of the home feed (a v1 group or a v2 category): it arrives with its content, with its failure, or loads
- * its content itself; a failure shows in its place only, with a retry.
+ * its content itself; a failure shows in its place only, with a retry. Until its first answer it is `unanswered`: the
+ * page gives it no place yet (`drawnSections` in feed.ts).
  */
 export const feedSectionMachine = setup({
   types: { context: {} as FeedSectionContext, input: {} as FeedSectionInput, events: {} as { type: 'section.retry' } },
@@ -25,6 +26,10 @@ export const feedSectionMachine = setup({
     loadSection: fromPromise<FeedCategory[], { buildingUuid: string; source: SectionSource; name: string }>(() =>
       Promise.reject(new Error('loadSection is not provided')),
     ),
+  },
+  actions: {
+    setCategories: assign({ categories: (_, params: { categories: FeedCategory[] }) => params.categories, error: null }),
+    setError: assign({ error: (_, params: { error: unknown }) => (params.error instanceof Error ? params.error.message : String(params.error)) }),
   },
   guards: {
     arrivedFailed: ({ context }) => context.error !== null,
@@ -49,19 +54,27 @@ export const feedSectionMachine = setup({
       always: [{ guard: 'arrivedFailed', target: 'failed' }, { guard: 'needsContent', target: 'loading' }, { target: 'loaded' }],
     },
     loading: {
+      description: 'Its first answer is still to come: the page does not know yet whether it has anything to show.',
+      tags: ['loading', 'unanswered'],
+      invoke: {
+        src: 'loadSection',
+        input: ({ context }) => ({ buildingUuid: context.buildingUuid, source: context.source, name: context.name }),
+        onDone: { target: 'loaded', actions: { type: 'setCategories', params: ({ event }) => ({ categories: event.output }) } },
+        onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    loaded: { tags: ['loaded'] },
+    failed: { tags: ['failed'], on: { 'section.retry': 'retrying' } },
+    retrying: {
+      description: 'Asked again after its failure, in the place the page gave it.',
       tags: ['loading'],
       invoke: {
         src: 'loadSection',
         input: ({ context }) => ({ buildingUuid: context.buildingUuid, source: context.source, name: context.name }),
-        onDone: { target: 'loaded', actions: assign({ categories: ({ event }) => event.output, error: null }) },
-        onError: {
-          target: 'failed',
-          actions: assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }),
-        },
+        onDone: { target: 'loaded', actions: { type: 'setCategories', params: ({ event }) => ({ categories: event.output }) } },
+        onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
-    loaded: { tags: ['loaded'] },
-    failed: { tags: ['failed'], on: { 'section.retry': 'loading' } },
   },
 });
 

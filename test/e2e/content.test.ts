@@ -151,6 +151,30 @@ describe('offers', () => {
     await context.close();
   });
 
+  it('on a phone (360×740) a claimed offer’s code shows whole above the sticky action bar', async () => {
+    const { page, context, content } = await signedIn();
+    await page.setViewportSize({ width: 360, height: 740 });
+    const cafe = await contentUuid(demo, plaza, '15% off at the lobby café');
+    await content.open(plaza, cafe, 'offers');
+    await content.button('Claim').click();
+    await content.answer('Claim this offer?', 'Claim');
+    await content.answer('Deal claimed!', 'Done');
+    await content.seeText('Deal claimed');
+    await settled(page);
+    const code = (await page.getByTestId('claim-code').boundingBox())!;
+    const bar = (await page.getByTestId('action-bar').boundingBox())!;
+    // The whole panel (QR code, the code, when it was claimed) is in the viewport and ends above the bar.
+    expect(code.y, JSON.stringify({ code, bar })).toBeGreaterThanOrEqual(0);
+    expect(code.y + code.height, JSON.stringify({ code, bar })).toBeLessThanOrEqual(bar.y);
+    expect(bar.y + bar.height).toBeLessThanOrEqual(740);
+    // Focus went to the code the notice announced.
+    expect(await page.getByTestId('claim-code').evaluate((panel) => panel === document.activeElement)).toBe(true);
+    await content.button('Cancel claim').click();
+    await content.answer('Give this claim back?', 'Yes, give it back');
+    await content.button('Claim').waitFor();
+    await context.close();
+  });
+
   it('shows a fully claimed offer as such, and an offer for another company as not available', async () => {
     const { context, content } = await signedIn();
     await content.open(plaza, await contentUuid(demo, plaza, 'Free gym day pass'));

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseURL, launchBrowser, newPage, seriousA11yViolations } from './browser';
-import { signedInPage, AuthPages } from './pages';
+import { signedInPage, AuthPages, HomePage } from './pages';
 import { HistoryPage } from './bookingPages';
 import { newTenant, setBuildingFlag, type Tenant } from './tenant';
 
@@ -70,6 +70,54 @@ describe('buildings', () => {
     // An unknown building in the address falls back to the default building.
     await page.goto('/building/00000000-0000-4000-8000-000000000000');
     await page.getByRole('heading', { level: 1, name: 'One Atrium Plaza' }).waitFor();
+    await context.close();
+  });
+
+  it('a switch loads the new building’s feed once, when it changes the language (en-US → en) and when it does not', async () => {
+    // An en-US browser: Atrium Tower West's own language is en, so the first switch also resets the language.
+    const { page, context } = await newPage(browser, { locale: 'en-US' });
+    const auth = new AuthPages(page);
+    await auth.open();
+    await auth.signIn(ADMIN.email, ADMIN.password);
+    await auth.seeHome('Ada');
+    const home = new HomePage(page);
+    await page.getByRole('heading', { level: 1, name: 'One Atrium Plaza' }).waitFor();
+    await home.ready();
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-US');
+
+    // Every feed call the page makes, by what it asks for (the building's uuid kept, the query dropped).
+    const feedCalls: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (/^\/api\/tenant\/v[12]\/buildings\/[0-9a-f-]{36}\/(categories|promoted-content|utility-buttons)/.test(path)) feedCalls.push(path);
+    });
+    const switchTo = async (name: string) => {
+      feedCalls.length = 0;
+      await page.getByTestId('current-building-name').click();
+      await page
+        .getByRole('dialog', { name: 'Choose a building' })
+        .getByRole('button', { name: new RegExp(name) })
+        .click();
+      await page.getByRole('heading', { level: 1, name }).waitFor();
+      await page.waitForURL(/\/building\/[0-9a-f-]{36}$/);
+      await home.ready();
+      await page.waitForLoadState('networkidle');
+      const uuid = new URL(page.url()).pathname.split('/')[2]!;
+      const calls = [...feedCalls];
+      // All of the new building's, none of them twice.
+      expect(
+        calls.every((call) => call.includes(uuid)),
+        JSON.stringify(calls),
+      ).toBe(true);
+      expect(calls, JSON.stringify(calls)).toEqual([...new Set(calls)]);
+      expect(calls.filter((call) => call.endsWith('/categories'))).toHaveLength(1);
+      expect(calls.filter((call) => call.endsWith('/promoted-content'))).toHaveLength(1);
+    };
+
+    await switchTo('Atrium Tower West');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await switchTo('One Atrium Plaza');
     await context.close();
   });
 });

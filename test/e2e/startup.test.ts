@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, settled } from './browser';
+import { demoInPlaza } from './api';
 import { HomePage, signedInPage } from './pages';
 
 let browser: Browser;
@@ -11,6 +12,44 @@ beforeAll(async () => {
 /** A call by what it asks for (the path without uuids or query). */
 const callOf = (url: string) =>
   new URL(url).pathname.replace(/^\/api/, '').replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '{id}');
+
+/**
+ * Loads /home and expects every layout shift not caused by the person, as the browser reports it (the Layout
+ * Instability API), to add up to at most 0.05; each with what moved (element, id, class, before → after), so a failure
+ * says which part of the page it was.
+ */
+async function expectNoLayoutShift(page: Page) {
+  await page.addInitScript(() => {
+    type Shift = PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+      sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+    };
+    const shifts: { value: number; at: number; moved: string[] }[] = [];
+    (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
+    const rect = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
+    const named = (node?: Node) =>
+      node instanceof Element
+        ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}.${String(node.className).split(' ')[0]}`
+        : String(node?.nodeName);
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Shift[])
+        if (!entry.hadRecentInput)
+          shifts.push({
+            value: entry.value,
+            at: Math.round(entry.startTime),
+            moved: entry.sources.map((s) => `${named(s.node)} ${rect(s.previousRect)} → ${rect(s.currentRect)}`),
+          });
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/home');
+  await new HomePage(page).ready();
+  await page.waitForLoadState('networkidle');
+  await settled(page);
+  const shifts = await page.evaluate(() => (window as unknown as { __shifts: { value: number; at: number; moved: string[] }[] }).__shifts);
+  const cls = shifts.reduce((sum, shift) => sum + shift.value, 0);
+  expect(cls, `shifts ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(0.05);
+}
 
 describe('start-up of a kept session on /home', () => {
   it('sends every call as soon as what it needs is known: no call waits for an answer it does not use', async () => {
@@ -58,38 +97,38 @@ describe('start-up of a kept session on /home', () => {
       const { context } = await signedInPage(browser);
       const page = await context.newPage();
       await page.setViewportSize(viewport);
-      // Every layout shift not caused by the person, as the browser reports it (the Layout Instability API).
-      // Each with what moved (element, id, class, before → after), so a failure says which part of the page it was.
-      await page.addInitScript(() => {
-        type Shift = PerformanceEntry & {
-          value: number;
-          hadRecentInput: boolean;
-          sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
-        };
-        const shifts: { value: number; at: number; moved: string[] }[] = [];
-        (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
-        const rect = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
-        const named = (node?: Node) =>
-          node instanceof Element
-            ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}.${String(node.className).split(' ')[0]}`
-            : String(node?.nodeName);
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as Shift[])
-            if (!entry.hadRecentInput)
-              shifts.push({
-                value: entry.value,
-                at: Math.round(entry.startTime),
-                moved: entry.sources.map((s) => `${named(s.node)} ${rect(s.previousRect)} → ${rect(s.currentRect)}`),
-              });
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
-      await page.goto('/home');
-      await new HomePage(page).jumpBar().waitFor();
-      await page.waitForLoadState('networkidle');
-      await settled(page);
-      const shifts = await page.evaluate(() => (window as unknown as { __shifts: { value: number; at: number; moved: string[] }[] }).__shifts);
-      const cls = shifts.reduce((sum, shift) => sum + shift.value, 0);
-      expect(cls, `shifts ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(0.05);
+      await expectNoLayoutShift(page);
       await context.close();
     });
+
+  it('moves nothing when the spotlight answers last, and empty (the feed below it drawn only once it has answered)', async () => {
+    const { demo, plaza } = await demoInPlaza();
+    const categories = await demo.call<{ uuid: string; group: string }[]>(`/tenant/v1/buildings/${plaza}/categories?active=true&lang=en`);
+    const spotlight = new Set(categories.filter((c) => c.group === 'spotlight').map((c) => c.uuid));
+    expect(spotlight.size).toBeGreaterThan(0);
+    let othersLeft = categories.length - spotlight.size;
+    let othersDone!: () => void;
+    const othersAnswered = new Promise<void>((resolve) => (othersDone = resolve));
+
+    const { context } = await signedInPage(browser);
+    const page = await context.newPage();
+    // Tall enough that the spotlight's place and the discover categories under it are in view: a shift out of view counts for nothing.
+    await page.setViewportSize({ width: 1366, height: 1600 });
+    // Every other category's content as the server answers it; the spotlight's held until those are in and drawn, then empty.
+    await page.route('**/api/tenant/v2/buildings/*/categories/*/content*', async (route) => {
+      const uuid = new URL(route.request().url()).pathname.split('/categories/')[1]!.split('/')[0]!;
+      if (!spotlight.has(uuid)) {
+        await route.fulfill({ response: await route.fetch() });
+        if (--othersLeft === 0) othersDone();
+        return;
+      }
+      await othersAnswered;
+      // Two frames: what the other answers bring is painted before the spotlight's answer comes.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      await route.fulfill({ json: { data: [] } });
+    });
+    await expectNoLayoutShift(page);
+    expect(await new HomePage(page).jumps()).not.toContain('Happening this week');
+    await context.close();
+  });
 });

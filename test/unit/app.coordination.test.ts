@@ -153,6 +153,56 @@ describe('the app chart: building switch', () => {
     expect(app.getSnapshot().context.path).toBe('/account');
   });
 
+  /** A stand-in home flow that records the input of every start. */
+  const countedHome = () => {
+    const starts: { buildingUuid: string }[] = [];
+    const logic = createMachine({
+      types: {} as { context: { input: { buildingUuid: string } }; input: { buildingUuid: string } },
+      context: ({ input }) => {
+        starts.push(input);
+        return { input };
+      },
+    });
+    const open = (app: ReturnType<typeof startApp>['app'], owner: string) =>
+      app.send({ type: 'screen.open', screen: 'home', logic, owner, params: { origin: 'https://tenant.test', hashTarget: null } });
+    return { starts, open };
+  };
+
+  it('a switch into another language starts the home flow once, in that language: the locale’s report changes nothing', () => {
+    const { app, heard } = startApp();
+    running = app;
+    const home = countedHome();
+    app.send({ type: 'route.changed', from: null, to: '/home' });
+    home.open(app, '/home');
+    app.send({ type: 'building.ready', building: makeBuilding('b-1'), switched: false });
+    expect(home.starts.map((input) => input.buildingUuid)).toEqual(['b-1']);
+    expect(app.getSnapshot().context.locale).toBe('en');
+
+    app.send({ type: 'building.ready', building: withLanguages, switched: true });
+    // The building's own language (de) as the locale actor will match it, at once; the building is asked again in it.
+    expect(app.getSnapshot().context).toMatchObject({ buildingUuid: 'b-3', locale: 'de-DE' });
+    expect(heard.building).toEqual([{ type: 'building.reload' }]);
+    // Then the address names the building and its route opens the screen, the catalogue comes, and the building comes
+    // again in that language: none of it starts the flow again.
+    home.open(app, '/building/$buildingUuid/');
+    app.send({ type: 'locale.changed', locale: 'de-DE' });
+    app.send({ type: 'building.ready', building: withLanguages, switched: false });
+    expect(home.starts.map((input) => input.buildingUuid)).toEqual(['b-1', 'b-3']);
+    expect(heard.building).toEqual([{ type: 'building.reload' }]);
+  });
+
+  it('a switch into the same language starts the home flow once and does not ask for the building again', () => {
+    const { app, heard } = startApp();
+    running = app;
+    const home = countedHome();
+    home.open(app, '/home');
+    app.send({ type: 'building.ready', building: makeBuilding('b-1'), switched: false });
+    app.send({ type: 'building.ready', building: makeBuilding('b-2'), switched: true });
+    app.send({ type: 'locale.changed', locale: 'en' });
+    expect(home.starts.map((input) => input.buildingUuid)).toEqual(['b-1', 'b-2']);
+    expect(heard.building).toEqual([]);
+  });
+
   it('a first load (not a switch) keeps the language and the address', () => {
     const { app, heard, effects } = startApp();
     running = app;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ACTIVE_SECTION_SLACK,
   HASH_SCROLL_DELAY_MS,
+  drawnSections,
   firstPromoted,
   nearestSection,
   orderTiles,
@@ -52,6 +53,44 @@ describe('withContent', () => {
     const list = [feedCategory('x', []), feedCategory('y', [feedTile()])];
     withContent(list);
     expect(list).toHaveLength(2);
+  });
+});
+
+describe('drawnSections', () => {
+  const section = (id: string, group: 'promoted' | 'spotlight' | 'discover', answered = true) => ({ id, group, answered });
+  const ids = (result: { drawn: { id: string }[]; waiting: boolean }) => ({ drawn: result.drawn.map((s) => s.id), waiting: result.waiting });
+
+  it('draws every section in reading order once all have answered: promoted, spotlight, discover', () => {
+    const sections = [
+      section('d-1', 'discover'),
+      section('s-1', 'spotlight'),
+      section('p', 'promoted'),
+      section('s-2', 'spotlight'),
+      section('d-2', 'discover'),
+    ];
+    expect(ids(drawnSections(sections))).toEqual({ drawn: ['p', 's-1', 's-2', 'd-1', 'd-2'], waiting: false });
+  });
+
+  it('draws nothing of a section before its answer, nor of any section after it in reading order', () => {
+    const sections = [section('p', 'promoted'), section('s-1', 'spotlight', false), section('d-1', 'discover')];
+    expect(ids(drawnSections(sections))).toEqual({ drawn: ['p'], waiting: true });
+    // A discover section listed before the spotlight one is still after it on the page.
+    expect(ids(drawnSections([section('d-1', 'discover'), section('s-1', 'spotlight', false)]))).toEqual({ drawn: [], waiting: true });
+  });
+
+  it('draws up to the first section still to answer', () => {
+    const sections = [
+      section('p', 'promoted'),
+      section('s-1', 'spotlight'),
+      section('s-2', 'spotlight'),
+      section('d-1', 'discover', false),
+      section('d-2', 'discover'),
+    ];
+    expect(ids(drawnSections(sections))).toEqual({ drawn: ['p', 's-1', 's-2'], waiting: true });
+  });
+
+  it('is nothing, and not waiting, for no sections', () => {
+    expect(drawnSections([])).toEqual({ drawn: [], waiting: false });
   });
 });
 

@@ -149,6 +149,30 @@ describe('feedSectionMachine: loading', () => {
     expect(actor.getSnapshot().context.error).toBe('offline');
   });
 
+  it('is unanswered only until its first answer: a retry after a failure keeps the place it was given', async () => {
+    const { answers, load } = scripted(2);
+    const { actor } = section(load, input({ categories: null, source: { version: 'v2', categoryUuid: 'c-1' } }));
+    expect(actor.getSnapshot().hasTag('unanswered')).toBe(true);
+    answers[0]!.reject(new Error('boom'));
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(actor.getSnapshot().hasTag('unanswered')).toBe(false);
+    actor.send({ type: 'section.retry' });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(actor.getSnapshot().hasTag('unanswered')).toBe(false);
+    answers[1]!.resolve([]);
+    await waitFor(actor, (s) => s.matches('loaded'));
+    expect(actor.getSnapshot().hasTag('unanswered')).toBe(false);
+  });
+
+  it('arrives answered when it comes with its categories or its failure', () => {
+    expect(section(never, input()).actor.getSnapshot().hasTag('unanswered')).toBe(false);
+    expect(
+      section(never, input({ categories: null, error: 'boom' }))
+        .actor.getSnapshot()
+        .hasTag('unanswered'),
+    ).toBe(false);
+  });
+
   it('ignores a retry while it is loading', async () => {
     const { actor, load } = section(never, input({ categories: null }));
     expect(actor.getSnapshot().can({ type: 'section.retry' })).toBe(false);
@@ -177,7 +201,8 @@ describe('feedSectionMachine: retry', () => {
     );
     expect(actor.getSnapshot().can({ type: 'section.retry' })).toBe(true);
     actor.send({ type: 'section.retry' });
-    expect(actor.getSnapshot().value).toBe('loading');
+    expect(actor.getSnapshot().value).toBe('retrying');
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
     expect(spy).toHaveBeenCalledTimes(1);
     expect(spy).toHaveBeenCalledWith({ buildingUuid: 'b-3', source, name: 'discover' });
     const categories = [category('d-1'), category('d-2')];

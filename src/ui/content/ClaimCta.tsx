@@ -15,7 +15,13 @@ import { CtaStatus } from './CtaStatus';
 
 type ClaimRef = ActorRefFrom<typeof claimMachine>;
 
+/**
+ * The code panel keeps clear of the sticky action bar when it is scrolled to (the article sets the bar's height), so
+ * on a phone the code shows whole above the bar.
+ */
 const CodePanel = styled('section', {
+  scrollMarginTop: '$3',
+  scrollMarginBottom: 'calc(var(--action-bar-height, 0px) + $space$3)',
   display: 'grid',
   gridTemplateColumns: '1fr',
   justifyItems: 'center',
@@ -36,6 +42,10 @@ const CodeText = styled('p', {
 const CodeLabel = styled('h2', { margin: 0, fontSize: '$3', color: '$muted' });
 const QrBox = styled('div', { width: 176, height: 176, '@tablet': { gridRow: 'span 4' } });
 
+/** The code panel's id: focus goes to it when the claim's notice closes. */
+const CLAIM_CODE_ID = 'claim-code';
+const claimCodePanel = () => (typeof document === 'undefined' ? null : document.getElementById(CLAIM_CODE_ID));
+
 /** The code shown in groups of four, as a cashier reads it out. */
 const grouped = (code: string) => code.replace(/(.{4})(?=.)/g, '$1-');
 
@@ -51,7 +61,7 @@ export function ClaimCode({ actor }: { actor: ClaimRef }) {
   const mine = useSelector(actor, (s) => s.context.myClaim);
   if (!claimed || !mine) return null;
   return (
-    <CodePanel aria-labelledby="claim-code-label" data-testid="claim-code">
+    <CodePanel id={CLAIM_CODE_ID} tabIndex={-1} aria-labelledby="claim-code-label" data-testid="claim-code">
       <QrBox>
         <QrCode text={mine.code} label={t('content.claim.qr', { code: mine.code })} testId="claim-qr" />
       </QrBox>
@@ -122,7 +132,13 @@ export function ClaimCta({ actor, content }: { actor: ClaimRef; content: Content
         </ConfirmModal>
       ) : null}
       {confirmed ? (
-        <NoticeModal title={t('content.claim.confirmedTitle')} buttonLabel={t('content.done')} onClose={() => actor.send({ type: 'user.done' })}>
+        // Closed, it hands focus to the code it announced: the page scrolls the code into view, clear of the action bar.
+        <NoticeModal
+          title={t('content.claim.confirmedTitle')}
+          buttonLabel={t('content.done')}
+          onClose={() => actor.send({ type: 'user.done' })}
+          returnFocusTo={claimCodePanel}
+        >
           <Text css={{ margin: 0 }}>{t('content.claim.confirmedText')}</Text>
         </NoticeModal>
       ) : null}

@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 import { Link } from '../kit/Link';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -61,6 +62,24 @@ const ActionBar = styled('div', {
 });
 
 /**
+ * The action bar's height as `--action-bar-height` on the article, kept current: what the sticky bar covers of the
+ * article, so what is scrolled into view (the claim's code) can keep clear of it.
+ */
+function useActionBarHeight(article: RefObject<HTMLElement | null>, bar: RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const articleEl = article.current;
+    const barEl = bar.current;
+    if (!articleEl || !barEl) return;
+    const measure = () => articleEl.style.setProperty('--action-bar-height', `${barEl.offsetHeight}px`);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(barEl);
+    return () => observer.disconnect();
+  }, [article, bar]);
+}
+
+/**
  * A content screen: /building/{b}/content/{uuid} and the typed paths (posts/, event-posts/, offers/, articles/),
  * also under /home (the older layout). The route opens its flow; another building, content or language restarts it.
  */
@@ -115,8 +134,11 @@ function ContentArticle({ detail, content, home }: { detail: ContentDetailRef; c
   // Operator texts in another language than the interface carry their own (`lang`), and the page says so once.
   const fallback = useContentFallbackLanguage();
   const lang = fallback ?? undefined;
+  const article = useRef<HTMLElement>(null);
+  const bar = useRef<HTMLDivElement>(null);
+  useActionBarHeight(article, bar);
   return (
-    <Article as="article" aria-labelledby="content-title">
+    <Article as="article" ref={article} aria-labelledby="content-title">
       {content.imageUrl ? <Hero src={content.imageUrl} alt={content.imageAltText ?? ''} width={648} height={416} /> : null}
       <Body>
         <Link to={home}>{t('content.back')}</Link>
@@ -130,7 +152,7 @@ function ContentArticle({ detail, content, home }: { detail: ContentDetailRef; c
         {claim && !kiosk ? <ClaimCode actor={claim} /> : null}
         {body ? <RichText html={body} data-testid="content-description" lang={lang} /> : null}
       </Body>
-      <ActionBar role="group" aria-label={t('content.actions')} data-testid="action-bar">
+      <ActionBar ref={bar} role="group" aria-label={t('content.actions')} data-testid="action-bar">
         <Cta detail={detail} content={content} />
       </ActionBar>
     </Article>

@@ -1,7 +1,7 @@
 import { useEffect, useReducer, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import type { SnapshotFrom } from 'xstate';
-import { firstPromoted, withContent, type FeedGroup } from '../../../machines/home/feed';
+import { drawnSections, firstPromoted, withContent, type FeedGroup } from '../../../machines/home/feed';
 import type { FeedSectionRef, feedSectionMachine } from '../../../machines/home/feedSection.machine';
 import type { HomeRef } from '../../../machines/home/home.machine';
 import { useT } from '../../i18n/useT';
@@ -73,12 +73,30 @@ function useSectionSnapshots(sections: FeedSectionRef[]): SectionSnapshot[] {
   return sections.map((section) => section.getSnapshot());
 }
 
+interface DrawnSection {
+  ref: FeedSectionRef;
+  snapshot: SectionSnapshot;
+  group: FeedGroup;
+  answered: boolean;
+}
+
+/**
+ * The sections the page draws now, in reading order, and whether more are to come: none takes space before its first
+ * answer, and none is drawn before the ones above it have answered (`drawnSections`).
+ */
+function useDrawnSections(home: HomeRef): { drawn: DrawnSection[]; waiting: boolean } {
+  const sections = useSelector(home, (s) => s.context.sections);
+  const snapshots = useSectionSnapshots(sections);
+  return drawnSections(
+    snapshots.map((snapshot, i) => ({ ref: sections[i]!, snapshot, group: snapshot.context.group, answered: !snapshot.hasTag('unanswered') })),
+  );
+}
+
 /** The promoted block: the first promoted content only. */
 export function PromotedBlock({ home }: { home: HomeRef }) {
   const t = useT();
-  const sections = useSelector(home, (s) => s.context.sections);
-  const snapshots = useSectionSnapshots(sections);
-  const promoted = firstPromoted(snapshots.filter((s) => s.context.group === 'promoted').flatMap((s) => s.context.categories));
+  const { drawn } = useDrawnSections(home);
+  const promoted = firstPromoted(drawn.filter((s) => s.group === 'promoted').flatMap((s) => s.snapshot.context.categories));
   if (!promoted) return null;
   return (
     <section aria-label={t('home.promoted')}>
@@ -95,14 +113,13 @@ export function Feed({ home }: { home: HomeRef }) {
   const t = useT();
   const loading = useSelector(home, (s) => s.hasTag('feed:loading'));
   const failed = useSelector(home, (s) => s.hasTag('feed:failed'));
-  const sections = useSelector(home, (s) => s.context.sections);
   const active = useSelector(home, (s) => s.context.activeTab);
-  const snapshots = useSectionSnapshots(sections);
+  const { drawn, waiting } = useDrawnSections(home);
   const bar = useRef<HTMLElement>(null);
 
-  const jumps = snapshots
-    .filter((s) => s.context.group !== 'promoted' && s.hasTag('loaded'))
-    .flatMap((s) => withContent(s.context.categories))
+  const jumps = drawn
+    .filter((s) => s.group !== 'promoted' && s.snapshot.hasTag('loaded'))
+    .flatMap((s) => withContent(s.snapshot.context.categories))
     .map((category) => ({ id: category.uuid, label: category.name }));
 
   useEffect(() => {
@@ -137,9 +154,7 @@ export function Feed({ home }: { home: HomeRef }) {
     );
   }
   if (loading) return <SkeletonCategory />;
-  const groupOf = (group: FeedGroup) =>
-    snapshots.map((snapshot, i) => ({ snapshot, ref: sections[i]! })).filter((s) => s.snapshot.context.group === group);
-  const nothing = snapshots.every((s) => s.hasTag('loaded')) && jumps.length === 0;
+  const nothing = !waiting && drawn.every((s) => s.snapshot.hasTag('loaded')) && jumps.length === 0;
   return (
     <>
       {jumps.length ? (
@@ -154,17 +169,23 @@ export function Feed({ home }: { home: HomeRef }) {
       {nothing ? <p>{t('home.empty')}</p> : null}
       {(['spotlight', 'discover'] as const).map((group) => (
         <Group key={group} id={group} data-group={group}>
-          {groupOf(group).map(({ snapshot, ref }) => (
-            <FeedSection key={ref.id} home={home} section={ref} snapshot={snapshot} />
-          ))}
+          {drawn
+            .filter((s) => s.group === group)
+            .map(({ snapshot, ref }) => (
+              <FeedSection key={ref.id} home={home} section={ref} snapshot={snapshot} />
+            ))}
         </Group>
       ))}
+      {/* More is to come, after what is drawn. A new placeholder each time more is drawn (its key): the same one moved
+          down would count as a layout shift. */}
+      {waiting ? <SkeletonCategory key={`after-${drawn.length}`} /> : null}
     </>
   );
 }
 
 function FeedSection({ home, section, snapshot }: { home: HomeRef; section: FeedSectionRef; snapshot: SectionSnapshot }) {
   const t = useT();
+  // Asked again after a failure: in its place.
   if (snapshot.hasTag('loading')) return <SkeletonCategory />;
   if (snapshot.hasTag('failed')) {
     return (

@@ -168,14 +168,17 @@ export function NoticeModal({
   children,
   buttonLabel,
   onClose,
+  returnFocusTo,
 }: {
   title: ReactNode;
   children?: ReactNode;
   buttonLabel: string;
   onClose: () => void;
+  /** Where focus goes when the notice closes and what opened it is gone (what the notice announced). */
+  returnFocusTo?: () => HTMLElement | null;
 }) {
   return (
-    <Modal title={title} onClose={onClose}>
+    <Modal title={title} onClose={onClose} {...(returnFocusTo ? { returnFocusTo } : {})}>
       {children}
       <ModalActions>
         <Button type="button" onClick={onClose}>
