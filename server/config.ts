@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { tmpdir } from 'node:os';
 import { defaultCardFrameOrigin } from './lib/cardFrame.js';
 
 /** Server settings, read once from the environment. Every value has a default that works on a fresh machine. */
@@ -9,6 +11,11 @@ export interface ServerConfig {
   /** PGlite data folder, used when no DATABASE_URL is set. */
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * Where help-desk attachments are kept as files (ATTACHMENTS_DIR; default `attachments` in the data folder). Servers
+   * that share one Postgres must share this folder too (decision 156-streamed-attachments).
+   */
+  attachmentsDir: string;
   production: boolean;
   /** SMTP connection string; without it mail goes to the development mailbox. */
   smtpUrl: string | undefined;
@@ -57,12 +64,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = int(env.PORT, 8080);
   const production = env.NODE_ENV === 'production';
   const publicOrigin = env.PUBLIC_ORIGIN ?? `http://localhost:${port}`;
+  const dataDir = env.DATA_DIR ?? '.data';
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
     apiBase: env.API_BASE ?? '/api',
-    dataDir: env.DATA_DIR ?? '.data',
+    dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    attachmentsDir:
+      env.ATTACHMENTS_DIR || (dataDir.startsWith('memory://') ? path.join(tmpdir(), 'atrium-attachments') : path.join(dataDir, 'attachments')),
     production,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Atrium <no-reply@atrium.localhost>',

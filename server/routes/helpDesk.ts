@@ -1,19 +1,22 @@
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Api } from '../lib/typedRoutes.js';
 import { dataOf, errorResponses, ref } from '../schemas.js';
 import { httpError, HttpError } from '../lib/errors.js';
 import { sensitive } from '../lib/sensitive.js';
 import { memberBuilding } from '../lib/buildings.js';
-import { ALLOWED_EXTENSIONS, checkedAttachment, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, type Attachment } from '../lib/attachments.js';
+import { ALLOWED_EXTENSIONS, fileTooLarge, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, receiveAttachment, type Attachment } from '../lib/attachments.js';
+import { AttachmentStorage } from '../lib/attachmentStorage.js';
 import { HELP_DESK_NATURES, MAX_DESCRIPTION_LENGTH, MAX_SUBJECT_LENGTH } from '../../contracts/helpDesk.js';
 import { buildingBrand, helpDeskUser, homeBuildingId, saveHelpDeskRecord } from '../stores/helpDesk.js';
 import { WRITE_LIMITS, writeLimits } from '../lib/writeLimits.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The help-desk form's files, read and checked before the route's body schema runs. */
+    /** The help-desk form's files, received into the attachment storage and checked before the route's body schema runs. */
     attachments?: Attachment[];
+    /** Set once the record that holds the attachments is committed: from then on their files stay. */
+    attachmentsKept?: boolean;
   }
 }
 
@@ -76,49 +79,65 @@ function multipartError(error: unknown): Error {
   if (error instanceof HttpError) return error;
   const code = (error as { code?: string }).code;
   if (code === 'FST_FILES_LIMIT') return httpError(400, `At most ${MAX_ATTACHMENTS} files may be attached`, 'too_many_files');
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return httpError(413, `Each file must be at most ${MB} MB`, 'file_too_large');
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return fileTooLarge();
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return httpError(400, 'The form has too many fields', 'too_many_fields');
   if (code === 'FST_PROTO_VIOLATION') return httpError(400, 'A field has a forbidden name', 'invalid_field');
   return httpError(400, `The multipart body could not be read: ${(error as Error).message}`, 'invalid_multipart');
 }
 
 /**
- * Reads the whole form before anything is stored: the text fields become the body (checked next by the route's
- * schema), every file is buffered (5 MB each at most, 5 at most) and its type checked by content. Any failure answers
- * a 4xx and nothing has been stored yet.
+ * Reads the form before the record is stored: the text fields become the body (checked next by the route's schema),
+ * every file is streamed into the attachment storage as it arrives, checked on the way (type on its first bytes, 5 MB
+ * at most, 5 at most: lib/attachments.ts), so no file is ever held in memory or waits on the database. Any failure
+ * answers a 4xx, and the files already received are removed first.
  */
-async function readForm(request: FastifyRequest) {
-  if (!request.isMultipart()) throw httpError(415, 'Send the support request as multipart/form-data', 'not_multipart');
-  const fields: Record<string, string> = {};
-  const files: Attachment[] = [];
-  try {
-    const parts = request.parts({ limits: { files: MAX_ATTACHMENTS, fileSize: MAX_ATTACHMENT_BYTES, fields: 40, parts: 60, fieldSize: 20_000 } });
-    for await (const part of parts) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'files') {
-          await part.toBuffer().catch(() => undefined);
-          throw httpError(400, `Files go in the "files" field, not "${part.fieldname}"`, 'invalid_field');
+const readForm = (storage: AttachmentStorage) =>
+  async function readForm(request: FastifyRequest) {
+    if (!request.isMultipart()) throw httpError(415, 'Send the support request as multipart/form-data', 'not_multipart');
+    const fields: Record<string, string> = {};
+    const files: Attachment[] = [];
+    request.attachments = files;
+    try {
+      const parts = request.parts({ limits: { files: MAX_ATTACHMENTS, fileSize: MAX_ATTACHMENT_BYTES, fields: 40, parts: 60, fieldSize: 20_000 } });
+      for await (const part of parts) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'files') {
+            part.file.resume();
+            throw httpError(400, `Files go in the "files" field, not "${part.fieldname}"`, 'invalid_field');
+          }
+          files.push(await receiveAttachment(storage, part.filename, part.file));
+        } else {
+          if (part.valueTruncated) throw httpError(400, `The field "${part.fieldname}" is too long`, 'field_too_long');
+          if (part.fieldname in fields) throw httpError(400, `The field "${part.fieldname}" is given twice`, 'duplicate_field');
+          fields[part.fieldname] = String(part.value);
         }
-        files.push(await checkedAttachment(part.filename, await part.toBuffer()));
-      } else {
-        if (part.valueTruncated) throw httpError(400, `The field "${part.fieldname}" is too long`, 'field_too_long');
-        if (part.fieldname in fields) throw httpError(400, `The field "${part.fieldname}" is given twice`, 'duplicate_field');
-        fields[part.fieldname] = String(part.value);
       }
+    } catch (error) {
+      // A file refused on its first bytes leaves the rest of the body unread: it is read and dropped, so the client,
+      // still sending, gets the answer and the connection is not left hanging.
+      request.raw.resume();
+      await storage.remove(files.map((file) => file.key));
+      files.length = 0;
+      throw multipartError(error);
     }
-  } catch (error) {
-    throw multipartError(error);
-  }
-  request.body = fields;
-  request.attachments = files;
-}
+    request.body = fields;
+  };
+
+/** Whatever answer a request gets but its 201, the files it sent do not stay (a refused body, a foreign building, a failed insert). */
+const removeUnkeptAttachments = (storage: AttachmentStorage) =>
+  async function removeUnkeptAttachments(request: FastifyRequest, _reply: FastifyReply, payload: unknown) {
+    if (request.attachments?.length && !request.attachmentsKept) await storage.remove(request.attachments.map((file) => file.key));
+    return payload;
+  };
 
 /**
  * The help-desk support request (content document, sections 3, 5 and 7; decision 058): a signed-in user's record
- * with up to five attachments, kept in the database and mailed to the help-desk address of the building's brand.
+ * with up to five attachments, kept in the database (the files' bytes in the attachment storage: decision
+ * 156-streamed-attachments) and mailed to the help-desk address of the building's brand.
  */
 export async function helpDeskRoutes(app: Api) {
-  const { db, clock, mailer } = app.deps;
+  const { db, clock, mailer, config } = app.deps;
+  const storage = new AttachmentStorage(config.attachmentsDir);
   await app.register(multipart, { limits: { files: MAX_ATTACHMENTS, fileSize: MAX_ATTACHMENT_BYTES } });
 
   app.post(
@@ -127,7 +146,8 @@ export async function helpDeskRoutes(app: Api) {
       config: sensitive(app),
       // The token and the person's limit (decision 145) are checked before a byte of the form is read.
       onRequest: [app.requireUser, writeLimits(app, WRITE_LIMITS.helpDeskMinute, WRITE_LIMITS.helpDeskDay)],
-      preValidation: readForm,
+      preValidation: readForm(storage),
+      onSend: removeUnkeptAttachments(storage),
       schema: {
         tags: ['help-desk'],
         summary: `Sends a support request with up to ${MAX_ATTACHMENTS} attachments (multipart/form-data)`,
@@ -187,6 +207,7 @@ export async function helpDeskRoutes(app: Api) {
         },
         files,
       );
+      request.attachmentsKept = true;
       if (helpDesk) {
         const lines = [
           `A support request (${record.uuid}) from ${user.first_name} ${user.last_name} <${user.email}>.`,

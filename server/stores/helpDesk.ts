@@ -16,7 +16,11 @@ export type NewHelpDeskRecord = {
   at: Date;
 };
 
-/** Stores the record and every file in one transaction: all of it or nothing. Answers the record's uuid. */
+/**
+ * Stores the record and every file's row in one transaction: all of it or nothing. The files' bytes are already in
+ * the attachment storage; a row keeps its key and SHA-256, never the bytes (decision 156-streamed-attachments).
+ * Answers the record's uuid.
+ */
 export async function saveHelpDeskRecord(db: Db, record: NewHelpDeskRecord, files: Attachment[]): Promise<{ uuid: string; id: number }> {
   return db.transaction(async (tx) => {
     const saved = (await firstRow<{ uuid: string; id: number }>(
@@ -29,8 +33,8 @@ export async function saveHelpDeskRecord(db: Db, record: NewHelpDeskRecord, file
     for (const [position, file] of files.entries()) {
       await rows(
         tx,
-        sql`INSERT INTO help_desk_files (record_id, position, filename, mime_type, size, content)
-            VALUES (${saved.id}, ${position}, ${file.filename}, ${file.mimeType}, ${file.size}, ${file.content})`,
+        sql`INSERT INTO help_desk_files (record_id, position, filename, mime_type, size, storage_key, sha256)
+            VALUES (${saved.id}, ${position}, ${file.filename}, ${file.mimeType}, ${file.size}, ${file.key}, ${file.sha256})`,
       );
     }
     return saved;

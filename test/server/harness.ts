@@ -1,6 +1,8 @@
 import type { InjectOptions } from 'fastify';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { inject } from 'vitest';
 import { readConfig, type ServerConfig } from '../../server/config.js';
 import { openDb, type Db } from '../../server/db/index.js';
@@ -63,13 +65,23 @@ const seeded = () => (seededImage ??= new Blob([readFileSync(inject('serverImage
 /**
  * A fresh server on a fresh database: PGlite in memory, loaded from the run's seeded data folder, or, when
  * TEST_DATABASE_URL names a Postgres server, a new database copied on it from the run's seeded template for this
- * server and dropped at close. Either way the server's migrations and seed find nothing left to do.
+ * server and dropped at close. Either way the server's migrations and seed find nothing left to do. Its attachment
+ * files go to a new temporary folder, removed at close.
  */
 export async function startTestServer(overrides: Partial<ServerConfig> = {}, options: StartTestServerOptions = {}): Promise<TestServer> {
   const clock = new FakeClock();
   const port = options.listen ? await freePort() : undefined;
   const listening = port ? { port, publicOrigin: `http://localhost:${port}` } : {};
-  const config: ServerConfig = { ...readConfig({}), devOidc: false, sensitiveRateLimit: 10_000, writeLimitFactor: 1000, ...listening, ...overrides };
+  const attachmentsDir = mkdtempSync(path.join(tmpdir(), 'atrium-attachments-'));
+  const config: ServerConfig = {
+    ...readConfig({}),
+    devOidc: false,
+    sensitiveRateLimit: 10_000,
+    writeLimitFactor: 1000,
+    attachmentsDir,
+    ...listening,
+    ...overrides,
+  };
   let db: Db;
   let dropDatabase: (() => Promise<void>) | undefined;
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -135,6 +147,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, opt
       await server.close();
       await db.close();
       await dropDatabase?.();
+      rmSync(attachmentsDir, { recursive: true, force: true });
     },
   };
 }

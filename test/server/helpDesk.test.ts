@@ -2,8 +2,13 @@
  * The help-desk support request (issue 12, decision 058): a real multipart body (built by FormData, as a browser
  * does), attachments checked by count, size and content, the record and files stored together or not at all, and
  * the mail to the help-desk address of the building's brand. An attacker: no token, another user's building,
- * an executable renamed .pdf.
+ * an executable renamed .pdf. The files' bytes are streamed to the attachment folder (issue 22, decision
+ * 156-streamed-attachments): five maximum-size requests at once all pass, and a refused one leaves no file there.
  */
+import { createHash, randomBytes } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { connect } from 'node:net';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.js';
 import { servicesFixture } from './helpers.js';
@@ -68,12 +73,28 @@ async function send(values: Record<string, string | undefined>, files: File[], t
   return { status: response.statusCode, body: response.json() as { data?: any; message?: string; code?: string } };
 }
 
+/** The names of the files in a server's attachment folder (none before its first upload). */
+const filesOnDisk = async (of: TestServer = server) => (await readdir(of.config.attachmentsDir).catch(() => [])).sort();
+
+/** What is stored: record and file rows, and the files in the attachment folder. */
 const stored = async () => {
   const [row] = await server.db.query<{ records: number; files: number }>(
     'SELECT (SELECT count(*)::int FROM help_desk_records) AS records, (SELECT count(*)::int FROM help_desk_files) AS files',
   );
-  return row!;
+  return { ...row!, onDisk: await filesOnDisk() };
 };
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** A record's file rows in order, with the bytes of each read back from the attachment folder. */
+async function storedFiles(of: TestServer, recordUuid: string) {
+  const files = await of.db.query<{ filename: string; size: number; storage_key: string; sha256: string; content: unknown }>(
+    `SELECT f.filename, f.size, f.storage_key, f.sha256, f.content FROM help_desk_files f JOIN help_desk_records r ON r.id = f.record_id
+      WHERE r.uuid = $1 ORDER BY f.position`,
+    [recordUuid],
+  );
+  return Promise.all(files.map(async (file) => ({ ...file, bytes: await readFile(path.join(of.config.attachmentsDir, file.storage_key)) })));
+}
 const mails = async (to: string) =>
   await server.db.query<{ subject: string; text_body: string }>('SELECT subject, text_body FROM dev_mail WHERE to_address = $1 ORDER BY id', [to]);
 
@@ -93,7 +114,8 @@ describe('a support request', () => {
       { filename: 'photo.png', type: 'image/png', size: PNG.length },
       { filename: 'Report.PDF', type: 'application/pdf', size: pdf().length },
     ]);
-    expect(await stored()).toEqual({ records: before.records + 1, files: before.files + 2 });
+    expect(await stored()).toMatchObject({ records: before.records + 1, files: before.files + 2 });
+    expect((await stored()).onDisk).toHaveLength(before.onDisk.length + 2);
     const [record] = await server.db.query<{ issue_type: string; subject: string; mailed_to: string; details: Record<string, string> }>(
       'SELECT issue_type, subject, mailed_to, details FROM help_desk_records WHERE uuid = $1',
       [answer.body.data.uuid],
@@ -101,11 +123,11 @@ describe('a support request', () => {
     // Harbor Point is a Harbor brand building: its help desk, not the host's (localhost is Atrium's).
     expect(record).toMatchObject({ issue_type: 'building', subject: 'The lift is stuck', mailed_to: 'help@harbor.localhost' });
     expect(record!.details).toMatchObject({ os_name: 'macOS', application_name: 'Atrium web', building_name: 'Harbor Point' });
-    const [file] = await server.db.query<{ content: Uint8Array }>(
-      'SELECT f.content FROM help_desk_files f JOIN help_desk_records r ON r.id = f.record_id WHERE r.uuid = $1 AND f.position = 0',
-      [answer.body.data.uuid],
-    );
-    expect(Buffer.from(file!.content).equals(PNG)).toBe(true);
+    // The bytes are in the attachment folder, named by the row's key, with their hash; none in the database.
+    const [png, report] = await storedFiles(server, answer.body.data.uuid);
+    expect(png).toMatchObject({ filename: 'photo.png', size: PNG.length, sha256: sha256(PNG), content: null });
+    expect(png!.bytes.equals(PNG)).toBe(true);
+    expect(report!.bytes.equals(pdf())).toBe(true);
     const mail = (await mails('help@harbor.localhost')).at(-1)!;
     expect(mail.subject).toBe('[Help desk] The lift is stuck');
     expect(mail.text_body).toContain(answer.body.data.uuid);
@@ -273,5 +295,88 @@ describe('over a real socket', () => {
     expect(big).toMatchObject({ status: 413, body: { message: expect.stringMatching(/at most 5 MB/) } });
     const [row] = await listening.db.query<{ n: number }>('SELECT count(*)::int AS n FROM help_desk_records');
     expect(row!.n).toBe(1);
+  });
+});
+
+describe('maximum-size uploads, streamed to disk (issue 22)', () => {
+  let listening: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    listening = await startTestServer({}, { listen: true });
+    token = (await listening.login(DEMO_LOGIN.email, DEMO_PASSWORD)).token;
+  });
+  afterAll(() => listening.close());
+
+  /** A PDF of exactly `size` bytes whose body does not repeat, so each file's hash is its own. */
+  const randomPdf = (size: number) => {
+    const head = Buffer.from('%PDF-1.7\n');
+    return Buffer.concat([head, randomBytes(size - head.length)]);
+  };
+  /** The form encoded once by the platform's FormData, to send as often as wanted. */
+  const encode = async (files: File[]) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    for (const file of files) form.append('files', new Blob([new Uint8Array(file.bytes)]), file.name);
+    const encoded = new Response(form);
+    return { contentType: encoded.headers.get('content-type')!, body: Buffer.from(await encoded.arrayBuffer()) };
+  };
+  const post = async (form: { contentType: string; body: Buffer }) => {
+    const response = await fetch(`${listening.config.publicOrigin}${listening.config.apiBase}/helpdesk-service/v1/records/create`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': form.contentType },
+      body: new Blob([new Uint8Array(form.body)]),
+    });
+    return { status: response.status, body: (await response.json()) as { data?: { uuid: string; files: { size: number }[] }; message?: string } };
+  };
+  const records = async () => (await listening.db.query<{ n: number }>('SELECT count(*)::int AS n FROM help_desk_records'))[0]!.n;
+
+  it('takes five support requests of five 5 MB files at once, every file on disk with its hash and none in the database', async () => {
+    const files = Array.from({ length: 5 }, (_, i) => ({ name: `scan-${i + 1}.pdf`, bytes: randomPdf(MAX_ATTACHMENT_BYTES) }));
+    const form = await encode(files);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => post(form)));
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201]);
+    for (const answer of answers) {
+      expect(answer.body.data!.files.map((f) => f.size)).toEqual(files.map(() => MAX_ATTACHMENT_BYTES));
+      const kept = await storedFiles(listening, answer.body.data!.uuid);
+      expect(kept.map((f) => [f.filename, f.size, f.sha256, f.content])).toEqual(
+        files.map((f) => [f.name, MAX_ATTACHMENT_BYTES, sha256(f.bytes), null]),
+      );
+      expect(kept.map((f) => sha256(f.bytes))).toEqual(files.map((f) => sha256(f.bytes)));
+    }
+    expect(await filesOnDisk(listening)).toHaveLength(25);
+  });
+
+  it('answers 413 to a file over 5 MB and 415 to a large executable named .pdf, each after a good file, and leaves no file behind', async () => {
+    const before = { records: await records(), onDisk: await filesOnDisk(listening) };
+    const good = { name: 'ok.pdf', bytes: randomPdf(1024 * 1024) };
+    const tooLarge = await post(await encode([good, { name: 'big.pdf', bytes: randomPdf(MAX_ATTACHMENT_BYTES + 1) }]));
+    expect(tooLarge).toMatchObject({ status: 413, body: { message: 'Each file must be at most 5 MB' } });
+    const executable = Buffer.concat([Buffer.from('MZ'), randomBytes(MAX_ATTACHMENT_BYTES - 2)]);
+    const wrongType = await post(await encode([good, { name: 'invoice.pdf', bytes: executable }]));
+    expect(wrongType).toMatchObject({
+      status: 415,
+      body: { message: expect.stringMatching(/"invoice\.pdf" is not a pdf file \(its content is exe\)/) },
+    });
+    expect({ records: await records(), onDisk: await filesOnDisk(listening) }).toEqual(before);
+  });
+
+  it('removes the part of a file already on disk when the client goes away mid-upload', async () => {
+    const before = { records: await records(), onDisk: await filesOnDisk(listening) };
+    const form = await encode([{ name: 'scan.pdf', bytes: randomPdf(MAX_ATTACHMENT_BYTES) }]);
+    const { port } = new URL(listening.config.publicOrigin);
+    const socket = connect(Number(port), 'localhost');
+    socket.on('error', () => {});
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(
+      `POST ${listening.config.apiBase}/helpdesk-service/v1/records/create HTTP/1.1\r\nHost: localhost:${port}\r\n` +
+        `Authorization: Bearer ${token}\r\nContent-Type: ${form.contentType}\r\nContent-Length: ${form.body.length}\r\n\r\n`,
+    );
+    socket.write(form.body.subarray(0, 2 * 1024 * 1024));
+    // The file is being written …
+    await expect.poll(() => filesOnDisk(listening), { timeout: 10_000 }).toHaveLength(before.onDisk.length + 1);
+    socket.destroy();
+    // … and is gone once the server has seen the client leave; no record was made.
+    await expect.poll(() => filesOnDisk(listening), { timeout: 10_000 }).toEqual(before.onDisk);
+    expect(await records()).toBe(before.records);
   });
 });
