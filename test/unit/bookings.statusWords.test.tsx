@@ -13,6 +13,7 @@ import { BUILDING_ID } from '../../machines/building/building.machine';
 import type { AppActor } from '../../machines/app/app.refs';
 import { BOOKING_STATUSES, receiptStatusOf } from '../../server/stores/bookings';
 import { BookingReceipt } from '../../src/ui/bookings/BookingReceipt';
+import { statusTone } from '../../src/ui/bookings/BookingStatusChip';
 import { HistoryScreen } from '../../src/ui/history/MyHistoryPage';
 import { ServiceRequestsScreen } from '../../src/ui/serviceRequests/ServiceRequestsPage';
 import { AppActorProvider } from '../../src/ui/appContext';
@@ -212,6 +213,22 @@ describe('a service’s status on the service-requests list and on the history',
       Accepted: 'Accepted',
       Canceled: 'Cancelled',
     });
+  });
+});
+
+describe('a status’s tone, the same for a booking and a service', () => {
+  // What a glance reads before the word (it was the service requests' own table before decision 150).
+  it.each([
+    ['Pending', 'warning'],
+    ['Submitted', 'warning'],
+    ['Denied_Available', 'danger'],
+    ['Denied_Unavailable', 'danger'],
+    ['Denied', 'danger'],
+    ['Accepted', 'success'],
+    ['Canceled', 'neutral'],
+    ['something new', 'neutral'],
+  ])('%s reads as %s', (status, tone) => {
+    expect(statusTone(status)).toBe(tone);
   });
 });
 

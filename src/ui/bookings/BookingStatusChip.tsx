@@ -10,6 +10,12 @@ const TONES: Record<StatusWord, ChipTone> = {
   cancelled: 'neutral',
 };
 
+/** The tone of a status in any of the API's vocabularies: waiting ones warn, a denial is danger (unknown: neutral). */
+export const statusTone = (status: string): ChipTone => {
+  const word = statusWord(status);
+  return word ? TONES[word] : 'neutral';
+};
+
 /**
  * A booking's or a booked service's status as every screen shows it (the history's rows, the receipt): its word of the
  * one display vocabulary (`bookings.status.*`, so a screen that shows one needs the bookings area's messages) and its
@@ -18,5 +24,5 @@ const TONES: Record<StatusWord, ChipTone> = {
 export function BookingStatusChip({ status }: { /** The status as the API answers it, in any of its vocabularies. */ status: string }) {
   const t = useT();
   const word = statusWord(status);
-  return <Chip tone={word ? TONES[word] : 'neutral'}>{word ? t(`bookings.status.${word}`) : status}</Chip>;
+  return <Chip tone={statusTone(status)}>{word ? t(`bookings.status.${word}`) : status}</Chip>;
 }
