@@ -11,6 +11,7 @@ import { Overlays } from '../ui/shell/Overlays';
 import { FarmBar } from '../ui/shell/FarmBar';
 import { SkipLink } from '../ui/shell/SkipLink';
 import { ScreenTitle } from '../ui/shell/ScreenTitle';
+import { RouteMark } from '../ui/shell/RouteMark';
 import { FullScreenCenter, Spinner } from '../ui/kit/Layout';
 import { accountRoutes } from './accountRoutes';
 import { contentRoutes } from './contentRoutes';
@@ -41,6 +42,7 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
     <>
       <SkipLink />
       <ScreenTitle />
+      <RouteMark />
       <FarmBar />
       <Outlet />
       <Overlays />
