@@ -101,6 +101,29 @@ describe('start-up of a kept session on /home', () => {
       await context.close();
     });
 
+  it('keeps the promoted picture’s place before it comes (nothing under it moves when it does)', async () => {
+    const { context } = await signedInPage(browser);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1366, height: 900 });
+    // Every content picture held until the boxes are measured: what the page reserves for it is what shows (routing
+    // turns the HTTP cache off, so a picture an earlier test loaded is asked for again).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/media/content/**', async (route) => {
+      await held;
+      await route.fulfill({ response: await route.fetch() }).catch(() => undefined);
+    });
+    await page.goto('/home');
+    const promoted = page.getByRole('region', { name: 'Featured' }).locator('img');
+    await promoted.waitFor();
+    const box = (await promoted.boundingBox())!;
+    expect(await promoted.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(false);
+    // 40 % of the content's width at the picture's ratio, capped at 280 px: what it takes once in.
+    expect(Math.round(box.height)).toBeGreaterThanOrEqual(250);
+    release();
+    await context.close();
+  });
+
   it('moves nothing when the spotlight answers last, and empty (the feed below it drawn only once it has answered)', async () => {
     const { demo, plaza } = await demoInPlaza();
     const categories = await demo.call<{ uuid: string; group: string }[]>(`/tenant/v1/buildings/${plaza}/categories?active=true&lang=en`);

@@ -131,8 +131,11 @@ export function FeedTileCard({ tile, onOpen, size }: { tile: FeedTile; onOpen: (
         alt={tile.image_alt_text && tile.image_alt_text !== tile.title ? tile.image_alt_text : ''}
         width={648}
         height={416}
-        loading="lazy"
-        css={size === 'large' ? { '@tablet': { width: '40%', aspectRatio: 'auto', maxHeight: 280 } } : undefined}
+        // The promoted tile is at the top of the home: its picture is wanted at once.
+        loading={size === 'large' ? 'eager' : 'lazy'}
+        // Beside the text from a tablet on: the place stays reserved by the ratio (capped), so the picture coming in
+        // moves nothing below it.
+        css={size === 'large' ? { '@tablet': { width: '40%', maxHeight: 280 } } : undefined}
       />
       <Body>
         {chips.length ? (
