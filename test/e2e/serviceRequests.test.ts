@@ -117,6 +117,15 @@ describe('service requests', () => {
     // The browser's English is American (en-US), which spells it so, as the receipts do.
     const cancelledWord = await screen.status(cancelled.reference);
     expect(cancelledWord).toBe('Canceled');
+    // Every card shows its status under its title, short titles as long ones (one layout for the list).
+    const beside = await page
+      .locator('[data-request]')
+      .evaluateAll((cards) =>
+        cards
+          .filter((card) => card.querySelector('[data-chip]')!.getBoundingClientRect().top < card.querySelector('h2')!.getBoundingClientRect().bottom)
+          .map((card) => card.getAttribute('data-request')),
+      );
+    expect(beside).toEqual([]);
     // The history's booked service that was cancelled (Apex Shoe Repair, past) reads the same word.
     const history = new HistoryPage(page);
     await history.open();

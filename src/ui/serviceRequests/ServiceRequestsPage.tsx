@@ -37,7 +37,8 @@ const Item = styled('li', {
   gap: '$2',
   minWidth: 0,
 });
-const ItemHead = styled('div', { display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: '$3', flexWrap: 'wrap' });
+// The status under the title, on every card alike (a short title beside it and a long one above it read as two layouts).
+const ItemHead = styled('div', { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: '$2' });
 const ItemTitle = styled('h2', { fontSize: '$4', margin: 0, lineHeight: 1.3, overflowWrap: 'anywhere' });
 const Meta = styled('p', { margin: 0, color: '$muted', fontSize: '$2' });
 const Body = styled('p', { margin: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-line' });
