@@ -1,11 +1,12 @@
 /**
- * `npm test`: every check and test of the project, arranged for a two-core machine (decision 140).
- *  1. The static checks (type check, lint with the layer rules, statecharts and API document fresh) and the browser
- *     tests' build of the app run side by side, at most two at a time: each of them uses one core.
- *  2. The browser tests and the unit, model and server tests at once, each one file at a time: the browser tests
- *     spend much of their time waiting on Chromium, the network and the page, and the other tests fill that time.
- * A check that fails has its whole output printed, and the tests do not start. The tests' two runs both go to their
- * end; the exit code is 1 when anything failed. At the end it prints the whole run's time and its ten slowest files.
+ * `npm test`: every check and test of the project, arranged for a two-core machine (decisions 140, 141, 157).
+ *  1. The browser tests' build of the app, with the type check beside it.
+ *  2. As soon as the build is in: the browser tests and the unit, model and server tests as two Vitest runs at once,
+ *     each one file at a time, and the other static checks (lint with the layer rules, statecharts and API document
+ *     fresh) beside them. The browser tests spend much of their time waiting on Chromium, the network and the page;
+ *     the other tests and the checks fill that time.
+ * A check that fails has its whole output printed and stops the tests. The tests' two runs both go to their end; the
+ * exit code is 1 when anything failed. At the end it prints the whole run's time and its ten slowest files.
  *
  * `npm run check` (`--check`) is the fast gate while working: the type check and the lint, then the unit and model
  * tests (no build, no server, no browser).
@@ -61,26 +62,72 @@ async function runSideBySide(steps, width) {
   return failed;
 }
 
-const failed = await runSideBySide(checkOnly ? firstSteps.slice(0, 2) : firstSteps, 2);
-for (const { label, output } of failed) console.error(`\n── ${label} ──\n${output}`);
-if (failed.length > 0) process.exit(1);
-
 /**
  * The browser tests and the other tests as two Vitest runs at once: Vitest runs a project whose files go one at a time
  * in a group of its own, after the others, so one run of every project would not overlap them. Each run also writes
- * its JSON report, from which the run's slowest files are listed at the end.
+ * its JSON report, from which the run's slowest files are listed at the end. A run is a process group of its own
+ * (its workers, app servers and browsers), so that a failed check can stop it whole.
  */
 const reports = mkdtempSync(path.join(tmpdir(), 'atrium-test-'));
+const runs = new Set();
 const runVitest = (name, projects) =>
   new Promise((resolve) => {
     const report = path.join(reports, `${name}.json`);
     const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
-    const child = spawn(bin('vitest'), args, { cwd: root, stdio: 'inherit' });
-    child.on('close', (code) => resolve(code ?? 1));
+    const child = spawn(bin('vitest'), args, { cwd: root, stdio: 'inherit', detached: true });
+    runs.add(child);
+    child.on('close', (code) => {
+      runs.delete(child);
+      resolve(code ?? 1);
+    });
   });
-const codes = await Promise.all(
-  checkOnly ? [runVitest('others', ['unit', 'model'])] : [runVitest('browser', ['e2e']), runVitest('others', ['unit', 'model', 'server'])],
-);
+const stopRuns = () => {
+  for (const child of runs) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
+  }
+};
+process.on('SIGINT', () => {
+  stopRuns();
+  process.exit(130);
+});
+
+/** Prints the failed checks' output; true when there were any (the tests are stopped then). */
+const reportFailed = (failed) => {
+  for (const { label, output } of failed) console.error(`\n── ${label} ──\n${output}`);
+  return failed.length > 0;
+};
+
+let codes;
+if (checkOnly) {
+  if (reportFailed(await runSideBySide(firstSteps.slice(0, 2), 2))) process.exit(1);
+  codes = await Promise.all([runVitest('others', ['unit', 'model'])]);
+} else {
+  const [typeCheck, lint, statecharts, apiDocument, build] = firstSteps;
+  // The build first, the type check beside it; the tests start when the build is in.
+  const typeChecked = runQuietly(typeCheck);
+  const built = await runQuietly(build);
+  if (built.code !== 0) {
+    reportFailed([built, ...[await typeChecked].filter((r) => r.code !== 0)]);
+    process.exit(1);
+  }
+  const tests = Promise.all([runVitest('browser', ['e2e']), runVitest('others', ['unit', 'model', 'server'])]);
+  const checks = Promise.all([typeChecked.then((r) => (r.code !== 0 ? [r] : [])), runSideBySide([lint, statecharts, apiDocument], 1)]).then((lists) =>
+    lists.flat(),
+  );
+  const failedChecks = await checks;
+  if (failedChecks.length > 0) {
+    stopRuns();
+    await tests;
+    reportFailed(failedChecks);
+    console.error('\nThe tests were stopped: a check failed.');
+    process.exit(1);
+  }
+  codes = await tests;
+}
 
 /** Each test file's wall time, from the runs' JSON reports (a run that wrote none adds nothing). */
 function fileTimes() {
