@@ -3,8 +3,8 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { createActor, fromPromise, type InspectionEvent } from 'xstate';
 import { serviceRequestsMachine } from '../../machines/serviceRequests/serviceRequests.machine';
-import { newestFirst, nextStatuses, SERVICE_REQUEST_STATUSES } from '../../machines/serviceRequests/serviceRequests.rules';
-import type { ServiceRequest, ServiceRequestForm, ServiceRequestStatus } from '../../machines/serviceRequests/serviceRequests.types';
+import { newestFirst, nextStatuses } from '../../machines/serviceRequests/serviceRequests.rules';
+import type { ServiceRequest, ServiceRequestStatus } from '../../machines/serviceRequests/serviceRequests.types';
 import { ServiceRequestsScreen } from '../../src/ui/serviceRequests/ServiceRequestsPage';
 import { englishCatalogue } from '../../src/i18n/locales';
 import serviceRequestMessages from '../../src/i18n/areas/serviceRequests/en.json';
@@ -16,28 +16,22 @@ import {
   type ServiceRequestsModelState,
 } from './serviceRequests.model';
 import { modelGraph } from './paths';
+import { serviceRequest, serviceRequestForm } from '../fixtures/serviceRequests';
 import { modelSuite } from './modelSuite';
 
-const FORM: ServiceRequestForm = {
-  fields: [
-    { name: 'category', label: 'Category', type: 'select', required: true, options: ['HVAC', 'Cleaning'].map((v) => ({ value: v, label: v })) },
-    { name: 'location', label: 'Location or floor', type: 'text', required: true, maxLength: 120 },
-    { name: 'description', label: 'Description', type: 'textarea', required: true, maxLength: 2000 },
-    { name: 'preferred_date', label: 'Preferred date', type: 'date', required: false },
-  ],
-  statuses: [...SERVICE_REQUEST_STATUSES],
-};
+const FORM = serviceRequestForm();
 const ANSWERS = { category: 'Cleaning', location: 'Floor 3 kitchen', description: 'The sink leaks' };
 
-const item = (n: number, status: ServiceRequestStatus, day: number): ServiceRequest => ({
-  id: `00000000-0000-4000-8000-00000000000${n}`,
-  requestId: `00000000-0000-4000-8000-00000000000${n}`,
-  reference: `SR-0000${n}`,
-  status,
-  answers: { category: 'HVAC', location: `Floor ${n}`, description: 'Too warm' },
-  created_at: `2026-11-${String(day).padStart(2, '0')}T10:00:00.000Z`,
-  updated_at: `2026-11-${String(day).padStart(2, '0')}T10:00:00.000Z`,
-});
+const item = (n: number, status: ServiceRequestStatus, day: number): ServiceRequest =>
+  serviceRequest({
+    id: `00000000-0000-4000-8000-00000000000${n}`,
+    requestId: `00000000-0000-4000-8000-00000000000${n}`,
+    reference: `SR-0000${n}`,
+    status,
+    answers: { category: 'HVAC', location: `Floor ${n}`, description: 'Too warm' },
+    created_at: `2026-11-${String(day).padStart(2, '0')}T10:00:00.000Z`,
+    updated_at: `2026-11-${String(day).padStart(2, '0')}T10:00:00.000Z`,
+  });
 
 interface Call {
   name: 'load' | 'create' | 'update';

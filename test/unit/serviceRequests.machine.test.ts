@@ -9,31 +9,17 @@ import {
   newestFirst,
   nextStatuses,
   replaceRequest,
-  SERVICE_REQUEST_STATUSES,
 } from '../../machines/serviceRequests/serviceRequests.rules';
 import { requestTitle } from '../../machines/serviceRequests/serviceRequests.selectors';
-import type { ServiceRequest, ServiceRequestForm, ServiceRequestStatus } from '../../machines/serviceRequests/serviceRequests.types';
+import type { ServiceRequest, ServiceRequestStatus } from '../../machines/serviceRequests/serviceRequests.types';
 import { deferred, flush } from '../fixtures/async';
+import { serviceRequest, serviceRequestForm } from '../fixtures/serviceRequests';
 
-const FORM: ServiceRequestForm = {
-  fields: [
-    { name: 'category', label: 'Category', type: 'select', required: true, options: ['HVAC', 'Cleaning'].map((v) => ({ value: v, label: v })) },
-    { name: 'location', label: 'Location or floor', type: 'text', required: true, maxLength: 20 },
-    { name: 'description', label: 'Description', type: 'textarea', required: true, maxLength: 2000 },
-    { name: 'preferred_date', label: 'Preferred date', type: 'date', required: false },
-  ],
-  statuses: [...SERVICE_REQUEST_STATUSES],
-};
+// A short location, so that a test can pass its limit.
+const FORM = serviceRequestForm({ fields: serviceRequestForm().fields.map((f) => (f.name === 'location' ? { ...f, maxLength: 20 } : f)) });
 
-const request = (id: string, status: ServiceRequestStatus, created = '2026-11-20T10:00:00.000Z'): ServiceRequest => ({
-  id,
-  requestId: id,
-  reference: `SR-${id}`,
-  status,
-  answers: { category: 'HVAC', location: 'Floor 12', description: 'Too warm' },
-  created_at: created,
-  updated_at: created,
-});
+const request = (id: string, status: ServiceRequestStatus, created = '2026-11-20T10:00:00.000Z'): ServiceRequest =>
+  serviceRequest({ id, requestId: id, reference: `SR-${id}`, status, created_at: created, updated_at: created });
 
 const GOOD = { category: 'Cleaning', location: 'Kitchen', description: 'Spilled coffee' };
 
