@@ -39,6 +39,15 @@ export const WRITE_LIMITS = {
   /** A suite's lighting and temperature: one person's changes, and everyone's in a building (its equipment). */
   suitePerson: { name: 'suites', per: 'person', max: 30, seconds: MINUTE },
   suiteBuilding: { name: 'suites-building', per: 'building', max: 300, seconds: MINUTE },
+  /** Mini-app tokens (a mini-app asks for one per call it makes to its own server, at most every few seconds). */
+  miniAppSessions: { name: 'mini-app-sessions', per: 'person', max: 30, seconds: MINUTE },
+  /** A mini-app's storage writes. */
+  miniAppStorage: { name: 'mini-app-storage', per: 'person', max: 120, seconds: MINUTE },
+  /** Visits: each invitation or change mails the guest. */
+  visitsMinute: { name: 'visits', per: 'person', max: 10, seconds: MINUTE },
+  visitsDay: { name: 'visits-day', per: 'person', max: 100, seconds: DAY },
+  /** A lobby kiosk's check-ins and check-outs (a queue at the desk, never a script trying codes). */
+  kioskPasses: { name: 'kiosk-passes', per: 'person', max: 60, seconds: MINUTE },
   /** Analytics events, which anyone may send: per client address. */
   analytics: { name: 'analytics', per: 'address', max: 120, seconds: MINUTE },
 } as const satisfies Record<string, WriteLimit>;
