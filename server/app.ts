@@ -28,7 +28,7 @@ import { ssoRoutes } from './routes/sso.js';
 import { devRoutes } from './routes/dev.js';
 import { analyticsRoutes } from './routes/analytics.js';
 import { flagRoutes } from './routes/flags.js';
-import { miniAppRoutes } from './routes/miniApps.js';
+import { installMiniAppOriginSplit, miniAppRoutes } from './routes/miniApps.js';
 import { runtimeConfigFrom, runtimeConfigRoutes } from './routes/runtimeConfig.js';
 import { contentRoutes } from './routes/content.js';
 import { directoryRoutes } from './routes/directory.js';
@@ -90,6 +90,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     schemaController: { compilersFactory: schemas.compilersFactory },
     logger: loggerOptions(deps.logger),
     bodyLimit: 1024 * 1024,
+    // A mini-app's storage key (128 characters) is a path parameter; longer ones get the route's own 400.
+    maxParamLength: 300,
     trustProxy: config.trustProxy,
     // A slow client is cut off: its whole request within requestTimeout, its headers within headersTimeout.
     requestTimeout: config.requestTimeout * 1000,
@@ -195,11 +197,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(jwksRoutes, { apiBase: config.apiBase });
 
   await app.register(runtimeConfigRoutes, { runtimeConfig });
-  await app.register(miniAppRoutes, {
+  const miniAppOrigin = {
     origin: config.miniAppOrigin,
     appOrigins: cardParents,
     connect: [originOf(runtimeConfig.apiBase)].filter((o): o is string => !!o),
-  });
+  };
+  installMiniAppOriginSplit(app, miniAppOrigin);
+  await app.register(miniAppRoutes, miniAppOrigin);
   if (deps.mount) await deps.mount(app);
   await cardFramePage(app, { frameOrigin: config.cardFrameOrigin, parents: cardParents, apiBase: config.apiBase, staticDir: deps.staticDir });
 

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Api } from '../lib/typedRoutes.js';
 import { hostOf } from '../lib/cardFrame.js';
 import { projectRoot } from '../paths.js';
@@ -95,14 +95,11 @@ export const isMiniAppPath = (pathname: string) =>
   DEMO_MINI_APP_PATHS.some((p) => pathname === p.slice(0, -1) || pathname.startsWith(p));
 
 /**
- * The mini-app origin (issue 23), split by host name as the card frame's is (decision 120): on `apps.<host>` only the
- * demo mini-apps' pages, their assets and the authors' client are served (GET and HEAD), everything else there is not
- * found; on the app's origins those paths are not found. A page's file in public-miniapps/ (written by the authors'
- * kit) wins over the built-in demo page.
+ * The split between the app's origins and the mini-app origin, on the root instance so it holds for every route: on
+ * the mini-app origin only its own paths (read), with its own policy; on the app's origins none of them.
  */
-export async function miniAppRoutes(app: Api, options: MiniAppOriginOptions) {
+export function installMiniAppOriginSplit(app: FastifyInstance, options: MiniAppOriginOptions) {
   const appsHost = hostOf(options.origin);
-  const filesDir = path.resolve(options.filesDir ?? MINI_APP_FILES_DIR);
   const csp = miniAppCsp(options);
   app.addHook('onRequest', async (request, reply) => {
     const onApps = (request.headers.host ?? '').toLowerCase() === appsHost;
@@ -114,6 +111,16 @@ export async function miniAppRoutes(app: Api, options: MiniAppOriginOptions) {
       return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `No route for ${request.method} ${pathname}` });
     if (onApps) void reply.header('content-security-policy', csp).header('referrer-policy', 'no-referrer');
   });
+}
+
+/**
+ * The mini-app origin (issue 23), split by host name as the card frame's is (decision 120): on `apps.<host>` only the
+ * demo mini-apps' pages, their assets and the authors' client are served (GET and HEAD), everything else there is not
+ * found; on the app's origins those paths are not found. A page's file in public-miniapps/ (written by the authors'
+ * kit) wins over the built-in demo page.
+ */
+export async function miniAppRoutes(app: Api, options: MiniAppOriginOptions) {
+  const filesDir = path.resolve(options.filesDir ?? MINI_APP_FILES_DIR);
 
   /** A file of the origin's folder, never outside it; null when there is none. */
   const fileOf = (relative: string): { body: Buffer; type: string } | null => {
