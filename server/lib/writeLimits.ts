@@ -55,7 +55,8 @@ export const WRITE_LIMITS = {
 /** The one a limit counts for: the person, the building or the address (the route's sign-in check ran before). */
 function subject(limit: WriteLimit, request: FastifyRequest): string {
   if (limit.per === 'address') return request.ip;
-  const id = limit.per === 'person' ? request.auth?.userId : request.member?.id;
+  // A mini-app's call with its token (the visits API) counts for the person the token names.
+  const id = limit.per === 'person' ? (request.auth?.userId ?? request.visitHost?.userId) : request.member?.id;
   // A route that names a person's or a building's limit checks the sign-in first; without one nothing is counted wrong.
   if (id === undefined) throw new Error(`The ${limit.name} limit runs after the route's sign-in check`);
   return String(id);
