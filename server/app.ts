@@ -91,7 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: loggerOptions(deps.logger),
     bodyLimit: 1024 * 1024,
     // A mini-app's storage key (128 characters) is a path parameter; longer ones get the route's own 400.
-    maxParamLength: 300,
+    routerOptions: { maxParamLength: 300 },
     trustProxy: config.trustProxy,
     // A slow client is cut off: its whole request within requestTimeout, its headers within headersTimeout.
     requestTimeout: config.requestTimeout * 1000,

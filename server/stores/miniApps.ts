@@ -1,5 +1,5 @@
 import type { Db } from '../db/index.js';
-import { firstRow, rows, sql } from '../db/sql.js';
+import { firstRow, raw, rows, sql, type Sql } from '../db/sql.js';
 import { DEFAULT_FRAME_SANDBOX } from '../../contracts/miniApps.js';
 
 /** A mini-app or survey as registered (table mini_apps). */
@@ -102,20 +102,19 @@ const DEMO_PATHS = '/mfe-(visitors|survey|bridge-test)/';
 export async function placeDemoMiniApps(db: Db, origin: string, demoUuids: readonly string[]): Promise<void> {
   const pattern = `^(https?://[^/]+)?(${DEMO_PATHS})`;
   const to = `${origin}\\2`;
-  await db.query(
-    `UPDATE mini_apps SET base_url = regexp_replace(base_url, $1, $2), origins = ARRAY[$3::text]
-      WHERE uuid = ANY($4::text[]) AND (base_url <> regexp_replace(base_url, $1, $2) OR origins <> ARRAY[$3::text])`,
-    [pattern, to, origin, demoUuids],
+  const moved = (column: Sql) => sql`regexp_replace(${column}, ${pattern}, ${to})`;
+  await rows(
+    db,
+    sql`UPDATE mini_apps SET base_url = ${moved(raw('base_url'))}, origins = ARRAY[${origin}::text]
+         WHERE uuid = ANY(${[...demoUuids]}::text[]) AND (base_url <> ${moved(raw('base_url'))} OR origins <> ARRAY[${origin}::text])`,
   );
   for (const [table, column] of [
     ['contents', 'cta_url'],
     ['event_details', 'cta_url'],
     ['utility_buttons', 'url'],
   ] as const) {
-    await db.query(`UPDATE ${table} SET ${column} = regexp_replace(${column}, $1, $2) WHERE ${column} ~ $1 AND ${column} <> regexp_replace(${column}, $1, $2)`, [
-      pattern,
-      to,
-    ]);
+    const c = raw(column);
+    await rows(db, sql`UPDATE ${raw(table)} SET ${c} = ${moved(c)} WHERE ${c} ~ ${pattern} AND ${c} <> ${moved(c)}`);
   }
 }
 
