@@ -143,7 +143,7 @@ export function parseArgs(argv: readonly string[]): MiniAppsCommand {
   }
 }
 
-async function run(command: Exclude<MiniAppsCommand, { command: 'help' }>, env: NodeJS.ProcessEnv) {
+export async function run(command: Exclude<MiniAppsCommand, { command: 'help' }>, env: NodeJS.ProcessEnv) {
   const { migrate, openDb } = await import('../server/db/index.js');
   const { addMiniApp, registeredMiniApps, removeMiniApp } = await import('../server/stores/miniApps.js');
   const db = await openDb({ databaseUrl: env.DATABASE_URL || undefined, dataDir: env.DATA_DIR ?? '.data' });
