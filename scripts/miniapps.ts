@@ -33,7 +33,8 @@ export interface NewRegistration {
   uuid?: string;
 }
 
-export type MiniAppsCommand = { command: 'help' } | { command: 'list' } | { command: 'add'; app: NewRegistration } | { command: 'remove'; target: string };
+export type MiniAppsCommand =
+  { command: 'help' } | { command: 'list' } | { command: 'add'; app: NewRegistration } | { command: 'remove'; target: string };
 
 /** The sandbox keywords a frame may be given (HTML's list). */
 const SANDBOX_TOKENS = new Set([
@@ -128,7 +129,14 @@ export function parseArgs(argv: readonly string[]): MiniAppsCommand {
       if (!origins.length) throw new UsageError('add needs at least one --origin');
       const urlOrigin = new URL(baseUrl).origin;
       if (!origins.includes(urlOrigin)) throw new UsageError(`The URL's own origin ${urlOrigin} must be one of the --origin values`);
-      const scopes = [...new Set((options.scope ?? []).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean))];
+      const scopes = [
+        ...new Set(
+          (options.scope ?? [])
+            .flatMap((s) => s.split(','))
+            .map((s) => s.trim())
+            .filter(Boolean),
+        ),
+      ];
       for (const scope of scopes) if (!isMiniAppScope(scope)) throw new UsageError(`Unknown scope "${scope}". Scopes: ${MINI_APP_SCOPES.join(', ')}`);
       const allow = (once('allow') ?? '').trim();
       if (allow.length > 500 || !/^[a-z0-9\-;\s'*.:/()]*$/i.test(allow)) throw new UsageError(`--allow is not a frame allow attribute: "${allow}"`);
@@ -136,7 +144,10 @@ export function parseArgs(argv: readonly string[]): MiniAppsCommand {
       for (const token of sandbox) if (!SANDBOX_TOKENS.has(token)) throw new UsageError(`Unknown sandbox keyword "${token}"`);
       const uuid = once('uuid');
       if (uuid !== undefined && !UUID.test(uuid)) throw new UsageError(`--uuid must be a uuid, not "${uuid}"`);
-      return { command: 'add', app: { name, baseUrl, origins, scopes, allow, sandbox: sandbox.join(' '), ...(uuid ? { uuid: uuid.toLowerCase() } : {}) } };
+      return {
+        command: 'add',
+        app: { name, baseUrl, origins, scopes, allow, sandbox: sandbox.join(' '), ...(uuid ? { uuid: uuid.toLowerCase() } : {}) },
+      };
     }
     default:
       throw new UsageError(`Unknown command "${command}" (list, add or remove)`);
@@ -151,11 +162,14 @@ export async function run(command: Exclude<MiniAppsCommand, { command: 'help' }>
     await migrate(db);
     if (command.command === 'list') {
       for (const app of await registeredMiniApps(db))
-        console.log(`${app.uuid}  ${app.name}\n    url ${app.baseUrl}\n    origins ${app.origins.join(' ') || '-'}\n    scopes ${app.scopes.join(' ') || '-'}\n    allow "${app.allow}"  sandbox "${app.sandbox}"`);
+        console.log(
+          `${app.uuid}  ${app.name}\n    url ${app.baseUrl}\n    origins ${app.origins.join(' ') || '-'}\n    scopes ${app.scopes.join(' ') || '-'}\n    allow "${app.allow}"  sandbox "${app.sandbox}"`,
+        );
     } else if (command.command === 'add') {
       const existing = await registeredMiniApps(db);
       if (existing.some((a) => a.baseUrl === command.app.baseUrl)) throw new UsageError(`A mini-app is registered at ${command.app.baseUrl} already`);
-      if (command.app.uuid && existing.some((a) => a.uuid === command.app.uuid)) throw new UsageError(`A mini-app has the uuid ${command.app.uuid} already`);
+      if (command.app.uuid && existing.some((a) => a.uuid === command.app.uuid))
+        throw new UsageError(`A mini-app has the uuid ${command.app.uuid} already`);
       const added = await addMiniApp(db, command.app);
       console.log(`Registered ${added.name} as ${added.uuid}. Restart the server to use it.`);
     } else {

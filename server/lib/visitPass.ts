@@ -56,11 +56,7 @@ export function passCode(secret: string, ref: string, binding: PassBinding): str
  * (O, I, L) read as them. Null when it cannot be a code.
  */
 export function readPassCode(input: string): { ref: string; check: string } | null {
-  const normal = input
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1');
+  const normal = input.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
   if (normal.length !== REF_LENGTH + CHECK_LENGTH || [...normal].some((c) => !PASS_ALPHABET.includes(c))) return null;
   return { ref: normal.slice(0, REF_LENGTH), check: normal.slice(REF_LENGTH) };
 }

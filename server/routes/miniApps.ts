@@ -129,7 +129,10 @@ export async function miniAppRoutes(app: Api, options: MiniAppOriginOptions) {
     return { body: readFileSync(file), type: MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream' };
   };
   const sendFile = (reply: FastifyReply, found: { body: Buffer; type: string }) =>
-    reply.type(found.type).header('cache-control', found.type.startsWith('text/html') ? 'no-store' : 'public, max-age=300').send(found.body);
+    reply
+      .type(found.type)
+      .header('cache-control', found.type.startsWith('text/html') ? 'no-store' : 'public, max-age=300')
+      .send(found.body);
   const notFound = (reply: FastifyReply, what: string) => reply.status(404).send({ statusCode: 404, error: 'Not Found', message: what });
 
   app.get(BRIDGE_CLIENT_PATH, { schema: { hide: true } }, async (_request, reply) => {

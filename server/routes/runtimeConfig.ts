@@ -27,7 +27,15 @@ export function runtimeConfigFrom(config: ServerConfig, env: NodeJS.ProcessEnv =
     apiKey: config.apiKey || null,
     miniAppUrls: miniApps.map((m) => m.baseUrl),
     miniAppNames: Object.fromEntries(miniApps.map((m) => [m.baseUrl, m.name])),
-    miniApps: miniApps.map((m) => ({ uuid: m.uuid, name: m.name, baseUrl: m.baseUrl, origins: m.origins, scopes: m.scopes, allow: m.allow, sandbox: m.sandbox })),
+    miniApps: miniApps.map((m) => ({
+      uuid: m.uuid,
+      name: m.name,
+      baseUrl: m.baseUrl,
+      origins: m.origins,
+      scopes: m.scopes,
+      allow: m.allow,
+      sandbox: m.sandbox,
+    })),
     iosAppUrl: env.IOS_APP_URL || DEMO_IOS_APP_URL,
     androidAppUrl: env.ANDROID_APP_URL || DEMO_ANDROID_APP_URL,
   };

@@ -135,8 +135,7 @@ export async function visitRoutes(app: Api) {
     if (!registered.scopes.includes('visits')) throw httpError(403, 'This mini-app is not granted visits', 'scope_not_granted');
     const person = await tokenPerson(db, claims.userUuid, claims.buildingUuid);
     if (!person || person.deactivated) throw httpError(401, 'The session has ended', 'session_revoked');
-    if (!person.building_id || !person.member || !person.timezone)
-      throw httpError(403, 'You do not have access to this building', 'not_a_member');
+    if (!person.building_id || !person.member || !person.timezone) throw httpError(403, 'You do not have access to this building', 'not_a_member');
     request.visitHost = {
       userId: person.user_id,
       buildingId: person.building_id,
@@ -192,7 +191,8 @@ export async function visitRoutes(app: Api) {
   };
 
   const visitParams = { type: 'object', required: ['visitUuid'], properties: { visitUuid: { type: 'string', format: 'uuid' } } } as const;
-  const tokenNote = 'Authorised by a mini-app token (POST /tenant/v1/apps/{appUuid}/sessions) carrying the scope visits; its building is the token’s.';
+  const tokenNote =
+    'Authorised by a mini-app token (POST /tenant/v1/apps/{appUuid}/sessions) carrying the scope visits; its building is the token’s.';
 
   app.get(
     '/tenant/v1/visits',

@@ -59,7 +59,19 @@ export async function windowInstants(db: Db, w: VisitWindow): Promise<{ starts_a
 
 export async function createVisit(
   db: Db,
-  v: { hostUserId: number; buildingId: number; appId: number | null; guestName: string; guestEmail: string; date: string; startsAt: Date; endsAt: Date; note: string | null; passRef: string; now: Date },
+  v: {
+    hostUserId: number;
+    buildingId: number;
+    appId: number | null;
+    guestName: string;
+    guestEmail: string;
+    date: string;
+    startsAt: Date;
+    endsAt: Date;
+    note: string | null;
+    passRef: string;
+    now: Date;
+  },
 ): Promise<VisitRow> {
   const made = await firstRow<{ id: number }>(
     db,

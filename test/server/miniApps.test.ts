@@ -25,8 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const sessionFor = (appUuid: string, body: object, token = demoToken) =>
-  server.call('POST', `/tenant/v1/apps/${appUuid}/sessions`, { token, body });
+const sessionFor = (appUuid: string, body: object, token = demoToken) => server.call('POST', `/tenant/v1/apps/${appUuid}/sessions`, { token, body });
 const visitorsToken = async (token = demoToken, building = plaza) => {
   const res = await sessionFor(visitors.uuid, { building_uuid: building, base_url: `${appsOrigin}/mfe-visitors/` }, token);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -62,7 +61,9 @@ describe('the registry', () => {
   });
 
   it('moves the seeded links that open the demo mini-apps to that origin', async () => {
-    const [utility] = await server.db.query<{ url: string }>(`SELECT url FROM utility_buttons WHERE utility_name = 'VISITOR_REGISTRATION_MINIAPP' LIMIT 1`);
+    const [utility] = await server.db.query<{ url: string }>(
+      `SELECT url FROM utility_buttons WHERE utility_name = 'VISITOR_REGISTRATION_MINIAPP' LIMIT 1`,
+    );
     expect(utility!.url).toBe(`${appsOrigin}/mfe-visitors/`);
     const links = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM contents WHERE cta_url LIKE '/mfe-%'`);
     expect(links[0]!.n).toBe(0);
@@ -123,7 +124,14 @@ describe('the mini-app origin', () => {
   });
 
   it('is not served on the app’s origin', async () => {
-    for (const url of ['/mfe-visitors/', '/mfe-survey/?survey=commute', '/mfe-assets/mini-app.js', '/sdk/atrium-bridge.js', '/mfe-bridge-test/', '/%6dfe-visitors/'])
+    for (const url of [
+      '/mfe-visitors/',
+      '/mfe-survey/?survey=commute',
+      '/mfe-assets/mini-app.js',
+      '/sdk/atrium-bridge.js',
+      '/mfe-bridge-test/',
+      '/%6dfe-visitors/',
+    ])
       expect((await server.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
   });
 });
@@ -175,7 +183,12 @@ describe('mini-app tokens', () => {
     const other = await sessionFor(visitors.uuid, { building_uuid: maison, base_url: `${appsOrigin}/mfe-visitors/` });
     expectError(other, 403);
     expect(other.body.code).toBe('not_a_member');
-    for (const base_url of [`${appsOrigin}/mfe-survey/`, 'https://evil.test/mfe-visitors/', `${appsOrigin}/mfe-visitors-evil/`, 'javascript:alert(1)']) {
+    for (const base_url of [
+      `${appsOrigin}/mfe-survey/`,
+      'https://evil.test/mfe-visitors/',
+      `${appsOrigin}/mfe-visitors-evil/`,
+      'javascript:alert(1)',
+    ]) {
       const res = await sessionFor(visitors.uuid, { building_uuid: plaza, base_url });
       expectError(res, 403);
       expect(res.body.code, base_url).toBe('wrong_base_url');
@@ -310,7 +323,12 @@ describe('forged mini-app tokens', () => {
     // Signed by the server itself, for an app that is not registered, and for an audience of another kind.
     const tokens = server.app.deps.miniAppTokens;
     const me = await server.call('GET', '/users/current', { token: demoToken });
-    const unknown = await tokens.issue({ appUuid: '00000000-0000-4000-8000-000000000000', userUuid: me.body.data.uuid, buildingUuid: plaza, scopes: ['visits'] });
+    const unknown = await tokens.issue({
+      appUuid: '00000000-0000-4000-8000-000000000000',
+      userUuid: me.body.data.uuid,
+      buildingUuid: plaza,
+      scopes: ['visits'],
+    });
     expectError(await visitsWith(unknown.token), 401);
   });
 
@@ -337,10 +355,12 @@ describe('forged mini-app tokens', () => {
 });
 
 describe('bridge storage', () => {
-  const path = (key: string, building = plaza, app = visitors.uuid) => `/tenant/v1/apps/${app}/storage/${encodeURIComponent(key)}?building_uuid=${building}`;
-  const put = (key: string, value: unknown, token = demoToken, building = plaza, app = visitors.uuid) =>
+  const path = (key: string, building = plaza, app: string = visitors.uuid) =>
+    `/tenant/v1/apps/${app}/storage/${encodeURIComponent(key)}?building_uuid=${building}`;
+  const put = (key: string, value: unknown, token = demoToken, building = plaza, app: string = visitors.uuid) =>
     server.call('PUT', path(key, building, app), { token, body: { value } });
-  const get = (key: string, token = demoToken, building = plaza, app = visitors.uuid) => server.call('GET', path(key, building, app), { token });
+  const get = (key: string, token = demoToken, building = plaza, app: string = visitors.uuid) =>
+    server.call('GET', path(key, building, app), { token });
 
   it('keeps a value per person, building and mini-app; a missing key is { value: null }', async () => {
     expect((await get('greeting')).body).toEqual({ value: null });
@@ -374,7 +394,11 @@ describe('bridge storage', () => {
     expectError(wide, 413);
     expect(wide.body.code).toBe('value_too_large');
     expect((await put('exact', 'x'.repeat(MINI_APP_STORAGE.maxValueBytes))).status).toBe(200);
-    const huge = await server.call('PUT', path('huge'), { token: demoToken, payload: JSON.stringify({ value: 'x'.repeat(40_000) }), headers: { 'content-type': 'application/json' } });
+    const huge = await server.call('PUT', path('huge'), {
+      token: demoToken,
+      payload: JSON.stringify({ value: 'x'.repeat(40_000) }),
+      headers: { 'content-type': 'application/json' },
+    });
     expectError(huge, 413);
     for (const value of [1, null, { a: 1 }]) expectError(await put('typed', value), 400);
     expectError(await server.call('PUT', path('extra'), { token: demoToken, body: { value: 'x', other: 1 } }), 400);

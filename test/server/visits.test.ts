@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 /** A fresh visitors mini-app token (five minutes) for a person in a building. */
-async function appToken(token = demoToken, building = plaza, app = visitors) {
+async function appToken(token = demoToken, building = plaza, app: { uuid: string; baseUrl: string } = visitors) {
   const res = await server.call('POST', `/tenant/v1/apps/${app.uuid}/sessions`, {
     token,
     body: { building_uuid: building, base_url: `${server.config.miniAppOrigin}${app.baseUrl}` },
@@ -63,7 +63,7 @@ const codeIn = (text: string) => /pass code: ([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4
 async function setClock(iso: string, minutes = 0) {
   const target = new Date(iso).getTime() + minutes * 60_000;
   server.clock.advance((target - server.clock.now().getTime()) / 1000);
-  [demoToken, adminToken, oliviaToken] = await Promise.all(
+  [demoToken = '', adminToken = '', oliviaToken = ''] = await Promise.all(
     [DEMO_LOGIN.email, 'admin@globex.example', 'olivia@umbrella.example'].map(async (email) => (await server.login(email, DEMO_PASSWORD)).token),
   );
 }
@@ -152,7 +152,11 @@ describe('inviting a guest', () => {
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe(origin);
     expect(String(preflight.headers['access-control-allow-headers'])).toContain('authorization');
-    const list = await server.app.inject({ method: 'GET', url: '/api/tenant/v1/visits', headers: { origin, authorization: `Bearer ${await appToken()}` } });
+    const list = await server.app.inject({
+      method: 'GET',
+      url: '/api/tenant/v1/visits',
+      headers: { origin, authorization: `Bearer ${await appToken()}` },
+    });
     expect(list.statusCode).toBe(200);
     expect(list.headers['access-control-allow-origin']).toBe(origin);
     const evil = await server.app.inject({ method: 'OPTIONS', url: '/api/tenant/v1/visits', headers: { origin: 'https://evil.test' } });
@@ -242,7 +246,12 @@ describe('the lobby kiosk', () => {
     }
     // The right reference with a check made for another building or window does not pass.
     const ref = readPassCode(code)!.ref;
-    const other = passCode('not-the-secret', ref, { visitUuid: visit.uuid, buildingUuid: plaza, startsAt: new Date(visit.starts_at), endsAt: new Date(visit.ends_at) });
+    const other = passCode('not-the-secret', ref, {
+      visitUuid: visit.uuid,
+      buildingUuid: plaza,
+      startsAt: new Date(visit.starts_at),
+      endsAt: new Date(visit.ends_at),
+    });
     expectRefusal(await checkIn(other), 404, 'invalid_pass');
     // Olivia is no kiosk; the admin at Harbor Point is, but this pass is for One Atrium Plaza.
     expectRefusal(await checkIn(code, harbor, oliviaToken), 403, 'not_a_kiosk');
