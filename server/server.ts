@@ -31,7 +31,7 @@ export interface CreateServerOptions {
 export async function createServer(config: ServerConfig, options: CreateServerOptions = {}): Promise<RunningServer> {
   const db = options.db ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await migrate(db);
-  await seedDemoData(db);
+  await seedDemoData(db, { production: config.production });
   // Before the server makes its own secrets: the copy is of the demo data only.
   await db.keepAsTemplate?.().catch((error: unknown) => console.warn('The data folder template could not be kept:', error));
   // The demo mini-apps (and the seeded links to them) on this server's mini-app origin, whatever port the copy was made on.

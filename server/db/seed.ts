@@ -199,11 +199,11 @@ const farms = [
  * Fills an empty database with the demo data; does nothing when brands already exist, except adding the demo content
  * when the content tables are empty (a database seeded before content existed).
  */
-export async function seedDemoData(db: Db): Promise<boolean> {
+export async function seedDemoData(db: Db, options: { production?: boolean } = {}): Promise<boolean> {
   const [existing] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM brands');
   if (existing && existing.count > 0) {
     await seedContentData(db);
-    await seedMiniApps(db);
+    await seedMiniApps(db, options);
     await seedServicesData(db);
     return false;
   }
@@ -332,7 +332,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     for (const f of farms) await tx.query('INSERT INTO farms (description, url) VALUES ($1, $2)', [f.description, f.url]);
   });
   await seedContentData(db);
-  await seedMiniApps(db);
+  await seedMiniApps(db, options);
   await seedServicesData(db);
   return true;
 }
@@ -341,7 +341,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
  * The demo mini-apps this server serves itself on its mini-app origin (routes/miniAppOrigin.ts); a name is the title of
  * the frame it opens in. Their uuids are fixed, so the server puts them on its own mini-app origin at every start
  * (stores/miniApps.ts placeDemoMiniApps): the base URLs here are paths on that origin. The bridge-test one is for the
- * bridge's browser tests and the authors' kit; it is granted every scope.
+ * bridge's browser tests and the authors' kit; it is granted every scope, and is not registered in production.
  * Kept in this file, so a change makes another data-folder copy (server/db/template.ts keys copies by the seed's files).
  */
 export const DEMO_MINI_APPS = [
@@ -366,13 +366,14 @@ export const DEMO_MINI_APP_UUIDS = DEMO_MINI_APPS.map((m) => m.uuid);
  * Registers the demo mini-apps when none are registered, and the bridge-test one beside the two older demo ones (a
  * database seeded before it existed).
  */
-async function seedMiniApps(db: Db) {
+async function seedMiniApps(db: Db, options: { production?: boolean }) {
   const [row] = await db.query<{ count: number; demo: number }>(
     'SELECT count(*)::int AS count, count(*) FILTER (WHERE uuid = ANY($1::text[]))::int AS demo FROM mini_apps',
     [DEMO_MINI_APP_UUIDS],
   );
   if (row && row.count > 0 && row.demo === 0) return;
   for (const app of DEMO_MINI_APPS) {
+    if (options.production && app.baseUrl === '/mfe-bridge-test/') continue;
     await db.query('INSERT INTO mini_apps (uuid, name, base_url, scopes) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [
       app.uuid,
       app.name,
