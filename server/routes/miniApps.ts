@@ -101,6 +101,7 @@ export const isMiniAppPath = (pathname: string) =>
 export function installMiniAppOriginSplit(app: FastifyInstance, options: MiniAppOriginOptions) {
   const appsHost = hostOf(options.origin);
   const csp = miniAppCsp(options);
+  const appOrigins = new Set(options.appOrigins);
   app.addHook('onRequest', async (request, reply) => {
     const onApps = (request.headers.host ?? '').toLowerCase() === appsHost;
     const pathname = routedPath(request.url);
@@ -109,7 +110,11 @@ export function installMiniAppOriginSplit(app: FastifyInstance, options: MiniApp
     const read = request.method === 'GET' || request.method === 'HEAD';
     if (onApps ? !(mine && read) : mine)
       return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `No route for ${request.method} ${pathname}` });
-    if (onApps) void reply.header('content-security-policy', csp).header('referrer-policy', 'no-referrer');
+    if (!onApps) return;
+    void reply.header('content-security-policy', csp).header('referrer-policy', 'no-referrer').header('vary', 'Origin');
+    // The app fetches a micro-frontend page as text (the link-out frame); its origins may read these public pages.
+    const origin = request.headers.origin;
+    if (typeof origin === 'string' && appOrigins.has(origin)) void reply.header('access-control-allow-origin', origin);
   });
 }
 

@@ -106,6 +106,12 @@ describe('the mini-app origin', () => {
     expect((await onApps('/mfe-assets/mini-app.js')).statusCode).toBe(200);
   });
 
+  it('lets the app’s origins read the pages (the link-out frame fetches a page as text), and no other origin', async () => {
+    const read = (origin: string) => server.app.inject({ method: 'GET', url: '/mfe-visitors/', headers: { host: new URL(appsOrigin).host, origin } });
+    expect((await read('http://localhost:8080')).headers['access-control-allow-origin']).toBe('http://localhost:8080');
+    expect((await read('https://evil.test')).headers['access-control-allow-origin']).toBeUndefined();
+  });
+
   it('serves nothing else there: not the app, not the API, not the card frame, no writes', async () => {
     for (const url of ['/', '/login', '/config.json', '/api/healthcheck', '/card-frame', '/.well-known/jwks.json', '/favicon.svg', '/mfe-other/'])
       expect((await onApps(url)).statusCode, url).toBe(404);
