@@ -93,6 +93,9 @@ export async function removeMiniApp(db: Db, uuidOrBaseUrl: string): Promise<bool
 /** The demo mini-apps' paths on the mini-app origin (server/db/seed.ts DEMO_MINI_APPS registers them). */
 const DEMO_PATHS = '/mfe-(visitors|survey|bridge-test)/';
 
+/** A link to a demo mini-app moved to the mini-app origin (as placeDemoMiniApps moves the stored ones); others as given. */
+export const placedDemoUrl = (url: string, origin: string) => url.replace(new RegExp(`^(https?://[^/]+)?(${DEMO_PATHS})`), `${origin}$2`);
+
 /**
  * Puts the demo mini-apps on this server's mini-app origin (issue 23): their registrations (by the seed's fixed uuids)
  * and the seeded links that open them (calls to action, event links, utility buttons), written by the seed as paths

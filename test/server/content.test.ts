@@ -535,7 +535,8 @@ describe('POST /dev/contents', () => {
       title: 'Mini-app post',
       image_url: '/media/content/none.png',
       cta_type: 'MICRO_FRONTEND',
-      cta_url: '/mfe-visitors/',
+      // A link to a demo mini-app goes to the mini-app origin, as the seeded ones do.
+      cta_url: `${server.config.miniAppOrigin}/mfe-visitors/`,
     });
     expectError(await server.call('POST', '/dev/contents', { body: { ...body, cta_type: 'CLAIM' } }), 400);
   });

@@ -69,6 +69,21 @@ describe('the registry', () => {
     expect(links[0]!.n).toBe(0);
   });
 
+  it('a development tenant’s demo content and a development post open them there too', async () => {
+    const tenant = await server.call('POST', '/dev/tenants', { body: {} });
+    expect(tenant.status, JSON.stringify(tenant.body)).toBe(200);
+    const [utility] = await server.db.query<{ url: string }>(
+      `SELECT u.url FROM utility_buttons u JOIN buildings b ON b.id = u.building_id WHERE b.uuid = $1 AND u.utility_name = 'VISITOR_REGISTRATION_MINIAPP'`,
+      [tenant.body.data.building_uuid],
+    );
+    expect(utility!.url).toBe(`${appsOrigin}/mfe-visitors/`);
+    const post = await server.call('POST', '/dev/contents', {
+      body: { building_uuid: plaza, type: 'post', title: 'Broken', cta_type: 'MICRO_FRONTEND', cta_url: '/mfe-visitors/no-such-page' },
+    });
+    const [stored] = await server.db.query<{ cta_url: string }>('SELECT cta_url FROM contents WHERE uuid = $1', [post.body.data.uuid]);
+    expect(stored!.cta_url).toBe(`${appsOrigin}/mfe-visitors/no-such-page`);
+  });
+
   it('a server on another port moves them again', async () => {
     const other = await startTestServer({ publicOrigin: 'http://localhost:9123', miniAppOrigin: 'http://apps.localhost:9123' });
     try {
