@@ -93,18 +93,33 @@ export async function removeMiniApp(db: Db, uuidOrBaseUrl: string): Promise<bool
 /** The demo mini-apps' paths on the mini-app origin (server/db/seed.ts DEMO_MINI_APPS registers them). */
 const DEMO_PATHS = '/mfe-(visitors|survey|bridge-test)/';
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The links to the demo mini-apps: a path, or an address on one of `origins` (where they were put before), under one
+ * of their paths. A link to another host with the same path is someone else's and is never moved.
+ */
+const demoLinkPattern = (origins: readonly string[]) => `^((${origins.map(escapeRegExp).join('|')}))?(${DEMO_PATHS})`;
+
 /** A link to a demo mini-app moved to the mini-app origin (as placeDemoMiniApps moves the stored ones); others as given. */
-export const placedDemoUrl = (url: string, origin: string) => url.replace(new RegExp(`^(https?://[^/]+)?(${DEMO_PATHS})`), `${origin}$2`);
+export const placedDemoUrl = (url: string, origin: string) => url.replace(new RegExp(demoLinkPattern([origin])), `${origin}$3`);
 
 /**
  * Puts the demo mini-apps on this server's mini-app origin (issue 23): their registrations (by the seed's fixed uuids)
- * and the seeded links that open them (calls to action, event links, utility buttons), written by the seed as paths
- * (the seeded data folder is copied between servers on other ports). Run at every start: a server on another port or
- * with another MINI_APP_ORIGIN moves them again; a row already there is left alone.
+ * and the links that open them (calls to action, event links, utility buttons), written by the seed as paths (the
+ * seeded data folder is copied between servers on other ports) or put on an earlier start's origin. Run at every
+ * start: a server on another port or with another MINI_APP_ORIGIN moves them again; a row already there is left alone,
+ * and a link to another host is never touched.
  */
 export async function placeDemoMiniApps(db: Db, origin: string, demoUuids: readonly string[]): Promise<void> {
-  const pattern = `^(https?://[^/]+)?(${DEMO_PATHS})`;
-  const to = `${origin}\\2`;
+  const earlier = await rows<{ origin: string }>(
+    db,
+    sql`SELECT DISTINCT unnest(origins) AS origin FROM mini_apps WHERE uuid = ANY(${[...demoUuids]}::text[])`,
+  );
+  const origins = [...new Set([origin, ...earlier.map((r) => r.origin)])].filter((o) => /^https?:\/\/[^/]+$/.test(o));
+  const pattern = demoLinkPattern(origins);
+  // The third group is the path (the first two the optional origin).
+  const to = `${origin}\\3`;
   const moved = (column: Sql) => sql`regexp_replace(${column}, ${pattern}, ${to})`;
   await rows(
     db,

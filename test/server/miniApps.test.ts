@@ -82,6 +82,24 @@ describe('the registry', () => {
     });
     const [stored] = await server.db.query<{ cta_url: string }>('SELECT cta_url FROM contents WHERE uuid = $1', [post.body.data.uuid]);
     expect(stored!.cta_url).toBe(`${appsOrigin}/mfe-visitors/no-such-page`);
+    // Someone else's page under the same path is theirs: never moved, at start or here.
+    const elsewhere = await server.call('POST', '/dev/contents', {
+      body: {
+        building_uuid: plaza,
+        type: 'post',
+        title: 'Elsewhere',
+        cta_type: 'EXTERNAL_URL',
+        cta_url: 'https://surveys.other.test/mfe-survey/?s=1',
+      },
+    });
+    const { placeDemoMiniApps } = await import('../../server/stores/miniApps.js');
+    await placeDemoMiniApps(
+      server.db,
+      appsOrigin,
+      DEMO_MINI_APPS.map((m) => m.uuid),
+    );
+    const [kept] = await server.db.query<{ cta_url: string }>('SELECT cta_url FROM contents WHERE uuid = $1', [elsewhere.body.data.uuid]);
+    expect(kept!.cta_url).toBe('https://surveys.other.test/mfe-survey/?s=1');
   });
 
   it('a server on another port moves them again', async () => {
