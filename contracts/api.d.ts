@@ -8795,6 +8795,8 @@ export interface paths {
                                 to: string;
                                 subject: string;
                                 text: string;
+                                /** @description The html part, its inline pictures (a visitor pass's QR code) as data: addresses; null for a text-only message */
+                                html?: string | null;
                                 created_at: string;
                             }[];
                         };

@@ -44,6 +44,10 @@ export async function devRoutes(app: Api) {
                 to: { type: 'string' },
                 subject: { type: 'string' },
                 text: { type: 'string' },
+                html: {
+                  type: ['string', 'null'],
+                  description: "The html part, its inline pictures (a visitor pass's QR code) as data: addresses; null for a text-only message",
+                },
                 created_at: { type: 'string' },
               },
             },

@@ -110,6 +110,9 @@ describe('inviting a guest', () => {
     expect(png).toBeDefined();
     const drawn = await QRCode.toBuffer(code!, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 8 });
     expect(Buffer.from(png!, 'base64').equals(drawn)).toBe(true);
+    // The development mailbox shows the same html, picture included.
+    const mailbox = await server.call('GET', `/dev/mailbox?to=${encodeURIComponent(email)}`);
+    expect(mailbox.body.data[0].html).toContain(`data:image/png;base64,${png}`);
     expect(server.clock.now()).toEqual(start);
   });
 
