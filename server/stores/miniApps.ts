@@ -102,7 +102,10 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 const demoLinkPattern = (origins: readonly string[]) => `^((${origins.map(escapeRegExp).join('|')}))?(${DEMO_PATHS})`;
 
 /** A link to a demo mini-app moved to the mini-app origin (as placeDemoMiniApps moves the stored ones); others as given. */
-export const placedDemoUrl = (url: string, origin: string) => url.replace(new RegExp(demoLinkPattern([origin])), `${origin}$3`);
+export const placedDemoUrl = (url: string, origin: string) => {
+  const match = new RegExp(demoLinkPattern([origin])).exec(url);
+  return match ? `${origin}${url.slice(match[0].length - match[3]!.length)}` : url;
+};
 
 /**
  * Puts the demo mini-apps on this server's mini-app origin (issue 23): their registrations (by the seed's fixed uuids)
