@@ -26,9 +26,26 @@ export interface RuntimeConfig {
   miniAppUrls: string[];
   /** The registered name of each of those mini-apps, by its base URL: the title of the frame it opens in. */
   miniAppNames: Record<string, string>;
+  /**
+   * The registered mini-apps (issue 23): the exact origins whose frames may talk to the bridge, the scopes granted, the
+   * frame's `allow` and `sandbox` attributes. miniAppUrls and miniAppNames are derived from this list.
+   */
+  miniApps: RegisteredMiniAppConfig[];
   /** The mobile app in Apple's App Store and in Google Play: where native-only actions send a browser (decision 081). */
   iosAppUrl: string;
   androidAppUrl: string;
+}
+
+/** A registered mini-app as /config.json lists it. */
+export interface RegisteredMiniAppConfig {
+  uuid: string;
+  name: string;
+  /** Absolute, or a path on the app's own origin. */
+  baseUrl: string;
+  origins: string[];
+  scopes: string[];
+  allow: string;
+  sandbox: string;
 }
 
 /** Demo store links, for a deployment that sets none (IOS_APP_URL, ANDROID_APP_URL). */
@@ -54,6 +71,7 @@ export const FALLBACK_RUNTIME_CONFIG: RuntimeConfig = {
   apiKey: null,
   miniAppUrls: [],
   miniAppNames: {},
+  miniApps: [],
   iosAppUrl: DEMO_IOS_APP_URL,
   androidAppUrl: DEMO_ANDROID_APP_URL,
 };

@@ -11,6 +11,7 @@ import { CodeService } from './lib/codes.js';
 import { installErrorHandling, httpError } from './lib/errors.js';
 import type { Mailer } from './lib/mail.js';
 import { TokenService, type AccessClaims } from './lib/tokens.js';
+import type { MiniAppTokens } from './lib/miniAppTokens.js';
 import { bearerToken, requireMember, type MemberScope } from './lib/buildings.js';
 import type { Throttle } from './lib/throttle.js';
 import { sharedSchemas } from './schemas.js';
@@ -27,7 +28,7 @@ import { ssoRoutes } from './routes/sso.js';
 import { devRoutes } from './routes/dev.js';
 import { analyticsRoutes } from './routes/analytics.js';
 import { flagRoutes } from './routes/flags.js';
-import { miniAppRoutes } from './routes/miniApps.js';
+import { installMiniAppOriginSplit, miniAppRoutes } from './routes/miniApps.js';
 import { runtimeConfigFrom, runtimeConfigRoutes } from './routes/runtimeConfig.js';
 import { contentRoutes } from './routes/content.js';
 import { directoryRoutes } from './routes/directory.js';
@@ -37,7 +38,9 @@ import { helpDeskRoutes } from './routes/helpDesk.js';
 import { bookingRoutes } from './routes/bookings.js';
 import { cardVaultRoutes, paymentRoutes } from './routes/payments.js';
 import { cardFramePage } from './routes/cardFrame.js';
-import { cardFrameParents } from './lib/cardFrame.js';
+import { cardFrameParents, hostOf } from './lib/cardFrame.js';
+import { jwksRoutes, miniAppPlatformRoutes } from './routes/miniAppPlatform.js';
+import { installMiniAppCors, kioskVisitRoutes, visitRoutes } from './routes/visits.js';
 import { appPageSender, assetCacheControl } from './lib/appPage.js';
 import { FlagStore } from './lib/flags.js';
 import { lazySchemaCompilers } from './lib/lazySchemas.js';
@@ -48,6 +51,8 @@ export interface AppDeps {
   clock: Clock;
   mailer: Mailer;
   tokens: TokenService;
+  /** Mini-app tokens (ES256) and their published key. */
+  miniAppTokens: MiniAppTokens;
   codes: CodeService;
   throttle: Throttle;
   /** Folder of the built app to serve beside the API; none in API-only tests. */
@@ -85,6 +90,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     schemaController: { compilersFactory: schemas.compilersFactory },
     logger: loggerOptions(deps.logger),
     bodyLimit: 1024 * 1024,
+    // A mini-app's storage key (128 characters) is a path parameter; longer ones get the route's own 400.
+    routerOptions: { maxParamLength: 300 },
     trustProxy: config.trustProxy,
     // A slow client is cut off: its whole request within requestTimeout, its headers within headersTimeout.
     requestTimeout: config.requestTimeout * 1000,
@@ -107,11 +114,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installErrorHandling(app);
   installInputGuard(app);
   const registered = await registeredMiniApps(deps.db);
-  const miniApps = registered.map((m) => m.baseUrl);
+  // What the app frames and calls: each mini-app's base URL's origin and the origins it registered.
+  const miniApps = [...registered.map((m) => m.baseUrl), ...registered.flatMap((m) => m.origins)];
   const farms = await farmUrls(deps.db);
   const runtimeConfig = runtimeConfigFrom(config, process.env, registered);
   const cardParents = cardFrameParents(config.publicOrigin, await brandHosts(deps.db), config.cardFrameParents);
   if (cardParents.includes(config.cardFrameOrigin)) throw new Error('CARD_FRAME_ORIGIN must be an origin of its own, not one of the app’s');
+  if (cardParents.includes(config.miniAppOrigin) || config.miniAppOrigin === config.cardFrameOrigin)
+    throw new Error('MINI_APP_ORIGIN must be an origin of its own, neither one of the app’s nor the card frame’s');
   installSecurityHeaders(app, {
     apiBase: config.apiBase,
     framedElsewhere: config.frameAncestors.length > 0,
@@ -125,7 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ...config.cspConnect,
       ].filter((o): o is string => !!o),
       script: [originOf(runtimeConfig.analyticsTagUrl)].filter((o): o is string => !!o),
-      frame: [...miniApps.map(originOf), config.cardFrameOrigin].filter((o): o is string => !!o),
+      frame: [...miniApps.map(originOf), config.miniAppOrigin, config.cardFrameOrigin].filter((o): o is string => !!o),
       frameAncestors: config.frameAncestors,
     }),
   });
@@ -171,6 +181,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(helpDeskRoutes);
       await api.register(bookingRoutes);
       await api.register(paymentRoutes);
+      await api.register(miniAppPlatformRoutes);
+      await api.register(kioskVisitRoutes);
       if (!config.production) await api.register(devRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
@@ -179,9 +191,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Beside the API plugin: the card frame has no API key; its one-time session is its permission (decision 121).
   await app.register(cardVaultRoutes, { prefix: config.apiBase, frameOrigin: config.cardFrameOrigin });
   await app.register(flagRoutes, { prefix: config.apiBase }); // beside the API plugin: checks the API key itself (EventSource sends no headers)
+  // Beside the API plugin: a mini-app calls these from its own origin with its token, which is its permission (no API key).
+  installMiniAppCors(app, { apiBase: config.apiBase, origins: [...new Set(registered.flatMap((m) => m.origins))] });
+  await app.register(visitRoutes, { prefix: config.apiBase });
+  await app.register(jwksRoutes, { apiBase: config.apiBase });
 
   await app.register(runtimeConfigRoutes, { runtimeConfig });
-  await app.register(miniAppRoutes);
+  const miniAppOrigin = {
+    origin: config.miniAppOrigin,
+    appOrigins: cardParents,
+    connect: [originOf(runtimeConfig.apiBase)].filter((o): o is string => !!o),
+  };
+  installMiniAppOriginSplit(app, miniAppOrigin);
+  await app.register(miniAppRoutes, miniAppOrigin);
   if (deps.mount) await deps.mount(app);
   await cardFramePage(app, { frameOrigin: config.cardFrameOrigin, parents: cardParents, apiBase: config.apiBase, staticDir: deps.staticDir });
 
@@ -201,12 +223,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       setHeaders: (reply, file) => void reply.header('cache-control', assetCacheControl(path.relative(root, file))),
     });
   }
+  const appsHost = hostOf(config.miniAppOrigin);
   app.setNotFoundHandler((request, reply) => {
+    // The mini-app origin never gets the app's page.
+    const onApps = (request.headers.host ?? '').toLowerCase() === appsHost;
     const isApi = request.url === config.apiBase || request.url.startsWith(`${config.apiBase}/`);
     // A missing file (a name with an extension: an old build's chunk, /favicon.ico) is a 404, not the app's page,
     // which a browser would try to run as a script or show as an icon.
     const isFile = /\.[a-z0-9]+$/i.test(request.url.split(/[?#]/)[0] ?? '');
-    if (!isApi && !isFile && sendAppPage && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (!isApi && !isFile && !onApps && sendAppPage && (request.method === 'GET' || request.method === 'HEAD')) {
       // Every other path belongs to the app's router, which shows its own not-found page.
       return sendAppPage(request, reply);
     }

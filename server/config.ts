@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { tmpdir } from 'node:os';
-import { defaultCardFrameOrigin } from './lib/cardFrame.js';
+import { defaultCardFrameOrigin, siblingOrigin } from './lib/cardFrame.js';
 
 /** Server settings, read once from the environment. Every value has a default that works on a fresh machine. */
 export interface ServerConfig {
@@ -51,6 +51,10 @@ export interface ServerConfig {
   cardFrameOrigin: string;
   /** App origins besides the public origin and the brand hosts that may frame the card fields (CARD_FRAME_PARENTS). */
   cardFrameParents: string[];
+  /** The demo mini-apps' own origin (MINI_APP_ORIGIN; default `apps.<public host>` on the same port: issue 23). */
+  miniAppOrigin: string;
+  /** The mini-app tokens' private key as a JWK (MINI_APP_SIGNING_KEY); none: one made on first start and kept in the database. */
+  miniAppSigningKey: string | undefined;
 }
 
 const origins = (value: string | undefined) => (value ?? '').split(/[\s,]+/).filter(Boolean);
@@ -92,5 +96,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     eventStreamsTotal: int(env.EVENT_STREAMS_TOTAL, 1000),
     cardFrameOrigin: env.CARD_FRAME_ORIGIN ? new URL(env.CARD_FRAME_ORIGIN).origin : defaultCardFrameOrigin(publicOrigin),
     cardFrameParents: origins(env.CARD_FRAME_PARENTS),
+    miniAppOrigin: env.MINI_APP_ORIGIN ? new URL(env.MINI_APP_ORIGIN).origin : siblingOrigin(publicOrigin, 'apps'),
+    miniAppSigningKey: env.MINI_APP_SIGNING_KEY || undefined,
   };
 }

@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { ServerConfig } from './config.js';
 import { migrate, openDb, type Db } from './db/index.js';
-import { seedDemoData } from './db/seed.js';
+import { DEMO_MINI_APP_UUIDS, seedDemoData } from './db/seed.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { CodeService } from './lib/codes.js';
 import { createMailer } from './lib/mail.js';
 import { TokenService } from './lib/tokens.js';
+import { MiniAppTokens } from './lib/miniAppTokens.js';
+import { placeDemoMiniApps } from './stores/miniApps.js';
 import { Throttle } from './lib/throttle.js';
 import type { LogTarget } from './lib/logging.js';
 import { mountDevOidc } from './oidc/devProvider.js';
@@ -29,9 +31,11 @@ export interface CreateServerOptions {
 export async function createServer(config: ServerConfig, options: CreateServerOptions = {}): Promise<RunningServer> {
   const db = options.db ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await migrate(db);
-  await seedDemoData(db);
+  await seedDemoData(db, { production: config.production });
   // Before the server makes its own secrets: the copy is of the demo data only.
   await db.keepAsTemplate?.().catch((error: unknown) => console.warn('The data folder template could not be kept:', error));
+  // The demo mini-apps (and the seeded links to them) on this server's mini-app origin, whatever port the copy was made on.
+  await placeDemoMiniApps(db, config.miniAppOrigin, DEMO_MINI_APP_UUIDS);
   const clock = options.clock ?? systemClock;
   const tokens = new TokenService(db, await TokenService.secretFor(db, process.env.JWT_SECRET), clock, config);
   const throttle = new Throttle(db, clock);
@@ -40,6 +44,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     config,
     clock,
     tokens,
+    miniAppTokens: await MiniAppTokens.create(db, config.miniAppSigningKey, clock, config.publicOrigin),
     throttle,
     codes: new CodeService(db, clock, throttle),
     mailer: createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom }),

@@ -199,11 +199,11 @@ const farms = [
  * Fills an empty database with the demo data; does nothing when brands already exist, except adding the demo content
  * when the content tables are empty (a database seeded before content existed).
  */
-export async function seedDemoData(db: Db): Promise<boolean> {
+export async function seedDemoData(db: Db, options: { production?: boolean } = {}): Promise<boolean> {
   const [existing] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM brands');
   if (existing && existing.count > 0) {
     await seedContentData(db);
-    await seedMiniApps(db);
+    await seedMiniApps(db, options);
     await seedServicesData(db);
     return false;
   }
@@ -332,23 +332,53 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     for (const f of farms) await tx.query('INSERT INTO farms (description, url) VALUES ($1, $2)', [f.description, f.url]);
   });
   await seedContentData(db);
-  await seedMiniApps(db);
+  await seedMiniApps(db, options);
   await seedServicesData(db);
   return true;
 }
 
 /**
- * The demo mini-apps this server serves itself (routes/miniApps.ts); a name is the title of the frame it opens in.
+ * The demo mini-apps this server serves itself on its mini-app origin (routes/miniAppOrigin.ts); a name is the title of
+ * the frame it opens in. Their uuids are fixed, so the server puts them on its own mini-app origin at every start
+ * (stores/miniApps.ts placeDemoMiniApps): the base URLs here are paths on that origin. The bridge-test one is for the
+ * bridge's browser tests and the authors' kit; it is granted every scope, and is not registered in production.
  * Kept in this file, so a change makes another data-folder copy (server/db/template.ts keys copies by the seed's files).
  */
 export const DEMO_MINI_APPS = [
-  { name: 'Visitor registration', baseUrl: '/mfe-visitors/' },
-  { name: 'Survey', baseUrl: '/mfe-survey/' },
+  {
+    uuid: '6f1d3c2a-5b7e-4c1a-9e0d-0a1b2c3d4e01',
+    name: 'Visitor registration',
+    baseUrl: '/mfe-visitors/',
+    scopes: ['user', 'buildings', 'token', 'storage', 'visits'],
+  },
+  { uuid: '6f1d3c2a-5b7e-4c1a-9e0d-0a1b2c3d4e02', name: 'Survey', baseUrl: '/mfe-survey/', scopes: ['user', 'token'] },
+  {
+    uuid: '6f1d3c2a-5b7e-4c1a-9e0d-0a1b2c3d4e03',
+    name: 'Bridge test',
+    baseUrl: '/mfe-bridge-test/',
+    scopes: ['user', 'buildings', 'token', 'storage', 'payments', 'session', 'visits'],
+  },
 ] as const;
 
-/** Registers the demo mini-apps when none are registered (a database seeded before the registry existed too). */
-async function seedMiniApps(db: Db) {
-  const [row] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM mini_apps');
-  if (row && row.count > 0) return;
-  for (const app of DEMO_MINI_APPS) await db.query('INSERT INTO mini_apps (name, base_url) VALUES ($1, $2)', [app.name, app.baseUrl]);
+export const DEMO_MINI_APP_UUIDS = DEMO_MINI_APPS.map((m) => m.uuid);
+
+/**
+ * Registers the demo mini-apps when none are registered, and the bridge-test one beside the two older demo ones (a
+ * database seeded before it existed).
+ */
+async function seedMiniApps(db: Db, options: { production?: boolean }) {
+  const [row] = await db.query<{ count: number; demo: number }>(
+    'SELECT count(*)::int AS count, count(*) FILTER (WHERE uuid = ANY($1::text[]))::int AS demo FROM mini_apps',
+    [DEMO_MINI_APP_UUIDS],
+  );
+  if (row && row.count > 0 && row.demo === 0) return;
+  for (const app of DEMO_MINI_APPS) {
+    if (options.production && app.baseUrl === '/mfe-bridge-test/') continue;
+    await db.query('INSERT INTO mini_apps (uuid, name, base_url, scopes) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [
+      app.uuid,
+      app.name,
+      app.baseUrl,
+      app.scopes,
+    ]);
+  }
 }

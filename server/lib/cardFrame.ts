@@ -3,10 +3,16 @@
  * app's port (`cards.localhost` for a local server, which browsers resolve to this machine), or CARD_FRAME_ORIGIN.
  * The app's page frames it; the frame posts cards to the vault on its own origin, so the page never holds a number.
  */
-export function defaultCardFrameOrigin(publicOrigin: string): string {
+export const defaultCardFrameOrigin = (publicOrigin: string): string => siblingOrigin(publicOrigin, 'cards');
+
+/**
+ * An origin of its own beside the app's: the host name `<label>.<the app's host>` on the app's scheme and port
+ * (`<label>.localhost` when the app is reached by an address). The card frame's is `cards`, the mini-apps' `apps`.
+ */
+export function siblingOrigin(publicOrigin: string, label: string): string {
   const url = new URL(publicOrigin);
   const isAddress = /^[\d.]+$/.test(url.hostname) || url.hostname.includes(':') || url.hostname.startsWith('[');
-  url.hostname = isAddress ? 'cards.localhost' : `cards.${url.hostname}`;
+  url.hostname = isAddress ? `${label}.localhost` : `${label}.${url.hostname}`;
   return url.origin;
 }
 

@@ -2,12 +2,28 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/index.js';
 import { saveDevMail } from '../stores/mail.js';
 
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+  /** Named in the html as `cid:<cid>` (an inline picture). */
+  cid?: string;
+}
+
 export interface Mail {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  attachments?: MailAttachment[];
 }
+
+/** The html with each inline attachment's `cid:` address replaced by the picture itself, for the development mailbox. */
+export const inlinedHtml = (html: string, attachments: MailAttachment[] = []) =>
+  attachments.reduce(
+    (page, a) => (a.cid ? page.split(`cid:${a.cid}`).join(`data:${a.contentType};base64,${a.content.toString('base64')}`) : page),
+    html,
+  );
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
@@ -35,7 +51,9 @@ export function createMailer(db: Db, options: { smtpUrl?: string | undefined; fr
     async send(mail) {
       const info = await transport.sendMail({ from: options.from, ...mail });
       const rendered = JSON.parse(String(info.message)) as { subject: string; text: string; html?: string };
-      await saveDevMail(db, { to: mail.to.toLowerCase(), subject: rendered.subject, text: rendered.text, html: rendered.html ?? null });
+      // The mailbox keeps text and html only: an inline picture (a visitor pass's QR code) goes into the html.
+      const html = rendered.html === undefined ? null : inlinedHtml(rendered.html, mail.attachments);
+      await saveDevMail(db, { to: mail.to.toLowerCase(), subject: rendered.subject, text: rendered.text, html });
     },
   };
 }

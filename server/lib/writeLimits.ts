@@ -39,6 +39,15 @@ export const WRITE_LIMITS = {
   /** A suite's lighting and temperature: one person's changes, and everyone's in a building (its equipment). */
   suitePerson: { name: 'suites', per: 'person', max: 30, seconds: MINUTE },
   suiteBuilding: { name: 'suites-building', per: 'building', max: 300, seconds: MINUTE },
+  /** Mini-app tokens (a mini-app asks for one per call it makes to its own server, at most every few seconds). */
+  miniAppSessions: { name: 'mini-app-sessions', per: 'person', max: 30, seconds: MINUTE },
+  /** A mini-app's storage writes. */
+  miniAppStorage: { name: 'mini-app-storage', per: 'person', max: 120, seconds: MINUTE },
+  /** Visits: each invitation or change mails the guest. */
+  visitsMinute: { name: 'visits', per: 'person', max: 10, seconds: MINUTE },
+  visitsDay: { name: 'visits-day', per: 'person', max: 100, seconds: DAY },
+  /** A lobby kiosk's check-ins and check-outs (a queue at the desk, never a script trying codes). */
+  kioskPasses: { name: 'kiosk-passes', per: 'person', max: 60, seconds: MINUTE },
   /** Analytics events, which anyone may send: per client address. */
   analytics: { name: 'analytics', per: 'address', max: 120, seconds: MINUTE },
 } as const satisfies Record<string, WriteLimit>;
@@ -46,7 +55,8 @@ export const WRITE_LIMITS = {
 /** The one a limit counts for: the person, the building or the address (the route's sign-in check ran before). */
 function subject(limit: WriteLimit, request: FastifyRequest): string {
   if (limit.per === 'address') return request.ip;
-  const id = limit.per === 'person' ? request.auth?.userId : request.member?.id;
+  // A mini-app's call with its token (the visits API) counts for the person the token names.
+  const id = limit.per === 'person' ? (request.auth?.userId ?? request.visitHost?.userId) : request.member?.id;
   // A route that names a person's or a building's limit checks the sign-in first; without one nothing is counted wrong.
   if (id === undefined) throw new Error(`The ${limit.name} limit runs after the route's sign-in check`);
   return String(id);

@@ -16,6 +16,8 @@ import {
 import { findUserByEmail } from '../stores/users.js';
 import { addContentTranslation, addEventDetails, addOffer, buildingForNewContent, createContent } from '../stores/content.js';
 import { createTenant } from '../db/seedTenant.js';
+import { DEMO_MINI_APP_UUIDS } from '../db/seed.js';
+import { placeDemoMiniApps, placedDemoUrl } from '../stores/miniApps.js';
 
 /**
  * Development only (not registered when NODE_ENV=production), and from this machine only: the mailbox that stands in
@@ -42,6 +44,10 @@ export async function devRoutes(app: Api) {
                 to: { type: 'string' },
                 subject: { type: 'string' },
                 text: { type: 'string' },
+                html: {
+                  type: ['string', 'null'],
+                  description: "The html part, its inline pictures (a visitor pass's QR code) as data: addresses; null for a text-only message",
+                },
                 created_at: { type: 'string' },
               },
             },
@@ -137,7 +143,12 @@ export async function devRoutes(app: Api) {
         },
       },
     },
-    async (request) => ({ data: await createTenant(app.deps.db, request.body, app.deps.clock.now()) }),
+    async (request) => {
+      const tenant = await createTenant(app.deps.db, request.body, app.deps.clock.now());
+      // Its demo content's links to the demo mini-apps, on this server's mini-app origin as the seeded ones are.
+      await placeDemoMiniApps(app.deps.db, app.deps.config.miniAppOrigin, DEMO_MINI_APP_UUIDS);
+      return { data: tenant };
+    },
   );
 
   /**
@@ -188,7 +199,8 @@ export async function devRoutes(app: Api) {
           buildingId: building.id,
           type: body.type,
           ctaType: body.type === 'offer' ? 'CLAIM' : (body.cta_type ?? null),
-          ctaUrl: body.cta_url ?? null,
+          // A link to a demo mini-app is put on the mini-app origin, as the seeded ones are.
+          ctaUrl: body.cta_url ? placedDemoUrl(body.cta_url, app.deps.config.miniAppOrigin) : null,
           imageUrl: body.image_url ?? null,
           calendarIcon: body.type === 'event_post',
         });

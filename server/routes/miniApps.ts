@@ -1,5 +1,10 @@
-import type { FastifyReply } from 'fastify';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Api } from '../lib/typedRoutes.js';
+import { hostOf } from '../lib/cardFrame.js';
+import { projectRoot } from '../paths.js';
+import { routedPath } from './cardFrame.js';
 
 /**
  * Two demo mini-apps the seeded utilities and posts open, served by the reference server so the link-out frame has
@@ -26,7 +31,7 @@ const SCRIPT = `
   if (form) form.addEventListener('submit', function (e) { e.preventDefault(); form.hidden = true; document.getElementById('done').hidden = false; });
 `;
 
-// Style and script are files of their own, not inline: the pages live under the app's Content-Security-Policy.
+// Style and script are files of their own, not inline: the pages live under a Content-Security-Policy without inline code.
 const page = (title: string, body: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
@@ -38,7 +43,113 @@ const page = (title: string, body: string) => `<!doctype html>
 const visitorQuery = { type: 'object', properties: { firstName: { type: 'string' } } } as const;
 const surveyQuery = { type: 'object', properties: { survey: { type: 'string' }, authToken: { type: 'string' } } } as const;
 
-export async function miniAppRoutes(app: Api) {
+/** The demo mini-apps' paths on the mini-app origin. */
+export const DEMO_MINI_APP_PATHS = ['/mfe-visitors/', '/mfe-survey/', '/mfe-bridge-test/'] as const;
+/** Where the mini-app authors' client is served on the mini-app origin (its file is written by the authors' kit). */
+export const BRIDGE_CLIENT_PATH = '/sdk/atrium-bridge.js';
+/** The folder of the mini-app origin's files: `<name>/index.html` and its assets per demo mini-app, `sdk/atrium-bridge.js`. */
+export const MINI_APP_FILES_DIR = path.join(projectRoot, 'public-miniapps');
+
+export interface MiniAppOriginOptions {
+  /** The mini-app origin (MINI_APP_ORIGIN, default `apps.<public host>`). */
+  origin: string;
+  /** The app's origins (public origin, brand hosts): the only ones that may frame the pages, and that they call. */
+  appOrigins: string[];
+  /** Origins the pages may call besides their own and the app's (an API elsewhere). */
+  connect: string[];
+  /** The folder of the origin's files; MINI_APP_FILES_DIR unless a test names another. */
+  filesDir?: string;
+}
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json; charset=utf-8',
+};
+
+/** The pages' policy: their own files, calls to the app's API, framed only by the app's origins. */
+export const miniAppCsp = (options: MiniAppOriginOptions) =>
+  [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data: blob: https:",
+    `connect-src 'self' ${[...new Set([...options.appOrigins, ...options.connect])].join(' ')}`,
+    `frame-ancestors ${options.appOrigins.join(' ')}`,
+    "form-action 'self'",
+    "base-uri 'self'",
+    "object-src 'none'",
+  ].join('; ');
+
+/** Whether a routed path is one the mini-app origin serves (and the app's origin therefore does not). */
+export const isMiniAppPath = (pathname: string) =>
+  pathname === BRIDGE_CLIENT_PATH ||
+  pathname.startsWith('/mfe-assets/') ||
+  DEMO_MINI_APP_PATHS.some((p) => pathname === p.slice(0, -1) || pathname.startsWith(p));
+
+/**
+ * The split between the app's origins and the mini-app origin, on the root instance so it holds for every route: on
+ * the mini-app origin only its own paths (read), with its own policy; on the app's origins none of them.
+ */
+export function installMiniAppOriginSplit(app: FastifyInstance, options: MiniAppOriginOptions) {
+  const appsHost = hostOf(options.origin);
+  const csp = miniAppCsp(options);
+  const appOrigins = new Set(options.appOrigins);
+  app.addHook('onRequest', async (request, reply) => {
+    const onApps = (request.headers.host ?? '').toLowerCase() === appsHost;
+    const pathname = routedPath(request.url);
+    if (pathname === null) return; // the card frame's hook answers 400
+    const mine = isMiniAppPath(pathname);
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    if (onApps ? !(mine && read) : mine)
+      return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `No route for ${request.method} ${pathname}` });
+    if (!onApps) return;
+    void reply.header('content-security-policy', csp).header('referrer-policy', 'no-referrer').header('vary', 'Origin');
+    // The app fetches a micro-frontend page as text (the link-out frame); its origins may read these public pages.
+    const origin = request.headers.origin;
+    if (typeof origin === 'string' && appOrigins.has(origin)) void reply.header('access-control-allow-origin', origin);
+  });
+}
+
+/**
+ * The mini-app origin (issue 23), split by host name as the card frame's is (decision 120): on `apps.<host>` only the
+ * demo mini-apps' pages, their assets and the authors' client are served (GET and HEAD), everything else there is not
+ * found; on the app's origins those paths are not found. A page's file in public-miniapps/ (written by the authors'
+ * kit) wins over the built-in demo page.
+ */
+export async function miniAppRoutes(app: Api, options: MiniAppOriginOptions) {
+  const filesDir = path.resolve(options.filesDir ?? MINI_APP_FILES_DIR);
+
+  /** A file of the origin's folder, never outside it; null when there is none. */
+  const fileOf = (relative: string): { body: Buffer; type: string } | null => {
+    const file = path.resolve(filesDir, `.${path.posix.normalize(`/${relative}`)}`);
+    if (!file.startsWith(`${filesDir}${path.sep}`) || !existsSync(file) || !statSync(file).isFile()) return null;
+    return { body: readFileSync(file), type: MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream' };
+  };
+  const sendFile = (reply: FastifyReply, found: { body: Buffer; type: string }) =>
+    reply
+      .type(found.type)
+      .header('cache-control', found.type.startsWith('text/html') ? 'no-store' : 'public, max-age=300')
+      .send(found.body);
+  const notFound = (reply: FastifyReply, what: string) => reply.status(404).send({ statusCode: 404, error: 'Not Found', message: what });
+
+  app.get(BRIDGE_CLIENT_PATH, { schema: { hide: true } }, async (_request, reply) => {
+    const found = fileOf(BRIDGE_CLIENT_PATH);
+    return found ? sendFile(reply, found) : notFound(reply, 'The mini-app client is not built');
+  });
+  // The bridge-test mini-app has no built-in page: its files are the authors' kit's.
+  app.get('/mfe-bridge-test/*', { schema: { hide: true } }, async (request, reply) => {
+    const rest = (request.params as { '*': string })['*'] || 'index.html';
+    const found = fileOf(`mfe-bridge-test/${rest}`);
+    return found ? sendFile(reply, found) : notFound(reply, `The bridge-test mini-app has no page ${request.url.split('?')[0]}`);
+  });
   const send = (reply: FastifyReply, html: string) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
 
   app.get('/mfe-assets/mini-app.css', { schema: { hide: true } }, async (_request, reply) =>
@@ -49,6 +160,8 @@ export async function miniAppRoutes(app: Api) {
   );
 
   app.get('/mfe-visitors/', { schema: { hide: true, querystring: visitorQuery } }, async (request, reply) => {
+    const file = fileOf('mfe-visitors/index.html');
+    if (file) return sendFile(reply, file);
     const name = request.query.firstName ? `, ${escapeHtml(request.query.firstName)}` : '';
     return send(
       reply,
@@ -63,12 +176,15 @@ export async function miniAppRoutes(app: Api) {
     );
   });
 
-  // Any other page of the visitor mini-app answers an API error, as a broken mini-app would (page_not_loaded in the app).
-  app.get('/mfe-visitors/*', { schema: { hide: true } }, async (request, reply) =>
-    reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `The visitor mini-app has no page ${request.url.split('?')[0]}` }),
-  );
+  // Any other page of the visitor mini-app (but its files) answers an API error, as a broken mini-app would (page_not_loaded in the app).
+  app.get('/mfe-visitors/*', { schema: { hide: true } }, async (request, reply) => {
+    const found = fileOf(`mfe-visitors/${(request.params as { '*': string })['*']}`);
+    return found ? sendFile(reply, found) : notFound(reply, `The visitor mini-app has no page ${request.url.split('?')[0]}`);
+  });
 
   app.get('/mfe-survey/', { schema: { hide: true, querystring: surveyQuery } }, async (request, reply) => {
+    const file = fileOf('mfe-survey/index.html');
+    if (file) return sendFile(reply, file);
     const topic = escapeHtml(request.query.survey ?? 'general');
     const signedIn = request.query.authToken ? 'signed-in' : 'anonymous';
     return send(
@@ -84,5 +200,10 @@ export async function miniAppRoutes(app: Api) {
 <div id="done" hidden><p>Thank you for your answers.</p><button type="button" data-close>Done</button></div>`,
       ),
     );
+  });
+
+  app.get('/mfe-survey/*', { schema: { hide: true } }, async (request, reply) => {
+    const found = fileOf(`mfe-survey/${(request.params as { '*': string })['*']}`);
+    return found ? sendFile(reply, found) : notFound(reply, `The survey mini-app has no page ${request.url.split('?')[0]}`);
   });
 }

@@ -27,6 +27,15 @@ export function runtimeConfigFrom(config: ServerConfig, env: NodeJS.ProcessEnv =
     apiKey: config.apiKey || null,
     miniAppUrls: miniApps.map((m) => m.baseUrl),
     miniAppNames: Object.fromEntries(miniApps.map((m) => [m.baseUrl, m.name])),
+    miniApps: miniApps.map((m) => ({
+      uuid: m.uuid,
+      name: m.name,
+      baseUrl: m.baseUrl,
+      origins: m.origins,
+      scopes: m.scopes,
+      allow: m.allow,
+      sandbox: m.sandbox,
+    })),
     iosAppUrl: env.IOS_APP_URL || DEMO_IOS_APP_URL,
     androidAppUrl: env.ANDROID_APP_URL || DEMO_ANDROID_APP_URL,
   };
@@ -65,6 +74,22 @@ export async function runtimeConfigRoutes(app: Api, options: { runtimeConfig: Ru
               apiKey: nstr,
               miniAppUrls: { type: 'array', items: str },
               miniAppNames: { type: 'object', additionalProperties: str },
+              miniApps: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  required: ['uuid', 'name', 'baseUrl', 'origins', 'scopes', 'allow', 'sandbox'],
+                  properties: {
+                    uuid: str,
+                    name: str,
+                    baseUrl: str,
+                    origins: { type: 'array', items: str },
+                    scopes: { type: 'array', items: str },
+                    allow: str,
+                    sandbox: str,
+                  },
+                },
+              },
               iosAppUrl: str,
               androidAppUrl: str,
             },

@@ -15,6 +15,7 @@ export type DevMailRow = {
   to: string;
   subject: string;
   text: string;
+  html: string | null;
   created_at: Date;
 };
 
@@ -22,5 +23,5 @@ export type DevMailRow = {
 export const devMailbox = (db: Db, to: string) =>
   rows<DevMailRow>(
     db,
-    sql`SELECT id, to_address AS to, subject, text_body AS text, created_at FROM dev_mail WHERE to_address = ${to} ORDER BY id DESC LIMIT 50`,
+    sql`SELECT id, to_address AS to, subject, text_body AS text, html_body AS html, created_at FROM dev_mail WHERE to_address = ${to} ORDER BY id DESC LIMIT 50`,
   );

@@ -490,7 +490,10 @@ describe('calls to action of the demo posts', () => {
     expect(reminder.attachable_content_uuid).toBe(await uuidOf('Morning yoga on the terrace'));
 
     expect(await content('Services in your building')).toMatchObject({ attach_secondary_content: true, attachable_content_uuid: null });
-    expect(await content('Register your guests ahead')).toMatchObject({ cta_type: 'MICRO_FRONTEND', cta_url: '/mfe-visitors/' });
+    expect(await content('Register your guests ahead')).toMatchObject({
+      cta_type: 'MICRO_FRONTEND',
+      cta_url: `${server.config.miniAppOrigin}/mfe-visitors/`,
+    });
     expect(await content('Your badge in your phone’s wallet')).toMatchObject({ cta_type: 'DEEP_LINK' });
     expect(await content('Reserve a parking spot')).toMatchObject({ cta_type: 'NATIVE_LINK' });
   });
@@ -532,7 +535,8 @@ describe('POST /dev/contents', () => {
       title: 'Mini-app post',
       image_url: '/media/content/none.png',
       cta_type: 'MICRO_FRONTEND',
-      cta_url: '/mfe-visitors/',
+      // A link to a demo mini-app goes to the mini-app origin, as the seeded ones do.
+      cta_url: `${server.config.miniAppOrigin}/mfe-visitors/`,
     });
     expectError(await server.call('POST', '/dev/contents', { body: { ...body, cta_type: 'CLAIM' } }), 400);
   });
@@ -549,23 +553,26 @@ describe('POST /dev/contents', () => {
 });
 
 describe('demo mini-apps', () => {
+  // They are served on the mini-app origin only (issue 23; test/server/miniApps.test.ts checks the split).
+  const onApps = (url: string) => server.app.inject({ method: 'GET', url, headers: { host: new URL(server.config.miniAppOrigin).host } });
+
   it('serves the visitor mini-app with the name it is given, escaped', async () => {
-    const res = await server.app.inject({ method: 'GET', url: `/mfe-visitors/?firstName=${encodeURIComponent('<b>Dana</b>')}` });
+    const res = await onApps(`/mfe-visitors/?firstName=${encodeURIComponent('<b>Dana</b>')}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.body).toContain('Hello, &#60;b&#62;Dana&#60;/b&#62;.');
     expect(res.body).not.toContain('<b>Dana</b>');
-    // No inline script or style: the page lives under the app's Content-Security-Policy.
+    // No inline script or style: the page lives under a policy without inline code.
     expect(res.body).not.toMatch(/<script>|<style>/);
     expect(res.body).toContain('<script src="/mfe-assets/mini-app.js"></script>');
-    const script = await server.app.inject({ method: 'GET', url: '/mfe-assets/mini-app.js' });
+    const script = await onApps('/mfe-assets/mini-app.js');
     expect(script.headers['content-type']).toMatch(/^text\/javascript/);
     expect(script.body).toContain("parent.postMessage('closeMFE', '*')");
   });
 
   it('leaves closing to the app’s frame: no Close button of their own, only a Done once the form is sent', async () => {
     for (const url of ['/mfe-visitors/?firstName=Dana', '/mfe-survey/?survey=commute']) {
-      const { body } = await server.app.inject({ method: 'GET', url });
+      const { body } = await onApps(url);
       expect(body, url).not.toMatch(/>\s*Close\s*</);
       expect(body.match(/data-close/g), url).toHaveLength(1);
       expect(body, url).toMatch(/<div id="done" hidden>.*<button type="button" data-close>Done<\/button><\/div>/s);
@@ -573,15 +580,15 @@ describe('demo mini-apps', () => {
   });
 
   it('asks as many questions as its page and the seeded survey post say, in every language of the post', async () => {
-    const { body } = await server.app.inject({ method: 'GET', url: '/mfe-survey/?survey=commute' });
+    const { body } = await onApps('/mfe-survey/?survey=commute');
     // A question is a group of choices (fieldset) or a labelled list (select).
     const asked = (body.match(/<fieldset>/g) ?? []).length + (body.match(/<select /g) ?? []).length;
     expect(asked).toBe(2);
     expect(body).toContain('Two questions');
     const descriptions = await server.db.query<{ language: string; description: string }>(
       `SELECT t.language, t.description FROM contents c JOIN content_translations t ON t.content_id = c.id
-        WHERE c.cta_url = '/mfe-survey/?survey=commute' AND c.building_id = (SELECT id FROM buildings WHERE uuid = $1)`,
-      [plaza],
+        WHERE c.cta_url = $2 AND c.building_id = (SELECT id FROM buildings WHERE uuid = $1)`,
+      [plaza, `${server.config.miniAppOrigin}/mfe-survey/?survey=commute`],
     );
     expect(descriptions.length).toBeGreaterThan(0);
     const two: Record<string, string> = { en: 'Two questions', es: 'Dos preguntas', fr: 'Deux questions' };
@@ -589,9 +596,9 @@ describe('demo mini-apps', () => {
   });
 
   it('serves the survey, telling whether it got the auth parameters', async () => {
-    const signedIn = await server.app.inject({ method: 'GET', url: '/mfe-survey/?survey=commute&authToken=t' });
+    const signedIn = await onApps('/mfe-survey/?survey=commute&authToken=t');
     expect(signedIn.body).toContain('data-topic="commute" data-auth="signed-in"');
-    const anonymous = await server.app.inject({ method: 'GET', url: '/mfe-survey/' });
+    const anonymous = await onApps('/mfe-survey/');
     expect(anonymous.body).toContain('data-topic="general" data-auth="anonymous"');
   });
 });

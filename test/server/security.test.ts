@@ -276,7 +276,11 @@ describe('6. tokens stay out of logs, and only registered mini-apps are named to
       { db: server.db, logger: { stream: { write: (line) => void lines.push(line) } } },
     );
     const secret = 'eyJhbGciOiJIUzI1NiJ9.secret-payload.signature';
-    const res = await logged.app.inject({ method: 'GET', url: `/mfe-survey/?survey=commute&authToken=${secret}` });
+    const res = await logged.app.inject({
+      method: 'GET',
+      url: `/mfe-survey/?survey=commute&authToken=${secret}`,
+      headers: { host: new URL(logged.app.deps.config.miniAppOrigin).host },
+    });
     expect(res.statusCode).toBe(200);
     await logged.app.close();
     expect(lines.join('')).toContain('/mfe-survey/?survey=commute&authToken=[redacted]');
@@ -285,8 +289,13 @@ describe('6. tokens stay out of logs, and only registered mini-apps are named to
 
   it('lists the registered mini-apps in the runtime configuration, with the names their frames show', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/config.json' });
-    expect(res.json().miniAppUrls).toEqual(['/mfe-visitors/', '/mfe-survey/']);
-    expect(res.json().miniAppNames).toEqual({ '/mfe-visitors/': 'Visitor registration', '/mfe-survey/': 'Survey' });
+    const apps = server.config.miniAppOrigin;
+    expect(res.json().miniAppUrls).toEqual([`${apps}/mfe-visitors/`, `${apps}/mfe-survey/`, `${apps}/mfe-bridge-test/`]);
+    expect(res.json().miniAppNames).toEqual({
+      [`${apps}/mfe-visitors/`]: 'Visitor registration',
+      [`${apps}/mfe-survey/`]: 'Survey',
+      [`${apps}/mfe-bridge-test/`]: 'Bridge test',
+    });
   });
 });
 
