@@ -1,4 +1,22 @@
 /**
+ * A registered mini-app (issue 23's contract; the server's registry, table mini_apps): the only frames the bridge
+ * answers, at exactly these origins, for the actions these scopes allow.
+ */
+export interface MiniAppRegistration {
+  uuid: string;
+  name: string;
+  /** Absolute URL, or a path on the app's origin. */
+  baseUrl: string;
+  /** The exact origins allowed to talk to the bridge. */
+  origins: string[];
+  scopes: string[];
+  /** The frame's `allow` attribute. */
+  allow: string;
+  /** The frame's `sandbox` attribute. */
+  sandbox: string;
+}
+
+/**
  * The runtime configuration the server serves at /config.json (server/routes/runtimeConfig.ts): what differs
  * between deployments, so one build serves them all.
  */
@@ -26,6 +44,8 @@ export interface RuntimeConfig {
   miniAppUrls: string[];
   /** The registered name of each of those mini-apps, by its base URL: the title of the frame it opens in. */
   miniAppNames: Record<string, string>;
+  /** The registry of mini-apps (issue 23): `miniAppUrls` and `miniAppNames` are derived from it. */
+  miniApps: MiniAppRegistration[];
   /** The mobile app in Apple's App Store and in Google Play: where native-only actions send a browser (decision 081). */
   iosAppUrl: string;
   androidAppUrl: string;
@@ -54,6 +74,7 @@ export const FALLBACK_RUNTIME_CONFIG: RuntimeConfig = {
   apiKey: null,
   miniAppUrls: [],
   miniAppNames: {},
+  miniApps: [],
   iosAppUrl: DEMO_IOS_APP_URL,
   androidAppUrl: DEMO_ANDROID_APP_URL,
 };

@@ -125,7 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ...config.cspConnect,
       ].filter((o): o is string => !!o),
       script: [originOf(runtimeConfig.analyticsTagUrl)].filter((o): o is string => !!o),
-      frame: [...miniApps.map(originOf), config.cardFrameOrigin].filter((o): o is string => !!o),
+      frame: [...miniApps.map(originOf), config.cardFrameOrigin, config.miniAppOrigin].filter((o): o is string => !!o),
       frameAncestors: config.frameAncestors,
     }),
   });

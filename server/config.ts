@@ -1,4 +1,5 @@
 import { defaultCardFrameOrigin } from './lib/cardFrame.js';
+import { defaultMiniAppOrigin } from './lib/miniAppRegistry.js';
 
 /** Server settings, read once from the environment. Every value has a default that works on a fresh machine. */
 export interface ServerConfig {
@@ -44,6 +45,8 @@ export interface ServerConfig {
   cardFrameOrigin: string;
   /** App origins besides the public origin and the brand hosts that may frame the card fields (CARD_FRAME_PARENTS). */
   cardFrameParents: string[];
+  /** The mini-apps' own origin (MINI_APP_ORIGIN; default `apps.<public host>` on the same port; issue 23). */
+  miniAppOrigin: string;
 }
 
 const origins = (value: string | undefined) => (value ?? '').split(/[\s,]+/).filter(Boolean);
@@ -82,5 +85,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     eventStreamsTotal: int(env.EVENT_STREAMS_TOTAL, 1000),
     cardFrameOrigin: env.CARD_FRAME_ORIGIN ? new URL(env.CARD_FRAME_ORIGIN).origin : defaultCardFrameOrigin(publicOrigin),
     cardFrameParents: origins(env.CARD_FRAME_PARENTS),
+    miniAppOrigin: env.MINI_APP_ORIGIN ? new URL(env.MINI_APP_ORIGIN).origin : defaultMiniAppOrigin(publicOrigin),
   };
 }

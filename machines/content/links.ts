@@ -61,6 +61,23 @@ export function registeredMiniAppName(
   return typeof name === 'string' && name.trim() ? name.trim() : null;
 }
 
+/**
+ * The registered mini-app a link opens with the bridge (issue 23): the registration whose base URL the link is under,
+ * when that base is on an origin of its own (one of its registered origins, never the app's). Null otherwise: a link
+ * to a page on the app's origin keeps the link-out frame's page or survey behaviour.
+ */
+export function bridgedMiniAppOf<T extends { baseUrl: string; origins: readonly string[] }>(
+  url: string | null | undefined,
+  apps: readonly T[],
+  origin: string,
+): T | null {
+  const base = registeredBaseOf(url, { origin, miniApps: apps.map((a) => a.baseUrl) });
+  if (base === null) return null;
+  const app = apps.find((a) => a.baseUrl === base)!;
+  const appOrigin = httpUrl(base, origin)?.origin;
+  return appOrigin && appOrigin !== origin && app.origins.includes(appOrigin) ? app : null;
+}
+
 const HIERARCHICAL_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
 const ADDRESS_SCHEME = /^(mailto|tel|sms):/i;
 

@@ -2,6 +2,7 @@ import type { Api } from '../lib/typedRoutes.js';
 import type { ServerConfig } from '../config.js';
 import { DEMO_ANDROID_APP_URL, DEMO_IOS_APP_URL, type RuntimeConfig } from '../../contracts/runtimeConfig.js';
 import type { RegisteredMiniApp } from '../stores/miniApps.js';
+import { miniAppRegistry } from '../lib/miniAppRegistry.js';
 
 /**
  * The app's runtime configuration (its shape is the shared contract in contracts/runtimeConfig.ts), served beside the app
@@ -9,6 +10,7 @@ import type { RegisteredMiniApp } from '../stores/miniApps.js';
  */
 export function runtimeConfigFrom(config: ServerConfig, env: NodeJS.ProcessEnv = process.env, miniApps: RegisteredMiniApp[] = []): RuntimeConfig {
   const value = (name: string) => env[name] || null;
+  const registry = miniAppRegistry(miniApps, config);
   return {
     apiBase: env.CLIENT_API_BASE || config.apiBase,
     supportEmail: env.SUPPORT_EMAIL || 'help@atrium.localhost',
@@ -25,8 +27,9 @@ export function runtimeConfigFrom(config: ServerConfig, env: NodeJS.ProcessEnv =
     farmListUrl: env.FARM_LIST_URL || `${config.apiBase}/farms`,
     farmListKey: value('FARM_LIST_KEY'),
     apiKey: config.apiKey || null,
-    miniAppUrls: miniApps.map((m) => m.baseUrl),
-    miniAppNames: Object.fromEntries(miniApps.map((m) => [m.baseUrl, m.name])),
+    miniAppUrls: registry.map((m) => m.baseUrl),
+    miniAppNames: Object.fromEntries(registry.map((m) => [m.baseUrl, m.name])),
+    miniApps: registry,
     iosAppUrl: env.IOS_APP_URL || DEMO_IOS_APP_URL,
     androidAppUrl: env.ANDROID_APP_URL || DEMO_ANDROID_APP_URL,
   };
@@ -65,6 +68,22 @@ export async function runtimeConfigRoutes(app: Api, options: { runtimeConfig: Ru
               apiKey: nstr,
               miniAppUrls: { type: 'array', items: str },
               miniAppNames: { type: 'object', additionalProperties: str },
+              miniApps: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  required: ['uuid', 'name', 'baseUrl', 'origins', 'scopes', 'allow', 'sandbox'],
+                  properties: {
+                    uuid: str,
+                    name: str,
+                    baseUrl: str,
+                    origins: { type: 'array', items: str },
+                    scopes: { type: 'array', items: str },
+                    allow: str,
+                    sandbox: str,
+                  },
+                },
+              },
               iosAppUrl: str,
               androidAppUrl: str,
             },

@@ -55,7 +55,7 @@ describe('linkOutFrameMachine', () => {
     const snapshot = actor.getSnapshot();
     expect(LINK_OUT_ID).toBe('linkOut');
     expect(snapshot.matches('hidden')).toBe(true);
-    expect(snapshot.context).toEqual({ url: null, kind: 'page', html: null, title: null });
+    expect(snapshot.context).toEqual({ url: null, kind: 'page', html: null, title: null, miniApp: null });
     expect(tags()).toEqual([]);
     expect(fetchPage).not.toHaveBeenCalled();
     expect(listener.starts).toBe(0);
@@ -68,7 +68,7 @@ describe('linkOutFrameMachine', () => {
     const snapshot = actor.getSnapshot();
     expect(snapshot.matches({ open: 'loading' })).toBe(true);
     expect(tags()).toEqual(['open', 'frame:loading']);
-    expect(snapshot.context).toEqual({ url: PAGE_URL, kind: 'page', html: null, title: null });
+    expect(snapshot.context).toEqual({ url: PAGE_URL, kind: 'page', html: null, title: null, miniApp: null });
     expect(fetchPage).toHaveBeenCalledTimes(1);
     expect(fetchPage).toHaveBeenCalledWith(PAGE_URL);
   });
@@ -79,7 +79,7 @@ describe('linkOutFrameMachine', () => {
     fetches[0]!.answer.resolve('<html><body>Menu</body></html>');
     await waitFor(actor, (s) => s.matches({ open: 'page' }));
     expect(tags()).toEqual(['open', 'frame:page']);
-    expect(actor.getSnapshot().context).toEqual({ url: PAGE_URL, kind: 'page', html: '<html><body>Menu</body></html>', title: null });
+    expect(actor.getSnapshot().context).toEqual({ url: PAGE_URL, kind: 'page', html: '<html><body>Menu</body></html>', title: null, miniApp: null });
   });
 
   it('shows an empty page as a page (not a failure)', async () => {
@@ -115,7 +115,7 @@ describe('linkOutFrameMachine', () => {
     const snapshot = actor.getSnapshot();
     expect(snapshot.matches({ open: 'survey' })).toBe(true);
     expect(tags()).toEqual(['open', 'frame:survey']);
-    expect(snapshot.context).toEqual({ url: SURVEY_URL, kind: 'survey', html: null, title: null });
+    expect(snapshot.context).toEqual({ url: SURVEY_URL, kind: 'survey', html: null, title: null, miniApp: null });
     await flush();
     expect(fetchPage).not.toHaveBeenCalled();
   });
@@ -193,7 +193,7 @@ describe('linkOutFrameMachine', () => {
     actor.send({ type: 'linkOut.close' });
     actor.send({ type: 'linkOut.open', url: 'https://mfe.example.com/other', kind: 'page' });
     expect(actor.getSnapshot().matches({ open: 'loading' })).toBe(true);
-    expect(actor.getSnapshot().context).toEqual({ url: 'https://mfe.example.com/other', kind: 'page', html: null, title: null });
+    expect(actor.getSnapshot().context).toEqual({ url: 'https://mfe.example.com/other', kind: 'page', html: null, title: null, miniApp: null });
     expect(fetchPage).toHaveBeenCalledTimes(2);
     fetches[1]!.answer.resolve('<p>second</p>');
     await waitFor(actor, (s) => s.matches({ open: 'page' }));
@@ -207,7 +207,7 @@ describe('linkOutFrameMachine', () => {
     await waitFor(actor, (s) => s.matches({ open: 'page' }));
     actor.send({ type: 'linkOut.close' });
     actor.send({ type: 'linkOut.open', url: SURVEY_URL, kind: 'survey' });
-    expect(actor.getSnapshot().context).toEqual({ url: SURVEY_URL, kind: 'survey', html: null, title: null });
+    expect(actor.getSnapshot().context).toEqual({ url: SURVEY_URL, kind: 'survey', html: null, title: null, miniApp: null });
     actor.send({ type: 'linkOut.close' });
     actor.send({ type: 'linkOut.open', url: PAGE_URL, kind: 'page' });
     expect(actor.getSnapshot().context.kind).toBe('page');
