@@ -18,7 +18,7 @@ export function listenForBridge(win: Window, send: (event: BridgeEvent) => void)
       // A message is never a reason for the app to fail.
     }
   };
-  // Load events do not bubble; the capture phase on the window sees every iframe's.
+  // Load events do not bubble; the capture phase on the document sees every iframe's.
   const onLoad = (event: Event) => {
     const target = event.target as Element | null;
     if (target && target.tagName === 'IFRAME' && target.hasAttribute(FRAME_ATTRIBUTE))
@@ -26,11 +26,11 @@ export function listenForBridge(win: Window, send: (event: BridgeEvent) => void)
   };
   const onVisibility = () => send({ type: 'host.visibility', visible: doc.visibilityState === 'visible' });
   win.addEventListener('message', onMessage);
-  win.addEventListener('load', onLoad, true);
+  doc.addEventListener('load', onLoad, true);
   doc.addEventListener('visibilitychange', onVisibility);
   return () => {
     win.removeEventListener('message', onMessage);
-    win.removeEventListener('load', onLoad, true);
+    doc.removeEventListener('load', onLoad, true);
     doc.removeEventListener('visibilitychange', onVisibility);
   };
 }
