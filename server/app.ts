@@ -181,7 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(flagRoutes, { prefix: config.apiBase }); // beside the API plugin: checks the API key itself (EventSource sends no headers)
 
   await app.register(runtimeConfigRoutes, { runtimeConfig });
-  await app.register(miniAppRoutes);
+  await app.register(miniAppRoutes, { parents: cardParents, staticDir: deps.staticDir, production: config.production });
   if (deps.mount) await deps.mount(app);
   await cardFramePage(app, { frameOrigin: config.cardFrameOrigin, parents: cardParents, apiBase: config.apiBase, staticDir: deps.staticDir });
 

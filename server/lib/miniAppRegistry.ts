@@ -29,6 +29,13 @@ const DEMO = {
 
 /** The bridge-test mini-app's registration (development and tests only): every scope, on the mini-apps' origin. */
 export const BRIDGE_TEST_APP = { name: 'Bridge test', path: '/mfe-bridge-test/', ...DEMO['/mfe-bridge-test/'] };
+/** The same page registered with the user scope alone (browser tests of ACCESS_DENIED). */
+export const BRIDGE_TEST_LIMITED_APP = {
+  name: 'Bridge test (user only)',
+  path: '/mfe-bridge-test/limited/',
+  uuid: '3f6d2a7e-5b1c-4c8e-9a40-1d7e0c5b9a04',
+  scopes: ['user'],
+};
 
 export function miniAppRegistry(rows: RegisteredMiniApp[], options: { publicOrigin: string; miniAppOrigin: string; production: boolean }) {
   const entries: MiniAppRegistration[] = rows.map((row, i) => {
@@ -44,15 +51,17 @@ export function miniAppRegistry(rows: RegisteredMiniApp[], options: { publicOrig
       sandbox: DEFAULT_FRAME_SANDBOX,
     };
   });
+  // The narrower registration first: a link is the first registration it is under.
   if (!options.production)
-    entries.push({
-      uuid: BRIDGE_TEST_APP.uuid,
-      name: BRIDGE_TEST_APP.name,
-      baseUrl: `${options.miniAppOrigin}${BRIDGE_TEST_APP.path}`,
-      origins: [options.miniAppOrigin],
-      scopes: [...BRIDGE_TEST_APP.scopes],
-      allow: '',
-      sandbox: DEFAULT_FRAME_SANDBOX,
-    });
+    for (const test of [BRIDGE_TEST_LIMITED_APP, BRIDGE_TEST_APP])
+      entries.push({
+        uuid: test.uuid,
+        name: test.name,
+        baseUrl: `${options.miniAppOrigin}${test.path}`,
+        origins: [options.miniAppOrigin],
+        scopes: [...test.scopes],
+        allow: '',
+        sandbox: DEFAULT_FRAME_SANDBOX,
+      });
   return entries;
 }

@@ -1,5 +1,17 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import type { Api } from '../lib/typedRoutes.js';
+import { BRIDGE_TEST_APP, BRIDGE_TEST_LIMITED_APP } from '../lib/miniAppRegistry.js';
+
+export interface MiniAppRouteOptions {
+  /** The app's origins: the only ones that may frame a bridged mini-app page. */
+  parents?: string[];
+  /** Folder of the built app (its sdk/ folder: the bridge client and the mock host); none in API-only tests. */
+  staticDir?: string;
+  /** The bridge-test mini-app is served outside production only. */
+  production?: boolean;
+}
 
 /**
  * Two demo mini-apps the seeded utilities and posts open, served by the reference server so the link-out frame has
@@ -20,10 +32,43 @@ const STYLE = `
   button.secondary { background: #e4e8ec; color: #1d2125; }
 `;
 
+// Inside a host that speaks the bridge (the page's address names its hostOrigin), Done asks it to close the frame
+// through the bridge client (closeWebView); a page shown inline by the link-out frame posts 'closeMFE' as before.
 const SCRIPT = `
-  document.querySelectorAll('[data-close]').forEach(function (b) { b.addEventListener('click', function () { parent.postMessage('closeMFE', '*'); }); });
+  var params = new URLSearchParams(location.search);
+  var bridged = params.get('hostOrigin') && params.get('appUuid');
+  var bridge = bridged ? import('/sdk/atrium-bridge.js').then(function (m) { return m.connect({ appUuid: params.get('appUuid') }); }) : null;
+  function close() {
+    if (bridge) bridge.then(function (b) { return b.closeWebView(); }).catch(function () {});
+    else parent.postMessage('closeMFE', '*');
+  }
+  document.querySelectorAll('[data-close]').forEach(function (b) { b.addEventListener('click', close); });
   var form = document.querySelector('form');
   if (form) form.addEventListener('submit', function (e) { e.preventDefault(); form.hidden = true; document.getElementById('done').hidden = false; });
+`;
+
+/**
+ * The bridge-test mini-app's script (browser tests, issue 23): it posts one call before init (the host must answer it
+ * once init comes), then connects with the client and keeps the bridge on window.atrium for the test to drive.
+ */
+const BRIDGE_TEST_SCRIPT = `
+import { connect, BridgeClientError } from '/sdk/atrium-bridge.js';
+const params = new URLSearchParams(location.search);
+const hostOrigin = params.get('hostOrigin');
+window.early = [];
+window.events = [];
+window.addEventListener('message', (e) => {
+  if (e.origin !== hostOrigin) return;
+  const m = typeof e.data === 'string' ? JSON.parse(e.data) : e.data;
+  if (m && m.id === 'early-1') window.early.push(m);
+  if (m && m.event && !('id' in m)) window.events.push(m);
+});
+parent.postMessage(JSON.stringify({ action: 'getHostInfo', id: 'early-1' }), hostOrigin);
+window.BridgeClientError = BridgeClientError;
+window.atrium = connect({ appUuid: params.get('appUuid') || '${BRIDGE_TEST_APP.uuid}' }).then((bridge) => {
+  document.getElementById('status').textContent = 'connected';
+  return bridge;
+});
 `;
 
 // Style and script are files of their own, not inline: the pages live under the app's Content-Security-Policy.
@@ -38,7 +83,13 @@ const page = (title: string, body: string) => `<!doctype html>
 const visitorQuery = { type: 'object', properties: { firstName: { type: 'string' } } } as const;
 const surveyQuery = { type: 'object', properties: { survey: { type: 'string' }, authToken: { type: 'string' } } } as const;
 
-export async function miniAppRoutes(app: Api) {
+/** A built file of the SDK (dist/sdk/…), or null when the app is not built. */
+const sdkFile = (staticDir: string | undefined, name: string) => {
+  const file = staticDir ? path.resolve(staticDir, 'sdk', name) : null;
+  return file && existsSync(file) ? readFileSync(file) : null;
+};
+
+export async function miniAppRoutes(app: Api, options: MiniAppRouteOptions = {}) {
   const send = (reply: FastifyReply, html: string) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
 
   app.get('/mfe-assets/mini-app.css', { schema: { hide: true } }, async (_request, reply) =>
@@ -85,4 +136,45 @@ export async function miniAppRoutes(app: Api) {
       ),
     );
   });
+
+  // The bridge client and the mock host (built by scripts/build/bridgeClient.ts): public files any mini-app may load.
+  const sdk: Record<string, string> = {
+    'atrium-bridge.js': 'text/javascript; charset=utf-8',
+    'atrium-bridge-mock.js': 'text/javascript; charset=utf-8',
+    'mock-host.html': 'text/html; charset=utf-8',
+  };
+  for (const [name, type] of Object.entries(sdk))
+    app.get(`/sdk/${name}`, { schema: { hide: true } }, async (_request, reply) => {
+      const body = sdkFile(options.staticDir, name);
+      if (!body) return reply.status(404).type('text/plain').send('The bridge client is not built (npm run build).');
+      return reply
+        .type(type)
+        .header('cache-control', 'public, max-age=300')
+        .header('access-control-allow-origin', '*')
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .send(body);
+    });
+
+  if (options.production) return;
+  const frameAncestors = (options.parents ?? []).join(' ') || "'self'";
+  const bridgeTestPage = async (_request: unknown, reply: FastifyReply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header(
+        'content-security-policy',
+        `default-src 'self'; script-src 'self'; style-src 'self'; frame-ancestors ${frameAncestors}; base-uri 'none'; object-src 'none'`,
+      )
+      .send(
+        `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Bridge test</title><link rel="stylesheet" href="/mfe-assets/mini-app.css"></head>
+<body><h1 id="mfe-title">Bridge test</h1><p id="status">connecting</p>
+<script type="module" src="/mfe-assets/bridge-test.js"></script></body></html>`,
+      );
+  app.get(BRIDGE_TEST_APP.path, { schema: { hide: true } }, bridgeTestPage);
+  app.get(BRIDGE_TEST_LIMITED_APP.path, { schema: { hide: true } }, bridgeTestPage);
+  app.get('/mfe-assets/bridge-test.js', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-store').send(BRIDGE_TEST_SCRIPT),
+  );
 }

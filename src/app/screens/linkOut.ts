@@ -50,6 +50,9 @@ const openLinkOutChild = (app: AppActor, url: string, kind: LinkOutKind) => {
   // A mini-app the bridge answers never holds the person's token: it asks the bridge for its own (getJWT).
   const framed = new URL(microFrontendUrl(url, microFrontendParams(app), window.location.origin), window.location.origin);
   framed.searchParams.delete('authToken');
+  // What the bridge client needs: the host's origin (its only peer) and the mini-app's registered uuid.
+  framed.searchParams.set('hostOrigin', window.location.origin);
+  framed.searchParams.set('appUuid', bridged.uuid);
   return sendTo('linkOut', {
     type: 'linkOut.open' as const,
     url: framed.toString(),
