@@ -181,7 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(flagRoutes, { prefix: config.apiBase }); // beside the API plugin: checks the API key itself (EventSource sends no headers)
 
   await app.register(runtimeConfigRoutes, { runtimeConfig });
-  await app.register(miniAppRoutes, { parents: cardParents, staticDir: deps.staticDir, production: config.production });
+  await app.register(miniAppRoutes, { parents: cardParents, production: config.production });
   if (deps.mount) await deps.mount(app);
   await cardFramePage(app, { frameOrigin: config.cardFrameOrigin, parents: cardParents, apiBase: config.apiBase, staticDir: deps.staticDir });
 
@@ -198,7 +198,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // The build wrote brotli and gzip copies (scripts/build/precompress.ts): sent by Accept-Encoding, with Vary.
       preCompressed: true,
       cacheControl: false,
-      setHeaders: (reply, file) => void reply.header('cache-control', assetCacheControl(path.relative(root, file))),
+      setHeaders: (reply, file) => {
+        const relative = path.relative(root, file);
+        void reply.header('cache-control', assetCacheControl(relative));
+        // The mini-app authors' kit (/sdk/…, issue 23) is public: any mini-app's origin may load it.
+        if (relative.startsWith(`sdk${path.sep}`))
+          void reply.header('access-control-allow-origin', '*').header('cross-origin-resource-policy', 'cross-origin');
+      },
     });
   }
   app.setNotFoundHandler((request, reply) => {

@@ -1,5 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import type { Api } from '../lib/typedRoutes.js';
 import { BRIDGE_TEST_APP, BRIDGE_TEST_LIMITED_APP } from '../lib/miniAppRegistry.js';
@@ -7,8 +5,6 @@ import { BRIDGE_TEST_APP, BRIDGE_TEST_LIMITED_APP } from '../lib/miniAppRegistry
 export interface MiniAppRouteOptions {
   /** The app's origins: the only ones that may frame a bridged mini-app page. */
   parents?: string[];
-  /** Folder of the built app (its sdk/ folder: the bridge client and the mock host); none in API-only tests. */
-  staticDir?: string;
   /** The bridge-test mini-app is served outside production only. */
   production?: boolean;
 }
@@ -83,12 +79,6 @@ const page = (title: string, body: string) => `<!doctype html>
 const visitorQuery = { type: 'object', properties: { firstName: { type: 'string' } } } as const;
 const surveyQuery = { type: 'object', properties: { survey: { type: 'string' }, authToken: { type: 'string' } } } as const;
 
-/** A built file of the SDK (dist/sdk/…), or null when the app is not built. */
-const sdkFile = (staticDir: string | undefined, name: string) => {
-  const file = staticDir ? path.resolve(staticDir, 'sdk', name) : null;
-  return file && existsSync(file) ? readFileSync(file) : null;
-};
-
 export async function miniAppRoutes(app: Api, options: MiniAppRouteOptions = {}) {
   const send = (reply: FastifyReply, html: string) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
 
@@ -137,24 +127,7 @@ export async function miniAppRoutes(app: Api, options: MiniAppRouteOptions = {})
     );
   });
 
-  // The bridge client and the mock host (built by scripts/build/bridgeClient.ts): public files any mini-app may load.
-  const sdk: Record<string, string> = {
-    'atrium-bridge.js': 'text/javascript; charset=utf-8',
-    'atrium-bridge-mock.js': 'text/javascript; charset=utf-8',
-    'mock-host.html': 'text/html; charset=utf-8',
-  };
-  for (const [name, type] of Object.entries(sdk))
-    app.get(`/sdk/${name}`, { schema: { hide: true } }, async (_request, reply) => {
-      const body = sdkFile(options.staticDir, name);
-      if (!body) return reply.status(404).type('text/plain').send('The bridge client is not built (npm run build).');
-      return reply
-        .type(type)
-        .header('cache-control', 'public, max-age=300')
-        .header('access-control-allow-origin', '*')
-        .header('cross-origin-resource-policy', 'cross-origin')
-        .send(body);
-    });
-
+  // The bridge client and the mock host (dist/sdk/, built by scripts/build/bridgeClient.ts) are static files of the build.
   if (options.production) return;
   const frameAncestors = (options.parents ?? []).join(' ') || "'self'";
   const bridgeTestPage = async (_request: unknown, reply: FastifyReply) =>
