@@ -285,8 +285,32 @@ describe('6. tokens stay out of logs, and only registered mini-apps are named to
 
   it('lists the registered mini-apps in the runtime configuration, with the names their frames show', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/config.json' });
-    expect(res.json().miniAppUrls).toEqual(['/mfe-visitors/', '/mfe-survey/']);
-    expect(res.json().miniAppNames).toEqual({ '/mfe-visitors/': 'Visitor registration', '/mfe-survey/': 'Survey' });
+    // Outside production the bridge's test mini-apps (issue 23) are registered too, on the mini-apps' own origin.
+    const apps = 'http://apps.localhost:8080';
+    expect(res.json().miniAppUrls).toEqual(['/mfe-visitors/', '/mfe-survey/', `${apps}/mfe-bridge-test/limited/`, `${apps}/mfe-bridge-test/`]);
+    expect(res.json().miniAppNames).toMatchObject({ '/mfe-visitors/': 'Visitor registration', '/mfe-survey/': 'Survey' });
+    expect(res.json().miniApps[3]).toEqual({
+      uuid: '3f6d2a7e-5b1c-4c8e-9a40-1d7e0c5b9a03',
+      name: 'Bridge test',
+      baseUrl: `${apps}/mfe-bridge-test/`,
+      origins: [apps],
+      scopes: ['user', 'buildings', 'token', 'storage', 'payments', 'session', 'visits'],
+      allow: '',
+      sandbox: 'allow-scripts allow-forms allow-same-origin allow-popups',
+    });
+  });
+
+  it('serves the bridge-test mini-app framed by the app’s origins only, and never in production', async () => {
+    const page = await server.app.inject({ method: 'GET', url: '/mfe-bridge-test/' });
+    expect(page.statusCode).toBe(200);
+    expect(String(page.headers['content-security-policy'])).toContain('frame-ancestors http://localhost:8080');
+    expect(String(page.headers['content-security-policy'])).not.toContain("'unsafe-inline'");
+    const production = await createServer({ ...readConfig({}), production: true, devOidc: false }, { db: server.db });
+    const there = await production.app.inject({ method: 'GET', url: '/mfe-bridge-test/' });
+    const config = await production.app.inject({ method: 'GET', url: '/config.json' });
+    await production.app.close();
+    expect(there.statusCode).toBe(404);
+    expect(config.json().miniAppUrls).toEqual(['/mfe-visitors/', '/mfe-survey/']);
   });
 });
 
