@@ -50,8 +50,8 @@ export type BridgeFrameReport = { type: 'bridge.closeFrame'; frameId: string };
 
 /** At most this many calls of one frame run at once; more are answered UNAVAILABLE at once. */
 export const MAX_CALLS = 16;
-/** At most this many requests wait for a document's init; more are answered UNAVAILABLE at once. */
-export const MAX_QUEUED = 32;
+/** At most this many requests wait for a document's init (as many as may run at once); more are answered UNAVAILABLE. */
+export const MAX_QUEUED = MAX_CALLS;
 /** How long requests wait for the document's init before they are answered TIMEOUT. */
 export const INIT_WAIT_MS = 5_000;
 
@@ -191,7 +191,7 @@ export const bridgeFrameMachine = setup({
   initial: 'awaitingInit',
   states: {
     awaitingInit: {
-      description: 'The document has not initialised: requests wait for its init (at most 32, at most 5 s).',
+      description: 'The document has not initialised: requests wait for its init (at most 16, at most 5 s).',
       initial: 'empty',
       on: {
         'frame.request': [

@@ -192,7 +192,7 @@ describe('fuzz: 10,000 random and malformed messages', () => {
     // Still working: an init and a call from the registered frame are answered.
     registered.posted.length = 0;
     deliver({ action: 'init', data: { app_uuid: buildMiniApp().uuid }, id: 'final-init' }, ORIGIN, registered.win);
-    // What waited for init (at most 32 requests) is answered first.
+    // What waited for init (at most 16 requests) is answered first.
     await vi.waitFor(() => expect(registered.posted.map((p) => (p.message as { id?: unknown }).id)).toContain('final-init'));
     await flush();
     deliver({ action: 'getTheme', id: 'final' }, ORIGIN, registered.win);
