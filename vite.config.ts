@@ -104,7 +104,9 @@ function loginShellTexts(): Plugin {
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
-    ...(command === 'build' ? [precompiledMessages(), intlWithoutLocaleProbe(), loginShellTexts(), cardFramePage(), bridgeClientBundle(), precompressedAssets()] : []),
+    ...(command === 'build'
+      ? [precompiledMessages(), intlWithoutLocaleProbe(), loginShellTexts(), cardFramePage(), bridgeClientBundle(), precompressedAssets()]
+      : []),
   ],
   resolve: {
     alias:

@@ -74,7 +74,11 @@ function bridgeFlow(beforeReady: boolean, inspect?: (event: InspectionEvent) => 
     return id;
   };
   const runInitWait = () => {
-    for (const [id, timer] of [...timers]) if (timer.ms === 5_000) (timers.delete(id), timer.fn());
+    for (const [id, timer] of [...timers])
+      if (timer.ms === 5_000) {
+        timers.delete(id);
+        timer.fn();
+      }
   };
   return { actor, bridgeRef, linkOutRef, posts, send, expected, runInitWait };
 }
