@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, sendTo, setup, type AnyActorRef } from 'xstate';
+import { assign, fromCallback, fromPromise, setup, type AnyActorRef } from 'xstate';
 import type { MiniAppRegistration } from '../../contracts/runtimeConfig';
 
 /** How a link opens in the frame: a page fetched and shown inline, or a survey framed directly (700px high). */
@@ -12,9 +12,6 @@ export interface LinkOutMiniApp {
 }
 
 const BRIDGE_SYSTEM_ID = 'bridge';
-/** The bridge by its systemId, or the frame itself when it runs without the app (a unit test; it ignores the event). */
-const bridgeOrSelf = ({ system, self }: { system: { get(id: string): AnyActorRef | undefined }; self: AnyActorRef }): AnyActorRef =>
-  system.get(BRIDGE_SYSTEM_ID) ?? self;
 
 export interface LinkOutContext {
   url: string | null;
@@ -48,16 +45,16 @@ export const linkOutFrameMachine = setup({
     fetchPage: fromPromise<string, { url: string }>(() => Promise.reject(new Error('fetchPage is not provided'))),
     /** Listens for the frame's close message while it is open and sends linkOut.close. */
     closeMessages: fromCallback<LinkOutEvent>(() => () => {}),
-  },
-  actions: {
-    /** The bridge answers this frame from now on (as the mini-app its registration says). */
-    registerFrame: sendTo(bridgeOrSelf, ({ context, self }) => ({
-      type: 'frame.opened' as const,
-      frameId: context.miniApp!.frameId,
-      app: context.miniApp!.app,
-      owner: self,
-    })),
-    unregisterFrame: sendTo(bridgeOrSelf, ({ context }) => ({ type: 'frame.closed' as const, frameId: context.miniApp!.frameId })),
+    /**
+     * While a mini-app is shown, the bridge (by its systemId) answers its frame, and closes it through this actor; the
+     * frame leaves the bridge when it closes, and also when the screen's flow stops with it open (an invoked actor's
+     * end runs then, exit actions do not). Without the app (a unit test) there is no bridge and nothing is sent.
+     */
+    bridgeRegistration: fromCallback<LinkOutEvent, LinkOutMiniApp>(({ input, system, self }) => {
+      const bridge = system.get(BRIDGE_SYSTEM_ID) as AnyActorRef | undefined;
+      bridge?.send({ type: 'frame.opened', frameId: input.frameId, app: input.app, owner: self._parent ?? null });
+      return () => bridge?.send({ type: 'frame.closed', frameId: input.frameId });
+    }),
   },
   guards: {
     isMiniApp: ({ event }) => event.type === 'linkOut.open' && !!event.miniApp,
@@ -119,8 +116,7 @@ export const linkOutFrameMachine = setup({
         miniApp: {
           description: 'A registered mini-app on its own origin, framed directly; the bridge answers it while it is open.',
           tags: ['frame:miniApp'],
-          entry: 'registerFrame',
-          exit: 'unregisterFrame',
+          invoke: { src: 'bridgeRegistration', input: ({ context }) => context.miniApp! },
         },
       },
     },
