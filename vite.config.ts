@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { precompressedAssets } from './scripts/build/precompress';
 import { cardFramePage } from './scripts/build/cardFrame';
+import { bridgeClientBundle } from './scripts/build/bridgeClient';
 import { intlWithoutLocaleProbe } from './scripts/build/intlLocaleProbe';
 
 /**
@@ -103,7 +104,9 @@ function loginShellTexts(): Plugin {
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
-    ...(command === 'build' ? [precompiledMessages(), intlWithoutLocaleProbe(), loginShellTexts(), cardFramePage(), precompressedAssets()] : []),
+    ...(command === 'build'
+      ? [precompiledMessages(), intlWithoutLocaleProbe(), loginShellTexts(), cardFramePage(), bridgeClientBundle(), precompressedAssets()]
+      : []),
   ],
   resolve: {
     alias:

@@ -1,4 +1,22 @@
 /**
+ * A registered mini-app (issue 23's contract; the server's registry, table mini_apps): the only frames the bridge
+ * answers, at exactly these origins, for the actions these scopes allow.
+ */
+export interface MiniAppRegistration {
+  uuid: string;
+  name: string;
+  /** Absolute URL, or a path on the app's origin. */
+  baseUrl: string;
+  /** The exact origins allowed to talk to the bridge. */
+  origins: string[];
+  scopes: string[];
+  /** The frame's `allow` attribute. */
+  allow: string;
+  /** The frame's `sandbox` attribute. */
+  sandbox: string;
+}
+
+/**
  * The runtime configuration the server serves at /config.json (server/routes/runtimeConfig.ts): what differs
  * between deployments, so one build serves them all.
  */
@@ -26,26 +44,11 @@ export interface RuntimeConfig {
   miniAppUrls: string[];
   /** The registered name of each of those mini-apps, by its base URL: the title of the frame it opens in. */
   miniAppNames: Record<string, string>;
-  /**
-   * The registered mini-apps (issue 23): the exact origins whose frames may talk to the bridge, the scopes granted, the
-   * frame's `allow` and `sandbox` attributes. miniAppUrls and miniAppNames are derived from this list.
-   */
-  miniApps: RegisteredMiniAppConfig[];
+  /** The registry of mini-apps (issue 23): `miniAppUrls` and `miniAppNames` are derived from it. */
+  miniApps: MiniAppRegistration[];
   /** The mobile app in Apple's App Store and in Google Play: where native-only actions send a browser (decision 081). */
   iosAppUrl: string;
   androidAppUrl: string;
-}
-
-/** A registered mini-app as /config.json lists it. */
-export interface RegisteredMiniAppConfig {
-  uuid: string;
-  name: string;
-  /** Absolute, or a path on the app's own origin. */
-  baseUrl: string;
-  origins: string[];
-  scopes: string[];
-  allow: string;
-  sandbox: string;
 }
 
 /** Demo store links, for a deployment that sets none (IOS_APP_URL, ANDROID_APP_URL). */

@@ -201,6 +201,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     origin: config.miniAppOrigin,
     appOrigins: cardParents,
     connect: [originOf(runtimeConfig.apiBase)].filter((o): o is string => !!o),
+    sdkDir: deps.staticDir ? path.join(deps.staticDir, 'sdk') : undefined,
+    production: config.production,
   };
   installMiniAppOriginSplit(app, miniAppOrigin);
   await app.register(miniAppRoutes, miniAppOrigin);
@@ -220,7 +222,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // The build wrote brotli and gzip copies (scripts/build/precompress.ts): sent by Accept-Encoding, with Vary.
       preCompressed: true,
       cacheControl: false,
-      setHeaders: (reply, file) => void reply.header('cache-control', assetCacheControl(path.relative(root, file))),
+      setHeaders: (reply, file) => {
+        const relative = path.relative(root, file);
+        void reply.header('cache-control', assetCacheControl(relative));
+        // The mini-app authors' kit (/sdk/…, issue 23) is public: any mini-app's origin may load it.
+        if (relative.startsWith(`sdk${path.sep}`))
+          void reply.header('access-control-allow-origin', '*').header('cross-origin-resource-policy', 'cross-origin');
+      },
     });
   }
   const appsHost = hostOf(config.miniAppOrigin);

@@ -15,6 +15,7 @@ import { kioskMachine, KIOSK_ID, type KioskReport } from '../kiosk/kiosk.machine
 import { analyticsConsentMachine, ANALYTICS_CONSENT_ID, type AnalyticsConsent } from '../analytics/analyticsConsent.machine';
 import { colorSchemeMachine, COLOR_SCHEME_ID } from '../appearance/colorScheme.machine';
 import { notificationsMachine, NOTIFICATIONS_ID } from '../notifications/notifications.machine';
+import { bridgeMachine, BRIDGE_ID, type ReadEventName } from '../bridge/bridge.machine';
 import type { Farm } from '../farm/farmSelector.types';
 import type { PendingSso } from '../auth/authFlow.types';
 import { screenId, SCREENS, type ScreenName } from './screens';
@@ -82,7 +83,9 @@ export type AppEvent =
   | { type: 'route.changed'; from: string | null; to: string }
   | { type: 'farm.choose'; farm: Farm | null }
   /** The person leaves an unreachable farm for the default API (the unavailable screen's way back). */
-  | { type: 'user.useDefaultFarm' };
+  | { type: 'user.useDefaultFarm' }
+  /** The unattended kiosk's idle reset (issue 23, part E): open mini-apps hear kioskReset and close. */
+  | { type: 'kiosk.idleReset' };
 
 export interface AppInput {
   requestedLocale: string | null;
@@ -169,6 +172,7 @@ export const appMachine = setup({
     analyticsConsent: analyticsConsentMachine,
     colorScheme: colorSchemeMachine,
     notifications: notificationsMachine,
+    bridge: bridgeMachine,
     loadConfig: fromPromise<RuntimeConfig, void>(async () => FALLBACK_RUNTIME_CONFIG),
     loadWhitelabel: fromPromise<Whitelabel, void>(() => Promise.reject(new Error('loadWhitelabel is not provided'))),
     healthCheck: fromPromise<void, void>(() => Promise.reject(new Error('healthCheck is not provided'))),
@@ -226,6 +230,15 @@ export const appMachine = setup({
     showBuildingInAddress: (_, _params: { uuid: string }) => {},
     /** Content comes in the request's language: a new language loads the building again. */
     reloadBuilding: sendTo(BUILDING_ID, { type: 'building.reload' as const }),
+
+    // The mini-app bridge.
+    /** Open mini-apps subscribed to these events hear the new values (the bridge reads them once). */
+    tellBridgeBuilding: enqueueActions<AppContext, AppEvent, undefined, AppEvent, never, never, never, never, never>(({ enqueue }) => {
+      for (const event of ['buildingChanged', 'themeChanged'] as ReadEventName[]) enqueue.sendTo(BRIDGE_ID, { type: 'host.changed', event });
+    }),
+    tellBridgeLanguage: sendTo(BRIDGE_ID, { type: 'host.changed' as const, event: 'languageChanged' as const }),
+    bridgeReady: sendTo(BRIDGE_ID, { type: 'host.ready' as const }),
+    forwardIdleReset: sendTo(BRIDGE_ID, { type: 'kiosk.idleReset' as const }),
 
     // Flags.
     /** The kiosk may be left by a tap only while the flag enable-exit-kiosk-mode is on. */
@@ -358,6 +371,7 @@ export const appMachine = setup({
     },
     { src: 'colorScheme', id: COLOR_SCHEME_ID, systemId: COLOR_SCHEME_ID, input: ({ context }) => ({ persisted: context.colorScheme }) },
     { src: 'notifications', id: NOTIFICATIONS_ID, systemId: NOTIFICATIONS_ID },
+    { src: 'bridge', id: BRIDGE_ID, systemId: BRIDGE_ID },
   ],
   on: {
     'session.signedIn': [
@@ -400,6 +414,7 @@ export const appMachine = setup({
           { type: 'resetLanguage', params: ({ event }) => ({ requested: buildingLanguage(event.building) }) },
           'takeBuildingLanguage',
           { type: 'showBuildingInAddress', params: ({ event }) => ({ uuid: event.building.uuid }) },
+          'tellBridgeBuilding',
           'restartScreens',
           'recordScreenKeys',
         ],
@@ -411,6 +426,7 @@ export const appMachine = setup({
           assign({ buildingUuid: ({ event }) => event.building.uuid, preferredBuildingUuid: ({ event }) => event.building.uuid }),
           { type: 'resetLanguage', params: ({ event }) => ({ requested: buildingLanguage(event.building) }) },
           'takeBuildingLanguage',
+          'tellBridgeBuilding',
           'restartScreens',
           'recordScreenKeys',
         ],
@@ -418,6 +434,7 @@ export const appMachine = setup({
       {
         actions: [
           assign({ buildingUuid: ({ event }) => event.building.uuid, preferredBuildingUuid: ({ event }) => event.building.uuid }),
+          'tellBridgeBuilding',
           'restartScreens',
           'recordScreenKeys',
         ],
@@ -428,7 +445,7 @@ export const appMachine = setup({
       {
         guard: 'localeChanged',
         description: 'Another language: the building (and its content) is asked for again in it.',
-        actions: [assign({ locale: ({ event }) => event.locale }), 'reloadBuilding', 'restartScreens', 'recordScreenKeys'],
+        actions: [assign({ locale: ({ event }) => event.locale }), 'reloadBuilding', 'tellBridgeLanguage', 'restartScreens', 'recordScreenKeys'],
       },
     ],
     'kiosk.changed': {
@@ -470,6 +487,7 @@ export const appMachine = setup({
         { type: 'persistFarm', params: ({ event }) => ({ farm: event.farm }) },
       ],
     },
+    'kiosk.idleReset': { description: 'The kiosk reset after its idle time: open mini-apps hear it and close.', actions: 'forwardIdleReset' },
     'screen.open': { actions: ['rememberScreen', 'restartScreens', 'recordScreenKeys'] },
     'screen.close': { guard: 'openedByThisRoute', actions: ['stopScreen', 'forgetScreen'] },
     // A screen flow that reached its end (the auth flow once signed in) starts again when its route is shown next.
@@ -575,6 +593,6 @@ export const appMachine = setup({
         },
       },
     },
-    ready: { tags: ['ready'] },
+    ready: { tags: ['ready'], entry: 'bridgeReady' },
   },
 });

@@ -29,14 +29,14 @@ function registeredBaseOf(url: string | null | undefined, registry: MiniAppRegis
   if (!url) return null;
   const link = httpUrl(url.trim(), registry.origin);
   if (!link || link.username || link.password) return null;
-  return (
-    registry.miniApps.find((base) => {
-      const registered = httpUrl(base, registry.origin);
-      if (!registered || registered.origin !== link.origin) return false;
-      const prefix = registered.pathname.endsWith('/') ? registered.pathname : `${registered.pathname}/`;
-      return link.pathname === registered.pathname || link.pathname.startsWith(prefix);
-    }) ?? null
-  );
+  // The deepest registration a link is under (a page registered under another's path is its own mini-app).
+  const under = registry.miniApps.filter((base) => {
+    const registered = httpUrl(base, registry.origin);
+    if (!registered || registered.origin !== link.origin) return false;
+    const prefix = registered.pathname.endsWith('/') ? registered.pathname : `${registered.pathname}/`;
+    return link.pathname === registered.pathname || link.pathname.startsWith(prefix);
+  });
+  return under.sort((a, b) => httpUrl(b, registry.origin)!.pathname.length - httpUrl(a, registry.origin)!.pathname.length)[0] ?? null;
 }
 
 /**
@@ -59,6 +59,23 @@ export function registeredMiniAppName(
   const base = registeredBaseOf(url, registry);
   const name = base !== null && Object.hasOwn(names, base) ? names[base] : undefined;
   return typeof name === 'string' && name.trim() ? name.trim() : null;
+}
+
+/**
+ * The registered mini-app a link opens with the bridge (issue 23): the registration whose base URL the link is under,
+ * when that base is on an origin of its own (one of its registered origins, never the app's). Null otherwise: a link
+ * to a page on the app's origin keeps the link-out frame's page or survey behaviour.
+ */
+export function bridgedMiniAppOf<T extends { baseUrl: string; origins: readonly string[] }>(
+  url: string | null | undefined,
+  apps: readonly T[],
+  origin: string,
+): T | null {
+  const base = registeredBaseOf(url, { origin, miniApps: apps.map((a) => a.baseUrl) });
+  if (base === null) return null;
+  const app = apps.find((a) => a.baseUrl === base)!;
+  const appOrigin = httpUrl(base, origin)?.origin;
+  return appOrigin && appOrigin !== origin && app.origins.includes(appOrigin) ? app : null;
 }
 
 const HIERARCHICAL_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;

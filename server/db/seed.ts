@@ -358,7 +358,12 @@ export const DEMO_MINI_APPS = [
     baseUrl: '/mfe-bridge-test/',
     scopes: ['user', 'buildings', 'token', 'storage', 'payments', 'session', 'visits'],
   },
+  // The same page granted one scope: the bridge's browser test of an action outside the scopes (ACCESS_DENIED).
+  { uuid: '6f1d3c2a-5b7e-4c1a-9e0d-0a1b2c3d4e04', name: 'Bridge test (user only)', baseUrl: '/mfe-bridge-test/limited/', scopes: ['user'] },
 ] as const;
+
+/** The bridge-test mini-app's uuid (its page connects as it when its address names none). */
+export const BRIDGE_TEST_UUID = DEMO_MINI_APPS[2].uuid;
 
 export const DEMO_MINI_APP_UUIDS = DEMO_MINI_APPS.map((m) => m.uuid);
 
@@ -373,7 +378,7 @@ async function seedMiniApps(db: Db, options: { production?: boolean }) {
   );
   if (row && row.count > 0 && row.demo === 0) return;
   for (const app of DEMO_MINI_APPS) {
-    if (options.production && app.baseUrl === '/mfe-bridge-test/') continue;
+    if (options.production && app.baseUrl.startsWith('/mfe-bridge-test/')) continue;
     await db.query('INSERT INTO mini_apps (uuid, name, base_url, scopes) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [
       app.uuid,
       app.name,

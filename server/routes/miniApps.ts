@@ -5,6 +5,7 @@ import type { Api } from '../lib/typedRoutes.js';
 import { hostOf } from '../lib/cardFrame.js';
 import { projectRoot } from '../paths.js';
 import { routedPath } from './cardFrame.js';
+import { BRIDGE_TEST_UUID } from '../db/seed.js';
 
 /**
  * Two demo mini-apps the seeded utilities and posts open, served by the reference server so the link-out frame has
@@ -25,10 +26,43 @@ const STYLE = `
   button.secondary { background: #e4e8ec; color: #1d2125; }
 `;
 
+// Inside a host that speaks the bridge (the page's address names its hostOrigin), Done asks it to close the frame
+// through the bridge client (closeWebView); a page shown inline by the link-out frame posts 'closeMFE' as before.
 const SCRIPT = `
-  document.querySelectorAll('[data-close]').forEach(function (b) { b.addEventListener('click', function () { parent.postMessage('closeMFE', '*'); }); });
+  var params = new URLSearchParams(location.search);
+  var bridged = params.get('hostOrigin') && params.get('appUuid');
+  var bridge = bridged ? import('/sdk/atrium-bridge.js').then(function (m) { return m.connect({ appUuid: params.get('appUuid') }); }) : null;
+  function close() {
+    if (bridge) bridge.then(function (b) { return b.closeWebView(); }).catch(function () {});
+    else parent.postMessage('closeMFE', '*');
+  }
+  document.querySelectorAll('[data-close]').forEach(function (b) { b.addEventListener('click', close); });
   var form = document.querySelector('form');
   if (form) form.addEventListener('submit', function (e) { e.preventDefault(); form.hidden = true; document.getElementById('done').hidden = false; });
+`;
+
+/**
+ * The bridge-test mini-app's script (browser tests, issue 23): it posts one call before init (the host must answer it
+ * once init comes), then connects with the client and keeps the bridge on window.atrium for the test to drive.
+ */
+const BRIDGE_TEST_SCRIPT = `
+import { connect, BridgeClientError } from '/sdk/atrium-bridge.js';
+const params = new URLSearchParams(location.search);
+const hostOrigin = params.get('hostOrigin');
+window.early = [];
+window.events = [];
+window.addEventListener('message', (e) => {
+  if (e.origin !== hostOrigin) return;
+  const m = typeof e.data === 'string' ? JSON.parse(e.data) : e.data;
+  if (m && m.id === 'early-1') window.early.push(m);
+  if (m && m.event && !('id' in m)) window.events.push(m);
+});
+parent.postMessage(JSON.stringify({ action: 'getHostInfo', id: 'early-1' }), hostOrigin);
+window.BridgeClientError = BridgeClientError;
+window.atrium = connect({ appUuid: params.get('appUuid') || '${BRIDGE_TEST_UUID}' }).then((bridge) => {
+  document.getElementById('status').textContent = 'connected';
+  return bridge;
+});
 `;
 
 // Style and script are files of their own, not inline: the pages live under a Content-Security-Policy without inline code.
@@ -42,6 +76,12 @@ const page = (title: string, body: string) => `<!doctype html>
 // The parameters the pages read; the app adds others (the person's), which pass.
 const visitorQuery = { type: 'object', properties: { firstName: { type: 'string' } } } as const;
 const surveyQuery = { type: 'object', properties: { survey: { type: 'string' }, authToken: { type: 'string' } } } as const;
+
+const BRIDGE_TEST_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Bridge test</title><link rel="stylesheet" href="/mfe-assets/mini-app.css"></head>
+<body><h1 id="mfe-title">Bridge test</h1><p id="status">connecting</p>
+<script type="module" src="/mfe-assets/bridge-test.js"></script></body></html>`;
 
 /** The demo mini-apps' paths on the mini-app origin. */
 export const DEMO_MINI_APP_PATHS = ['/mfe-visitors/', '/mfe-survey/', '/mfe-bridge-test/'] as const;
@@ -59,6 +99,10 @@ export interface MiniAppOriginOptions {
   connect: string[];
   /** The folder of the origin's files; MINI_APP_FILES_DIR unless a test names another. */
   filesDir?: string;
+  /** The built authors' kit (the app build's `sdk/` folder, scripts/build/bridgeClient.ts): the client when filesDir has none. */
+  sdkDir?: string;
+  /** The bridge-test mini-app's built-in page is served outside production only. */
+  production?: boolean;
 }
 
 const MIME: Record<string, string> = {
@@ -141,15 +185,25 @@ export async function miniAppRoutes(app: Api, options: MiniAppOriginOptions) {
   const notFound = (reply: FastifyReply, what: string) => reply.status(404).send({ statusCode: 404, error: 'Not Found', message: what });
 
   app.get(BRIDGE_CLIENT_PATH, { schema: { hide: true } }, async (_request, reply) => {
-    const found = fileOf(BRIDGE_CLIENT_PATH);
+    const built = options.sdkDir ? path.join(options.sdkDir, path.basename(BRIDGE_CLIENT_PATH)) : null;
+    const found = fileOf(BRIDGE_CLIENT_PATH) ?? (built && existsSync(built) ? { body: readFileSync(built), type: MIME['.js']! } : null);
     return found ? sendFile(reply, found) : notFound(reply, 'The mini-app client is not built');
   });
   // The bridge-test mini-app has no built-in page: its files are the authors' kit's.
   app.get('/mfe-bridge-test/*', { schema: { hide: true } }, async (request, reply) => {
     const rest = (request.params as { '*': string })['*'] || 'index.html';
     const found = fileOf(`mfe-bridge-test/${rest}`);
-    return found ? sendFile(reply, found) : notFound(reply, `The bridge-test mini-app has no page ${request.url.split('?')[0]}`);
+    if (found) return sendFile(reply, found);
+    // Outside production, the built-in page the browser tests drive (also registered with one scope under limited/).
+    if (!options.production && (rest === 'index.html' || rest === 'limited/'))
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(BRIDGE_TEST_PAGE);
+    return notFound(reply, `The bridge-test mini-app has no page ${request.url.split('?')[0]}`);
   });
+  app.get('/mfe-assets/bridge-test.js', { schema: { hide: true } }, async (_request, reply) =>
+    options.production
+      ? notFound(reply, 'No bridge-test mini-app in production')
+      : reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-store').send(BRIDGE_TEST_SCRIPT),
+  );
   const send = (reply: FastifyReply, html: string) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
 
   app.get('/mfe-assets/mini-app.css', { schema: { hide: true } }, async (_request, reply) =>

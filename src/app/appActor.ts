@@ -41,6 +41,7 @@ import { persistedKioskEnabled, persistKioskEnabled } from './adapters/kioskStor
 import { addAnalyticsTag, configureAnalyticsTag, removeAnalyticsTag } from './adapters/analyticsTag';
 import { startErrorReporting } from './adapters/errorReporting';
 import { flagActors } from './flags/flagActors';
+import { bridgeLogic } from '../bridge/bridgeLogic';
 import { once, readBootData } from './adapters/boot';
 import { deferredSender } from './adapters/deferredSender';
 import { afterFirstPaint, preloadImage } from './adapters/preload';
@@ -221,6 +222,7 @@ function appLogicFor(app: () => AppActor, boot: BootData | null) {
           },
         },
       }),
+      bridge: bridgeLogic(app),
       loadConfig: fromPromise(async () => bootConfig() ?? loadRuntimeConfig()),
       loadWhitelabel: fromPromise(async () => bootWhitelabel() ?? loadWhitelabel()),
       // The page's own server checked its database as it wrote the page: enough for an API on the same origin.

@@ -290,12 +290,41 @@ describe('6. tokens stay out of logs, and only registered mini-apps are named to
   it('lists the registered mini-apps in the runtime configuration, with the names their frames show', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/config.json' });
     const apps = server.config.miniAppOrigin;
-    expect(res.json().miniAppUrls).toEqual([`${apps}/mfe-visitors/`, `${apps}/mfe-survey/`, `${apps}/mfe-bridge-test/`]);
+    // Outside production the bridge's test mini-apps (issue 23) are registered too: every scope, and one (user only).
+    expect(res.json().miniAppUrls).toEqual([
+      `${apps}/mfe-visitors/`,
+      `${apps}/mfe-survey/`,
+      `${apps}/mfe-bridge-test/`,
+      `${apps}/mfe-bridge-test/limited/`,
+    ]);
     expect(res.json().miniAppNames).toEqual({
       [`${apps}/mfe-visitors/`]: 'Visitor registration',
       [`${apps}/mfe-survey/`]: 'Survey',
       [`${apps}/mfe-bridge-test/`]: 'Bridge test',
+      [`${apps}/mfe-bridge-test/limited/`]: 'Bridge test (user only)',
     });
+    expect(res.json().miniApps.find((m: { name: string }) => m.name === 'Bridge test (user only)')).toMatchObject({
+      baseUrl: `${apps}/mfe-bridge-test/limited/`,
+      origins: [apps],
+      scopes: ['user'],
+    });
+  });
+
+  it('serves the bridge-test mini-app on the mini-app origin, framed by the app’s origins only, and never in production', async () => {
+    const host = new URL(server.config.miniAppOrigin).host;
+    const page = await server.app.inject({ method: 'GET', url: '/mfe-bridge-test/', headers: { host } });
+    expect(page.statusCode).toBe(200);
+    expect(String(page.headers['content-security-policy'])).toContain('frame-ancestors http://localhost:8080');
+    expect(String(page.headers['content-security-policy'])).not.toContain("'unsafe-inline'");
+    expect((await server.app.inject({ method: 'GET', url: '/mfe-bridge-test/limited/', headers: { host } })).statusCode).toBe(200);
+    // Not on the app's own origin.
+    expect((await server.app.inject({ method: 'GET', url: '/mfe-bridge-test/' })).statusCode).toBe(404);
+    const production = await createServer({ ...readConfig({}), production: true, devOidc: false }, { db: server.db });
+    const there = await production.app.inject({ method: 'GET', url: '/mfe-bridge-test/', headers: { host } });
+    const script = await production.app.inject({ method: 'GET', url: '/mfe-assets/bridge-test.js', headers: { host } });
+    await production.app.close();
+    expect(there.statusCode).toBe(404);
+    expect(script.statusCode).toBe(404);
   });
 });
 

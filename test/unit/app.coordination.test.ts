@@ -41,6 +41,7 @@ function startApp(input: { preferredBuildingUuid?: string | null } = {}) {
         analyticsConsent: fake('analyticsConsent'),
         colorScheme: fake('colorScheme'),
         notifications: fake('notifications'),
+        bridge: fake('bridge'),
         loadConfig: pending,
       } as never,
       actions: {
@@ -426,5 +427,26 @@ describe('the app chart: the language at start', () => {
     expect(heard).toEqual([]);
     app.send({ type: 'locale.changed', locale: 'fr-FR' });
     expect(heard).toEqual([{ type: 'building.reload' }]);
+  });
+});
+
+describe('the mini-app bridge (issue 23)', () => {
+  it('hears a building’s arrival (its building and theme), a new language, and the kiosk’s idle reset', () => {
+    const { app, heard } = startApp();
+    app.send({ type: 'building.ready', building: makeBuilding('b-1'), switched: false });
+    app.send({ type: 'locale.changed', locale: 'de-DE' });
+    app.send({ type: 'kiosk.idleReset' });
+    expect(heard.bridge).toEqual([
+      { type: 'host.changed', event: 'buildingChanged' },
+      { type: 'host.changed', event: 'themeChanged' },
+      { type: 'host.changed', event: 'languageChanged' },
+      { type: 'kiosk.idleReset' },
+    ]);
+  });
+
+  it('tells nothing for the same language again', () => {
+    const { app, heard } = startApp();
+    app.send({ type: 'locale.changed', locale: 'en' });
+    expect(heard.bridge).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bridgedMiniAppOf,
   contentScreenPath,
   frameSandbox,
   isRegisteredMiniApp,
@@ -246,4 +247,23 @@ describe('sourceOfPath', () => {
     expect(sourceOfPath('/building/b-1/offer/o-1')).toBe('content');
     expect(sourceOfPath('/building/b-1/event-post/e-1')).toBe('content');
   });
+});
+
+describe('bridgedMiniAppOf (issue 23)', () => {
+  const origin = 'http://localhost:8080';
+  const apps = [
+    { baseUrl: 'http://apps.localhost:8080/mfe-bridge-test/limited/', origins: ['http://apps.localhost:8080'], uuid: 'limited' },
+    { baseUrl: 'http://apps.localhost:8080/mfe-bridge-test/', origins: ['http://apps.localhost:8080'], uuid: 'full' },
+    { baseUrl: '/mfe-visitors/', origins: ['http://localhost:8080'], uuid: 'same-origin' },
+    { baseUrl: 'https://elsewhere.test/app/', origins: ['https://other.test'], uuid: 'unlisted-origin' },
+  ];
+  it.each([
+    ['http://apps.localhost:8080/mfe-bridge-test/?x=1', 'full'],
+    ['http://apps.localhost:8080/mfe-bridge-test/limited/', 'limited'],
+    ['/mfe-visitors/', null],
+    ['https://elsewhere.test/app/', null],
+    ['http://apps.localhost:8080/other/', null],
+    ['http://user:pw@apps.localhost:8080/mfe-bridge-test/', null],
+    ['javascript:alert(1)', null],
+  ])('%s → %s', (url, uuid) => expect(bridgedMiniAppOf(url, apps, origin)?.uuid ?? null).toBe(uuid));
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import { createActor, fromCallback, fromPromise, setup, waitFor, type ActorRefFrom } from 'xstate';
 import { LINK_OUT_ID, linkOutFrameMachine, pageNotLoaded, type LinkOutEvent } from '../../machines/linkOut/linkOutFrame.machine';
 import { deferred, flush, type Deferred } from '../fixtures/async';
+import { buildMiniApp } from '../fixtures/miniApps';
 
 const PAGE_URL = 'https://mfe.example.com/app?authToken=t';
 const SURVEY_URL = 'https://mfe-survey.example.com/s/1';
@@ -55,7 +56,7 @@ describe('linkOutFrameMachine', () => {
     const snapshot = actor.getSnapshot();
     expect(LINK_OUT_ID).toBe('linkOut');
     expect(snapshot.matches('hidden')).toBe(true);
-    expect(snapshot.context).toEqual({ url: null, kind: 'page', html: null, title: null });
+    expect(snapshot.context).toEqual({ url: null, kind: 'page', html: null, title: null, miniApp: null });
     expect(tags()).toEqual([]);
     expect(fetchPage).not.toHaveBeenCalled();
     expect(listener.starts).toBe(0);
@@ -68,7 +69,7 @@ describe('linkOutFrameMachine', () => {
     const snapshot = actor.getSnapshot();
     expect(snapshot.matches({ open: 'loading' })).toBe(true);
     expect(tags()).toEqual(['open', 'frame:loading']);
-    expect(snapshot.context).toEqual({ url: PAGE_URL, kind: 'page', html: null, title: null });
+    expect(snapshot.context).toEqual({ url: PAGE_URL, kind: 'page', html: null, title: null, miniApp: null });
     expect(fetchPage).toHaveBeenCalledTimes(1);
     expect(fetchPage).toHaveBeenCalledWith(PAGE_URL);
   });
@@ -79,7 +80,7 @@ describe('linkOutFrameMachine', () => {
     fetches[0]!.answer.resolve('<html><body>Menu</body></html>');
     await waitFor(actor, (s) => s.matches({ open: 'page' }));
     expect(tags()).toEqual(['open', 'frame:page']);
-    expect(actor.getSnapshot().context).toEqual({ url: PAGE_URL, kind: 'page', html: '<html><body>Menu</body></html>', title: null });
+    expect(actor.getSnapshot().context).toEqual({ url: PAGE_URL, kind: 'page', html: '<html><body>Menu</body></html>', title: null, miniApp: null });
   });
 
   it('shows an empty page as a page (not a failure)', async () => {
@@ -115,7 +116,7 @@ describe('linkOutFrameMachine', () => {
     const snapshot = actor.getSnapshot();
     expect(snapshot.matches({ open: 'survey' })).toBe(true);
     expect(tags()).toEqual(['open', 'frame:survey']);
-    expect(snapshot.context).toEqual({ url: SURVEY_URL, kind: 'survey', html: null, title: null });
+    expect(snapshot.context).toEqual({ url: SURVEY_URL, kind: 'survey', html: null, title: null, miniApp: null });
     await flush();
     expect(fetchPage).not.toHaveBeenCalled();
   });
@@ -193,7 +194,7 @@ describe('linkOutFrameMachine', () => {
     actor.send({ type: 'linkOut.close' });
     actor.send({ type: 'linkOut.open', url: 'https://mfe.example.com/other', kind: 'page' });
     expect(actor.getSnapshot().matches({ open: 'loading' })).toBe(true);
-    expect(actor.getSnapshot().context).toEqual({ url: 'https://mfe.example.com/other', kind: 'page', html: null, title: null });
+    expect(actor.getSnapshot().context).toEqual({ url: 'https://mfe.example.com/other', kind: 'page', html: null, title: null, miniApp: null });
     expect(fetchPage).toHaveBeenCalledTimes(2);
     fetches[1]!.answer.resolve('<p>second</p>');
     await waitFor(actor, (s) => s.matches({ open: 'page' }));
@@ -207,7 +208,7 @@ describe('linkOutFrameMachine', () => {
     await waitFor(actor, (s) => s.matches({ open: 'page' }));
     actor.send({ type: 'linkOut.close' });
     actor.send({ type: 'linkOut.open', url: SURVEY_URL, kind: 'survey' });
-    expect(actor.getSnapshot().context).toEqual({ url: SURVEY_URL, kind: 'survey', html: null, title: null });
+    expect(actor.getSnapshot().context).toEqual({ url: SURVEY_URL, kind: 'survey', html: null, title: null, miniApp: null });
     actor.send({ type: 'linkOut.close' });
     actor.send({ type: 'linkOut.open', url: PAGE_URL, kind: 'page' });
     expect(actor.getSnapshot().context.kind).toBe('page');
@@ -253,5 +254,45 @@ describe('linkOutFrameMachine', () => {
     actor.send({ type: 'linkOut.open', url: PAGE_URL, kind: 'page' });
     await waitFor(actor, (s) => s.matches({ open: 'failed' }));
     expect(actor.getSnapshot().hasTag('frame:failed')).toBe(true);
+  });
+});
+
+describe('a registered mini-app on its own origin (issue 23)', () => {
+  /** A link-out frame beside a bridge that records what it hears, in one actor system; `leave` stops the frame's flow. */
+  function withBridge() {
+    const heard: { type: string; frameId?: string; owner?: unknown }[] = [];
+    const root = setup({
+      actors: {
+        bridge: fromCallback(({ receive }) => receive((event) => void heard.push(event as never))),
+        linkOut: linkOutFrameMachine.provide({
+          actors: { fetchPage: fromPromise(async () => ''), closeMessages: fromCallback(() => () => {}) },
+        }),
+      },
+    }).createMachine({
+      invoke: { src: 'bridge', systemId: 'bridge' },
+      initial: 'screen',
+      states: { screen: { invoke: { src: 'linkOut', id: 'linkOut', systemId: 'linkOutUnderTest' }, on: { leave: 'elsewhere' } }, elsewhere: {} },
+    });
+    const actor = createActor(root).start();
+    const frame = actor.system.get('linkOutUnderTest') as ActorRefFrom<typeof linkOutFrameMachine>;
+    return { actor, frame, heard };
+  }
+  const miniApp = { app: buildMiniApp(), frameId: 'f9' };
+
+  it('frames it directly, registered with the bridge while open, and unregistered when closed', () => {
+    const { frame, heard } = withBridge();
+    frame.send({ type: 'linkOut.open', url: miniApp.app.baseUrl, kind: 'page', title: 'Bridge test', miniApp });
+    expect(frame.getSnapshot().matches({ open: 'miniApp' })).toBe(true);
+    expect(heard).toEqual([{ type: 'frame.opened', frameId: 'f9', app: miniApp.app, owner: frame }]);
+    frame.send({ type: 'linkOut.close' });
+    expect(heard.at(-1)).toEqual({ type: 'frame.closed', frameId: 'f9' });
+    expect(frame.getSnapshot().context.miniApp).toBeNull();
+  });
+
+  it('leaves the bridge when the screen’s flow stops with the frame open', () => {
+    const { actor, frame, heard } = withBridge();
+    frame.send({ type: 'linkOut.open', url: miniApp.app.baseUrl, kind: 'page', miniApp });
+    actor.send({ type: 'leave' });
+    expect(heard.at(-1)).toEqual({ type: 'frame.closed', frameId: 'f9' });
   });
 });

@@ -4,8 +4,8 @@ import { linkOutFrameMachine, type LinkOutEvent, type LinkOutKind } from '../../
 import { pageText } from '../../api/pages';
 import type { AppActor } from '../appActor';
 import { navigate } from '../adapters/navigation';
-import { registeredMiniAppName } from '../../../machines/content/links';
-import { withMicroFrontendParams } from './microFrontend';
+import { bridgedMiniAppOf, microFrontendUrl, registeredMiniAppName } from '../../../machines/content/links';
+import { microFrontendParams, withMicroFrontendParams } from './microFrontend';
 
 /** The message a page in the frame posts to close it (a post's call-to-action mini-app, a survey). */
 export const CLOSE_MESSAGE = 'closeMFE';
@@ -43,8 +43,28 @@ const miniAppTitle = (app: AppActor, url: string) => {
  * mini-app's registered name when the link is a registered mini-app. Built outside the screens' setup, so its event
  * types are the generic ones (hence the cast).
  */
-const openLinkOutChild = (app: AppActor, url: string, kind: LinkOutKind) =>
-  sendTo('linkOut', { type: 'linkOut.open' as const, url: withMicroFrontendParams(app, url), kind, title: miniAppTitle(app, url) });
+const openLinkOutChild = (app: AppActor, url: string, kind: LinkOutKind) => {
+  const bridged = bridgedMiniAppOf(url, app.getSnapshot().context.config.miniApps ?? [], window.location.origin);
+  if (!bridged)
+    return sendTo('linkOut', { type: 'linkOut.open' as const, url: withMicroFrontendParams(app, url), kind, title: miniAppTitle(app, url) });
+  // A mini-app the bridge answers never holds the person's token: it asks the bridge for its own (getJWT).
+  const framed = new URL(microFrontendUrl(url, microFrontendParams(app), window.location.origin), window.location.origin);
+  framed.searchParams.delete('authToken');
+  // What the bridge client needs: the host's origin (its only peer) and the mini-app's registered uuid.
+  framed.searchParams.set('hostOrigin', window.location.origin);
+  framed.searchParams.set('appUuid', bridged.uuid);
+  return sendTo('linkOut', {
+    type: 'linkOut.open' as const,
+    url: framed.toString(),
+    kind,
+    title: bridged.name,
+    miniApp: { app: bridged, frameId: newFrameId() },
+  });
+};
+
+let frames = 0;
+/** A frame's id for the bridge: unique in this page. */
+const newFrameId = () => `f${++frames}-${Math.random().toString(36).slice(2, 10)}`;
 
 /** How a content screen follows its call-to-action: a new tab, a route of the app, or its link-out frame child. */
 export const linkActions = (app: AppActor) => ({

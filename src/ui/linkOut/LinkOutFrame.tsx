@@ -64,12 +64,14 @@ export function LinkOutFrame({ actor }: { actor: ActorRefFrom<typeof linkOutFram
   const loading = useSelector(actor, (s) => s.hasTag('frame:loading'));
   const failed = useSelector(actor, (s) => s.hasTag('frame:failed'));
   const survey = useSelector(actor, (s) => s.hasTag('frame:survey'));
+  const miniApp = useSelector(actor, (s) => (s.hasTag('frame:miniApp') ? s.context.miniApp : null));
   const url = useSelector(actor, (s) => s.context.url);
   const html = useSelector(actor, (s) => s.context.html);
   // The mini-app's registered name; a link no mini-app was registered for keeps the generic title.
   const title = useSelector(actor, (s) => s.context.title) ?? t('linkOut.title');
+  const surveyLayout = useSelector(actor, (s) => s.context.kind === 'survey' && (s.hasTag('frame:survey') || s.hasTag('frame:miniApp')));
   if (!open) return null;
-  const kind = survey ? 'survey' : 'page';
+  const kind = surveyLayout ? 'survey' : 'page';
   const close = () => actor.send({ type: 'linkOut.close' });
   return (
     <Backdrop>
@@ -96,7 +98,18 @@ export function LinkOutFrame({ actor }: { actor: ActorRefFrom<typeof linkOutFram
         {survey && url ? (
           <Frame kind="survey" title={title} src={url} sandbox={frameSandbox(url, window.location.origin)} referrerPolicy="no-referrer" />
         ) : null}
-        {!survey && html !== null && !loading && !failed ? (
+        {miniApp && url ? (
+          <Frame
+            kind={kind}
+            title={title}
+            src={url}
+            sandbox={miniApp.app.sandbox}
+            allow={miniApp.app.allow || undefined}
+            referrerPolicy="no-referrer"
+            data-bridge-frame={miniApp.frameId}
+          />
+        ) : null}
+        {!survey && !miniApp && html !== null && !loading && !failed ? (
           <Frame kind="page" title={title} srcDoc={html} sandbox="allow-scripts allow-forms allow-popups" />
         ) : null}
       </Sheet>

@@ -1,0 +1,27 @@
+import { fromCallback, fromPromise } from 'xstate';
+import { bridgeMachine, type BridgeEvent } from '../../machines/bridge/bridge.machine';
+import { bridgeFrameMachine } from '../../machines/bridge/bridgeFrame.machine';
+import { bridgeCallMachine } from '../../machines/bridge/bridgeCall.machine';
+import type { AppActor } from '../../machines/app/app.refs';
+import { listenForBridge } from './hostListener';
+import { postToFrame } from './frames';
+import { performBridgeAction, readEventValue } from './hostActions';
+import { notifyNativeHost } from './nativeHost';
+
+/**
+ * The bridge with the browser's parts (the composition root provides it once): the window listener, posting to a
+ * frame's window at its origin, the host's work for each action, and the native host.
+ */
+export function bridgeLogic(app: () => AppActor) {
+  return bridgeMachine.provide({
+    actors: {
+      messages: fromCallback<BridgeEvent>(({ sendBack }) => (typeof window === 'undefined' ? () => {} : listenForBridge(window, sendBack))),
+      readEvent: fromPromise(async ({ input }) => readEventValue(app(), input.event)),
+      frame: bridgeFrameMachine.provide({
+        actions: { post: (_, { frameId, origin, message }) => void postToFrame(document, frameId, origin, message) },
+        actors: { call: bridgeCallMachine.provide({ actors: { perform: fromPromise(({ input }) => performBridgeAction(app(), input)) } }) },
+      }),
+    },
+    actions: { notifyNativeHost: (_, { message }) => notifyNativeHost(message) },
+  });
+}

@@ -1,0 +1,230 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Frame, Page } from 'playwright-core';
+import { baseURL, launchBrowser } from './browser';
+import { addContent } from './api';
+import { ContentPage, signedInPage } from './pages';
+import { newTenant, type Tenant } from './tenant';
+
+/**
+ * The mini-app bridge in Chromium (issue 23): the bridge-test mini-app on the mini-apps' own origin (`apps.localhost`),
+ * opened from a post's call-to-action, calls every action through the client served at /sdk/atrium-bridge.js.
+ *
+ * Part A serves the mini-app token and storage routes; until its branch is merged these two are answered here by the
+ * page's network (a stand-in token and an in-memory store), and the token's checks (refused by the person's routes,
+ * verified against /.well-known/jwks.json) wait for the merge.
+ */
+let browser: Browser;
+let tenant: Tenant;
+let post: string;
+const appsOrigin = () => baseURL().replace('localhost', 'apps.localhost');
+const BRIDGE_TEST_UUID = '6f1d3c2a-5b7e-4c1a-9e0d-0a1b2c3d4e03';
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  tenant = await newTenant();
+  post = await addContent({
+    building_uuid: tenant.building_uuid,
+    type: 'post',
+    title: 'Bridge test post',
+    cta_type: 'MICRO_FRONTEND',
+    cta_url: `${appsOrigin()}/mfe-bridge-test/`,
+  });
+});
+
+/** Part A's routes, until merged: a stand-in mini-app token and an in-memory storage. */
+async function standInForPartA(page: Page) {
+  const stored = new Map<string, string>();
+  await page.route(/\/api\/tenant\/v1\/apps\/[^/]+\/sessions$/, (route) =>
+    route.fulfill({ json: { session: { token: 'stand-in.mini-app.token', expires_in: 300 } } }),
+  );
+  await page.route(/\/api\/tenant\/v1\/apps\/[^/]+\/storage\/[^/?]+/, async (route) => {
+    const key = decodeURIComponent(new URL(route.request().url()).pathname.split('/').pop()!);
+    if (route.request().method() === 'PUT') {
+      stored.set(key, (route.request().postDataJSON() as { value: string }).value);
+      return route.fulfill({ status: 204 });
+    }
+    return route.fulfill({ json: { value: stored.get(key) ?? null } });
+  });
+}
+
+/** Signs in, opens the post and its mini-app; answers the mini-app's frame once its client has connected. */
+async function openBridgeTest() {
+  const { page, context } = await signedInPage(browser, { as: tenant.person });
+  await standInForPartA(page);
+  const content = new ContentPage(page);
+  await content.open(tenant.building_uuid, post);
+  await content.button('Open').click();
+  const dialog = page.getByRole('dialog', { name: 'Bridge test' });
+  await dialog.waitFor();
+  await page.frameLocator('[role="dialog"] iframe').locator('#status', { hasText: 'connected' }).waitFor();
+  const frame = page.frames().find((f) => f.url().startsWith(`${appsOrigin()}/mfe-bridge-test/`))!;
+  return { page, context, frame, dialog };
+}
+
+type Outcome = { ok: true; data: unknown } | { ok: false; code: string; message: string };
+/** Runs one client call inside the mini-app and answers its outcome. */
+const call = (frame: Frame, method: string, ...args: unknown[]): Promise<Outcome> =>
+  frame.evaluate(
+    async ([m, a]) => {
+      const bridge = await (window as unknown as { atrium: Promise<Record<string, (...x: unknown[]) => Promise<unknown>>> }).atrium;
+      try {
+        return { ok: true as const, data: await bridge[m as string]!(...(a as unknown[])) };
+      } catch (error) {
+        const e = error as { code: string; message: string };
+        return { ok: false as const, code: e.code, message: e.message };
+      }
+    },
+    [method, args] as const,
+  );
+
+describe('the mini-app bridge', () => {
+  it('answers every action of the specification through the client', async () => {
+    const { page, context, frame } = await openBridgeTest();
+    const init = await call(frame, 'init');
+    expect(init).toMatchObject({ ok: true, data: { app_uuid: BRIDGE_TEST_UUID, scopes: expect.arrayContaining(['user', 'token', 'payments']) } });
+    expect((init as { data: { actions: { action: string }[] } }).data.actions.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['getJWT', 'tokenizeCard', 'getKioskEnabled']),
+    );
+    expect(await call(frame, 'getUser')).toEqual({
+      ok: true,
+      data: {
+        first_name: tenant.person.first_name,
+        last_name: tenant.person.last_name,
+        email: tenant.person.email,
+        uuid: expect.any(String),
+        company: { uuid: expect.any(String), name: expect.any(String) },
+      },
+    });
+    expect(await call(frame, 'getBuilding')).toMatchObject({ ok: true, data: { uuid: tenant.building_uuid } });
+    expect(await call(frame, 'getBuildings')).toMatchObject({
+      ok: true,
+      data: { buildings: expect.arrayContaining([expect.objectContaining({ uuid: tenant.building_uuid })]) },
+    });
+    expect(await call(frame, 'getHostInfo')).toMatchObject({ ok: true, data: { name: 'atrium', platform: 'web', kiosk: false } });
+    expect(await call(frame, 'getTheme')).toMatchObject({
+      ok: true,
+      data: { primary_color: expect.stringMatching(/^#/), color_scheme: expect.any(String) },
+    });
+    expect(await call(frame, 'getBrand')).toMatchObject({ ok: true, data: { brand: expect.any(String), name: expect.any(String) } });
+    expect(await call(frame, 'getKioskEnabled')).toEqual({ ok: true, data: { enabled: false } });
+    expect(await call(frame, 'showNativePayment')).toEqual({ ok: true, data: { success: false } });
+    expect(await call(frame, 'hideNativePayments')).toEqual({ ok: true, data: true });
+    const methods = await call(frame, 'getPaymentMethods');
+    expect(methods.ok).toBe(true);
+    for (const card of (methods as { data: { payment_methods: Record<string, unknown>[] } }).data.payment_methods)
+      expect(Object.keys(card).sort()).toEqual(['card_brand', 'card_last_four', 'exp_month', 'exp_year', 'id', 'is_default']);
+    expect(await call(frame, 'tokenizeCard')).toMatchObject({ ok: false, code: 'UNAVAILABLE' });
+    expect(await call(frame, 'tokenizeCard', 'not-my-card')).toMatchObject({ ok: false, code: 'INVALID_PARAMS' });
+    // Storage: set, read back; a value that is not a string is refused.
+    expect(await call(frame, 'setStorage', 'visit', 'kept')).toEqual({ ok: true, data: { success: true } });
+    expect(await call(frame, 'getStorage', 'visit')).toEqual({ ok: true, data: { key: 'visit', value: 'kept' } });
+    expect(await call(frame, 'call', 'setStorage', { key: 'visit', value: 3 })).toMatchObject({ ok: false, code: 'INVALID_PARAMS' });
+    expect(await call(frame, 'call', 'init', {})).toMatchObject({ ok: false, code: 'INVALID_PARAMS', message: 'Invalid init event data' });
+    // The token is the mini-app's own, never the person's.
+    const jwt = await call(frame, 'getJWT');
+    const personToken = await page.evaluate(() => JSON.parse(localStorage.getItem('root') ?? '{}')?.auth?.token ?? null);
+    expect(jwt).toMatchObject({ ok: true, data: { token: expect.any(String), expires_in: 300 } });
+    expect((jwt as { data: { token: string } }).data.token).not.toBe(personToken);
+    expect(await call(frame, 'refreshToken')).toEqual({ ok: true, data: { success: true } });
+    expect(await call(frame, 'call', 'noSuchAction')).toMatchObject({ ok: false, code: 'UNSUPPORTED' });
+    await context.close();
+  });
+
+  it('answers a message sent before init once init comes, and pushes subscribed events with their current value', async () => {
+    const { page, context, frame } = await openBridgeTest();
+    // The page posted getHostInfo before it connected; it was answered after the client's init.
+    await expect
+      .poll(() => frame.evaluate(() => (window as unknown as { early: { ok: boolean; event: string }[] }).early))
+      .toEqual([expect.objectContaining({ event: 'getHostInfoResponse', id: 'early-1', ok: true })]);
+    const subscribed = await call(frame, 'subscribe', ['themeChanged', 'languageChanged', 'visibilityChanged']);
+    expect(subscribed).toMatchObject({
+      ok: true,
+      data: {
+        events: ['themeChanged', 'languageChanged', 'visibilityChanged'],
+        current: { languageChanged: { locale: expect.stringMatching(/^en/) } },
+      },
+    });
+    // The page is hidden or shown: the subscribed mini-app hears it.
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await expect
+      .poll(() => frame.evaluate(() => (window as unknown as { events: unknown[] }).events))
+      .toContainEqual({ event: 'visibilityChanged', data: { visible: true } });
+    await context.close();
+  });
+
+  it('closes the frame on closeWebView, and logs the person out on logout', async () => {
+    const { page, context, frame, dialog } = await openBridgeTest();
+    // The frame closes as it is answered: the answer may not reach a document that is gone, so it is not awaited.
+    await frame.evaluate(
+      () => void (window as unknown as { atrium: Promise<{ closeWebView(): Promise<unknown> }> }).atrium.then((b) => b.closeWebView()),
+    );
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Open' }).click();
+    await page.frameLocator('[role="dialog"] iframe').locator('#status', { hasText: 'connected' }).waitFor();
+    const again = page.frames().find((f) => f.url().startsWith(`${appsOrigin()}/mfe-bridge-test/`))!;
+    expect(await call(again, 'logout')).toEqual({ ok: true, data: { success: true } });
+    await page.waitForURL((url) => url.pathname === '/login');
+    await context.close();
+  });
+
+  it('answers no frame the app did not open and no origin the registration does not list', async () => {
+    const { page, context, frame } = await openBridgeTest();
+    /** Posts a raw request from `from` to the app and says whether any answer came within the client's usual wait. */
+    const answeredFrom = (from: Frame, id: string) =>
+      from.evaluate(
+        ([host, requestId]) =>
+          new Promise<boolean>((resolve) => {
+            window.addEventListener('message', (e) => {
+              const m = typeof e.data === 'string' ? JSON.parse(e.data) : e.data;
+              if (m && m.id === requestId) resolve(true);
+            });
+            parent.postMessage(JSON.stringify({ action: 'getHostInfo', id: requestId }), host);
+            // The bridge answers a registered frame within milliseconds; a second without one is no answer.
+            setTimeout(() => resolve(false), 1000);
+          }),
+        [baseURL(), id] as const,
+      );
+    // The control: the frame the app opened is answered.
+    expect(await answeredFrom(frame, 'control')).toBe(true);
+    // A frame of the same mini-app that the app did not open itself.
+    await page.evaluate(
+      (src) => {
+        const iframe = document.createElement('iframe');
+        iframe.src = src;
+        iframe.title = 'stranger';
+        document.body.appendChild(iframe);
+      },
+      `${appsOrigin()}/mfe-bridge-test/?hostOrigin=${encodeURIComponent(baseURL())}`,
+    );
+    await expect.poll(() => page.frames().filter((f) => f.url().startsWith(`${appsOrigin()}/mfe-bridge-test/`)).length).toBe(2);
+    const stranger = page.frames().find((f) => f !== frame && f.url().startsWith(`${appsOrigin()}/mfe-bridge-test/`))!;
+    await stranger.locator('#status').waitFor();
+    expect(await answeredFrom(stranger, 'stranger')).toBe(false);
+    // The opened frame's window now holds a document of another origin (the app's own), which is not registered.
+    await frame.evaluate((to) => void (location.href = to), `${baseURL()}/legal/privacy.html`);
+    await expect.poll(() => frame.url()).toBe(`${baseURL()}/legal/privacy.html`);
+    expect(await answeredFrom(frame, 'other-origin')).toBe(false);
+    await context.close();
+  });
+
+  it('refuses an action outside the mini-app’s scopes with ACCESS_DENIED', async () => {
+    const limited = await addContent({
+      building_uuid: tenant.building_uuid,
+      type: 'post',
+      title: 'Limited bridge test post',
+      cta_type: 'MICRO_FRONTEND',
+      cta_url: `${appsOrigin()}/mfe-bridge-test/limited/`,
+    });
+    const { page, context } = await signedInPage(browser, { as: tenant.person });
+    const content = new ContentPage(page);
+    await content.open(tenant.building_uuid, limited);
+    await content.button('Open').click();
+    await page.frameLocator('[role="dialog"] iframe').locator('#status', { hasText: 'connected' }).waitFor();
+    const frame = page.frames().find((f) => f.url().startsWith(`${appsOrigin()}/mfe-bridge-test/limited/`))!;
+    expect(await call(frame, 'getUser')).toMatchObject({ ok: true });
+    expect(await call(frame, 'getJWT')).toMatchObject({ ok: false, code: 'ACCESS_DENIED' });
+    expect(await call(frame, 'getStorage', 'k')).toMatchObject({ ok: false, code: 'ACCESS_DENIED' });
+    expect(await call(frame, 'init')).toMatchObject({ ok: true, data: { scopes: ['user'] } });
+    await context.close();
+  });
+});
