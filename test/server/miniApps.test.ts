@@ -54,6 +54,7 @@ describe('the registry', () => {
         baseUrl: `${appsOrigin}/mfe-bridge-test/`,
         scopes: ['user', 'buildings', 'token', 'storage', 'payments', 'session', 'visits'],
       }),
+      expect.objectContaining({ baseUrl: `${appsOrigin}/mfe-bridge-test/limited/`, scopes: ['user'] }),
     ]);
     // The older fields are derived from the list.
     expect(config.miniAppUrls).toEqual(config.miniApps.map((m: { baseUrl: string }) => m.baseUrl));
@@ -110,6 +111,7 @@ describe('the registry', () => {
         'http://apps.localhost:9123/mfe-visitors/',
         'http://apps.localhost:9123/mfe-survey/',
         'http://apps.localhost:9123/mfe-bridge-test/',
+        'http://apps.localhost:9123/mfe-bridge-test/limited/',
       ]);
     } finally {
       await other.close();
