@@ -228,10 +228,14 @@ export const appMachine = setup({
     reloadBuilding: sendTo(BUILDING_ID, { type: 'building.reload' as const }),
 
     // Flags.
+    /** The deployment's idle period for a lobby screen (runtime configuration kioskIdleSeconds). */
+    forwardKioskIdle: sendTo(KIOSK_ID, ({ context }) => ({ type: 'kiosk.idleAfter' as const, seconds: context.config.kioskIdleSeconds })),
     /** The kiosk may be left by a tap only while the flag enable-exit-kiosk-mode is on. */
     forwardKioskExit: sendTo(KIOSK_ID, ({ context }) => ({ type: 'kiosk.exitAllowed' as const, allowed: context.flags['enable-exit-kiosk-mode'] })),
 
     // The address.
+    /** The building home, as the logo leads there (wired by the app: the router moves to /home). */
+    goHome: () => {},
     /** Every new page starts at the top (wired by the app). */
     scrollToTop: () => {},
     /** After a move to another page (not the first), focus goes to its heading, so a screen reader starts there (wired by the app). */
@@ -278,6 +282,21 @@ export const appMachine = setup({
             change.start.logic as never,
             { id: screenId(change.name), systemId: screenId(change.name), input: change.start.input } as never,
           );
+      }
+    }),
+    /**
+     * Every open screen flow starts again from its beginning with the same input (the kiosk's idle reset): a half-filled
+     * form, an open link-out frame or mini-app (children of the home and content flows) and a scrolled list all go.
+     */
+    resetScreens: enqueueActions<AppContext, AppEvent, undefined, AppEvent, never, never, never, never, never>(({ enqueue, context }) => {
+      const facts = screenFacts(context);
+      for (const name of Object.keys(context.screens) as ScreenName[]) {
+        const open = context.screens[name]!;
+        if (open.finished || open.key === null) continue;
+        const target = screenTarget(name, open.params, facts);
+        if (!target) continue;
+        enqueue.stopChild(screenId(name));
+        enqueue.spawnChild(open.logic as never, { id: screenId(name), systemId: screenId(name), input: target.input } as never);
       }
     }),
     noteScreenFinished: assign({
@@ -436,6 +455,11 @@ export const appMachine = setup({
       description: 'Lobby mode on or off: screens start again with or without personal actions (RSVP, claim).',
       actions: [assign({ kioskEnabled: ({ event }) => event.on }), 'restartScreens', 'recordScreenKeys'],
     },
+    'kiosk.idleReset': {
+      description:
+        'A lobby screen left alone for the idle period: its menus close, every open flow (and the link-out frame or mini-app in it) starts again, and it goes home.',
+      actions: ['closeHeaderMenu', 'resetScreens', 'goHome', 'scrollToTop'],
+    },
     'flags.updated': [
       {
         guard: and(['kioskExitChanged', 'maintenanceChanged']),
@@ -484,7 +508,11 @@ export const appMachine = setup({
         src: 'loadConfig',
         onDone: {
           target: 'starting',
-          actions: [assign({ config: ({ event }) => event.output }), { type: 'applyConfig', params: ({ event }) => ({ config: event.output }) }],
+          actions: [
+            assign({ config: ({ event }) => event.output }),
+            { type: 'applyConfig', params: ({ event }) => ({ config: event.output }) },
+            'forwardKioskIdle',
+          ],
         },
         onError: { target: 'starting', actions: { type: 'applyConfig', params: { config: FALLBACK_RUNTIME_CONFIG } } },
       },

@@ -38,6 +38,8 @@ import {
   persistTheme,
 } from './adapters/storage';
 import { persistedKioskEnabled, persistKioskEnabled } from './adapters/kioskStorage';
+import { configureNativeHost } from '../bridge/nativeHost';
+import { APP_HOME } from '../../machines/routing/routeAccess';
 import { addAnalyticsTag, configureAnalyticsTag, removeAnalyticsTag } from './adapters/analyticsTag';
 import { startErrorReporting } from './adapters/errorReporting';
 import { flagActors } from './flags/flagActors';
@@ -233,6 +235,7 @@ function appLogicFor(app: () => AppActor, boot: BootData | null) {
     actions: {
       applyConfig: (_, { config }) => {
         configureAnalyticsTag(config.analyticsTagUrl);
+        configureNativeHost(config.embedderOrigins ?? []);
         // Errors the app catches before Sentry is in are queued (reportError); the first paint does not wait for it.
         afterFirstPaint(() => void startErrorReporting(config));
       },
@@ -243,6 +246,7 @@ function appLogicFor(app: () => AppActor, boot: BootData | null) {
       clearUserState,
       recheckRoute: invalidateRoute,
       showBuildingInAddress: (_, { uuid }) => navigate(`/building/${uuid}`),
+      goHome: () => navigate(APP_HOME),
       scrollToTop: () => {
         if (typeof window !== 'undefined') window.scrollTo(0, 0);
       },
