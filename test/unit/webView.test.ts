@@ -177,7 +177,7 @@ describe('the app chart: a web view launch', () => {
         actors: {
           session: fromCallback(({ receive }) => receive((event) => void heard.push(event))),
           loadConfig: fromPromise(async () => (await import('../../contracts/runtimeConfig')).FALLBACK_RUNTIME_CONFIG),
-          matchWebViewBase: fromPromise(({ input }) => match(input)),
+          matchWebViewBase: fromPromise(({ input }) => match(input as { baseUrl: string | null })),
           loadWhitelabel: fromPromise(() => new Promise<never>(() => {})),
           healthCheck: fromPromise(() => new Promise<never>(() => {})),
         } as never,
