@@ -36,6 +36,11 @@ const launchUrl = (token: string, options: { building?: string; baseUrl?: string
   return `${options.path ?? '/webview'}?${query.toString()}`;
 };
 
+/** Waits for the floors list of the web view (its three demo floors). */
+async function seeFloors(page: Page) {
+  await page.getByTestId('floors').getByRole('link', { name: 'Floor 15' }).waitFor();
+}
+
 const farmBar = (page: Page) => page.getByRole('complementary', { name: 'Farm in use' });
 const appHeader = (page: Page) => page.getByRole('button', { name: 'Account menu' });
 
@@ -69,7 +74,8 @@ describe('the native web view', () => {
     await page.waitForURL('**/webview/smart-building');
     expect(page.url()).not.toContain('accessToken');
     expect(page.url()).not.toContain('baseUrl');
-    await expect.poll(() => page.getByTestId('floors').getByRole('link').allInnerTexts()).toEqual(['Floor 12', 'Floor 14', 'Floor 15']);
+    await seeFloors(page);
+    expect(await page.getByTestId('floors').getByRole('link').allInnerTexts()).toEqual(['Floor 12', 'Floor 14', 'Floor 15']);
     expect(await appHeader(page).count()).toBe(0);
     expect(await farmBar(page).count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -79,7 +85,7 @@ describe('the native web view', () => {
     await page.waitForURL('**/webview/smart-building/floors/*/suites');
     await page.getByRole('link', { name: 'Suite 1400' }).click();
     await page.waitForURL('**/webview/suites/*/control');
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Suite 1400');
+    await page.getByRole('heading', { level: 1, name: 'Suite 1400' }).waitFor();
     await page.getByRole('slider', { name: 'Brightness' }).waitFor();
     await page.getByRole('tab', { name: 'Temperature' }).click();
     await page.waitForURL('**/webview/suites/*/control/temperature');
@@ -94,7 +100,7 @@ describe('the native web view', () => {
 
     // The session is kept like any: a reload of the web view (its token long gone from the address) still shows it.
     await page.goto('/webview/smart-building');
-    await expect.poll(() => page.getByTestId('floors').getByRole('link').count()).toBe(3);
+    await seeFloors(page);
     expect(await leaks(token)).toEqual([]);
     // Nothing the page keeps in the address history or sends as a page view holds the token.
     expect(await page.evaluate((t) => JSON.stringify(history.state).includes(t), token)).toBe(false);
@@ -105,7 +111,7 @@ describe('the native web view', () => {
     const { page, context } = await nativeHostPage({ width: 1280, height: 800 });
     const token = (await apiSignIn('demo@northwind.example', 'Atrium!2026')).token;
     await page.goto(launchUrl(token));
-    await expect.poll(() => page.getByTestId('floors').getByRole('link').count()).toBe(3);
+    await seeFloors(page);
     await page.screenshot({ path: 'test-results/webview-floors-1280.png' });
     await page.setViewportSize({ width: 360, height: 740 });
     await page.screenshot({ path: 'test-results/webview-floors-360.png' });
@@ -115,6 +121,10 @@ describe('the native web view', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.screenshot({ path: 'test-results/webview-helpdesk-1280.png', fullPage: true });
+    // Leaving the help desk in the web view asks the native app to close it (its home is the app's).
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => posted(page), { timeout: 10_000 }).toEqual([{ action: 'closeWebView' }]);
+    expect(new URL(page.url()).pathname).toBe('/webview/help-desk');
     await context.close();
   });
 
@@ -158,14 +168,14 @@ describe('the native web view', () => {
     const { page, context } = await nativeHostPage();
     const token = (await apiSignIn('demo@northwind.example', 'Atrium!2026')).token;
     await page.goto(launchUrl(token));
-    await expect.poll(() => page.getByTestId('floors').getByRole('link').count()).toBe(3);
+    await seeFloors(page);
     // A farm chosen in this browser before (the seeded one that is this server), then the web view reloaded.
     await page.evaluate(() => {
       const root = JSON.parse(localStorage.getItem('root') ?? '{}') as Record<string, unknown>;
       localStorage.setItem('root', JSON.stringify({ ...root, farm: { uuid: 'local', description: 'Local (this server)', url: '/api' } }));
     });
     await page.goto('/webview/smart-building');
-    await expect.poll(() => page.getByTestId('floors').getByRole('link').count()).toBe(3);
+    await seeFloors(page);
     expect(await farmBar(page).count()).toBe(0);
     await visit(page, `/building/${plaza}`);
     await farmBar(page).waitFor();
@@ -196,7 +206,7 @@ describe('the card form in a native web view', () => {
     const cards = new CardsPage(page);
     await cards.open();
     await cards.addCard({ firstName: 'Ada', lastName: 'Lovelace', number: '4242424242424242', cvv: '123', expiry: '1230' }, 'Visa ending in 4242');
-    await expect.poll(async () => (await posted(page)).length).toBeGreaterThan(0);
+    await expect.poll(async () => (await posted(page)).length, { timeout: 10_000 }).toBeGreaterThan(0);
     const [message] = (await posted(page)) as {
       errors: unknown[];
       validation: unknown;
