@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, visit } from './browser';
-import { signedInPage } from './pages';
+import { HomePage, signedInPage } from './pages';
 import { newTenant, type Tenant } from './tenant';
 
 /**
@@ -14,7 +14,8 @@ let browser: Browser;
 let tenant: Tenant;
 beforeAll(async () => {
   browser = await launchBrowser();
-  tenant = await newTenant();
+  // A first name found nowhere else on a screen, so the check that it is not shown means something.
+  tenant = await newTenant({ first_names: ['Zephyrine'] });
 });
 
 describe('the unattended kiosk', () => {
@@ -47,6 +48,28 @@ describe('the unattended kiosk', () => {
     await expect.poll(() => page.getByRole('link').count()).toBeGreaterThan(1);
     expect(new URL(page.url()).pathname).toBe(`/building/${tenant.building_uuid}/amenities`);
     expect(await page.getByRole('dialog').count()).toBe(0);
+    await context.close();
+  });
+
+  it('from a screen a person opened, goes back to a home that shows nothing personal', async () => {
+    const { page, context } = await signedInPage(browser, { as: tenant.person });
+    await page.evaluate(() => sessionStorage.setItem('KIOSK_ENABLED', 'true'));
+    await context.clock.install();
+    await page.goto(`/building/${tenant.building_uuid}`);
+    await page.getByTestId('kiosk-header').waitFor();
+    const home = new HomePage(page);
+    // A passer-by opens the wallet's explanation (a mobile-only service) and walks away.
+    await home.utilities().filter({ hasText: 'Wallet' }).click();
+    await page.waitForURL('**/mobile-only**');
+
+    await context.clock.runFor(IDLE_MS + 1_000);
+    await page.waitForURL((url) => url.pathname === '/home');
+    await page.getByTestId('kiosk-header').waitFor();
+    await home.utilities().first().waitFor();
+    const text = await page.evaluate(() => document.body.innerText);
+    expect(text).not.toContain(tenant.person.first_name);
+    expect(text).not.toContain(tenant.person.email);
+    expect(await page.getByRole('button', { name: 'Account menu' }).count()).toBe(0);
     await context.close();
   });
 });
