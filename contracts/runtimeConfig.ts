@@ -49,6 +49,13 @@ export interface RuntimeConfig {
   /** The mobile app in Apple's App Store and in Google Play: where native-only actions send a browser (decision 081). */
   iosAppUrl: string;
   androidAppUrl: string;
+  /**
+   * Origins of pages that may frame the app (the server's FRAME_ANCESTORS): the only parents a web view's messages (the
+   * card form's, closeWebView) are posted to, each at its own origin (src/bridge/nativeHost.ts).
+   */
+  embedderOrigins: string[];
+  /** Seconds without input after which a lobby (kiosk) screen goes home and starts again (KIOSK_IDLE_SECONDS, default 90). */
+  kioskIdleSeconds: number;
 }
 
 /** Demo store links, for a deployment that sets none (IOS_APP_URL, ANDROID_APP_URL). */
@@ -77,4 +84,6 @@ export const FALLBACK_RUNTIME_CONFIG: RuntimeConfig = {
   miniApps: [],
   iosAppUrl: DEMO_IOS_APP_URL,
   androidAppUrl: DEMO_ANDROID_APP_URL,
+  embedderOrigins: [],
+  kioskIdleSeconds: 90,
 };

@@ -17,6 +17,7 @@ import { colorSchemeMachine, COLOR_SCHEME_ID } from '../appearance/colorScheme.m
 import { notificationsMachine, NOTIFICATIONS_ID } from '../notifications/notifications.machine';
 import { bridgeMachine, BRIDGE_ID, type ReadEventName } from '../bridge/bridge.machine';
 import type { Farm } from '../farm/farmSelector.types';
+import type { WebViewLaunch, WebViewProblem } from './webView';
 import type { PendingSso } from '../auth/authFlow.types';
 import { screenId, SCREENS, type ScreenName } from './screens';
 import type { ScreenFacts } from './screen.types';
@@ -65,6 +66,13 @@ export interface AppContext {
   screens: Partial<Record<ScreenName, OpenScreen>>;
   /** The address's path as the router last resolved it (null before the first). */
   path: string | null;
+  /**
+   * A native app's web view launch (/webview?accessToken=…): its token until handed to the session, its API base, and
+   * why it could not be taken, if it could not. Null when the page was not opened so.
+   */
+  webView: { token: string | null; baseUrl: string | null; problem: WebViewProblem | null } | null;
+  /** A native app hosts the page (React Native, WebKit's handler, or a known parent frame): its Close can be offered. */
+  nativeHost: boolean;
   error: { status: number; message: string } | null;
 }
 
@@ -84,8 +92,8 @@ export type AppEvent =
   | { type: 'farm.choose'; farm: Farm | null }
   /** The person leaves an unreachable farm for the default API (the unavailable screen's way back). */
   | { type: 'user.useDefaultFarm' }
-  /** The unattended kiosk's idle reset (issue 23, part E): open mini-apps hear kioskReset and close. */
-  | { type: 'kiosk.idleReset' };
+  /** The web view's Close: the native app is asked to close it. */
+  | { type: 'user.closeWebView' };
 
 export interface AppInput {
   requestedLocale: string | null;
@@ -101,6 +109,9 @@ export interface AppInput {
   farm?: Farm | null;
   preferredBuildingUuid?: string | null;
   pendingSso?: PendingSso | null;
+  /** What a native app opened the page with (/webview?accessToken=…), the token already gone from the address. */
+  webView?: WebViewLaunch | null;
+  nativeHost?: boolean;
 }
 
 /** Resolves when a long-lived child reaches a tagged state (the session leaving restoring, the flags ready). */
@@ -185,6 +196,13 @@ export const appMachine = setup({
     localeReady: fromPromise<void, void>(async ({ system }) => {
       await waitForChild(system, LOCALE_ID, (s) => s.hasTag('ready'));
     }),
+    /**
+     * The API a web view launch names (webViewApiBase): null for the configured one, a registered farm, or a rejection
+     * for any other (wired by the app, which reads the farm list).
+     */
+    matchWebViewBase: fromPromise<Farm | null, { baseUrl: string | null; config: RuntimeConfig }>(() =>
+      Promise.reject(new Error('matchWebViewBase is not provided')),
+    ),
     /** The router resolves the address (its rules and the screen flows its routes open; wired by the app). */
     resolveRoute: fromPromise<void, void>(async () => {}),
   },
@@ -241,10 +259,14 @@ export const appMachine = setup({
     forwardIdleReset: sendTo(BRIDGE_ID, { type: 'kiosk.idleReset' as const }),
 
     // Flags.
+    /** The deployment's idle period for a lobby screen (runtime configuration kioskIdleSeconds). */
+    forwardKioskIdle: sendTo(KIOSK_ID, ({ context }) => ({ type: 'kiosk.idleAfter' as const, seconds: context.config.kioskIdleSeconds })),
     /** The kiosk may be left by a tap only while the flag enable-exit-kiosk-mode is on. */
     forwardKioskExit: sendTo(KIOSK_ID, ({ context }) => ({ type: 'kiosk.exitAllowed' as const, allowed: context.flags['enable-exit-kiosk-mode'] })),
 
     // The address.
+    /** The building home, as the logo leads there (wired by the app: the router moves to /home). */
+    goHome: () => {},
     /** Every new page starts at the top (wired by the app). */
     scrollToTop: () => {},
     /** After a move to another page (not the first), focus goes to its heading, so a screen reader starts there (wired by the app). */
@@ -257,6 +279,21 @@ export const appMachine = setup({
     persistFarm: (_, _params: { farm: Farm | null }) => {},
     /** Every call goes to the farm's API from now on (null: the configured one); `persistFarm` keeps it for the next visit. */
     rememberFarm: assign((_, params: { farm: Farm | null }) => ({ farm: params.farm })),
+
+    /** The launch's token goes to the session actor, which checks it with the server as it checks a kept one. */
+    adoptWebViewSession: sendTo(SESSION_ID, ({ context }) => ({ type: 'session.adopt' as const, token: context.webView?.token ?? '' })),
+    refuseWebViewSession: sendTo(SESSION_ID, { type: 'session.adoptRefused' as const }),
+    /** The app keeps no copy of the token once the session has it. */
+    forgetWebViewToken: assign({ webView: ({ context }) => (context.webView ? { ...context.webView, token: null } : null) }),
+    noteWebViewProblem: assign({
+      webView: ({ context }, params: { problem: WebViewProblem }) => ({
+        token: null,
+        baseUrl: context.webView?.baseUrl ?? null,
+        problem: params.problem,
+      }),
+    }),
+    /** Asks the native app to close the web view (wired by the app: src/bridge/nativeHost.ts). */
+    closeWebView: () => {},
 
     rememberUser: assign({ user: ({ event }) => (event.type === 'session.signedIn' ? event.user : null) }),
     rememberFlags: assign({ flags: ({ context, event }) => (event.type === 'flags.updated' ? event.values : context.flags) }),
@@ -293,6 +330,21 @@ export const appMachine = setup({
           );
       }
     }),
+    /**
+     * Every open screen flow starts again from its beginning with the same input (the kiosk's idle reset): a half-filled
+     * form, an open link-out frame or mini-app (children of the home and content flows) and a scrolled list all go.
+     */
+    resetScreens: enqueueActions<AppContext, AppEvent, undefined, AppEvent, never, never, never, never, never>(({ enqueue, context }) => {
+      const facts = screenFacts(context);
+      for (const name of Object.keys(context.screens) as ScreenName[]) {
+        const open = context.screens[name]!;
+        if (open.finished || open.key === null) continue;
+        const target = screenTarget(name, open.params, facts);
+        if (!target) continue;
+        enqueue.stopChild(screenId(name));
+        enqueue.spawnChild(open.logic as never, { id: screenId(name), systemId: screenId(name), input: target.input } as never);
+      }
+    }),
     noteScreenFinished: assign({
       screens: ({ context, event }) => {
         const finished = (Object.keys(context.screens) as ScreenName[]).find((name) => event.type === `xstate.done.actor.${screenId(name)}`);
@@ -320,6 +372,7 @@ export const appMachine = setup({
       context.path !== `/building/${event.building.uuid}` &&
       (context.path === '/home' || context.path.startsWith('/building')),
     farmInUse: ({ context }) => context.farm !== null,
+    launchedAsWebView: ({ context }) => context.webView?.token != null,
     localeChanged: ({ context, event }) => event.type === 'locale.changed' && event.locale !== context.locale,
     kioskExitChanged: ({ context, event }) =>
       event.type === 'flags.updated' && event.values['enable-exit-kiosk-mode'] !== context.flags['enable-exit-kiosk-mode'],
@@ -343,6 +396,8 @@ export const appMachine = setup({
     farm: input.farm ?? null,
     preferredBuildingUuid: input.preferredBuildingUuid ?? null,
     pendingSso: input.pendingSso ?? null,
+    webView: input.webView ? { token: input.webView.token, baseUrl: input.webView.baseUrl, problem: null } : null,
+    nativeHost: input.nativeHost ?? false,
     user: null,
     buildingUuid: null,
     locale: input.locale ?? 'en',
@@ -351,7 +406,7 @@ export const appMachine = setup({
     path: null,
   }),
   invoke: [
-    { src: 'session', id: SESSION_ID, systemId: SESSION_ID },
+    { src: 'session', id: SESSION_ID, systemId: SESSION_ID, input: ({ context }) => ({ awaitAdoption: context.webView !== null }) },
     { src: 'flags', id: FLAGS_ID, systemId: FLAGS_ID },
     { src: 'building', id: BUILDING_ID, systemId: BUILDING_ID },
     { src: 'locale', id: LOCALE_ID, systemId: LOCALE_ID, input: ({ context }) => ({ requested: context.requestedLocale }) },
@@ -401,6 +456,11 @@ export const appMachine = setup({
       description: 'Nobody is signed in: anonymous flags, the routing rules again, and no building (one a kept session began to load).',
       actions: [assign({ user: null }), 'identifyFlagUser', 'clearBuilding', 'recheckRoute', 'restartScreens', 'recordScreenKeys'],
     },
+    'session.adoptFailed': {
+      description: "The server refused the native app's token: the web view says so instead of showing its screens.",
+      actions: { type: 'noteWebViewProblem', params: { problem: 'token' } },
+    },
+    'user.closeWebView': { actions: 'closeWebView' },
     'session.cleared': {
       description: "Sign-out or an expired session: the person's building and browser state go.",
       actions: [assign({ preferredBuildingUuid: null }), 'clearUserState', 'clearBuilding'],
@@ -453,6 +513,11 @@ export const appMachine = setup({
       description: 'Lobby mode on or off: screens start again with or without personal actions (RSVP, claim).',
       actions: [assign({ kioskEnabled: ({ event }) => event.on }), 'restartScreens', 'recordScreenKeys'],
     },
+    'kiosk.idleReset': {
+      description:
+        'A lobby screen left alone for the idle period: open mini-apps hear kioskReset, its menus close, every open flow (and the link-out frame or mini-app in it) starts again, and it goes home.',
+      actions: ['forwardIdleReset', 'closeHeaderMenu', 'resetScreens', 'goHome', 'scrollToTop'],
+    },
     'flags.updated': [
       {
         guard: and(['kioskExitChanged', 'maintenanceChanged']),
@@ -487,7 +552,6 @@ export const appMachine = setup({
         { type: 'persistFarm', params: ({ event }) => ({ farm: event.farm }) },
       ],
     },
-    'kiosk.idleReset': { description: 'The kiosk reset after its idle time: open mini-apps hear it and close.', actions: 'forwardIdleReset' },
     'screen.open': { actions: ['rememberScreen', 'restartScreens', 'recordScreenKeys'] },
     'screen.close': { guard: 'openedByThisRoute', actions: ['stopScreen', 'forgetScreen'] },
     // A screen flow that reached its end (the auth flow once signed in) starts again when its route is shown next.
@@ -502,7 +566,11 @@ export const appMachine = setup({
         src: 'loadConfig',
         onDone: {
           target: 'starting',
-          actions: [assign({ config: ({ event }) => event.output }), { type: 'applyConfig', params: ({ event }) => ({ config: event.output }) }],
+          actions: [
+            assign({ config: ({ event }) => event.output }),
+            { type: 'applyConfig', params: ({ event }) => ({ config: event.output }) },
+            'forwardKioskIdle',
+          ],
         },
         onError: { target: 'starting', actions: { type: 'applyConfig', params: { config: FALLBACK_RUNTIME_CONFIG } } },
       },
@@ -528,6 +596,31 @@ export const appMachine = setup({
                 },
                 // The brand's defaults stand in when the white-label service is down.
                 onError: { target: 'done' },
+              },
+            },
+            done: { type: 'final' },
+          },
+        },
+        webView: {
+          description:
+            "A native app's web view: its API base is checked (the configured one or a registered farm) before its token goes to the session; any other is refused, and the token goes nowhere.",
+          initial: 'deciding',
+          states: {
+            deciding: { always: [{ guard: 'launchedAsWebView', target: 'checkingBase' }, { target: 'done' }] },
+            checkingBase: {
+              invoke: {
+                src: 'matchWebViewBase',
+                input: ({ context }) => ({ baseUrl: context.webView?.baseUrl ?? null, config: context.config }),
+                onDone: {
+                  target: 'done',
+                  actions: [
+                    { type: 'rememberFarm', params: ({ event }) => ({ farm: event.output }) },
+                    { type: 'persistFarm', params: ({ event }) => ({ farm: event.output }) },
+                    'adoptWebViewSession',
+                    'forgetWebViewToken',
+                  ],
+                },
+                onError: { target: 'done', actions: [{ type: 'noteWebViewProblem', params: { problem: 'baseUrl' } }, 'refuseWebViewSession'] },
               },
             },
             done: { type: 'final' },

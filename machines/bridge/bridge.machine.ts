@@ -81,7 +81,7 @@ export const bridgeMachine = setup({
       if (owner) enqueue.sendTo(owner, { type: 'linkOut.close' });
     }),
     /** Tells a native app around a web view that a mini-app asked to close (part E fills it: src/bridge/nativeHost.ts). */
-    notifyNativeHost: (_, _params: { message: unknown }) => {},
+    notifyNativeHost: (_, _params: { message: object }) => {},
     openFrame: enqueueActions(({ enqueue, context, event }) => {
       if (event.type !== 'frame.opened') return;
       if (Object.hasOwn(context.frames, event.frameId)) enqueue.stopChild(frameActorId(event.frameId));
@@ -161,7 +161,7 @@ export const bridgeMachine = setup({
       description: 'A mini-app asked to close (closeWebView): its frame closes, and a native host around a web view is told.',
       actions: [
         { type: 'closeFrame', params: ({ event }) => ({ frameId: event.frameId }) },
-        { type: 'notifyNativeHost', params: { message: { type: 'closeWebView' } } },
+        { type: 'notifyNativeHost', params: { message: { action: 'closeWebView' } } },
       ],
     },
   },

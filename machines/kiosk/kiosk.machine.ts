@@ -7,7 +7,16 @@ export interface KioskInput {
   /** Read by the app from session storage (KIOSK_ENABLED), so a reload of a lobby screen stays in kiosk mode. */
   enabled: boolean;
   exitAllowed?: boolean;
+  /** Seconds without input after which a lobby screen goes home and starts its screens again (default 90). */
+  idleSeconds?: number;
 }
+
+/** A lobby screen left alone this long returns home (decision NEXT-kiosk-idle-reset); the deployment may change it. */
+export const DEFAULT_KIOSK_IDLE_SECONDS = 90;
+
+/** An idle period the kiosk takes: whole seconds from 10 s to a day; anything else keeps the default. */
+export const kioskIdleSecondsOf = (value: unknown): number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 10 && value <= 86_400 ? value : DEFAULT_KIOSK_IDLE_SECONDS;
 
 export interface KioskContext {
   enabledAtStart: boolean;
@@ -15,27 +24,39 @@ export interface KioskContext {
   exitAllowed: boolean;
   /** Why the last password given to leave was refused (the server's message), or null. */
   exitError: { status: number; message: string } | null;
+  /** Seconds without input before the idle reset. */
+  idleSeconds: number;
 }
 
-/** What the kiosk tells the app (its parent): lobby mode began or ended; screen flows start again without personal actions. */
-export type KioskReport = { type: 'kiosk.changed'; on: boolean };
+/**
+ * What the kiosk tells the app (its parent): lobby mode began or ended (screen flows start again without personal
+ * actions); or the screen was left alone for the idle period (the app goes home, starts its screens again and tells
+ * open mini-apps `kioskReset`).
+ */
+export type KioskReport = { type: 'kiosk.changed'; on: boolean } | { type: 'kiosk.idleReset' };
 
 export type KioskEvent =
   | { type: 'kiosk.enable' }
   | { type: 'kiosk.disable' }
   | { type: 'kiosk.exitAllowed'; allowed: boolean }
+  /** The deployment's idle period (the app forwards the runtime configuration's kioskIdleSeconds). */
+  | { type: 'kiosk.idleAfter'; seconds: number }
+  /** Someone touched, clicked, scrolled or typed on the screen (throttled by the view). */
+  | { type: 'user.activity' }
   /** The exit button of the kiosk header: asks for the person's password. */
   | { type: 'user.tapToExit' }
   | { type: 'user.cancelExit' }
   /** The password typed to leave; it goes to the check and is kept nowhere. */
   | { type: 'user.confirmExit'; password: string };
 
-export type KioskTag = 'kiosk' | 'exitAsked' | 'exitChecking';
+export type KioskTag = 'kiosk' | 'exitAsked' | 'exitChecking' | 'idleWatching';
 
 /**
  * Kiosk mode: the header switch turns it on or off and the choice is kept for the tab's life; while it is on, the
  * minimal kiosk header shows. Where the flag allows leaving, its exit button asks for the signed-in person's password,
  * which the server checks, before kiosk mode ends: a passer-by's tap leads nowhere (issue 22, item 8; decision 146).
+ * A lobby screen works unattended: once nobody has touched it for the idle period it tells the app to go home and start
+ * every open flow and mini-app again, then waits for the next person before it counts again (issue 23).
  */
 export const kioskMachine = setup({
   types: {
@@ -53,6 +74,11 @@ export const kioskMachine = setup({
     persist: (_, _params: { enabled: boolean }) => {},
     /** Tells the app whether lobby mode is on (its screens leave out personal actions while it is). */
     reportKiosk: sendTo(parentOrSelf, (_, params: { on: boolean }): KioskReport => ({ type: 'kiosk.changed', on: params.on })),
+    /** Tells the app the screen was left alone: home, every screen flow from its start, mini-apps told `kioskReset`. */
+    reportIdleReset: sendTo(parentOrSelf, (): KioskReport => ({ type: 'kiosk.idleReset' })),
+  },
+  delays: {
+    kioskIdle: ({ context }) => context.idleSeconds * 1000,
   },
   guards: {
     enabledAtStart: ({ context }) => context.enabledAtStart,
@@ -61,10 +87,16 @@ export const kioskMachine = setup({
 }).createMachine({
   id: KIOSK_ID,
   // Exiting stays off until the app says the flag allows it: a lobby screen should not be left by a passer-by's tap.
-  context: ({ input }) => ({ enabledAtStart: input.enabled, exitAllowed: input.exitAllowed ?? false, exitError: null }),
+  context: ({ input }) => ({
+    enabledAtStart: input.enabled,
+    exitAllowed: input.exitAllowed ?? false,
+    exitError: null,
+    idleSeconds: kioskIdleSecondsOf(input.idleSeconds),
+  }),
   initial: 'starting',
   on: {
     'kiosk.exitAllowed': { actions: assign({ exitAllowed: ({ event }) => event.allowed }) },
+    'kiosk.idleAfter': { actions: assign({ idleSeconds: ({ event }) => kioskIdleSecondsOf(event.seconds) }) },
   },
   states: {
     starting: {
@@ -83,38 +115,60 @@ export const kioskMachine = setup({
       on: {
         'kiosk.disable': { target: 'off', actions: { type: 'persist', params: { enabled: false } } },
       },
-      initial: 'showing',
+      type: 'parallel',
       states: {
-        showing: {
-          on: { 'user.tapToExit': { guard: 'exitAllowed', target: 'asking', actions: assign({ exitError: null }) } },
-        },
-        asking: {
-          description: "The exit dialog asks for the signed-in person's password; a flag that stops allowing exits closes it.",
-          tags: ['exitAsked'],
-          always: { guard: not('exitAllowed'), target: 'showing' },
-          on: {
-            'user.cancelExit': 'showing',
-            'user.confirmExit': { target: 'checking', actions: assign({ exitError: null }) },
+        exit: {
+          initial: 'showing',
+          states: {
+            showing: {
+              on: { 'user.tapToExit': { guard: 'exitAllowed', target: 'asking', actions: assign({ exitError: null }) } },
+            },
+            asking: {
+              description: "The exit dialog asks for the signed-in person's password; a flag that stops allowing exits closes it.",
+              tags: ['exitAsked'],
+              always: { guard: not('exitAllowed'), target: 'showing' },
+              on: {
+                'user.cancelExit': 'showing',
+                'user.confirmExit': { target: 'checking', actions: assign({ exitError: null }) },
+              },
+            },
+            checking: {
+              description: 'The server checks the password (counted in the account guess limit).',
+              tags: ['exitAsked', 'exitChecking'],
+              invoke: {
+                src: 'checkPassword',
+                input: ({ event }) => ({ password: event.type === 'user.confirmExit' ? event.password : '' }),
+                onDone: { target: '#kiosk.off', actions: { type: 'persist', params: { enabled: false } } },
+                onError: {
+                  target: 'asking',
+                  actions: assign({
+                    exitError: ({ event }) => {
+                      const error = event.error as { status?: number; message?: string } | undefined;
+                      return {
+                        status: typeof error?.status === 'number' ? error.status : 0,
+                        message: typeof error?.message === 'string' ? error.message : '',
+                      };
+                    },
+                  }),
+                },
+              },
+            },
           },
         },
-        checking: {
-          description: 'The server checks the password (counted in the account guess limit).',
-          tags: ['exitAsked', 'exitChecking'],
-          invoke: {
-            src: 'checkPassword',
-            input: ({ event }) => ({ password: event.type === 'user.confirmExit' ? event.password : '' }),
-            onDone: { target: '#kiosk.off', actions: { type: 'persist', params: { enabled: false } } },
-            onError: {
-              target: 'asking',
-              actions: assign({
-                exitError: ({ event }) => {
-                  const error = event.error as { status?: number; message?: string } | undefined;
-                  return {
-                    status: typeof error?.status === 'number' ? error.status : 0,
-                    message: typeof error?.message === 'string' ? error.message : '',
-                  };
-                },
-              }),
+        idle: {
+          description: 'The unattended screen: input restarts the count; the idle period without any sends the app home.',
+          initial: 'watching',
+          states: {
+            watching: {
+              tags: ['idleWatching'],
+              on: { 'user.activity': { target: 'watching', reenter: true } },
+              after: {
+                kioskIdle: { target: ['rested', '#kiosk.on.exit.showing'], actions: 'reportIdleReset' },
+              },
+            },
+            rested: {
+              description: 'Reset and at home: nothing to reset again until someone uses the screen.',
+              on: { 'user.activity': 'watching' },
             },
           },
         },

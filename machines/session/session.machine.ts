@@ -1,6 +1,6 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { parentOrSelf } from '../shared/reports';
-import type { LoginPayload, PersistedAuth, SessionContext, SessionEvent, SessionReport, SessionUser } from './session.types';
+import type { LoginPayload, PersistedAuth, SessionContext, SessionEvent, SessionInput, SessionReport, SessionUser } from './session.types';
 
 export const SESSION_ID = 'session';
 
@@ -29,20 +29,35 @@ export const CURRENT_TOKEN_VERSION = 3;
  * or is no JWT, which is then left as it is.
  */
 export function tokenVersion(token: string | null): number | null {
+  const version = claimsOf(token)?.ver;
+  return typeof version === 'number' ? version : null;
+}
+
+/** A JWT's payload, read, not verified (the server verifies); null for anything that is not one. */
+function claimsOf(token: string | null): Record<string, unknown> | null {
   try {
     // atob forgives the missing base64 padding of a JWT segment.
-    const version = (JSON.parse(atob(token!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { ver?: unknown }).ver;
-    return typeof version === 'number' ? version : null;
+    const claims: unknown = JSON.parse(atob(token!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/')));
+    return claims && typeof claims === 'object' ? (claims as Record<string, unknown>) : null;
   } catch {
     return null;
   }
+}
+
+/** How long an access token handed over without its expiry is taken to last (the server's own lifetime, 15 minutes). */
+export const ADOPTED_TOKEN_FALLBACK_SECONDS = 15 * 60;
+
+/** When a handed-over access token expires: its `exp` claim, else the usual lifetime from now (seconds). */
+export function adoptedTokenExpiry(token: string, now = nowSeconds()): number {
+  const exp = claimsOf(token)?.exp;
+  return typeof exp === 'number' && Number.isFinite(exp) ? exp : now + ADOPTED_TOKEN_FALLBACK_SECONDS;
 }
 
 /** The signed-in context as it is kept across reloads. */
 const persistedOf = (context: SessionContext): PersistedAuth => ({
   token: context.token!,
   tokenExpiresAt: context.tokenExpiresAt,
-  refreshToken: context.refreshToken!,
+  refreshToken: context.refreshToken,
   user: context.user!,
 });
 
@@ -64,6 +79,7 @@ export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
+    input: {} as SessionInput,
   },
   actors: {
     loadPersisted: fromPromise<PersistedAuth | null>(notProvided('loadPersisted')),
@@ -91,6 +107,8 @@ export const sessionMachine = setup({
       user: context.user!,
       loadBuilding: context.shouldAutoLogin,
     })),
+    /** Tells the app the server refused a native app's token (the web view's error screen says so). */
+    reportAdoptFailed: sendTo(parentOrSelf, (): SessionReport => ({ type: 'session.adoptFailed' })),
     /** Tells the app nobody is signed in. */
     reportSignedOut: sendTo(parentOrSelf, (): SessionReport => ({ type: 'session.signedOut' })),
     /** Tells the app the person's state is to go (sign-out, expiry): their building, theme and SSO details. */
@@ -103,9 +121,17 @@ export const sessionMachine = setup({
       user: params.auth.user,
     })),
     clearTokens: assign(signedOutContext),
+    /** The handed-over token is used from now on (the user call carries it); it has no refresh token. */
+    assignAdopted: assign((_, params: { token: string }) => ({
+      token: params.token,
+      tokenExpiresAt: adoptedTokenExpiry(params.token),
+      refreshToken: null,
+      user: null,
+    })),
   },
   guards: {
     hasPersisted: (_, params: { auth: PersistedAuth | null }) => params.auth !== null,
+    awaitsAdoption: ({ context }) => context.awaitAdoption,
     accessExpired: ({ context }) => isTokenExpired(context),
     hasRefreshToken: ({ context }) => !!context.refreshToken && context.refreshToken.expiresAt > nowSeconds(),
     olderTokenVersion: ({ context }) => {
@@ -116,7 +142,7 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: SESSION_ID,
-  context: { ...signedOutContext, shouldAutoLogin: true, authMode: 'login' },
+  context: ({ input }) => ({ ...signedOutContext, shouldAutoLogin: true, authMode: 'login', awaitAdoption: input.awaitAdoption ?? false }),
   initial: 'restoring',
   on: {
     'session.authMode': { actions: assign({ authMode: ({ event }) => event.mode }) },
@@ -125,8 +151,26 @@ export const sessionMachine = setup({
     restoring: {
       description: 'Reads the session kept from the last visit and checks it with the server.',
       tags: ['restoring'],
-      initial: 'reading',
+      initial: 'starting',
       states: {
+        starting: {
+          always: [{ guard: 'awaitsAdoption', target: 'awaitingAdoption' }, { target: 'reading' }],
+        },
+        awaitingAdoption: {
+          description: "A native app's web view: its token, not the kept session, once the app has checked the launch's API base.",
+          on: {
+            'session.adopt': { target: 'adopting', actions: { type: 'assignAdopted', params: ({ event }) => ({ token: event.token }) } },
+            'session.adoptRefused': { target: '#session.signedOut', actions: ['clearTokens', 'clearPersisted'] },
+          },
+        },
+        adopting: {
+          description: 'The handed-over token is checked with the server, as a kept one is; refused, nobody is signed in here.',
+          invoke: {
+            src: 'fetchUser',
+            onDone: { target: '#session.signedIn', actions: assign({ user: ({ event }) => event.output }) },
+            onError: { target: '#session.signedOut', actions: ['clearTokens', 'clearPersisted', 'reportAdoptFailed'] },
+          },
+        },
         reading: {
           invoke: {
             src: 'loadPersisted',

@@ -8,8 +8,17 @@ export interface PersistedAuth {
   token: string;
   /** Seconds since the epoch: the moment of sign-in plus expires_in. */
   tokenExpiresAt: number;
-  refreshToken: { token: string; expiresAt: number };
+  /** None for a session a native app handed over (/webview): it ends with its access token. */
+  refreshToken: { token: string; expiresAt: number } | null;
   user: SessionUser;
+}
+
+export interface SessionInput {
+  /**
+   * The page was opened as a native app's web view with an access token (/webview?accessToken=…): the kept session is
+   * not read; the session waits for `session.adopt` (or `session.adoptRefused`) instead.
+   */
+  awaitAdoption?: boolean;
 }
 
 export interface SessionContext {
@@ -20,6 +29,8 @@ export interface SessionContext {
   shouldAutoLogin: boolean;
   /** Where a signed-out visitor is sent: the sign-in or the sign-up route. */
   authMode: 'login' | 'signup';
+  /** Started for a native app's web view: waits for its token instead of reading the kept session. */
+  awaitAdoption: boolean;
 }
 
 export type SessionEvent =
@@ -28,6 +39,10 @@ export type SessionEvent =
   | { type: 'session.logout' }
   | { type: 'session.userUpdated'; user: SessionUser }
   | { type: 'session.authMode'; mode: 'login' | 'signup' }
+  /** A native app's access token for this web view, checked with the server's user call as a kept one is. */
+  | { type: 'session.adopt'; token: string }
+  /** The web view's launch was refused before its token was tried (an API base that is not allowed). */
+  | { type: 'session.adoptRefused' }
   | { type: 'user.acknowledge' };
 
 /** What the session tells the app (its parent), which tells the other actors. */
@@ -36,4 +51,6 @@ export type SessionReport =
   /** A kept session is being checked with the server: its user (as kept) and tokens may already be used. */
   | { type: 'session.restoring'; user: SessionUser; loadBuilding: boolean }
   | { type: 'session.signedOut' }
+  /** The server refused the access token a native app handed over (the web view shows why). */
+  | { type: 'session.adoptFailed' }
   | { type: 'session.cleared' };

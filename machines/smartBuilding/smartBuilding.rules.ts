@@ -69,9 +69,12 @@ export function controlOfPath(pathname: string): ControlType | null {
   return last === 'lighting' || last === 'temperature' ? last : null;
 }
 
-/** The addresses of the smart-building screens of a building (content document, section 2). */
-export const smartBuildingPaths = (buildingUuid: string) => {
-  const building = `/building/${encodeURIComponent(buildingUuid)}`;
+/**
+ * The addresses of the smart-building screens of a building (content document, section 2); inside the native app's web
+ * view, the same screens under its root (`/webview` or `/webview/{locale}`), whose building is the launch's.
+ */
+export const smartBuildingPaths = (buildingUuid: string, webViewRoot: string | null = null) => {
+  const building = webViewRoot ?? `/building/${encodeURIComponent(buildingUuid)}`;
   return {
     floors: `${building}/smart-building`,
     suites: (floorId: string) => `${building}/smart-building/floors/${encodeURIComponent(floorId)}/suites`,

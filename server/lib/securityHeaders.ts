@@ -85,7 +85,12 @@ export function installSecurityHeaders(app: FastifyInstance, options: SecurityHe
       void reply.header('content-security-policy', isApi ? API_CSP : isOidc ? OIDC_CSP : options.csp);
     }
     void reply.header('x-content-type-options', 'nosniff');
-    void reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    // A native app's web view is opened with the person's token in the query string (/webview?accessToken=…): that
+    // page sends no referrer at all (its scripts and images load before the app takes the token out of the address)
+    // and is kept in no cache.
+    const carriesToken = !isApi && /^\/webview(\/|$)/.test(path) && /[?&]accesstoken=/i.test(request.url);
+    void reply.header('referrer-policy', carriesToken ? 'no-referrer' : 'strict-origin-when-cross-origin');
+    if (carriesToken) void reply.header('cache-control', 'no-store');
     void reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');
     if (isApi || isOidc) void reply.header('x-frame-options', 'DENY');
     else if (!options.framedElsewhere && !ownPolicy) void reply.header('x-frame-options', 'SAMEORIGIN');

@@ -38,7 +38,15 @@ export function runtimeConfigFrom(config: ServerConfig, env: NodeJS.ProcessEnv =
     })),
     iosAppUrl: env.IOS_APP_URL || DEMO_IOS_APP_URL,
     androidAppUrl: env.ANDROID_APP_URL || DEMO_ANDROID_APP_URL,
+    embedderOrigins: config.frameAncestors,
+    kioskIdleSeconds: kioskIdleSeconds(env.KIOSK_IDLE_SECONDS),
   };
+}
+
+/** KIOSK_IDLE_SECONDS: whole seconds from 10 to a day; anything else is the default 90. */
+function kioskIdleSeconds(value: string | undefined): number {
+  const seconds = value && /^\d+$/.test(value) ? Number(value) : NaN;
+  return seconds >= 10 && seconds <= 86_400 ? seconds : 90;
 }
 
 const nstr = { type: ['string', 'null'] } as const;
@@ -92,6 +100,8 @@ export async function runtimeConfigRoutes(app: Api, options: { runtimeConfig: Ru
               },
               iosAppUrl: str,
               androidAppUrl: str,
+              embedderOrigins: { type: 'array', items: str },
+              kioskIdleSeconds: { type: 'integer' },
             },
           },
         },

@@ -38,6 +38,11 @@ import {
   persistTheme,
 } from './adapters/storage';
 import { persistedKioskEnabled, persistKioskEnabled } from './adapters/kioskStorage';
+import { CLOSE_WEB_VIEW_MESSAGE, configureNativeHost, nativeHostOf, notifyNativeHost } from '../bridge/nativeHost';
+import { takeWebViewLaunch, webViewLocaleOf } from './adapters/webViewLaunch';
+import { webViewApiBase } from '../../machines/app/webView';
+import { listFarms } from '../api/farms';
+import { APP_HOME } from '../../machines/routing/routeAccess';
 import { addAnalyticsTag, configureAnalyticsTag, removeAnalyticsTag } from './adapters/analyticsTag';
 import { startErrorReporting } from './adapters/errorReporting';
 import { flagActors } from './flags/flagActors';
@@ -231,10 +236,19 @@ function appLogicFor(app: () => AppActor, boot: BootData | null) {
         await whitelabelApi.healthCheck();
       }),
       resolveRoute: fromPromise(() => resolveRoute()),
+      // The configured API needs no call; any other base is looked up in the farm list (a failed list refuses it).
+      matchWebViewBase: fromPromise(async ({ input }) => {
+        const configured = { apiBase: input.config.apiBase, pageHref: window.location.href };
+        let match = webViewApiBase(input.baseUrl, configured, []);
+        if (match === null) match = webViewApiBase(input.baseUrl, configured, await listFarms(input.config.farmListUrl, input.config.farmListKey));
+        if (match === null) throw new Error('The web view names an API this app does not know');
+        return match === 'configured' ? null : match;
+      }),
     },
     actions: {
       applyConfig: (_, { config }) => {
         configureAnalyticsTag(config.analyticsTagUrl);
+        configureNativeHost(config.embedderOrigins ?? []);
         // Errors the app catches before Sentry is in are queued (reportError); the first paint does not wait for it.
         afterFirstPaint(() => void startErrorReporting(config));
       },
@@ -245,6 +259,7 @@ function appLogicFor(app: () => AppActor, boot: BootData | null) {
       clearUserState,
       recheckRoute: invalidateRoute,
       showBuildingInAddress: (_, { uuid }) => navigate(`/building/${uuid}`),
+      goHome: () => navigate(APP_HOME),
       scrollToTop: () => {
         if (typeof window !== 'undefined') window.scrollTo(0, 0);
       },
@@ -254,6 +269,7 @@ function appLogicFor(app: () => AppActor, boot: BootData | null) {
       },
       trackPageView: (_, { from, to }) => pageViews.add({ from, to, at: new Date(), anonymous: app().getSnapshot().context.user === null }),
       persistFarm: (_, { farm }) => persistFarm(farm),
+      closeWebView: () => void notifyNativeHost(CLOSE_WEB_VIEW_MESSAGE),
     },
   });
 }
@@ -282,7 +298,10 @@ export function sessionBridge(session: () => SessionRef | undefined): SessionBri
  * its start), so that none of them is a long task at start-up (decision 064).
  */
 export async function createAppActor(inspect?: InspectionObserver, pause: () => Promise<void> = () => Promise.resolve()): Promise<AppActor> {
-  const lang = typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('lang');
+  // First of all: a native app's token leaves the address before anything can read, log or report it.
+  const webView = takeWebViewLaunch();
+  const lang =
+    typeof window === 'undefined' ? null : (new URLSearchParams(window.location.search).get('lang') ?? webViewLocaleOf(window.location.pathname));
   const browser = typeof navigator === 'undefined' ? null : navigator.language;
   const requestedLocale = lang ?? persistedLanguage() ?? browser;
   // A returning person's building hero, known from the last visit: it loads beside the code, not after the building.
@@ -301,8 +320,10 @@ export async function createAppActor(inspect?: InspectionObserver, pause: () => 
       colorScheme: persistedColorScheme(),
       host: host(),
       farm: persistedFarm(),
-      preferredBuildingUuid: buildingUuidInAddress() ?? persistedBuildingUuid(),
+      preferredBuildingUuid: webView?.buildingUuid ?? buildingUuidInAddress() ?? persistedBuildingUuid(),
       pendingSso: pendingSso(),
+      webView,
+      nativeHost: typeof window !== 'undefined' && nativeHostOf(window) !== null,
     },
     ...(inspect ? { inspect } : {}),
   });

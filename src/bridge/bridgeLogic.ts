@@ -22,6 +22,6 @@ export function bridgeLogic(app: () => AppActor) {
         actors: { call: bridgeCallMachine.provide({ actors: { perform: fromPromise(({ input }) => performBridgeAction(app(), input)) } }) },
       }),
     },
-    actions: { notifyNativeHost: (_, { message }) => notifyNativeHost(message) },
+    actions: { notifyNativeHost: (_, { message }) => void notifyNativeHost(message) },
   });
 }

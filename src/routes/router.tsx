@@ -21,6 +21,7 @@ import { helpDeskRoutes } from './helpDeskRoutes';
 import { serviceRequestRoutes } from './serviceRequestRoutes';
 import { paymentRoutes } from './paymentRoutes';
 import { smartBuildingRoutes } from './smartBuildingRoutes';
+import { webViewRoutes } from './webViewRoutes';
 import { hashTarget, origin, screenFlows, type RouterContext, type ScreenLoader } from './screens';
 
 const sessionOf = (app: AppActor) => app.system.get(SESSION_ID) as SessionRef;
@@ -151,6 +152,7 @@ const routeTree = rootRoute.addChildren([
   ...accountRoutes(rootRoute),
   ...helpDeskRoutes(rootRoute),
   ...paymentRoutes(rootRoute),
+  webViewRoutes(rootRoute),
 ]);
 
 /**

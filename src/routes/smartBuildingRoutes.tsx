@@ -9,22 +9,32 @@ import { screenFlows, type RouterContext } from './screens';
  * Smart-suite routes open only while the `show-smart-building` flag is on; otherwise home (content document, sections 2
  * and 6). The flags are read once they are loaded for the person (a reload of the page must not bounce on the default).
  */
-async function requireSmartBuilding({ context }: { context: unknown }) {
-  const flags = (context as RouterContext).app.system.get(FLAGS_ID) as FlagsRef | undefined;
-  if (!flags) throw redirect({ to: APP_HOME, replace: true });
-  const ready = await waitFor(flags, (s) => s.hasTag('ready'), { timeout: 10_000 }).catch(() => flags.getSnapshot());
-  if (!ready.context.values['show-smart-building']) throw redirect({ to: APP_HOME, replace: true });
-}
+const requireSmartBuilding =
+  (whenOff: (params: Record<string, string | undefined>) => string) =>
+  async ({ context, params }: { context: unknown; params: unknown }) => {
+    const flags = (context as RouterContext).app.system.get(FLAGS_ID) as FlagsRef | undefined;
+    const off = whenOff(params as Record<string, string | undefined>);
+    if (!flags) throw redirect({ href: off, replace: true });
+    const ready = await waitFor(flags, (s) => s.hasTag('ready'), { timeout: 10_000 }).catch(() => flags.getSnapshot());
+    if (!ready.context.values['show-smart-building']) throw redirect({ href: off, replace: true });
+  };
 
 const SuiteControlPage = lazyRouteComponent(() => import('../ui/smartBuilding/SuiteControlPage'), 'SuiteControlPage');
 
-/** Floors, a floor's suites and a suite's control (with the fixed lighting and temperature paths) under `parent`. */
-export function smartBuildingRoutes<TParent extends AnyRoute>(parent: TParent) {
+/**
+ * Floors, a floor's suites and a suite's control (with the fixed lighting and temperature paths) under `parent`; with the
+ * flag off, to home (or, in the web view, where `whenOff` says).
+ */
+export function smartBuildingRoutes<TParent extends AnyRoute>(
+  parent: TParent,
+  whenOff: (params: Record<string, string | undefined>) => string = () => APP_HOME,
+) {
+  const beforeLoad = requireSmartBuilding(whenOff);
   const control = (path: string) =>
     createRoute({
       getParentRoute: () => parent,
       path,
-      beforeLoad: requireSmartBuilding,
+      beforeLoad,
       component: SuiteControlPage,
       ...screenFlows({ suiteControl: ({ params }) => ({ buildingUuid: params.buildingUuid, suiteId: params.suiteId! }) }),
     });
@@ -32,14 +42,14 @@ export function smartBuildingRoutes<TParent extends AnyRoute>(parent: TParent) {
     createRoute({
       getParentRoute: () => parent,
       path: 'smart-building',
-      beforeLoad: requireSmartBuilding,
+      beforeLoad,
       component: lazyRouteComponent(() => import('../ui/smartBuilding/FloorsPage'), 'FloorsPage'),
       ...screenFlows({ smartFloors: ({ params }) => ({ buildingUuid: params.buildingUuid }) }),
     }),
     createRoute({
       getParentRoute: () => parent,
       path: 'smart-building/floors/$floorId/suites',
-      beforeLoad: requireSmartBuilding,
+      beforeLoad,
       component: lazyRouteComponent(() => import('../ui/smartBuilding/SuitesPage'), 'SuitesPage'),
       ...screenFlows({ smartSuites: ({ params }) => ({ buildingUuid: params.buildingUuid, floorId: params.floorId! }) }),
     }),

@@ -94,9 +94,9 @@ describe('the farm selector', () => {
     await auth.seeHome('Dana');
     await farms.bar().waitFor();
 
-    // The bar is hidden on any path with /webview (that path may show the not-found page).
-    await page.goto('/webview');
-    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    // The bar is hidden on any path with /webview (the native web view's help desk here, with the kept session).
+    await page.goto('/webview/help-desk');
+    await page.getByRole('heading', { name: 'Help desk', level: 1 }).waitFor();
     expect(await farms.bar().count()).toBe(0);
 
     // Back on the home page, the bar clears the farm: the default API again.

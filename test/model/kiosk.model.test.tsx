@@ -1,11 +1,11 @@
 import { expect, it } from 'vitest';
-import { createActor, fromPromise, getNextSnapshot, type InspectionEvent, type SnapshotFrom } from 'xstate';
+import { createActor, fromPromise, getNextSnapshot, SimulatedClock, type InspectionEvent, type SnapshotFrom } from 'xstate';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
-import { kioskModel, type KioskModelEvent, type KioskModelState } from './kiosk.model';
+import { kioskModel, PASSING_SECONDS, type KioskModelEvent, type KioskModelState } from './kiosk.model';
 import { modelSuite } from './modelSuite';
 import { modelGraph } from './paths';
-import { kioskMachine, KIOSK_ID } from '../../machines/kiosk/kiosk.machine';
+import { DEFAULT_KIOSK_IDLE_SECONDS, kioskMachine, KIOSK_ID } from '../../machines/kiosk/kiosk.machine';
 import { appMachine } from '../../machines/app/app.machine';
 import { flagsMachine, FLAGS_ID } from '../../machines/flags/flags.machine';
 import type { FlagValues } from '../../contracts/flags';
@@ -34,8 +34,13 @@ function kioskApp(on: boolean, inspect?: (event: InspectionEvent) => void) {
   // The password checks asked of the server, settled by the test as the model's api events say.
   const checks: { password: string; resolve: () => void; reject: (error: unknown) => void }[] = [];
   const never = fromPromise(() => new Promise<never>(() => {}));
+  // The actor system's clock: the model's `time.idle` moves it on by the idle period.
+  const clock = new SimulatedClock();
+  // The app's way home, taken at each idle reset the kiosk reports.
+  const wentHome: number[] = [];
   const app = createActor(
     appMachine.provide({
+      actions: { goHome: () => void wentHome.push(clock.now()) },
       actors: {
         loadWhitelabel: never,
         healthCheck: never,
@@ -57,7 +62,7 @@ function kioskApp(on: boolean, inspect?: (event: InspectionEvent) => void) {
         }),
       } as never,
     }),
-    { input: { requestedLocale: 'en', kioskEnabled: persistedKioskEnabled() }, ...(inspect ? { inspect } : {}) },
+    { input: { requestedLocale: 'en', kioskEnabled: persistedKioskEnabled() }, clock, ...(inspect ? { inspect } : {}) },
   ).start();
   const setFlag = (allowed: boolean) => {
     flag.exitAllowed = allowed;
@@ -65,7 +70,7 @@ function kioskApp(on: boolean, inspect?: (event: InspectionEvent) => void) {
   };
   // Every change of on/off made by the person must be kept, and only those: what the model says so far.
   const expectedPersisted: { enabled: boolean }[] = [];
-  return { app, kiosk: () => app.system.get(KIOSK_ID) as KioskRef, setFlag, persisted, expectedPersisted, checks };
+  return { app, kiosk: () => app.system.get(KIOSK_ID) as KioskRef, setFlag, persisted, expectedPersisted, checks, clock, wentHome };
 }
 type Flow = ReturnType<typeof kioskApp>;
 
@@ -80,9 +85,9 @@ function expectPersist(flow: Flow, event: KioskModelEvent, before: Model) {
 
 const MACHINE_STATE: Record<Step, (s: ReturnType<KioskRef['getSnapshot']>) => boolean> = {
   off: (s) => s.matches('off') && !s.hasTag('kiosk'),
-  on: (s) => s.matches({ on: 'showing' }) && s.hasTag('kiosk') && !s.hasTag('exitAsked'),
-  asking: (s) => s.matches({ on: 'asking' }) && s.hasTag('exitAsked') && !s.hasTag('exitChecking'),
-  checking: (s) => s.matches({ on: 'checking' }) && s.hasTag('exitChecking'),
+  on: (s) => s.matches({ on: { exit: 'showing' } }) && s.hasTag('kiosk') && !s.hasTag('exitAsked'),
+  asking: (s) => s.matches({ on: { exit: 'asking' } }) && s.hasTag('exitAsked') && !s.hasTag('exitChecking'),
+  checking: (s) => s.matches({ on: { exit: 'checking' } }) && s.hasTag('exitChecking'),
 };
 
 /** Where the kiosk actor must be, whether a tap may leave, and what it has kept so far. */
@@ -91,6 +96,8 @@ const machineState = (state: Step) => (flow: Flow, model: Model) => {
   return (
     MACHINE_STATE[state](snapshot) &&
     snapshot.can({ type: 'user.tapToExit' }) === (state === 'on' && model.context.exitAllowed) &&
+    // While on, the kiosk counts towards the idle reset unless it has reset and nobody has come since.
+    snapshot.hasTag('idleWatching') === (state !== 'off' && !model.context.rested) &&
     (state !== 'asking' || (snapshot.context.exitError !== null) === model.context.wrong) &&
     JSON.stringify(flow.persisted) === JSON.stringify(flow.expectedPersisted)
   );
@@ -135,6 +142,7 @@ const MACHINE_EVENT = {
   'user.tapToExit': { type: 'user.tapToExit' },
   'user.cancelExit': { type: 'user.cancelExit' },
   'user.confirmExit': { type: 'user.confirmExit', password: 'Atrium!2026' },
+  'user.activity': { type: 'user.activity' },
 } as const;
 
 modelSuite({
@@ -176,6 +184,14 @@ modelSuite({
       else check.reject({ status: 400, message: 'The password is not correct' });
       return;
     }
+    if (event.type === 'time.pass') {
+      flow.clock.increment(PASSING_SECONDS * 1000);
+      return;
+    }
+    if (event.type === 'time.idle') {
+      flow.clock.increment((DEFAULT_KIOSK_IDLE_SECONDS - before.context.elapsed) * 1000);
+      return;
+    }
     if (event.type !== 'flag.allow' && event.type !== 'flag.deny') throw new Error(`not the world's event: ${event.type}`);
     flow.setFlag(event.type === 'flag.allow');
   },
@@ -185,7 +201,12 @@ modelSuite({
   },
   press: (flow: Flow, event, before) => {
     expectPersist(flow, event, before);
-    if (event.type === 'user.tapToExit') fireEvent.click(exitButton()!);
+    // Someone touches the screen (the header listens on the window), or, with the exit dialog open, types in it (a
+    // touch outside a dialog closes it).
+    if (event.type === 'user.activity') {
+      if (passwordField()) fireEvent.keyDown(passwordField()!, { key: 'a' });
+      else fireEvent.pointerDown(document.body);
+    } else if (event.type === 'user.tapToExit') fireEvent.click(exitButton()!);
     else if (event.type === 'user.cancelExit') fireEvent.click(screen.getByRole('button', { name: 'Stay in kiosk mode' }));
     else if (event.type === 'user.confirmExit') {
       fireEvent.change(passwordField()!, { target: { value: 'Atrium!2026' } });
@@ -195,8 +216,13 @@ modelSuite({
   // The model's `start` is only ever left (by a start event): no step ends there.
   machineState: { off: machineState('off'), on: machineState('on'), asking: machineState('asking'), checking: machineState('checking') },
   viewState: { off: viewState('off'), on: viewState('on'), asking: viewState('asking'), checking: viewState('checking') },
+  // The app went home once for each idle period the screen was left alone, at the end of that period.
+  finally: (flow: Flow, events) => {
+    expect(flow.wentHome.length).toBe(events.filter((e) => e.type === 'time.idle').length);
+  },
   stop: ({ app }) => app.stop(),
   machines: [kioskMachine],
+  everyMachineTransition: true,
 });
 
 it('kiosk: the test model has more than 8 transitions', () => expect(modelGraph(kioskModel).edges.length).toBeGreaterThan(8));

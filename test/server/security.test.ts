@@ -349,6 +349,22 @@ describe('7. browser-side headers', () => {
     expect(page.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('sends no referrer and lets nothing cache a web view page opened with a token in its address', async () => {
+    const app = await createServer({ ...readConfig({}), devOidc: false }, { db: server.db, staticDir });
+    const launch = await app.app.inject({ method: 'GET', url: '/webview?buildingUuid=b&accessToken=secret.jwt&baseUrl=x' });
+    const localised = await app.app.inject({ method: 'GET', url: '/webview/de-DE/help-desk?AccessToken=secret.jwt' });
+    const later = await app.app.inject({ method: 'GET', url: '/webview/smart-building' });
+    const elsewhere = await app.app.inject({ method: 'GET', url: '/home?accessToken=secret.jwt' });
+    await app.app.close();
+    for (const page of [launch, localised]) {
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['referrer-policy']).toBe('no-referrer');
+      expect(page.headers['cache-control']).toBe('no-store');
+    }
+    expect(later.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(elsewhere.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
   it('lets configured origins frame the app, and sends HSTS over https behind a trusted proxy', async () => {
     const config = { ...readConfig({}), devOidc: false, trustProxy: true, frameAncestors: ['https://kiosk.example.com'] };
     const app = await createServer(config, { db: server.db, staticDir });

@@ -26,6 +26,7 @@ function startApp(input: { preferredBuildingUuid?: string | null } = {}) {
     focusPageHeading: vi.fn<(params: { first: boolean }) => void>(),
     trackPageView: vi.fn<(params: { from: string | null; to: string }) => void>(),
     persistFarm: vi.fn(),
+    goHome: vi.fn(),
   };
   const pending = fromPromise(() => new Promise<never>(() => {}));
   const app = createActor(
@@ -52,6 +53,7 @@ function startApp(input: { preferredBuildingUuid?: string | null } = {}) {
         focusPageHeading: (_, params) => effects.focusPageHeading(params),
         trackPageView: (_, params) => effects.trackPageView(params),
         persistFarm: (_, params) => effects.persistFarm(params),
+        goHome: () => effects.goHome(),
       },
     }),
     { input: { requestedLocale: 'en', host: 'tenant.test', ...input } },
@@ -329,6 +331,42 @@ describe('screen flows in the root system', () => {
     app.send({ type: 'screen.close', screen: 'home', owner: '/building/$buildingUuid/' });
     expect(app.system.get(screenId('home'))).toBeUndefined();
     expect(app.getSnapshot().context.screens).toEqual({});
+  });
+
+  it("the kiosk's idle reset starts every open flow again with its input, closes the menu and goes home", () => {
+    const { app, heard, effects } = startApp();
+    running = app;
+    app.send({ type: 'session.signedIn', user: makeUser(), loadBuilding: false });
+    app.send({ type: 'building.ready', building: makeBuilding('b-1'), switched: false });
+    app.send({ type: 'screen.open', screen: 'home', logic: echo, owner: '/home', params: { origin: 'https://tenant.test', hashTarget: null } });
+    app.send({ type: 'screen.open', screen: 'helpDesk', logic: echo, owner: '/help-desk', params: {} });
+    const home = app.system.get(screenId('home'));
+    const helpDesk = app.system.get(screenId('helpDesk'));
+    expect(home).toBeDefined();
+    expect(helpDesk).toBeDefined();
+    heard.headerMenu!.length = 0;
+
+    app.send({ type: 'kiosk.idleReset' });
+    const [homeAgain, helpDeskAgain] = [app.system.get(screenId('home')), app.system.get(screenId('helpDesk'))];
+    expect(home!.getSnapshot().status).toBe('stopped');
+    expect(helpDesk!.getSnapshot().status).toBe('stopped');
+    expect(homeAgain).not.toBe(home);
+    expect(helpDeskAgain).not.toBe(helpDesk);
+    expect(inputOf(homeAgain)).toEqual(inputOf(home));
+    expect(app.getSnapshot().children[screenId('home')]).toBe(homeAgain);
+    expect(heard.headerMenu).toEqual([{ type: 'route.changed' }]);
+    expect(effects.goHome).toHaveBeenCalledTimes(1);
+    expect(effects.scrollToTop).toHaveBeenCalled();
+  });
+
+  it('the idle reset leaves a flow that waits for a fact, and one that has finished, as they are', () => {
+    const { app, effects } = startApp();
+    running = app;
+    // No building yet: the home flow waits, and the reset does not start it.
+    app.send({ type: 'screen.open', screen: 'home', logic: echo, owner: '/home', params: { origin: 'https://tenant.test', hashTarget: null } });
+    app.send({ type: 'kiosk.idleReset' });
+    expect(app.system.get(screenId('home'))).toBeUndefined();
+    expect(effects.goHome).toHaveBeenCalledTimes(1);
   });
 
   it('kiosk mode going on or off restarts the content screen with `lobby` (no RSVP or claim on a shared screen)', () => {

@@ -105,7 +105,7 @@ describe('appMachine start-up', () => {
     expect(spies.loadFlags).toHaveBeenCalledTimes(1);
     expect(spies.loadCatalogue).toHaveBeenCalledWith({ requested: 'de-DE' });
     expect(actor.getSnapshot().hasTag('starting')).toBe(true);
-    expect(regionsDone(actor)).toEqual({ whitelabel: false, health: false, flags: false, user: false, locale: false });
+    expect(regionsDone(actor)).toEqual({ whitelabel: false, webView: true, health: false, flags: false, user: false, locale: false });
   });
 
   it('stays starting until whitelabel, health, flags, user and locale are all done', async () => {
@@ -116,22 +116,22 @@ describe('appMachine start-up', () => {
     d.whitelabel[0]!.resolve(whitelabel);
     await flush();
     expect(actor.getSnapshot().matches('starting')).toBe(true);
-    expect(regionsDone(actor)).toEqual({ whitelabel: true, health: false, flags: false, user: false, locale: false });
+    expect(regionsDone(actor)).toEqual({ whitelabel: true, webView: true, health: false, flags: false, user: false, locale: false });
     expect(spies.applyWhitelabel).toHaveBeenCalledTimes(1);
     expect(spies.applyWhitelabel.mock.calls[0]![1]).toEqual({ whitelabel });
     expect(actor.getSnapshot().context.whitelabel).toEqual(whitelabel);
 
     d.health[0]!.resolve();
     await flush();
-    expect(regionsDone(actor)).toEqual({ whitelabel: true, health: true, flags: false, user: false, locale: false });
+    expect(regionsDone(actor)).toEqual({ whitelabel: true, webView: true, health: true, flags: false, user: false, locale: false });
 
     d.flags.resolve({});
     await flush();
-    expect(regionsDone(actor)).toEqual({ whitelabel: true, health: true, flags: true, user: false, locale: false });
+    expect(regionsDone(actor)).toEqual({ whitelabel: true, webView: true, health: true, flags: true, user: false, locale: false });
 
     d.locale.resolve({ locale: 'de-DE', messages: { hello: 'Hallo' } });
     await flush();
-    expect(regionsDone(actor)).toEqual({ whitelabel: true, health: true, flags: true, user: false, locale: true });
+    expect(regionsDone(actor)).toEqual({ whitelabel: true, webView: true, health: true, flags: true, user: false, locale: true });
     // The session is still restoring: the spinner stays.
     expect(actor.getSnapshot().hasTag('starting')).toBe(true);
 

@@ -240,7 +240,7 @@ describe('the bridge: checks and answers', () => {
     await flush();
     expect(b.reply('c')).toMatchObject({ ok: true, data: { success: true } });
     expect(b.closed).toEqual(['f1']);
-    expect(b.native).toEqual([{ type: 'closeWebView' }]);
+    expect(b.native).toEqual([{ action: 'closeWebView' }]);
   });
 
   it('logs the person out through the session on logout (with the session scope)', async () => {

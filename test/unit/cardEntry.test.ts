@@ -5,7 +5,7 @@ import { storedCardsMachine, type StoredCardsRef } from '../../machines/payments
 import { formatExpiry, parseExpiry, validExpiry, validName } from '../../machines/payments/cardEntry.rules';
 import type { CardEntryEvent, PaymentMethodData, StoredCard } from '../../machines/payments/cardEntry.types';
 import { embeddedCardProvider } from '../../src/app/adapters/embeddedCardProvider';
-import { postToNativeHost } from '../../src/app/adapters/nativeHost';
+import { notifyNativeHost } from '../../src/bridge/nativeHost';
 import { CARD_FRAME_ELEMENT_ID, CARD_FRAME_KIND } from '../../contracts/cardFrame';
 import { cardValidation, storedCard } from '../fixtures/payments';
 
@@ -323,8 +323,9 @@ describe('the native host', () => {
   it('posts JSON to a React Native web view, and nothing without a host', () => {
     const postMessage = vi.fn();
     const message = { errors: [], validation: VALIDATION, paymentMethodData: null };
-    expect(postToNativeHost({ ReactNativeWebView: { postMessage } } as unknown as Window, message)).toBe(true);
+    const top = { parent: null, location: {}, document: { referrer: '' } };
+    expect(notifyNativeHost(message, { ...top, ReactNativeWebView: { postMessage } } as unknown as Window)).toBe('reactNative');
     expect(JSON.parse(postMessage.mock.calls[0]![0])).toEqual(message);
-    expect(postToNativeHost({} as Window, message)).toBe(false);
+    expect(notifyNativeHost(message, top as unknown as Window)).toBeNull();
   });
 });

@@ -246,6 +246,7 @@ async function realSession() {
         logoutCall: fromPromise(async () => {}),
       },
     }),
+    { input: {} },
   );
   session.start();
   await waitFor(session, (s) => s.matches('signedOut'));

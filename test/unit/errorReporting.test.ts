@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTransport } from '@sentry/browser';
 import type { BrowserOptions } from '@sentry/browser';
-import { flushErrorReports, reportError, resetErrorReporting, startErrorReporting } from '../../src/app/adapters/errorReporting';
+import {
+  flushErrorReports,
+  redactSecretParams,
+  reportError,
+  resetErrorReporting,
+  scrubBreadcrumb,
+  startErrorReporting,
+} from '../../src/app/adapters/errorReporting';
 
 const DSN = 'https://public@sentry.example/42';
 
@@ -59,5 +66,28 @@ describe('error reporting', () => {
     await startErrorReporting({ sentryDsn: DSN }, { transport, load });
     await startErrorReporting({ sentryDsn: DSN }, { transport, load });
     expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps secrets of addresses out of breadcrumbs and reports', async () => {
+    expect(redactSecretParams('/webview?accessToken=abc.def&buildingUuid=b-1')).toBe('/webview?accessToken=[redacted]&buildingUuid=b-1');
+    expect(redactSecretParams('https://x/mfe?appBrand=a&authToken=t1#h')).toBe('https://x/mfe?appBrand=a&authToken=[redacted]#h');
+    expect(redactSecretParams('/login?code=1234&state=s&lang=de')).toBe('/login?code=[redacted]&state=[redacted]&lang=de');
+    expect(redactSecretParams('/home?tokens=1')).toBe('/home?tokens=1');
+    expect(scrubBreadcrumb({ category: 'navigation', data: { from: '/webview?accessToken=abc', to: '/webview/smart-building', n: 1 } })).toEqual({
+      category: 'navigation',
+      data: { from: '/webview?accessToken=[redacted]', to: '/webview/smart-building', n: 1 },
+    });
+
+    // Through the SDK: a navigation breadcrumb and the report's own address.
+    const { envelopes, transport } = recordingTransport();
+    await startErrorReporting({ sentryDsn: DSN }, { transport, environment: 'test' });
+    const sdk = await import('@sentry/browser');
+    sdk.addBreadcrumb({ category: 'navigation', data: { from: '/webview?accessToken=leaked.jwt.value', to: '/webview' } });
+    reportError(new Error('after a launch'));
+    await flushErrorReports();
+    const all = envelopes.join('\n');
+    expect(all).toContain('after a launch');
+    expect(all).toContain('accessToken=[redacted]');
+    expect(all).not.toContain('leaked.jwt.value');
   });
 });

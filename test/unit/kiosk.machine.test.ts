@@ -1,6 +1,6 @@
 import { describe, it, expect, vi, beforeEach } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import { kioskMachine, KIOSK_ID, type KioskInput } from '../../machines/kiosk/kiosk.machine';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { DEFAULT_KIOSK_IDLE_SECONDS, kioskIdleSecondsOf, kioskMachine, KIOSK_ID, type KioskInput } from '../../machines/kiosk/kiosk.machine';
 import { appMachine } from '../../machines/app/app.machine';
 import { flagsMachine, FLAGS_ID } from '../../machines/flags/flags.machine';
 import type { FlagValues } from '../../contracts/flags';
@@ -50,7 +50,7 @@ describe('kioskMachine', () => {
     const { actor, persisted, checked } = setupKiosk({ enabled: true });
     expect(actor.getSnapshot().can({ type: 'user.tapToExit' })).toBe(false);
     actor.send({ type: 'user.tapToExit' });
-    expect(actor.getSnapshot().matches({ on: 'showing' })).toBe(true);
+    expect(actor.getSnapshot().matches({ on: { exit: 'showing' } })).toBe(true);
     expect(persisted()).toEqual([]);
 
     actor.send({ type: 'kiosk.exitAllowed', allowed: true });
@@ -61,7 +61,7 @@ describe('kioskMachine', () => {
     expect(actor.getSnapshot().hasTag('exitAsked')).toBe(true);
     actor.send({ type: 'user.confirmExit', password: 'guess' });
     await flush();
-    expect(actor.getSnapshot().matches({ on: 'asking' })).toBe(true);
+    expect(actor.getSnapshot().matches({ on: { exit: 'asking' } })).toBe(true);
     expect(actor.getSnapshot().context.exitError).toEqual({ status: 400, message: 'The password is not correct' });
     expect(persisted()).toEqual([]);
     actor.send({ type: 'user.confirmExit', password: 'Atrium!2026' });
@@ -77,10 +77,10 @@ describe('kioskMachine', () => {
     const { actor } = setupKiosk({ enabled: true, exitAllowed: true });
     actor.send({ type: 'user.tapToExit' });
     actor.send({ type: 'user.cancelExit' });
-    expect(actor.getSnapshot().matches({ on: 'showing' })).toBe(true);
+    expect(actor.getSnapshot().matches({ on: { exit: 'showing' } })).toBe(true);
     actor.send({ type: 'user.tapToExit' });
     actor.send({ type: 'kiosk.exitAllowed', allowed: false });
-    expect(actor.getSnapshot().matches({ on: 'showing' })).toBe(true);
+    expect(actor.getSnapshot().matches({ on: { exit: 'showing' } })).toBe(true);
   });
 
   it('exiting can be allowed at start and forbidden again later', () => {
@@ -104,6 +104,92 @@ describe('kioskMachine', () => {
     actor.send({ type: 'kiosk.enable' });
     expect(actor.getSnapshot().can({ type: 'user.tapToExit' })).toBe(true);
   });
+});
+
+describe('kioskMachine: the unattended lobby screen', () => {
+  /** A kiosk on a simulated clock whose reports to its parent are recorded. */
+  function idleKiosk(input: KioskInput) {
+    const clock = new SimulatedClock();
+    const reports: unknown[] = [];
+    const actor = createActor(
+      kioskMachine.provide({
+        actions: {
+          reportIdleReset: () => void reports.push({ type: 'kiosk.idleReset' }),
+          reportKiosk: (_, params) => void reports.push({ type: 'kiosk.changed', on: params.on }),
+        },
+      }),
+      { input, clock },
+    ).start();
+    return { actor, clock, resets: () => reports.filter((r) => (r as { type: string }).type === 'kiosk.idleReset').length };
+  }
+
+  it('reports one idle reset after the idle period without input, then waits for the next person', () => {
+    const { actor, clock, resets } = idleKiosk({ enabled: true });
+    expect(actor.getSnapshot().context.idleSeconds).toBe(DEFAULT_KIOSK_IDLE_SECONDS);
+    expect(actor.getSnapshot().hasTag('idleWatching')).toBe(true);
+    clock.increment(DEFAULT_KIOSK_IDLE_SECONDS * 1000 - 1);
+    expect(resets()).toBe(0);
+    clock.increment(1);
+    expect(resets()).toBe(1);
+    expect(actor.getSnapshot().matches({ on: { idle: 'rested' } })).toBe(true);
+    // Left alone all day: no second reset until someone uses the screen again.
+    clock.increment(24 * 60 * 60 * 1000);
+    expect(resets()).toBe(1);
+    actor.send({ type: 'user.activity' });
+    expect(actor.getSnapshot().hasTag('idleWatching')).toBe(true);
+    clock.increment(DEFAULT_KIOSK_IDLE_SECONDS * 1000);
+    expect(resets()).toBe(2);
+  });
+
+  it('input starts the count again', () => {
+    const { actor, clock, resets } = idleKiosk({ enabled: true, idleSeconds: 30 });
+    clock.increment(29_000);
+    actor.send({ type: 'user.activity' });
+    clock.increment(29_000);
+    expect(resets()).toBe(0);
+    clock.increment(1_000);
+    expect(resets()).toBe(1);
+  });
+
+  it('the idle reset closes the exit dialog, even while the password is checked', () => {
+    const { actor, clock, resets } = idleKiosk({ enabled: true, exitAllowed: true });
+    actor.send({ type: 'user.tapToExit' });
+    actor.send({ type: 'user.confirmExit', password: 'typed and walked away' });
+    expect(actor.getSnapshot().hasTag('exitChecking')).toBe(true);
+    clock.increment(DEFAULT_KIOSK_IDLE_SECONDS * 1000);
+    expect(resets()).toBe(1);
+    expect(actor.getSnapshot().matches({ on: { exit: 'showing', idle: 'rested' } })).toBe(true);
+    expect(actor.getSnapshot().hasTag('kiosk')).toBe(true);
+  });
+
+  it('counts nothing while kiosk mode is off, and starts counting when it goes on', () => {
+    const { actor, clock, resets } = idleKiosk({ enabled: false });
+    clock.increment(10 * DEFAULT_KIOSK_IDLE_SECONDS * 1000);
+    actor.send({ type: 'user.activity' });
+    expect(resets()).toBe(0);
+    actor.send({ type: 'kiosk.enable' });
+    clock.increment(DEFAULT_KIOSK_IDLE_SECONDS * 1000);
+    expect(resets()).toBe(1);
+  });
+
+  it("takes the deployment's idle period when the app forwards it", () => {
+    const { actor, clock, resets } = idleKiosk({ enabled: false });
+    actor.send({ type: 'kiosk.idleAfter', seconds: 20 });
+    actor.send({ type: 'kiosk.enable' });
+    clock.increment(20_000);
+    expect(resets()).toBe(1);
+  });
+
+  it.each([
+    [30, 30],
+    [86_400, 86_400],
+    [9, DEFAULT_KIOSK_IDLE_SECONDS],
+    [86_401, DEFAULT_KIOSK_IDLE_SECONDS],
+    [12.5, DEFAULT_KIOSK_IDLE_SECONDS],
+    [Number.NaN, DEFAULT_KIOSK_IDLE_SECONDS],
+    ['60', DEFAULT_KIOSK_IDLE_SECONDS],
+    [undefined, DEFAULT_KIOSK_IDLE_SECONDS],
+  ])('an idle period of %s is taken as %s seconds', (value, seconds) => expect(kioskIdleSecondsOf(value)).toBe(seconds));
 });
 
 describe('kiosk storage (session storage KIOSK_ENABLED)', () => {
@@ -153,9 +239,11 @@ describe('the root actor and the exit flag', () => {
     const { actor, kiosk, flags } = app(true, flag);
     // The default (true) is the kiosk's input; the loaded value arrives with the flags' report.
     expect(kiosk.getSnapshot().context.exitAllowed).toBe(true);
-    // The kiosk's snapshots after each event it receives: one per forwarded change, none for an unchanged load.
+    // What the app forwards to the kiosk: one event per change, none for an unchanged load.
     const seen: boolean[] = [];
-    kiosk.subscribe((snapshot) => seen.push(snapshot.context.exitAllowed));
+    actor.system.inspect((event) => {
+      if (event.type === '@xstate.event' && event.actorRef === kiosk && event.event.type === 'kiosk.exitAllowed') seen.push(event.event.allowed);
+    });
     await flush();
     expect(kiosk.getSnapshot().context.exitAllowed).toBe(false);
 

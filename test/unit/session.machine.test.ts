@@ -47,7 +47,7 @@ function setupSession(fakes: Fakes = {}) {
       reportRestoring: ({ context }) => actions.restoring({ user: context.user, token: context.token }),
     },
   });
-  const actor = createActor(logic);
+  const actor = createActor(logic, { input: {} });
   return { actor, calls, actions };
 }
 

@@ -27,6 +27,10 @@ describe('smart-building rules', () => {
     expect(controlOfPath('/building/b/suites/s/control/temperature/')).toBe('temperature');
     expect(smartBuildingPaths('b 1').control('s', 'lighting')).toBe('/building/b%201/suites/s/control/lighting');
     expect(smartBuildingPaths('b').suites('f')).toBe('/building/b/smart-building/floors/f/suites');
+    // The web view's screens sit under its root, the building being the launch's.
+    expect(smartBuildingPaths('b', '/webview').floors).toBe('/webview/smart-building');
+    expect(smartBuildingPaths('b', '/webview/de-DE').suites('f 1')).toBe('/webview/de-DE/smart-building/floors/f%201/suites');
+    expect(smartBuildingPaths('b', '/webview').control('s', 'temperature')).toBe('/webview/suites/s/control/temperature');
   });
 
   it('toggles the lighting between 0 and 100', () => {

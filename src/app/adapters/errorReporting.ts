@@ -11,6 +11,29 @@ export const RELEASE = 'atrium@3.5.0';
 
 type Sentry = typeof import('./sentrySdk');
 
+/** Query parameters that carry a secret (a native app's token, a mini-app link's, a code, a one-time token). */
+const SECRET_PARAM = /([?&](?:accessToken|authToken|token|refresh_token|code|ott|authCode|state)=)[^&#\s"']*/gi;
+
+/**
+ * A text with the values of secret query parameters replaced: an address in a breadcrumb or a report never carries a
+ * token (the web view's is out of the address before Sentry starts; this is the second line).
+ */
+export const redactSecretParams = (text: string) => text.replace(SECRET_PARAM, '$1[redacted]');
+
+type Breadcrumb = { message?: string; data?: Record<string, unknown> };
+
+/** A breadcrumb's message and its string data (navigation from/to, a request's url) with secrets redacted. */
+export function scrubBreadcrumb<T extends Breadcrumb>(breadcrumb: T): T {
+  const data = breadcrumb.data
+    ? Object.fromEntries(Object.entries(breadcrumb.data).map(([key, value]) => [key, typeof value === 'string' ? redactSecretParams(value) : value]))
+    : undefined;
+  return {
+    ...breadcrumb,
+    ...(breadcrumb.message ? { message: redactSecretParams(breadcrumb.message) } : {}),
+    ...(data ? { data } : {}),
+  };
+}
+
 export interface ErrorReportingOptions {
   /** A Sentry transport (`makeTransport`-style); tests pass one that records the envelopes. */
   transport?: BrowserOptions['transport'];
@@ -42,6 +65,9 @@ export function startErrorReporting(config: Pick<RuntimeConfig, 'sentryDsn'>, op
           tracesSampleRate: 1,
           release: RELEASE,
           environment: options.environment ?? defaultEnvironment(),
+          beforeBreadcrumb: (breadcrumb) => scrubBreadcrumb(breadcrumb),
+          beforeSend: (event) =>
+            event.request?.url ? { ...event, request: { ...event.request, url: redactSecretParams(event.request.url) } } : event,
           ...(options.transport ? { transport: options.transport } : {}),
         });
         for (const error of pending) sdk.captureException(error);

@@ -10,7 +10,7 @@ import type { Locale } from '../../i18n/locales';
 import type { AppActor } from '../appActor';
 import type { CardProvider } from '../adapters/cardProvider';
 import { embeddedCardProvider } from '../adapters/embeddedCardProvider';
-import { postToNativeHost } from '../adapters/nativeHost';
+import { notifyNativeHost } from '../../bridge/nativeHost';
 
 /** A theme colour as #rrggbb, read through a probe element (the frame takes hex colours only); '' when unknown. */
 function themeColor(token: string): string {
@@ -73,6 +73,6 @@ export const cardEntryLogic = (app: AppActor, provider: CardProvider = defaultPr
       loadCountries: fromPromise(({ input }) => loadCountries(input.locale)),
     },
     actions: {
-      notifyHost: (_, message) => void postToNativeHost(window, message),
+      notifyHost: (_, message) => void notifyNativeHost(message),
     },
   });

@@ -1,5 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
-import { useParams } from '@tanstack/react-router';
+import { useLocation, useParams } from '@tanstack/react-router';
+import { isWebViewPath, WEB_VIEW_ROOT } from '../../../machines/app/webView';
 import { useBuildingSelector } from '../appContext';
 import type { Area } from '../../i18n/areas';
 import { AreaMessages } from '../../i18n/AreaMessages';
@@ -25,13 +26,25 @@ export function useScreenBuilding(): string | null {
 }
 
 /**
- * A lazily loaded screen past sign-in: the header, then the screen's area messages; the spinner shows until they
+ * The web view's root when the screen is shown inside a native app (`/webview` or `/webview/{locale}`), else null: the
+ * screens link within it.
+ */
+export function useWebViewRoot(): string | null {
+  const pathname = useLocation({ select: (l) => l.pathname });
+  const { locale } = useParams({ strict: false }) as { locale?: string };
+  if (!isWebViewPath(pathname)) return null;
+  return locale ? `${WEB_VIEW_ROOT}/${locale}` : WEB_VIEW_ROOT;
+}
+
+/**
+ * A lazily loaded screen past sign-in: the header (none inside a native app's web view, whose own bar is around it), then the screen's area messages; the spinner shows until they
  * and the screen's ids (`ready`) are in. `children` renders only then.
  */
 export function AreaScreen({ areas, ready, children }: { areas: readonly Area[]; ready: boolean; children: () => ReactNode }) {
+  const inWebView = useWebViewRoot() !== null;
   return (
     <>
-      <AppHeader />
+      {inWebView ? null : <AppHeader />}
       <Suspense fallback={<ScreenLoading />}>
         <AreaMessages areas={areas}>{ready ? children() : <ScreenLoading />}</AreaMessages>
       </Suspense>

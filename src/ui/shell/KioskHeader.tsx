@@ -82,6 +82,33 @@ function useNow(): Date {
   return now;
 }
 
+/** What counts as someone using the lobby screen: a touch, a click, a key, a wheel turn. */
+const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'wheel'] as const;
+/**
+ * At most one activity report a second while the kiosk counts (it only needs to know the count starts again); the first
+ * input on a screen that was reset always goes through.
+ */
+const ACTIVITY_EVERY_MS = 1000;
+
+/** Tells the kiosk whenever someone uses the screen, so its idle count starts again (issue 23). */
+function useActivityReports(kiosk: ReturnType<typeof useKioskRef>, on: boolean) {
+  useEffect(() => {
+    if (!on) return;
+    let last = -Infinity;
+    const report = () => {
+      const now = Date.now();
+      if (now - last < ACTIVITY_EVERY_MS && kiosk.getSnapshot().hasTag('idleWatching')) return;
+      last = now;
+      kiosk.send({ type: 'user.activity' });
+    };
+    const options = { capture: true, passive: true } as const;
+    for (const type of ACTIVITY_EVENTS) window.addEventListener(type, report, options);
+    return () => {
+      for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, report, options);
+    };
+  }, [kiosk, on]);
+}
+
 /**
  * The header of kiosk (lobby) mode: the brand's logo drawn for the bar's colour (or its name), the building and the
  * time there in the locale's clock; nothing of the person signed in. Where leaving is allowed, a tap anywhere on it
@@ -98,6 +125,7 @@ export function KioskHeader() {
   const brandDarkLogo = useAppSelector((s) => s.context.whitelabel?.logoDarkUrl ?? null);
   const onPrimary = useBuildingSelector((s) => s.context.theme?.primary_font_color ?? null);
   const building = useBuildingSelector((s) => s.context.current);
+  useActivityReports(kiosk, on);
   if (!on) return null;
   const logo = lobbyLogo({ logoUrl: brandLogo, logoDarkUrl: brandDarkLogo }, onPrimary);
   return (

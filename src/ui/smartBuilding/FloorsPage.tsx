@@ -6,7 +6,7 @@ import { useScreen } from '../appContext';
 import { useT } from '../../i18n/useT';
 import { Link } from '../kit/Link';
 import { Text } from '../kit/Layout';
-import { AreaScreen, ScreenLoading, useScreenBuilding } from '../shell/AreaScreen';
+import { AreaScreen, ScreenLoading, useScreenBuilding, useWebViewRoot } from '../shell/AreaScreen';
 import { LoadFailed, NavList, NoneFound, Screen, Title } from './parts';
 
 /** /building/{uuid}/smart-building: the floors with smart suites. */
@@ -27,7 +27,7 @@ function Floors({ floors, buildingUuid }: { floors: FloorsRef; buildingUuid: str
   const empty = useSelector(floors, (s) => s.hasTag('empty'));
   const list = useSelector(floors, (s) => s.context.floors);
   const email = useSelector(floors, (s) => s.context.helpDeskEmail);
-  const paths = smartBuildingPaths(buildingUuid);
+  const paths = smartBuildingPaths(buildingUuid, useWebViewRoot());
   return (
     <Screen>
       <Title tabIndex={-1}>{t('smartBuilding.title')}</Title>

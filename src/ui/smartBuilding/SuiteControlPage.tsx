@@ -4,7 +4,7 @@ import { controlOfPath, smartBuildingPaths } from '../../../machines/smartBuildi
 import { useScreen } from '../appContext';
 import { useT } from '../../i18n/useT';
 import { Link } from '../kit/Link';
-import { AreaScreen, useScreenBuilding } from '../shell/AreaScreen';
+import { AreaScreen, useScreenBuilding, useWebViewRoot } from '../shell/AreaScreen';
 import { Screen } from './parts';
 import { SuiteControlView } from './SuiteControl';
 
@@ -26,7 +26,7 @@ function SuiteControlScreen({ control, buildingUuid }: { control: SuiteControlRe
   const t = useT();
   const pathname = useLocation({ select: (l) => l.pathname });
   const navigate = useNavigate();
-  const paths = smartBuildingPaths(buildingUuid);
+  const paths = smartBuildingPaths(buildingUuid, useWebViewRoot());
   const suiteId = control.getSnapshot().context.suiteId;
   return (
     <Screen>

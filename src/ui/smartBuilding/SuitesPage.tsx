@@ -6,7 +6,7 @@ import { useScreen } from '../appContext';
 import { useT } from '../../i18n/useT';
 import { Link } from '../kit/Link';
 import { EmptyState } from '../kit/States';
-import { AreaScreen, ScreenLoading, useScreenBuilding } from '../shell/AreaScreen';
+import { AreaScreen, ScreenLoading, useScreenBuilding, useWebViewRoot } from '../shell/AreaScreen';
 import { LoadFailed, NavList, NoneFound, Screen, Title } from './parts';
 
 /** /building/{uuid}/smart-building/floors/{floorId}/suites: a floor's suites. */
@@ -29,7 +29,7 @@ function Suites({ suites, buildingUuid }: { suites: SuitesRef; buildingUuid: str
   const floor = useSelector(suites, (s) => s.context.floor);
   const list = useSelector(suites, (s) => s.context.suites);
   const email = useSelector(suites, (s) => s.context.helpDeskEmail);
-  const paths = smartBuildingPaths(buildingUuid);
+  const paths = smartBuildingPaths(buildingUuid, useWebViewRoot());
   const title = floor?.navName ?? t('smartBuilding.suites.heading');
   return (
     <Screen>
