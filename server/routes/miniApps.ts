@@ -184,11 +184,14 @@ export async function miniAppRoutes(app: Api, options: MiniAppOriginOptions) {
       .send(found.body);
   const notFound = (reply: FastifyReply, what: string) => reply.status(404).send({ statusCode: 404, error: 'Not Found', message: what });
 
-  app.get(BRIDGE_CLIENT_PATH, { schema: { hide: true } }, async (_request, reply) => {
-    const built = options.sdkDir ? path.join(options.sdkDir, path.basename(BRIDGE_CLIENT_PATH)) : null;
-    const found = fileOf(BRIDGE_CLIENT_PATH) ?? (built && existsSync(built) ? { body: readFileSync(built), type: MIME['.js']! } : null);
-    return found ? sendFile(reply, found) : notFound(reply, 'The mini-app client is not built');
-  });
+  // The client: the app build's copy (dist/sdk/, served by the static files, which read on this origin too), else
+  // the one in the origin's folder.
+  const built = options.sdkDir ? path.join(options.sdkDir, path.basename(BRIDGE_CLIENT_PATH)) : null;
+  if (!built || !existsSync(built))
+    app.get(BRIDGE_CLIENT_PATH, { schema: { hide: true } }, async (_request, reply) => {
+      const found = fileOf(BRIDGE_CLIENT_PATH);
+      return found ? sendFile(reply, found) : notFound(reply, 'The mini-app client is not built');
+    });
   // The bridge-test mini-app has no built-in page: its files are the authors' kit's.
   app.get('/mfe-bridge-test/*', { schema: { hide: true } }, async (request, reply) => {
     const rest = (request.params as { '*': string })['*'] || 'index.html';
