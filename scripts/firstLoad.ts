@@ -18,9 +18,12 @@ export const FIRST_LOAD_BUDGET_BYTES = 125 * 1024;
  * 158 KB when start-up moved into stages (decision 064): four stage files instead of two shared ones compress about
  * 1.9 KB worse (157.1 KB measured), the price of evaluating the code in four tasks instead of one long one. Raised to
  * 160 KB for what every screen now carries from the first load (issue 22): the tab's title naming the screen, the
- * deep link kept through sign-in (decision 148), brand colours readable on sheets too (158.4 KB measured).
+ * deep link kept through sign-in (decision 148), brand colours readable on sheets too (158.4 KB measured). Raised to
+ * 168 KB when issue 23's platform landed: the mini-app bridge is an actor of the root system (its three charts and its
+ * protocol's rules, about 6 KB), with the web view's session adoption and the kiosk's idle region (167.2 KB measured).
+ * Loading the bridge's charts only when a bridged frame first opens would take most of it back (issue 23, left).
  */
-export const FIRST_LOAD_LIMIT_BYTES = 160 * 1024;
+export const FIRST_LOAD_LIMIT_BYTES = 168 * 1024;
 
 export interface FirstLoad {
   files: { url: string; type: 'script' | 'stylesheet'; bytes: number; gzipBytes: number; wireBytes: number }[];

@@ -68,13 +68,13 @@ describe('the Content-Security-Policy', () => {
     const home = new HomePage(page);
     await home.ready();
 
-    // The mini-apps: the visitor page (fetched, shown as the frame's document) and the survey (framed).
+    // The mini-apps, both on their own origin now (decision 161): the visitor page and the survey, framed.
     await home.utilities().filter({ hasText: 'Visitors' }).click();
     await page.frameLocator('[role="dialog"] iframe').getByRole('heading', { name: 'Register a visitor' }).waitFor();
     await home.frame().getByRole('button', { name: 'Close' }).click();
     await home.frame().waitFor({ state: 'detached' });
     await home.utilities().filter({ hasText: 'Feedback' }).click();
-    await page.frameLocator('[role="dialog"] iframe').locator('h1[data-auth="signed-in"]').waitFor();
+    await page.frameLocator('[role="dialog"] iframe').locator('h1[data-auth="anonymous"]').waitFor();
     await home.frame().getByRole('button', { name: 'Close' }).click();
 
     const screens: [string, () => Promise<unknown>][] = [
