@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Frame, Page } from 'playwright-core';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+import type { Browser, Frame } from 'playwright-core';
 import { baseURL, launchBrowser } from './browser';
 import { addContent } from './api';
 import { ContentPage, signedInPage } from './pages';
@@ -8,10 +9,8 @@ import { newTenant, type Tenant } from './tenant';
 /**
  * The mini-app bridge in Chromium (issue 23): the bridge-test mini-app on the mini-apps' own origin (`apps.localhost`),
  * opened from a post's call-to-action, calls every action through the client served at /sdk/atrium-bridge.js.
- *
- * Part A serves the mini-app token and storage routes; until its branch is merged these two are answered here by the
- * page's network (a stand-in token and an in-memory store), and the token's checks (refused by the person's routes,
- * verified against /.well-known/jwks.json) wait for the merge.
+ * The token and storage calls go to the server's own routes: the token the mini-app receives is checked against the
+ * published keys and refused by the person's routes.
  */
 let browser: Browser;
 let tenant: Tenant;
@@ -31,26 +30,9 @@ beforeAll(async () => {
   });
 });
 
-/** Part A's routes, until merged: a stand-in mini-app token and an in-memory storage. */
-async function standInForPartA(page: Page) {
-  const stored = new Map<string, string>();
-  await page.route(/\/api\/tenant\/v1\/apps\/[^/]+\/sessions$/, (route) =>
-    route.fulfill({ json: { session: { token: 'stand-in.mini-app.token', expires_in: 300 } } }),
-  );
-  await page.route(/\/api\/tenant\/v1\/apps\/[^/]+\/storage\/[^/?]+/, async (route) => {
-    const key = decodeURIComponent(new URL(route.request().url()).pathname.split('/').pop()!);
-    if (route.request().method() === 'PUT') {
-      stored.set(key, (route.request().postDataJSON() as { value: string }).value);
-      return route.fulfill({ status: 204 });
-    }
-    return route.fulfill({ json: { value: stored.get(key) ?? null } });
-  });
-}
-
 /** Signs in, opens the post and its mini-app; answers the mini-app's frame once its client has connected. */
 async function openBridgeTest() {
   const { page, context } = await signedInPage(browser, { as: tenant.person });
-  await standInForPartA(page);
   const content = new ContentPage(page);
   await content.open(tenant.building_uuid, post);
   await content.button('Open').click();
@@ -124,7 +106,17 @@ describe('the mini-app bridge', () => {
     const jwt = await call(frame, 'getJWT');
     const personToken = await page.evaluate(() => JSON.parse(localStorage.getItem('root') ?? '{}')?.auth?.token ?? null);
     expect(jwt).toMatchObject({ ok: true, data: { token: expect.any(String), expires_in: 300 } });
-    expect((jwt as { data: { token: string } }).data.token).not.toBe(personToken);
+    const token = (jwt as { data: { token: string } }).data.token;
+    expect(token).not.toBe(personToken);
+    // A mini-app's own server verifies it with the published key alone: for this app, this person, this building.
+    const keys = createRemoteJWKSet(new URL('/.well-known/jwks.json', baseURL()));
+    const { payload } = await jwtVerify(token, keys, { audience: `miniapp:${BRIDGE_TEST_UUID}` });
+    expect(payload).toMatchObject({ building: tenant.building_uuid, scope: expect.stringContaining('token') });
+    expect(payload.exp! - payload.iat!).toBeLessThanOrEqual(300);
+    // The person's own routes refuse it, where the person's own token is taken.
+    const current = (bearer: string) => fetch(`${baseURL()}/api/users/current`, { headers: { authorization: `Bearer ${bearer}` } });
+    expect((await current(personToken)).status).toBe(200);
+    expect((await current(token)).status).toBe(401);
     expect(await call(frame, 'refreshToken')).toEqual({ ok: true, data: { success: true } });
     expect(await call(frame, 'call', 'noSuchAction')).toMatchObject({ ok: false, code: 'UNSUPPORTED' });
     await context.close();
