@@ -186,20 +186,21 @@ export async function sweepSignedIn(browser: Browser, brand: Brand, screens: str
   for (const [index, path] of screens.entries()) {
     await open(page, path, index === 0);
     problems.push(...(await checkScreen(page, path)));
-    // A way up on every screen below home, under the header (issue 22, item 12).
-    // (A home screen is the top: some addresses lead there, such as /maintenance once maintenance is off.)
-    const here = new URL(page.url()).pathname;
-    const atHome = here === '/home' || /^\/building\/[^/]+$/.test(here);
-    if (!atHome && !(await page.getByTestId('up-link').isVisible())) problems.push(`${path}: no visible way up`);
     // A way home on every screen: the header's logo (issue 22).
     const home = page.getByTestId('home-link');
-    // The header loads its texts beside the screen's: it may come a moment after the screen has settled.
+    // The header loads its texts beside the screen's: it may come a moment after the screen has settled. Its Up bar
+    // comes in the same render, so the way up is looked for once the header is there.
     await home.waitFor({ state: 'visible', timeout: 10_000 }).catch(() => undefined);
     if (!(await home.isVisible()) || (await home.getAttribute('href')) !== '/home') {
       // What the screen's header held instead, so that a failure says which header (kiosk, brand bar, still loading).
       const header = await page.evaluate(() => document.querySelector('header')?.outerHTML.slice(0, 240) ?? 'no header');
       problems.push(`${path}: no visible way home (${header})`);
     }
+    // A way up on every screen below home, under the header (issue 22, item 12).
+    // (A home screen is the top: some addresses lead there, such as /maintenance once maintenance is off.)
+    const here = new URL(page.url()).pathname;
+    const atHome = here === '/home' || /^\/building\/[^/]+$/.test(here);
+    if (!atHome && !(await page.getByTestId('up-link').isVisible())) problems.push(`${path}: no visible way up`);
   }
   await context.close();
   return problems;
