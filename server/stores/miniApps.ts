@@ -1,22 +1,10 @@
 import type { Db } from '../db/index.js';
 import { firstRow, raw, rows, sql, type Sql } from '../db/sql.js';
 import { DEFAULT_FRAME_SANDBOX } from '../../contracts/miniApps.js';
+import type { MiniAppRegistration } from '../../contracts/runtimeConfig.js';
 
-/** A mini-app or survey as registered (table mini_apps). */
-export interface RegisteredMiniApp {
-  uuid: string;
-  /** The title its frame shows. */
-  name: string;
-  /** Absolute, or a path on the app's own origin. */
-  baseUrl: string;
-  /** The exact origins whose frames may talk to the bridge. */
-  origins: string[];
-  scopes: string[];
-  /** The frame's `allow` attribute. */
-  allow: string;
-  /** The frame's `sandbox` attribute. */
-  sandbox: string;
-}
+/** A mini-app or survey as registered (table mini_apps), as /config.json lists it. */
+export type RegisteredMiniApp = MiniAppRegistration;
 
 type MiniAppRow = {
   id: number;

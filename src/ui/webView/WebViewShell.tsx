@@ -41,8 +41,6 @@ const REASON_TEXT = { token: 'webView.badToken', baseUrl: 'webView.badBaseUrl', 
 
 function WebViewRefused({ reason }: { reason: keyof typeof REASON_TEXT }) {
   const t = useT();
-  const app = useAppActor();
-  const nativeHost = useAppSelector((s) => s.context.nativeHost);
   return (
     <Page css={{ minHeight: 0 }}>
       <Card data-testid="webview-refused" data-reason={reason}>
@@ -51,11 +49,7 @@ function WebViewRefused({ reason }: { reason: keyof typeof REASON_TEXT }) {
         </Glyph>
         <Heading tabIndex={-1}>{t('webView.refused.title')}</Heading>
         <Text role="alert">{t(REASON_TEXT[reason])}</Text>
-        {nativeHost ? (
-          <Button type="button" onClick={() => app.send({ type: 'user.closeWebView' })}>
-            {t('webView.close')}
-          </Button>
-        ) : null}
+        <CloseWebViewButton />
       </Card>
     </Page>
   );
@@ -74,8 +68,6 @@ export function WebViewUnavailablePage() {
 
 function WebViewUnavailable() {
   const t = useT();
-  const app = useAppActor();
-  const nativeHost = useAppSelector((s) => s.context.nativeHost);
   return (
     <Page css={{ minHeight: 0 }}>
       <Card data-testid="webview-unavailable">
@@ -84,12 +76,20 @@ function WebViewUnavailable() {
         </Glyph>
         <Heading tabIndex={-1}>{t('webView.unavailable.title')}</Heading>
         <Text>{t('webView.unavailable.text')}</Text>
-        {nativeHost ? (
-          <Button type="button" onClick={() => app.send({ type: 'user.closeWebView' })}>
-            {t('webView.close')}
-          </Button>
-        ) : null}
+        <CloseWebViewButton />
       </Card>
     </Page>
   );
+}
+
+/** The web view's Close, when a native host is there to close it. */
+function CloseWebViewButton() {
+  const t = useT();
+  const app = useAppActor();
+  const nativeHost = useAppSelector((s) => s.context.nativeHost);
+  return nativeHost ? (
+    <Button type="button" onClick={() => app.send({ type: 'user.closeWebView' })}>
+      {t('webView.close')}
+    </Button>
+  ) : null;
 }
