@@ -13,9 +13,9 @@ import { headerMenuMachine, HEADER_MENU_ID } from '../shell/headerMenu.machine';
 import { globalErrorMachine, GLOBAL_ERROR_ID } from '../globalError/globalError.machine';
 import { kioskMachine, KIOSK_ID, type KioskReport } from '../kiosk/kiosk.machine';
 import { analyticsConsentMachine, ANALYTICS_CONSENT_ID, type AnalyticsConsent } from '../analytics/analyticsConsent.machine';
-import { colorSchemeMachine, COLOR_SCHEME_ID } from '../appearance/colorScheme.machine';
+import { colorSchemeMachine, COLOR_SCHEME_ID, type ColorSchemeReport } from '../appearance/colorScheme.machine';
 import { notificationsMachine, NOTIFICATIONS_ID } from '../notifications/notifications.machine';
-import { bridgeMachine, BRIDGE_ID, type ReadEventName } from '../bridge/bridge.machine';
+import { bridgeMachine, BRIDGE_ID, type BridgeReport, type ReadEventName } from '../bridge/bridge.machine';
 import type { Farm } from '../farm/farmSelector.types';
 import type { WebViewLaunch, WebViewProblem } from './webView';
 import type { PendingSso } from '../auth/authFlow.types';
@@ -85,6 +85,8 @@ export type AppEvent =
   | LocaleReport
   | FlagsReport
   | KioskReport
+  | BridgeReport
+  | ColorSchemeReport
   | ScreenOpenEvent
   | { type: 'screen.close'; screen: ScreenName; owner: string }
   /** The router resolved a new address (`from` is null on the first one). */
@@ -255,6 +257,10 @@ export const appMachine = setup({
       for (const event of ['buildingChanged', 'themeChanged'] as ReadEventName[]) enqueue.sendTo(BRIDGE_ID, { type: 'host.changed', event });
     }),
     tellBridgeLanguage: sendTo(BRIDGE_ID, { type: 'host.changed' as const, event: 'languageChanged' as const }),
+    tellBridgeTheme: sendTo(BRIDGE_ID, { type: 'host.changed' as const, event: 'themeChanged' as const }),
+    tellBridgeBrand: sendTo(BRIDGE_ID, { type: 'host.changed' as const, event: 'brandChanged' as const }),
+    /** Someone is using an open mini-app: a lobby kiosk counts it as use of the screen. */
+    forwardBridgeActivity: sendTo(KIOSK_ID, { type: 'user.activity' as const }),
     bridgeReady: sendTo(BRIDGE_ID, { type: 'host.ready' as const }),
     forwardIdleReset: sendTo(BRIDGE_ID, { type: 'kiosk.idleReset' as const }),
 
@@ -508,6 +514,12 @@ export const appMachine = setup({
         actions: [assign({ locale: ({ event }) => event.locale }), 'reloadBuilding', 'tellBridgeLanguage', 'restartScreens', 'recordScreenKeys'],
       },
     ],
+    'colorScheme.changed': { description: 'Another colour scheme chosen: open mini-apps hear themeChanged.', actions: 'tellBridgeTheme' },
+    'bridge.activity': {
+      guard: ({ context }) => context.kioskEnabled,
+      description: 'Someone uses an open mini-app on a lobby screen: its idle count starts again (a touch inside a frame never reaches the page).',
+      actions: 'forwardBridgeActivity',
+    },
     'kiosk.changed': {
       guard: 'kioskChanged',
       description: 'Lobby mode on or off: screens start again with or without personal actions (RSVP, claim).',
@@ -592,6 +604,7 @@ export const appMachine = setup({
                   actions: [
                     assign({ whitelabel: ({ event }) => event.output }),
                     { type: 'applyWhitelabel', params: ({ event }) => ({ whitelabel: event.output }) },
+                    'tellBridgeBrand',
                   ],
                 },
                 // The brand's defaults stand in when the white-label service is down.

@@ -1,4 +1,5 @@
-import { assign, setup } from 'xstate';
+import { assign, sendTo, setup } from 'xstate';
+import { parentOrSelf } from '../shared/reports';
 
 export const COLOR_SCHEME_ID = 'colorScheme';
 
@@ -7,6 +8,9 @@ export type ColorSchemePreference = 'system' | 'light' | 'dark';
 export const COLOR_SCHEME_PREFERENCES: readonly ColorSchemePreference[] = ['system', 'light', 'dark'];
 
 export type ColorSchemeEvent = { type: 'user.choose'; preference: ColorSchemePreference };
+
+/** What the machine tells the app: the person chose another scheme (open mini-apps hear themeChanged). */
+export type ColorSchemeReport = { type: 'colorScheme.changed' };
 
 const isPreference = (value: unknown): value is ColorSchemePreference => COLOR_SCHEME_PREFERENCES.includes(value as ColorSchemePreference);
 
@@ -26,6 +30,7 @@ export const colorSchemeMachine = setup({
     applyPreference: (_, _params: { preference: ColorSchemePreference }) => {},
     /** Keeps the choice for the next visit (the app: local storage). */
     persistPreference: (_, _params: { preference: ColorSchemePreference }) => {},
+    reportChange: sendTo(parentOrSelf, (): ColorSchemeReport => ({ type: 'colorScheme.changed' })),
   },
 }).createMachine({
   id: COLOR_SCHEME_ID,
@@ -40,6 +45,7 @@ export const colorSchemeMachine = setup({
             assign({ preference: ({ event }) => event.preference }),
             { type: 'applyPreference', params: ({ event }) => ({ preference: event.preference }) },
             { type: 'persistPreference', params: ({ event }) => ({ preference: event.preference }) },
+            'reportChange',
           ],
         },
       },

@@ -43,6 +43,12 @@ export type BridgeEvent =
   | BridgeFrameReport
   | DoneActorEvent<unknown, `read.${string}`>;
 
+/**
+ * What the bridge tells the app: someone is using an open mini-app (a message came from its frame at its registered
+ * origin), so a lobby kiosk's idle count starts again.
+ */
+export type BridgeReport = { type: 'bridge.activity' };
+
 /** At most this many messages wait for the host to be ready; the ones after are dropped (they came before any frame could). */
 export const MAX_WAITING = 100;
 
@@ -100,8 +106,9 @@ export const bridgeMachine = setup({
       enqueue.assign({ frames: rest, waiting: context.waiting.filter((m) => m.frameId !== event.frameId) });
     }),
     /** A message from a registered frame at a registered origin, read and handed to that frame's actor. */
-    route: enqueueActions(({ enqueue, context }, params: { frameId: string; origin: string; data: unknown }) => {
+    route: enqueueActions(({ enqueue, context, self }, params: { frameId: string; origin: string; data: unknown }) => {
       if (!registeredSender(context.frames, params.frameId, params.origin)) return;
+      if (self._parent) enqueue.sendTo(self._parent, { type: 'bridge.activity' } satisfies BridgeReport);
       const parsed = parseMessage(params.data);
       const to = frameActorId(params.frameId);
       if (parsed.kind === 'request')

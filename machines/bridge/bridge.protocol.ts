@@ -31,6 +31,14 @@ export const BRIDGE_ACTIONS = {
 
 export type BridgeAction = keyof typeof BRIDGE_ACTIONS;
 
+/**
+ * A notice, not an action: the authors' client posts `{action: 'userActivity'}` (no id, no answer) at most every few
+ * seconds while the person uses the mini-app, since a touch inside a frame never reaches the host's page. The host
+ * counts every message of a registered frame at a registered origin as someone using the screen (the lobby kiosk's
+ * idle count starts again) and answers this one nothing.
+ */
+export const ACTIVITY_NOTICE = 'userActivity';
+
 /** The scopes a registration may grant (issue 23's contract; the server's registry uses the same strings). */
 export const BRIDGE_SCOPES = ['user', 'buildings', 'token', 'storage', 'payments', 'session', 'visits'] as const;
 export type BridgeScope = (typeof BRIDGE_SCOPES)[number];

@@ -482,6 +482,21 @@ describe('the mini-app bridge (issue 23)', () => {
     ]);
   });
 
+  it('hears another colour scheme as themeChanged', () => {
+    const { app, heard } = startApp();
+    app.send({ type: 'colorScheme.changed' });
+    expect(heard.bridge).toEqual([{ type: 'host.changed', event: 'themeChanged' }]);
+  });
+
+  it('counts someone using a mini-app as use of a lobby screen, and only in kiosk mode', () => {
+    const { app, heard } = startApp();
+    app.send({ type: 'bridge.activity' });
+    expect(heard.kiosk).toEqual([]);
+    app.send({ type: 'kiosk.changed', on: true });
+    app.send({ type: 'bridge.activity' });
+    expect(heard.kiosk).toEqual([{ type: 'user.activity' }]);
+  });
+
   it('tells nothing for the same language again', () => {
     const { app, heard } = startApp();
     app.send({ type: 'locale.changed', locale: 'en' });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BridgeClientError, createBridge } from '../../src/bridge/client/atriumBridge';
+import { ACTIVITY_NOTICE_EVERY_MS, BridgeClientError, createBridge } from '../../src/bridge/client/atriumBridge';
 
 const HOST = 'http://localhost:8080';
 
@@ -74,6 +74,24 @@ describe('the bridge client', () => {
     h.answer({ event: 'initRequired', data: null });
     expect(h.posted.at(-1)!.message).toMatchObject({ action: 'init', data: { app_uuid: 'app-1' } });
     bridge.disconnect();
+  });
+
+  it('tells the host the person is using the mini-app, at most once every five seconds, as a notice with no id', () => {
+    vi.useFakeTimers();
+    const h = fakeHost();
+    const bridge = createBridge({ appUuid: 'app-1', hostOrigin: HOST, host: h.host });
+    window.dispatchEvent(new Event('pointerdown'));
+    window.dispatchEvent(new Event('keydown'));
+    vi.advanceTimersByTime(ACTIVITY_NOTICE_EVERY_MS);
+    window.dispatchEvent(new Event('keydown'));
+    expect(h.posted).toEqual([
+      { message: { action: 'userActivity' }, origin: HOST },
+      { message: { action: 'userActivity' }, origin: HOST },
+    ]);
+    bridge.disconnect();
+    vi.advanceTimersByTime(ACTIVITY_NOTICE_EVERY_MS);
+    window.dispatchEvent(new Event('pointerdown'));
+    expect(h.posted).toHaveLength(2);
   });
 
   it('needs the host’s origin, and a host around it', () => {

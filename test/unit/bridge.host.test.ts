@@ -105,6 +105,22 @@ describe('the host’s listener with the bridge', () => {
       { type: 'host.visibility', visible: true },
     ]);
   });
+
+  it('tells the bridge when the device turns dark or light (the theme a mini-app is told of)', () => {
+    const query = new EventTarget();
+    const win = {
+      document: new EventTarget(),
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      matchMedia: (q: string) => (q === '(prefers-color-scheme: dark)' ? query : null),
+    } as unknown as Window;
+    const seen: BridgeEvent[] = [];
+    const stop = listenForBridge(win, (e) => seen.push(e));
+    query.dispatchEvent(new Event('change'));
+    stop();
+    query.dispatchEvent(new Event('change'));
+    expect(seen.filter((e) => e.type === 'host.changed')).toEqual([{ type: 'host.changed', event: 'themeChanged' }]);
+  });
 });
 
 /** A small seeded generator, so a failure can be replayed. */

@@ -3,7 +3,7 @@ import { createActor, createMachine, fromPromise } from 'xstate';
 import { bridgeMachine } from '../../machines/bridge/bridge.machine';
 import { bridgeFrameMachine, INIT_WAIT_MS, MAX_CALLS } from '../../machines/bridge/bridgeFrame.machine';
 import { bridgeCallMachine, CALL_TIMEOUT_MS, type BridgeCallInput } from '../../machines/bridge/bridgeCall.machine';
-import type { BridgeReply, BridgePush } from '../../machines/bridge/bridge.protocol';
+import { ACTIVITY_NOTICE, type BridgeReply, type BridgePush } from '../../machines/bridge/bridge.protocol';
 import { buildMiniApp } from '../fixtures/miniApps';
 import type { MiniAppRegistration } from '../../contracts/runtimeConfig';
 
@@ -107,6 +107,28 @@ describe('the bridge: who is answered', () => {
     expect(b.replies().slice(1)).toEqual([
       { event: 'formatResponse', data: null, id: 'x', ok: false, error: { code: 'UNSUPPORTED', message: 'Unknown action format' } },
     ]);
+  });
+});
+
+describe('the bridge: activity', () => {
+  it('tells the app someone uses a mini-app for each message of a registered frame at its origin (the activity notice answered nothing), and for no other', async () => {
+    const reports: string[] = [];
+    const parent = createActor(
+      createMachine({
+        invoke: { src: bridgeMachine, id: 'bridge' },
+        on: { 'bridge.activity': { actions: ({ event }) => void reports.push(event.type) } },
+      }),
+    ).start();
+    const child = parent.getSnapshot().children.bridge!;
+    child.send({ type: 'host.ready' });
+    child.send({ type: 'frame.opened', frameId: 'f1', app: buildMiniApp() });
+    const send = (origin: string, frameId: string, data: unknown) => child.send({ type: 'bridge.message', frameId, origin, data });
+    send(ORIGIN, 'f1', JSON.stringify({ action: ACTIVITY_NOTICE }));
+    send('http://evil.localhost', 'f1', JSON.stringify({ action: ACTIVITY_NOTICE }));
+    send(ORIGIN, 'f2', JSON.stringify({ action: ACTIVITY_NOTICE }));
+    await flush();
+    expect(reports).toEqual(['bridge.activity']);
+    parent.stop();
   });
 });
 

@@ -3,12 +3,17 @@ import { createActor } from 'xstate';
 import { colorSchemeMachine } from '../../machines/appearance/colorScheme.machine';
 
 function start(persisted: string | null) {
-  const calls = { apply: vi.fn<(preference: string) => void>(), persist: vi.fn<(preference: string) => void>() };
+  const calls = {
+    apply: vi.fn<(preference: string) => void>(),
+    persist: vi.fn<(preference: string) => void>(),
+    report: vi.fn<() => void>(),
+  };
   const actor = createActor(
     colorSchemeMachine.provide({
       actions: {
         applyPreference: (_, { preference }) => calls.apply(preference),
         persistPreference: (_, { preference }) => calls.persist(preference),
+        reportChange: () => calls.report(),
       },
     }),
     { input: { persisted } },
@@ -43,5 +48,7 @@ describe('colorSchemeMachine', () => {
       expect(calls.persist).toHaveBeenLastCalledWith(preference);
     }
     expect(calls.apply).toHaveBeenCalledTimes(4);
+    // Each choice is reported to the app (open mini-apps hear themeChanged); the start is not a change.
+    expect(calls.report).toHaveBeenCalledTimes(3);
   });
 });

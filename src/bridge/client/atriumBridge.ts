@@ -10,6 +10,7 @@
  * (`BridgeClientError.code`), or TIMEOUT. Events come after `bridge.on(name, handler)`.
  */
 import {
+  ACTIVITY_NOTICE,
   BRIDGE_ERROR_CODES,
   BRIDGE_EVENTS,
   type BridgeAction,
@@ -106,6 +107,11 @@ export interface ConnectOptions {
   self?: Window;
 }
 
+/** What counts as the person using the mini-app: a touch, a click, a key, a wheel turn. */
+const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'wheel'] as const;
+/** At most one activity notice this often: a lobby kiosk's idle period is a minute or more. */
+export const ACTIVITY_NOTICE_EVERY_MS = 5_000;
+
 type Pending = { resolve: (data: unknown) => void; reject: (error: BridgeClientError) => void; timer: ReturnType<typeof setTimeout> };
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -130,12 +136,23 @@ export class AtriumBridge {
   private next = 0;
   private initialised: Promise<InitAnswer> | null = null;
   private readonly onMessage: (event: MessageEvent) => void;
+  private readonly onActivity: () => void;
+  private lastActivity = -Infinity;
   readonly hostOrigin: string;
 
   constructor(private readonly options: ConnectOptions & { hostOrigin: string; host: Window; self: Window }) {
     this.hostOrigin = options.hostOrigin;
     this.onMessage = (event) => this.receive(event);
     options.self.addEventListener('message', this.onMessage);
+    // A touch inside the frame never reaches the host's page: the host hears of it (a lobby kiosk then does not reset
+    // while someone uses the mini-app). A notice, not a call: no id, no answer.
+    this.onActivity = () => {
+      const now = Date.now();
+      if (now - this.lastActivity < ACTIVITY_NOTICE_EVERY_MS) return;
+      this.lastActivity = now;
+      this.options.host.postMessage(JSON.stringify({ action: ACTIVITY_NOTICE }), this.hostOrigin);
+    };
+    for (const type of ACTIVITY_EVENTS) options.self.addEventListener(type, this.onActivity, { capture: true, passive: true });
   }
 
   private receive(event: MessageEvent) {
@@ -254,6 +271,7 @@ export class AtriumBridge {
   /** Stops listening; calls still waiting fail with UNAVAILABLE. */
   disconnect() {
     this.options.self.removeEventListener('message', this.onMessage);
+    for (const type of ACTIVITY_EVENTS) this.options.self.removeEventListener(type, this.onActivity, { capture: true });
     for (const [id, call] of this.pending) {
       clearTimeout(call.timer);
       call.reject(new BridgeClientError('UNAVAILABLE', 'The bridge was disconnected'));
