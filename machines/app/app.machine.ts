@@ -15,6 +15,7 @@ import { kioskMachine, KIOSK_ID, type KioskReport } from '../kiosk/kiosk.machine
 import { analyticsConsentMachine, ANALYTICS_CONSENT_ID, type AnalyticsConsent } from '../analytics/analyticsConsent.machine';
 import { colorSchemeMachine, COLOR_SCHEME_ID, type ColorSchemeReport } from '../appearance/colorScheme.machine';
 import { notificationsMachine, NOTIFICATIONS_ID } from '../notifications/notifications.machine';
+import { cardSheetMachine, CARD_SHEET_ID } from '../payments/cardSheet.machine';
 import { bridgeMachine, BRIDGE_ID, type BridgeReport, type ReadEventName } from '../bridge/bridge.machine';
 import type { Farm } from '../farm/farmSelector.types';
 import type { WebViewLaunch, WebViewProblem } from './webView';
@@ -186,6 +187,7 @@ export const appMachine = setup({
     colorScheme: colorSchemeMachine,
     notifications: notificationsMachine,
     bridge: bridgeMachine,
+    cardSheet: cardSheetMachine,
     loadConfig: fromPromise<RuntimeConfig, void>(async () => FALLBACK_RUNTIME_CONFIG),
     loadWhitelabel: fromPromise<Whitelabel, void>(() => Promise.reject(new Error('loadWhitelabel is not provided'))),
     healthCheck: fromPromise<void, void>(() => Promise.reject(new Error('healthCheck is not provided'))),
@@ -263,6 +265,8 @@ export const appMachine = setup({
     forwardBridgeActivity: sendTo(KIOSK_ID, { type: 'user.activity' as const }),
     bridgeReady: sendTo(BRIDGE_ID, { type: 'host.ready' as const }),
     forwardIdleReset: sendTo(BRIDGE_ID, { type: 'kiosk.idleReset' as const }),
+    /** A mini-app's card sheet closes with the person who opened it (its call answers USER_CANCELLED). */
+    closeCardSheet: sendTo(CARD_SHEET_ID, { type: 'user.cancel' as const }),
 
     // Flags.
     /** The deployment's idle period for a lobby screen (runtime configuration kioskIdleSeconds). */
@@ -433,6 +437,7 @@ export const appMachine = setup({
     { src: 'colorScheme', id: COLOR_SCHEME_ID, systemId: COLOR_SCHEME_ID, input: ({ context }) => ({ persisted: context.colorScheme }) },
     { src: 'notifications', id: NOTIFICATIONS_ID, systemId: NOTIFICATIONS_ID },
     { src: 'bridge', id: BRIDGE_ID, systemId: BRIDGE_ID },
+    { src: 'cardSheet', id: CARD_SHEET_ID, systemId: CARD_SHEET_ID },
   ],
   on: {
     'session.signedIn': [
@@ -460,7 +465,7 @@ export const appMachine = setup({
     },
     'session.signedOut': {
       description: 'Nobody is signed in: anonymous flags, the routing rules again, and no building (one a kept session began to load).',
-      actions: [assign({ user: null }), 'identifyFlagUser', 'clearBuilding', 'recheckRoute', 'restartScreens', 'recordScreenKeys'],
+      actions: [assign({ user: null }), 'identifyFlagUser', 'clearBuilding', 'closeCardSheet', 'recheckRoute', 'restartScreens', 'recordScreenKeys'],
     },
     'session.adoptFailed': {
       description: "The server refused the native app's token: the web view says so instead of showing its screens.",
@@ -528,7 +533,7 @@ export const appMachine = setup({
     'kiosk.idleReset': {
       description:
         'A lobby screen left alone for the idle period: open mini-apps hear kioskReset, its menus close, every open flow (and the link-out frame or mini-app in it) starts again, and it goes home.',
-      actions: ['forwardIdleReset', 'closeHeaderMenu', 'resetScreens', 'goHome', 'scrollToTop'],
+      actions: ['forwardIdleReset', 'closeCardSheet', 'closeHeaderMenu', 'resetScreens', 'goHome', 'scrollToTop'],
     },
     'flags.updated': [
       {

@@ -145,6 +145,15 @@ export function parseMessage(raw: unknown): ParsedMessage {
   return { kind: 'request', request: id === undefined ? { action, data } : { action, data, id } };
 }
 
+/**
+ * Whether a request waits on the person (tokenizeCard without a stored card opens the host's card sheet): such a call
+ * may take up to INTERACTIVE_CALL_MS before it is answered TIMEOUT, others CALL_TIMEOUT_MS.
+ */
+export const isInteractive = (request: Pick<BridgeRequest, 'action' | 'data'>) =>
+  request.action === 'tokenizeCard' && stringField(request.data, 'card_id') === undefined;
+/** How long the person has to type a card into the host's sheet. */
+export const INTERACTIVE_CALL_MS = 10 * 60_000;
+
 /** Whether a mini-app granted `scopes` may call `action`. */
 export const actionAllowed = (action: BridgeAction, scopes: readonly string[]) => {
   const scope = ACTION_SCOPE[action];

@@ -1,5 +1,14 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { failure, replyTo, type BridgeReply, type BridgeRequest, type CallResult, type RegisteredMiniApp } from './bridge.protocol';
+import {
+  failure,
+  INTERACTIVE_CALL_MS,
+  isInteractive,
+  replyTo,
+  type BridgeReply,
+  type BridgeRequest,
+  type CallResult,
+  type RegisteredMiniApp,
+} from './bridge.protocol';
 
 /** What the host is asked to do for one request, and for whom. */
 export interface BridgeCallInput {
@@ -41,7 +50,8 @@ export const bridgeCallMachine = setup({
     /** Does the host's part of an action and answers its data (the app provides it: src/bridge/hostActions.ts). */
     perform: fromPromise<unknown, BridgeCallInput>(() => Promise.reject({ code: 'UNAVAILABLE', message: 'The host is not connected' })),
   },
-  delays: { callTimeout: CALL_TIMEOUT_MS },
+  // A call waiting on the person (the card sheet) has their time; the others the host's.
+  delays: { callTimeout: ({ context }) => (isInteractive(context.request) ? INTERACTIVE_CALL_MS : CALL_TIMEOUT_MS) },
 }).createMachine({
   id: 'bridgeCall',
   context: ({ input }) => ({ ...input, result: null }),
@@ -58,7 +68,13 @@ export const bridgeCallMachine = setup({
       after: {
         callTimeout: {
           target: 'answered',
-          actions: assign({ result: ({ context }) => failure('TIMEOUT', `${context.request.action} took longer than ${CALL_TIMEOUT_MS / 1000} s`) }),
+          actions: assign({
+            result: ({ context }) =>
+              failure(
+                'TIMEOUT',
+                `${context.request.action} took longer than ${(isInteractive(context.request) ? INTERACTIVE_CALL_MS : CALL_TIMEOUT_MS) / 1000} s`,
+              ),
+          }),
         },
       },
     },

@@ -1,4 +1,4 @@
-import { createActor, fromPromise, waitFor, type InspectionEvent, type Observer } from 'xstate';
+import { createActor, fromPromise, waitFor, type AnyActorLogic, type InspectionEvent, type Observer } from 'xstate';
 import { appMachine, APP_ID, type Whitelabel } from '../../machines/app/app.machine';
 import { sessionMachine, isTokenExpired, SESSION_ID } from '../../machines/session/session.machine';
 import { flagsMachine } from '../../machines/flags/flags.machine';
@@ -47,6 +47,7 @@ import { addAnalyticsTag, configureAnalyticsTag, removeAnalyticsTag } from './ad
 import { startErrorReporting } from './adapters/errorReporting';
 import { flagActors } from './flags/flagActors';
 import { bridgeLogic } from '../bridge/bridgeLogic';
+import { cardSheetMachine } from '../../machines/payments/cardSheet.machine';
 import { once, readBootData } from './adapters/boot';
 import { deferredSender } from './adapters/deferredSender';
 import { afterFirstPaint, preloadImage } from './adapters/preload';
@@ -228,6 +229,10 @@ function appLogicFor(app: () => AppActor, boot: BootData | null) {
         },
       }),
       bridge: bridgeLogic(app),
+      // The card form's code loads when a mini-app first asks for a new card.
+      cardSheet: cardSheetMachine.provide({
+        actors: { loadEntry: fromPromise<AnyActorLogic>(async () => (await import('./screens/payments')).sheetCardEntryLogic(app())) },
+      }),
       loadConfig: fromPromise(async () => bootConfig() ?? loadRuntimeConfig()),
       loadWhitelabel: fromPromise(async () => bootWhitelabel() ?? loadWhitelabel()),
       // The page's own server checked its database as it wrote the page: enough for an API on the same origin.

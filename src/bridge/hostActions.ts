@@ -2,7 +2,9 @@ import { waitFor } from 'xstate';
 import type { BridgeCallInput } from '../../machines/bridge/bridgeCall.machine';
 import type { ReadEventName } from '../../machines/bridge/bridge.machine';
 import { BRIDGE_HOST } from '../../machines/bridge/bridge.machine';
-import { stringField, subscribable, type BridgeErrorCode, type BridgeEventName } from '../../machines/bridge/bridge.protocol';
+import { INTERACTIVE_CALL_MS, stringField, subscribable, type BridgeErrorCode, type BridgeEventName } from '../../machines/bridge/bridge.protocol';
+import { CARD_SHEET_ID, type CardSheetRef } from '../../machines/payments/cardSheet.machine';
+import { currentMonth } from '../../machines/payments/cardEntry.rules';
 import { SESSION_ID } from '../../machines/session/session.machine';
 import { BUILDING_ID, type Building } from '../../machines/building/building.machine';
 import { KIOSK_ID } from '../../machines/kiosk/kiosk.machine';
@@ -91,6 +93,41 @@ export function readEventValue(app: AppActor, event: ReadEventName | BridgeEvent
   }
 }
 
+/** How long the host's wait for the card sheet lasts: a little less than the call's own, so the sheet closes first. */
+const CARD_SHEET_WAIT_MS = INTERACTIVE_CALL_MS - 5_000;
+
+/**
+ * Opens the host's card sheet for a mini-app and waits for the person: the stored card's id, or USER_CANCELLED when
+ * they close it. Not on a lobby kiosk (nothing personal there), and one sheet at a time.
+ */
+async function newCardFromSheet(app: AppActor, appName: string): Promise<string> {
+  if ((app.system.get(KIOSK_ID) as KioskRef | undefined)?.getSnapshot().hasTag('kiosk'))
+    throw refuse('UNAVAILABLE', 'Cards are not added on a lobby screen');
+  const sheet = app.system.get(CARD_SHEET_ID) as CardSheetRef;
+  const id = `sheet-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  sheet.send({
+    type: 'sheet.request',
+    request: { id, appName, entry: { locale: app.getSnapshot().context.locale, today: currentMonth(new Date()) } },
+  });
+  let ended;
+  try {
+    ended = (await waitFor(sheet, (s) => s.context.outcome?.id === id, { timeout: CARD_SHEET_WAIT_MS })).context.outcome!;
+  } catch {
+    sheet.send({ type: 'sheet.withdraw', id });
+    throw refuse('TIMEOUT', 'No card was entered in time');
+  }
+  switch (ended.kind) {
+    case 'added':
+      return ended.cardId;
+    case 'cancelled':
+      throw refuse('USER_CANCELLED', 'The person closed the card sheet');
+    case 'busy':
+      throw refuse('UNAVAILABLE', 'A card sheet is open already');
+    default:
+      throw refuse('UNAVAILABLE', 'The card form could not load');
+  }
+}
+
 /** The session refreshes its tokens through its own chart (`session.refresh`); the answer says only whether it did. */
 async function refreshSession(app: AppActor) {
   const ref = app.system.get(SESSION_ID) as SessionRef;
@@ -170,11 +207,13 @@ export async function performBridgeAction(app: AppActor, { request, app: miniApp
     }
     case 'tokenizeCard': {
       signedInUser(app);
-      const cardId = stringField(request.data, 'card_id');
-      // A new card would be typed into the host's card frame; that sheet is not wired to the bridge yet (decision).
-      if (!cardId) throw refuse('UNAVAILABLE', 'Only a stored card (data.card_id, from getPaymentMethods) can be tokenized here');
-      const cards = await paymentMethods();
-      if (!cards.some((c) => c.id === cardId)) throw refuse('INVALID_PARAMS', 'card_id is not one of your cards');
+      const given = stringField(request.data, 'card_id');
+      if (given) {
+        const cards = await paymentMethods();
+        if (!cards.some((c) => c.id === given)) throw refuse('INVALID_PARAMS', 'card_id is not one of your cards');
+      }
+      // No stored card named: the person types a new one into the host's own card sheet (its fields are the card frame's).
+      const cardId = given ?? (await newCardFromSheet(app, miniApp.name));
       const tokenized = await tokenizedPaymentMethod(cardId);
       return { token: tokenized.token, card_brand: tokenized.card_brand, card_last_four: tokenized.card_last_four };
     }

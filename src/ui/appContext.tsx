@@ -17,6 +17,7 @@ import { SESSION_ID } from '../../machines/session/session.machine';
 import { BUILDING_ID } from '../../machines/building/building.machine';
 import { GLOBAL_ERROR_ID } from '../../machines/globalError/globalError.machine';
 import { KIOSK_ID } from '../../machines/kiosk/kiosk.machine';
+import { CARD_SHEET_ID, type CardSheetRef } from '../../machines/payments/cardSheet.machine';
 import type { ActorRefFrom, AnyActorRef, SnapshotFrom } from 'xstate';
 import { screenId, type ScreenName } from '../../machines/app/screens';
 import type { authFlowMachine } from '../../machines/auth/authFlow.machine';
@@ -96,6 +97,11 @@ export function useNotificationsRef(): NotificationsRef {
 }
 export const useNotificationsSelector = <T,>(selector: (snapshot: SnapshotFrom<NotificationsRef>) => T) =>
   useSelector(useNotificationsRef(), selector);
+
+export function useCardSheetRef(): CardSheetRef {
+  return useAppActor().system.get(CARD_SHEET_ID) as CardSheetRef;
+}
+export const useCardSheetSelector = <T,>(selector: (snapshot: SnapshotFrom<CardSheetRef>) => T) => useSelector(useCardSheetRef(), selector);
 
 export function useColorSchemeRef(): ColorSchemeRef {
   return useAppActor().system.get(COLOR_SCHEME_ID) as ColorSchemeRef;

@@ -4,6 +4,7 @@ import type { Browser, Frame } from 'playwright-core';
 import { baseURL, launchBrowser } from './browser';
 import { addContent } from './api';
 import { ContentPage, signedInPage } from './pages';
+import { CardsPage } from './cardPages';
 import { newTenant, type Tenant } from './tenant';
 
 /**
@@ -95,7 +96,6 @@ describe('the mini-app bridge', () => {
     expect(methods.ok).toBe(true);
     for (const card of (methods as { data: { payment_methods: Record<string, unknown>[] } }).data.payment_methods)
       expect(Object.keys(card).sort()).toEqual(['card_brand', 'card_last_four', 'exp_month', 'exp_year', 'id', 'is_default']);
-    expect(await call(frame, 'tokenizeCard')).toMatchObject({ ok: false, code: 'UNAVAILABLE' });
     expect(await call(frame, 'tokenizeCard', 'not-my-card')).toMatchObject({ ok: false, code: 'INVALID_PARAMS' });
     // Storage: set, read back; a value that is not a string is refused.
     expect(await call(frame, 'setStorage', 'visit', 'kept')).toEqual({ ok: true, data: { success: true } });
@@ -119,6 +119,56 @@ describe('the mini-app bridge', () => {
     expect((await current(token)).status).toBe(401);
     expect(await call(frame, 'refreshToken')).toEqual({ ok: true, data: { success: true } });
     expect(await call(frame, 'call', 'noSuchAction')).toMatchObject({ ok: false, code: 'UNSUPPORTED' });
+    await context.close();
+  });
+
+  it("tokenizes a new card through the host's own card sheet: closed, it answers USER_CANCELLED; typed, the card's token (never its number)", async () => {
+    const { page, context, frame } = await openBridgeTest();
+    /** Starts tokenizeCard() for a new card in the mini-app; its outcome lands on window.tokenized. */
+    const startTokenize = () =>
+      frame.evaluate(() => {
+        const w = window as unknown as { atrium: Promise<{ tokenizeCard(): Promise<unknown> }>; tokenized: unknown };
+        w.tokenized = null;
+        void w.atrium.then((b) =>
+          b.tokenizeCard().then(
+            (data) => (w.tokenized = { ok: true, data }),
+            (e: { code: string }) => (w.tokenized = { ok: false, code: e.code }),
+          ),
+        );
+      });
+    const outcome = () => frame.evaluate(() => (window as unknown as { tokenized: unknown }).tokenized);
+    const sheet = page.getByRole('dialog', { name: 'Add a card for Bridge test' });
+    await startTokenize();
+    await sheet.waitFor();
+    await sheet.getByText('Bridge test asked for a card.', { exact: false }).waitFor();
+    // Over the mini-app's frame, not under it (a modal dialog turns pointer events off around it, so hit tests cannot tell).
+    const layers = await page.evaluate(() => {
+      const zOf = (el: Element | null) => {
+        for (let e = el; e; e = e.parentElement) if (getComputedStyle(e).zIndex !== 'auto') return Number(getComputedStyle(e).zIndex);
+        return 0;
+      };
+      const card = [...document.querySelectorAll('[role="dialog"]')].find((d) => d.textContent?.includes('Add a card for'));
+      return { sheet: zOf(card ?? null), frame: zOf(document.querySelector('iframe[data-bridge-frame]')) };
+    });
+    expect(layers.frame).toBeGreaterThan(0);
+    expect(layers.sheet).toBeGreaterThan(layers.frame);
+    await sheet.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(outcome).toEqual({ ok: false, code: 'USER_CANCELLED' });
+    await sheet.waitFor({ state: 'detached' });
+    // Again, and this time the person types a card into the sheet's secure fields.
+    await startTokenize();
+    const cards = new CardsPage(page);
+    await page.locator('#card-fields-frame').waitFor();
+    await cards.fillCard({ firstName: 'Ada', lastName: 'Lovelace', number: '5555555555554444', cvv: '123', expiry: '12/2030' });
+    await cards.submit().click();
+    await expect
+      .poll(outcome, { timeout: 15_000 })
+      .toEqual({ ok: true, data: { token: expect.any(String), card_brand: 'mastercard', card_last_four: '4444' } });
+    await sheet.waitFor({ state: 'detached' });
+    expect(JSON.stringify(await outcome())).not.toContain('5555555555554444');
+    // The card is stored for the person: the mini-app sees it masked among the payment methods.
+    const methods = (await call(frame, 'getPaymentMethods')) as { data: { payment_methods: { card_last_four: string }[] } };
+    expect(methods.data.payment_methods.map((m) => m.card_last_four)).toContain('4444');
     await context.close();
   });
 

@@ -1,8 +1,8 @@
 import { createIntl } from '@formatjs/intl';
-import { fromCallback, fromPromise } from 'xstate';
+import { fromCallback, fromPromise, sendParent } from 'xstate';
 import { cardEntryMachine } from '../../../machines/payments/cardEntry.machine';
 import { storedCardsMachine } from '../../../machines/payments/storedCards.machine';
-import type { CardEntryEvent } from '../../../machines/payments/cardEntry.types';
+import type { CardEntryEvent, HostCardMessage } from '../../../machines/payments/cardEntry.types';
 import * as paymentsApi from '../../api/payments';
 import { loadCountries } from '../../i18n/countries';
 import { loadAreaCatalogue } from '../../i18n/areas';
@@ -75,4 +75,10 @@ export const cardEntryLogic = (app: AppActor, provider: CardProvider = defaultPr
     actions: {
       notifyHost: (_, message) => void notifyNativeHost(message),
     },
+  });
+
+/** The card form inside a mini-app's card sheet: what it would tell a native host goes to the sheet instead. */
+export const sheetCardEntryLogic = (app: AppActor) =>
+  cardEntryLogic(app).provide({
+    actions: { notifyHost: sendParent((_, message: HostCardMessage) => ({ type: 'entry.notified' as const, message })) },
   });

@@ -13,6 +13,7 @@ import {
   ACTIVITY_NOTICE,
   BRIDGE_ERROR_CODES,
   BRIDGE_EVENTS,
+  INTERACTIVE_CALL_MS,
   type BridgeAction,
   type BridgeErrorCode,
   type BridgeEventName,
@@ -81,6 +82,11 @@ export interface PaymentMethod {
   exp_month: number;
   exp_year: number;
   is_default: boolean;
+}
+export interface TokenizedCard {
+  token: string;
+  card_brand: string;
+  card_last_four: string;
 }
 export interface EventData {
   themeChanged: Theme;
@@ -192,13 +198,13 @@ export class AtriumBridge {
   }
 
   /** Sends any action and resolves with its answer's data (the typed methods below are the usual way). */
-  call<T = unknown>(action: BridgeAction | string, data?: unknown): Promise<T> {
+  call<T = unknown>(action: BridgeAction | string, data?: unknown, timeoutMs = this.timeout): Promise<T> {
     const id = `atrium-${Date.now().toString(36)}-${++this.next}`;
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
-        reject(new BridgeClientError('TIMEOUT', `${action} had no answer within ${this.timeout} ms`));
-      }, this.timeout);
+        reject(new BridgeClientError('TIMEOUT', `${action} had no answer within ${timeoutMs} ms`));
+      }, timeoutMs);
       this.pending.set(id, { resolve: resolve as (d: unknown) => void, reject, timer });
       this.options.host.postMessage(JSON.stringify(data === undefined ? { action, id } : { action, data, id }), this.hostOrigin);
     });
@@ -227,9 +233,14 @@ export class AtriumBridge {
   showNativePayment = (data?: unknown) => this.call<{ success: boolean }>('showNativePayment', data);
   hideNativePayments = () => this.call<boolean>('hideNativePayments');
   getPaymentMethods = () => this.call<{ payment_methods: PaymentMethod[] }>('getPaymentMethods');
-  /** A stored card's payment token (`cardId` from getPaymentMethods); never a card number. */
+  /**
+   * A card's payment token, never its number: a stored card's (`cardId` from getPaymentMethods), or, without one, a new
+   * card the person types into the host's own card sheet (USER_CANCELLED if they close it; they have ten minutes).
+   */
   tokenizeCard = (cardId?: string) =>
-    this.call<{ token: string; card_brand: string; card_last_four: string }>('tokenizeCard', cardId ? { card_id: cardId } : {});
+    cardId
+      ? this.call<TokenizedCard>('tokenizeCard', { card_id: cardId })
+      : this.call<TokenizedCard>('tokenizeCard', {}, Math.max(this.timeout, INTERACTIVE_CALL_MS + 5_000));
   getTheme = () => this.call<Theme>('getTheme');
   getBrand = () => this.call<Brand>('getBrand');
   closeWebView = () => this.call<{ success: true }>('closeWebView');

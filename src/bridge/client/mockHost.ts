@@ -104,9 +104,10 @@ export function startMockHost(options: MockHostOptions) {
       case 'getPaymentMethods':
         return { ok: true, data: { payment_methods: MOCK_DATA.paymentMethods } };
       case 'tokenizeCard':
+        // Without card_id the real host opens its card sheet; the mock answers as if a person had typed a new card.
         return stringField(data, 'card_id')
           ? { ok: true, data: { token: 'mock-card-token', card_brand: 'visa', card_last_four: '4242' } }
-          : failure('UNAVAILABLE', 'Only a stored card can be tokenized');
+          : { ok: true, data: { token: 'mock-new-card-token', card_brand: 'mastercard', card_last_four: '4444' } };
       case 'getTheme':
         return { ok: true, data: MOCK_DATA.theme };
       case 'getBrand':

@@ -55,7 +55,8 @@ export const { styled, css, globalCss, keyframes, theme, createTheme, getCssText
       card: '0 1px 3px rgba(0,0,0,0.08), 0 8px 24px rgba(0,0,0,0.06)',
       overlay: '0 4px 12px rgba(0,0,0,0.12), 0 16px 48px rgba(0,0,0,0.18)',
     },
-    zIndices: { menu: 50, dialog: 100, toast: 200 },
+    // A mini-app's frame covers the page but not a dialog: the host's own sheets and alerts (a card sheet, session expired) show over it.
+    zIndices: { menu: 50, frame: 90, dialog: 100, toast: 200 },
   },
   media: {
     phone: '(max-width: 480px)',

@@ -10,7 +10,7 @@ import { styled } from '../kit/stitches.config';
 const Backdrop = styled('div', {
   position: 'fixed',
   inset: 0,
-  zIndex: 200,
+  zIndex: '$frame',
   backgroundColor: 'rgba(20, 24, 28, 0.6)',
   display: 'flex',
   alignItems: 'center',

@@ -66,7 +66,8 @@ export function AddCardScreen({ entry }: { entry: CardEntryRef }) {
   );
 }
 
-function CardForm({ entry }: { entry: CardEntryRef }) {
+/** The card form: names, the secure card frame, expiry and country, and what the last add said. */
+export function CardForm({ entry }: { entry: CardEntryRef }) {
   const t = useT();
   const unavailable = useSelector(entry, (s) => s.hasTag('unavailable'));
   const initializing = useSelector(entry, (s) => s.hasTag('initializing'));
