@@ -157,7 +157,12 @@ export const bridgeMachine = setup({
     'frame.opened': { actions: 'openFrame' },
     'frame.closed': { actions: 'forgetFrame' },
     'frame.loaded': { actions: 'forwardLoad' },
-    'host.changed': { actions: 'readChanged' },
+    'host.changed': {
+      guard: ({ context }) => Object.keys(context.frames).length > 0,
+      description:
+        'A value changed while a mini-app is open: it is read once and pushed to the frames subscribed to it (with none open, nothing is read).',
+      actions: 'readChanged',
+    },
     'xstate.done.actor.read.*': { actions: 'pushRead' },
     'host.visibility': { actions: { type: 'broadcast', params: ({ event }) => ({ event: 'visibilityChanged', data: { visible: event.visible } }) } },
     'kiosk.idleReset': {

@@ -5,8 +5,9 @@ import { bridgeCallMachine } from '../../machines/bridge/bridgeCall.machine';
 import type { AppActor } from '../../machines/app/app.refs';
 import { listenForBridge } from './hostListener';
 import { postToFrame } from './frames';
-import { performBridgeAction, readEventValue } from './hostActions';
 import { notifyNativeHost } from './nativeHost';
+
+const hostActions = () => import('./hostActions');
 
 /**
  * The bridge with the browser's parts (the composition root provides it once): the window listener, posting to a
@@ -16,10 +17,15 @@ export function bridgeLogic(app: () => AppActor) {
   return bridgeMachine.provide({
     actors: {
       messages: fromCallback<BridgeEvent>(({ sendBack }) => (typeof window === 'undefined' ? () => {} : listenForBridge(window, sendBack))),
-      readEvent: fromPromise(async ({ input }) => readEventValue(app(), input.event)),
+      // The host's work loads with a mini-app's first message (not with the app's first page).
+      readEvent: fromPromise(async ({ input }) => (await hostActions()).readEventValue(app(), input.event)),
       frame: bridgeFrameMachine.provide({
         actions: { post: (_, { frameId, origin, message }) => void postToFrame(document, frameId, origin, message) },
-        actors: { call: bridgeCallMachine.provide({ actors: { perform: fromPromise(({ input }) => performBridgeAction(app(), input)) } }) },
+        actors: {
+          call: bridgeCallMachine.provide({
+            actors: { perform: fromPromise(async ({ input }) => (await hostActions()).performBridgeAction(app(), input)) },
+          }),
+        },
       }),
     },
     actions: { notifyNativeHost: (_, { message }) => void notifyNativeHost(message) },

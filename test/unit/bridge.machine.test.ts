@@ -290,6 +290,22 @@ describe('the bridge: checks and answers', () => {
 });
 
 describe('the bridge: events', () => {
+  it('reads nothing when a value changes with no mini-app open (the host code for it loads with the first frame)', async () => {
+    const reads: string[] = [];
+    const actor = createActor(
+      bridgeMachine.provide({ actors: { readEvent: fromPromise(async ({ input }) => void reads.push(input.event)) } }),
+    ).start();
+    actor.send({ type: 'host.ready' });
+    actor.send({ type: 'host.changed', event: 'brandChanged' });
+    await flush();
+    expect(reads).toEqual([]);
+    actor.send({ type: 'frame.opened', frameId: 'f1', app: buildMiniApp() });
+    actor.send({ type: 'host.changed', event: 'themeChanged' });
+    await flush();
+    expect(reads).toEqual(['themeChanged']);
+    actor.stop();
+  });
+
   it('sends the current values on subscribe, then the changes a frame subscribed to', async () => {
     const b = bridge(async ({ request }) => (request.action === 'subscribe' ? { events: ['themeChanged'], current: { themeChanged: 1 } } : null));
     b.actor.send({ type: 'host.ready' });
