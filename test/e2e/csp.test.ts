@@ -58,7 +58,7 @@ describe('the Content-Security-Policy', () => {
     await context.close();
   });
 
-  it('lets every signed-in screen run without a violation: home, amenities, directory, content, account, mini-app frames', async () => {
+  it('lets every signed-in screen run without a violation: home, amenities, directory, content, account, mini-app frames, the web view', async () => {
     const { page, context } = await newPage(browser);
     const violations = await watchViolations(page);
     const auth = new AuthPages(page);
@@ -85,6 +85,9 @@ describe('the Content-Security-Policy', () => {
       ['/account/profile', () => page.getByRole('heading', { level: 1 }).first().waitFor()],
       ['/account/profile?tab=password', () => page.getByRole('heading', { level: 1 }).first().waitFor()],
       ['/mobile-only', () => page.getByRole('heading').first().waitFor()],
+      // The native web view's screens, on the session kept by the tab.
+      ['/webview/smart-building', () => page.getByTestId('floors').getByRole('link').first().waitFor()],
+      ['/webview/help-desk', () => page.getByRole('heading', { name: 'Help desk', level: 1 }).waitFor()],
     ];
     for (const [path, ready] of screens) {
       await page.goto(path);

@@ -115,12 +115,16 @@ describe('the native web view', () => {
     await page.screenshot({ path: 'test-results/webview-floors-1280.png' });
     await page.setViewportSize({ width: 360, height: 740 });
     await page.screenshot({ path: 'test-results/webview-floors-360.png' });
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await visit(page, '/webview/help-desk');
     await page.getByRole('heading', { name: 'Help desk', level: 1 }).waitFor();
     await page.screenshot({ path: 'test-results/webview-helpdesk-360.png', fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.screenshot({ path: 'test-results/webview-helpdesk-1280.png', fullPage: true });
+    // Dark, as a phone set to dark shows it: the colour rules clean on the help desk and the floors.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await seriousA11yViolations(page, { colourRules: true })).toEqual([]);
     // Leaving the help desk in the web view asks the native app to close it (its home is the app's).
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => posted(page), { timeout: 10_000 }).toEqual([{ action: 'closeWebView' }]);
