@@ -34,3 +34,11 @@ export function postToFrame(doc: Document, frameId: string, origin: string, mess
     return false;
   }
 }
+
+/** The attribute every iframe of the link-out frame carries: only their windows may ask it to close ('closeMFE'). */
+export const LINK_OUT_FRAME_ATTRIBUTE = 'data-link-out-frame';
+
+/** Whether a message came from the window of an iframe the link-out frame shows (not any frame, tab or opener). */
+export const fromLinkOutFrame = (doc: Document, source: MessageEventSource | null): boolean =>
+  source !== null &&
+  [...doc.querySelectorAll(`iframe[${LINK_OUT_FRAME_ATTRIBUTE}]`)].some((frame) => (frame as HTMLIFrameElement).contentWindow === source);

@@ -269,4 +269,118 @@ describe('the mini-app bridge', () => {
     expect(await call(frame, 'init')).toMatchObject({ ok: true, data: { scopes: ['user'] } });
     await context.close();
   });
+
+  it('survives 10,000 random and malformed messages from a registered and an unregistered frame: no error, no answer to the stranger, still working', async () => {
+    // A tenant of its own: the fuzz's storage and token calls count against this person's limits, not the other tests'.
+    const fuzzTenant = await newTenant();
+    const fuzzPost = await addContent({
+      building_uuid: fuzzTenant.building_uuid,
+      type: 'post',
+      title: 'Bridge fuzz post',
+      cta_type: 'MICRO_FRONTEND',
+      cta_url: `${appsOrigin()}/mfe-bridge-test/`,
+    });
+    const { page, context } = await signedInPage(browser, { as: fuzzTenant.person });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const content = new ContentPage(page);
+    await content.open(fuzzTenant.building_uuid, fuzzPost);
+    await content.button('Open').click();
+    await page.frameLocator('[role="dialog"] iframe').locator('#status', { hasText: 'connected' }).waitFor();
+    const frame = page.frames().find((f) => f.url().startsWith(`${appsOrigin()}/mfe-bridge-test/`))!;
+    // A frame of the same mini-app the app did not open.
+    await page.evaluate(
+      (src) => {
+        const iframe = document.createElement('iframe');
+        iframe.src = src;
+        iframe.title = 'stranger';
+        document.body.appendChild(iframe);
+      },
+      `${appsOrigin()}/mfe-bridge-test/?hostOrigin=${encodeURIComponent(baseURL())}`,
+    );
+    await expect.poll(() => page.frames().filter((f) => f.url().startsWith(`${appsOrigin()}/mfe-bridge-test/`)).length).toBe(2);
+    const stranger = page.frames().find((f) => f !== frame && f.url().startsWith(`${appsOrigin()}/mfe-bridge-test/`))!;
+    await stranger.locator('#status').waitFor();
+    /**
+     * Posts `count` seeded random messages to the host from inside a frame; answers how many messages came back from the
+     * host. The stranger's include the link-out frame's close message ('closeMFE'), which only the frame's own page may send.
+     */
+    const fuzz = (from: Frame, seed: number, count: number, withClose: boolean) =>
+      from.evaluate(
+        async ([host, seedValue, total, close]) => {
+          let s = seedValue >>> 0;
+          const rnd = () => ((s = (s * 1664525 + 1013904223) >>> 0), s / 2 ** 32);
+          const pick = <T>(list: T[]): T => list[Math.floor(rnd() * list.length)]!;
+          // Every action but the four that end the visit on purpose (logout, closeWebView) or wait on the person (tokenizeCard, refreshToken).
+          const actions = [
+            'init',
+            'getJWT',
+            'getUser',
+            'getBuilding',
+            'getBuildings',
+            'getHostInfo',
+            'setStorage',
+            'getStorage',
+            'showNativePayment',
+            'hideNativePayments',
+            'getPaymentMethods',
+            'getTheme',
+            'getBrand',
+            'getKioskEnabled',
+            'subscribe',
+            'unsubscribe',
+            'userActivity',
+            'nope',
+            '__proto__',
+            'constructor',
+            'toString',
+            '',
+          ];
+          const values = (): unknown =>
+            pick<() => unknown>([
+              () => null,
+              () => rnd() * 1e9,
+              () => 'x'.repeat(Math.floor(rnd() * 100_000)),
+              () => JSON.parse('{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}'),
+              () => [1, 'a', {}],
+              () => ({ app_uuid: pick(['6f1d3c2a-5b7e-4c1a-9e0d-0a1b2c3d4e03', 'other-app', 5, null]) }),
+              () => ({ key: pick(['k', '', 'k'.repeat(300), 4]), value: pick(['v', 3, 'v'.repeat(9000)]) }),
+              () => ({ events: pick<unknown>([['themeChanged', 'kioskReset'], ['nope'], 'themeChanged', [{}]]) }),
+              () => true,
+            ])();
+          const message = (): unknown =>
+            pick<() => unknown>([
+              () => JSON.stringify({ action: pick(actions), data: values(), id: pick<unknown>([1, 'id', null, {}, 'x'.repeat(500)]) }),
+              () => ({ action: pick(actions), data: values(), id: rnd() }),
+              () => '{"action":"init"' + 'x'.repeat(Math.floor(rnd() * 10)),
+              () => values(),
+              () => (close ? 'closeMFE' : 'openMFE'),
+              () => (close ? { type: 'closeMFE' } : { type: 'openMFE' }),
+              () => new Uint8Array(8),
+            ])();
+          let answers = 0;
+          window.addEventListener('message', (e) => {
+            if (e.origin === host) answers += 1;
+          });
+          for (let i = 0; i < total; i++) parent.postMessage(message(), host);
+          // Let the host work through them and answer (a registered frame's calls end within the host's 15 s).
+          await new Promise((resolve) => setTimeout(resolve, 2_000));
+          return answers;
+        },
+        [baseURL(), seed, count, withClose] as const,
+      );
+    const [answered, strangerAnswered] = await Promise.all([fuzz(frame, 23, 5_000, false), fuzz(stranger, 42, 5_000, true)]);
+    expect(errors).toEqual([]);
+    expect(strangerAnswered).toBe(0);
+    // The stranger's close messages closed nothing: the mini-app's frame is still open.
+    await page.getByRole('dialog', { name: 'Bridge test' }).waitFor();
+    expect(answered).toBeGreaterThan(0);
+    // Still working: the registered frame's client is answered, and the app's own page responds.
+    expect(await call(frame, 'getHostInfo')).toMatchObject({ ok: true, data: { name: 'atrium' } });
+    await page.getByRole('dialog', { name: 'Bridge test' }).getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('dialog', { name: 'Bridge test' }).waitFor({ state: 'detached' });
+    await content.button('Open').waitFor();
+    expect(await page.evaluate(() => (({}) as Record<string, unknown>).polluted)).toBeUndefined();
+    await context.close();
+  });
 });

@@ -6,13 +6,14 @@ import type { AppActor } from '../appActor';
 import { navigate } from '../adapters/navigation';
 import { bridgedMiniAppOf, microFrontendUrl, registeredMiniAppName } from '../../../machines/content/links';
 import { microFrontendParams, withMicroFrontendParams } from './microFrontend';
+import { fromLinkOutFrame } from '../../bridge/frames';
 
 /** The message a page in the frame posts to close it (a post's call-to-action mini-app, a survey). */
 export const CLOSE_MESSAGE = 'closeMFE';
 
 /**
  * The link-out frame with the browser's parts: the page is fetched with no-cors and read as text; a 'closeMFE'
- * message from the frame closes it.
+ * message from the window of the frame it shows closes it.
  */
 export function linkOutFrameLogic() {
   return linkOutFrameMachine.provide({
@@ -20,6 +21,8 @@ export function linkOutFrameLogic() {
       fetchPage: fromPromise(({ input }) => pageText(input.url)),
       closeMessages: fromCallback<LinkOutEvent>(({ sendBack }) => {
         const onMessage = (event: MessageEvent) => {
+          // Only the frame's own page may close it: a close posted by another frame, tab or opener is not heard.
+          if (!fromLinkOutFrame(document, event.source)) return;
           if (event.data === CLOSE_MESSAGE || (typeof event.data === 'object' && event.data?.type === CLOSE_MESSAGE))
             sendBack({ type: 'linkOut.close' });
         };

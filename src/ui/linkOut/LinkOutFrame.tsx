@@ -6,6 +6,7 @@ import { frameSandbox } from '../../../machines/content/links';
 import { useT } from '../../i18n/useT';
 import { Spinner } from '../kit/Layout';
 import { styled } from '../kit/stitches.config';
+import { LINK_OUT_FRAME_ATTRIBUTE } from '../../bridge/frames';
 
 const Backdrop = styled('div', {
   position: 'fixed',
@@ -96,7 +97,14 @@ export function LinkOutFrame({ actor }: { actor: ActorRefFrom<typeof linkOutFram
         ) : null}
         {failed ? <Centre role="alert">{t('linkOut.notLoaded')}</Centre> : null}
         {survey && url ? (
-          <Frame kind="survey" title={title} src={url} sandbox={frameSandbox(url, window.location.origin)} referrerPolicy="no-referrer" />
+          <Frame
+            kind="survey"
+            title={title}
+            src={url}
+            sandbox={frameSandbox(url, window.location.origin)}
+            referrerPolicy="no-referrer"
+            {...{ [LINK_OUT_FRAME_ATTRIBUTE]: '' }}
+          />
         ) : null}
         {miniApp && url ? (
           <Frame
@@ -107,10 +115,11 @@ export function LinkOutFrame({ actor }: { actor: ActorRefFrom<typeof linkOutFram
             allow={miniApp.app.allow || undefined}
             referrerPolicy="no-referrer"
             data-bridge-frame={miniApp.frameId}
+            {...{ [LINK_OUT_FRAME_ATTRIBUTE]: '' }}
           />
         ) : null}
         {!survey && !miniApp && html !== null && !loading && !failed ? (
-          <Frame kind="page" title={title} srcDoc={html} sandbox="allow-scripts allow-forms allow-popups" />
+          <Frame kind="page" title={title} srcDoc={html} sandbox="allow-scripts allow-forms allow-popups" {...{ [LINK_OUT_FRAME_ATTRIBUTE]: '' }} />
         ) : null}
       </Sheet>
     </Backdrop>
