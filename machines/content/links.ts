@@ -123,6 +123,31 @@ export function microFrontendUrl(url: string, params: MicroFrontendParams, origi
   return /^([a-z][a-z0-9+.-]*:|\/\/)/i.test(url) ? target.toString() : `${target.pathname}${target.search}${target.hash}`;
 }
 
+/**
+ * `url` with a `context` parameter: the URL-encoded base64 of `context` as JSON (access document, section 7). The JSON
+ * is UTF-8 before it is base64-encoded, so any text survives; the rest of the link is kept.
+ */
+export function withMicroFrontendContext(url: string, context: unknown, origin: string): string {
+  const bytes = new TextEncoder().encode(JSON.stringify(context));
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  const target = new URL(url, origin);
+  // searchParams URL-encodes it (base64's + / = included).
+  target.searchParams.set('context', btoa(binary));
+  return /^([a-z][a-z0-9+.-]*:|\/\/)/i.test(url) ? target.toString() : `${target.pathname}${target.search}${target.hash}`;
+}
+
+/** What a `context` parameter holds, read back (a mini-app's side of withMicroFrontendContext); null when it is not one. */
+export function readMicroFrontendContext(param: string | null): unknown {
+  if (!param) return null;
+  try {
+    const binary = atob(param);
+    return JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))));
+  } catch {
+    return null;
+  }
+}
+
 /** The path of a content screen: `/building/{building}/{value lowercased}/{uuid}` (a tile's native navigation). */
 export const contentScreenPath = (buildingUuid: string, value: string, uuid: string) =>
   `/building/${encodeURIComponent(buildingUuid)}/${value.toLowerCase().replace(/_/g, '-')}/${encodeURIComponent(uuid)}`;

@@ -9,6 +9,11 @@ export interface LinkOutMiniApp {
   app: MiniAppRegistration;
   /** The frame's id for the bridge (its iframe carries it as data-bridge-frame). */
   frameId: string;
+  /**
+   * Whether the bridge answers it (the flag enable-tw-host-sdk): false frames it with the specification's link
+   * parameters and no bridge.
+   */
+  bridged?: boolean;
 }
 
 const BRIDGE_SYSTEM_ID = 'bridge';
@@ -51,6 +56,7 @@ export const linkOutFrameMachine = setup({
      * end runs then, exit actions do not). Without the app (a unit test) there is no bridge and nothing is sent.
      */
     bridgeRegistration: fromCallback<LinkOutEvent, LinkOutMiniApp>(({ input, system, self }) => {
+      if (input.bridged === false) return () => {};
       const bridge = system.get(BRIDGE_SYSTEM_ID) as AnyActorRef | undefined;
       bridge?.send({ type: 'frame.opened', frameId: input.frameId, app: input.app, owner: self._parent ?? null });
       return () => bridge?.send({ type: 'frame.closed', frameId: input.frameId });

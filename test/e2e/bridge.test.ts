@@ -5,7 +5,7 @@ import { baseURL, launchBrowser } from './browser';
 import { addContent } from './api';
 import { ContentPage, signedInPage } from './pages';
 import { CardsPage } from './cardPages';
-import { newTenant, type Tenant } from './tenant';
+import { newTenant, setBuildingFlag, type Tenant } from './tenant';
 
 /**
  * The mini-app bridge in Chromium (issue 23): the bridge-test mini-app on the mini-apps' own origin (`apps.localhost`),
@@ -381,6 +381,52 @@ describe('the mini-app bridge', () => {
     await page.getByRole('dialog', { name: 'Bridge test' }).waitFor({ state: 'detached' });
     await content.button('Open').waitFor();
     expect(await page.evaluate(() => (({}) as Record<string, unknown>).polluted)).toBeUndefined();
+    await context.close();
+  });
+
+  it("with the host SDK flag off frames a mini-app as the specification's link (its parameters, no bridge); on, it carries where it was opened", async () => {
+    const sdkTenant = await newTenant();
+    const sdkPost = await addContent({
+      building_uuid: sdkTenant.building_uuid,
+      type: 'post',
+      title: 'Host SDK post',
+      cta_type: 'MICRO_FRONTEND',
+      cta_url: `${appsOrigin()}/mfe-bridge-test/`,
+    });
+    const { page, context } = await signedInPage(browser, { as: sdkTenant.person });
+    const content = new ContentPage(page);
+    const frameUrl = async () => {
+      await content.open(sdkTenant.building_uuid, sdkPost);
+      await content.button('Open').click();
+      await page.frameLocator('[role="dialog"] iframe').locator('#status').waitFor();
+      return new URL((await page.locator('[role="dialog"] iframe').getAttribute('src'))!);
+    };
+    // On (the default): the bridge's parameters, no token, and the context naming the post's screen.
+    const bridged = await frameUrl();
+    expect(bridged.searchParams.get('authToken')).toBeNull();
+    expect(bridged.searchParams.get('appUuid')).toBe(BRIDGE_TEST_UUID);
+    const opened = JSON.parse(Buffer.from(bridged.searchParams.get('context')!, 'base64').toString('utf8'));
+    expect(opened).toEqual({ opened_from: `/building/${sdkTenant.building_uuid}/content/${sdkPost}` });
+    await page.getByRole('dialog', { name: 'Bridge test' }).getByRole('button', { name: 'Close' }).click();
+    // Off: the specification's micro-frontend parameters, the person's token among them, and nothing answers the page.
+    await setBuildingFlag('enable-tw-host-sdk', false, sdkTenant.building_uuid);
+    await page.reload();
+    const plain = await frameUrl();
+    expect(plain.searchParams.get('authToken')).toBeTruthy();
+    expect(plain.searchParams.get('buildingUuid')).toBe(sdkTenant.building_uuid);
+    expect(plain.searchParams.get('hostOrigin')).toBeNull();
+    const frame = page.frames().find((f) => f.url().startsWith(`${appsOrigin()}/mfe-bridge-test/`))!;
+    // The page's client never connects: its init goes unanswered (the status stays 'connecting').
+    const answered = await frame.evaluate(
+      (host) =>
+        new Promise<boolean>((resolve) => {
+          window.addEventListener('message', (e) => e.origin === host && resolve(true));
+          parent.postMessage(JSON.stringify({ action: 'getHostInfo', id: 'sdk-off' }), host);
+          setTimeout(() => resolve(false), 1000);
+        }),
+      baseURL(),
+    );
+    expect(answered).toBe(false);
     await context.close();
   });
 });

@@ -7,7 +7,9 @@ import {
   isSurveyUrl,
   registeredMiniAppName,
   microFrontendUrl,
+  readMicroFrontendContext,
   sourceOfPath,
+  withMicroFrontendContext,
   SURVEY_MARKER,
   withScheme,
   type MicroFrontendParams,
@@ -154,6 +156,29 @@ describe('withScheme', () => {
     expect(withScheme('example.com:8080/x')).toBe('http://example.com:8080/x');
     expect(withScheme('localhost:3000')).toBe('http://localhost:3000');
     expect(withScheme('//example.com')).toBe('http://example.com');
+  });
+});
+
+describe('the context parameter (base64 of JSON)', () => {
+  it('adds context as URL-encoded base64 of the JSON, keeps the rest, and reads back any text', () => {
+    const context = { opened_from: '/building/b-1/content/c-1', note: 'Café – 東京 ✓' };
+    const link = withMicroFrontendContext('https://mfe.example.com/app?view=list#top', context, ORIGIN);
+    const url = new URL(link);
+    expect(url.searchParams.get('view')).toBe('list');
+    expect(url.hash).toBe('#top');
+    // In the address, base64's + / = are percent-encoded.
+    expect(link).not.toMatch(/context=[^&#]*[+/=]/);
+    const param = url.searchParams.get('context')!;
+    expect(param).toMatch(/^[A-Za-z0-9+/]+=*$/);
+    expect(JSON.parse(Buffer.from(param, 'base64').toString('utf8'))).toEqual(context);
+    expect(readMicroFrontendContext(param)).toEqual(context);
+  });
+
+  it('keeps a relative link relative, and reads nothing from a parameter that is not one', () => {
+    expect(withMicroFrontendContext('/mfe/app', { a: 1 }, ORIGIN)).toMatch(/^\/mfe\/app\?context=/);
+    expect(readMicroFrontendContext(null)).toBeNull();
+    expect(readMicroFrontendContext('not base64!')).toBeNull();
+    expect(readMicroFrontendContext(btoa('not json'))).toBeNull();
   });
 });
 

@@ -3,8 +3,8 @@ import type { FollowedLink } from '../../../machines/home/home.machine';
 import { linkOutFrameMachine, type LinkOutEvent, type LinkOutKind } from '../../../machines/linkOut/linkOutFrame.machine';
 import { pageText } from '../../api/pages';
 import type { AppActor } from '../appActor';
-import { navigate } from '../adapters/navigation';
-import { bridgedMiniAppOf, microFrontendUrl, registeredMiniAppName } from '../../../machines/content/links';
+import { currentPath, navigate } from '../adapters/navigation';
+import { bridgedMiniAppOf, microFrontendUrl, registeredMiniAppName, withMicroFrontendContext } from '../../../machines/content/links';
 import { microFrontendParams, withMicroFrontendParams } from './microFrontend';
 import { fromLinkOutFrame } from '../../bridge/frames';
 
@@ -50,6 +50,16 @@ const openLinkOutChild = (app: AppActor, url: string, kind: LinkOutKind) => {
   const bridged = bridgedMiniAppOf(url, app.getSnapshot().context.config.miniApps ?? [], window.location.origin);
   if (!bridged)
     return sendTo('linkOut', { type: 'linkOut.open' as const, url: withMicroFrontendParams(app, url), kind, title: miniAppTitle(app, url) });
+  // With the host SDK off (enable-tw-host-sdk), a mini-app is framed as the specification's micro-frontend link: its
+  // parameters (the person's token among them, for a registered mini-app) and no bridge (decision 177).
+  if (!app.getSnapshot().context.flags['enable-tw-host-sdk'])
+    return sendTo('linkOut', {
+      type: 'linkOut.open' as const,
+      url: withMicroFrontendParams(app, url),
+      kind,
+      title: bridged.name,
+      miniApp: { app: bridged, frameId: newFrameId(), bridged: false },
+    });
   // A mini-app the bridge answers never holds the person's token: it asks the bridge for its own (getJWT).
   const framed = new URL(microFrontendUrl(url, microFrontendParams(app), window.location.origin), window.location.origin);
   framed.searchParams.delete('authToken');
@@ -58,7 +68,8 @@ const openLinkOutChild = (app: AppActor, url: string, kind: LinkOutKind) => {
   framed.searchParams.set('appUuid', bridged.uuid);
   return sendTo('linkOut', {
     type: 'linkOut.open' as const,
-    url: framed.toString(),
+    // Where in the app it was opened from, as the specification's context parameter (base64 of JSON).
+    url: withMicroFrontendContext(framed.toString(), { opened_from: currentPath() ?? '/' }, window.location.origin),
     kind,
     title: bridged.name,
     miniApp: { app: bridged, frameId: newFrameId() },

@@ -18,6 +18,7 @@ import {
   type BridgeErrorCode,
   type BridgeEventName,
 } from '../../../machines/bridge/bridge.protocol';
+import { readMicroFrontendContext } from '../../../machines/content/links';
 
 export { BRIDGE_ERROR_CODES, BRIDGE_EVENTS };
 export type { BridgeAction, BridgeErrorCode, BridgeEventName };
@@ -121,6 +122,18 @@ export const ACTIVITY_NOTICE_EVERY_MS = 5_000;
 type Pending = { resolve: (data: unknown) => void; reject: (error: BridgeClientError) => void; timer: ReturnType<typeof setTimeout> };
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * What the host said about where the mini-app was opened (the `context` query parameter, base64 of JSON, e.g.
+ * `{ opened_from: '/building/…/content/…' }`); null when there is none or it cannot be read.
+ */
+export function launchContext(self: Window = window): unknown {
+  try {
+    return readMicroFrontendContext(new URL(self.location.href).searchParams.get('context'));
+  } catch {
+    return null;
+  }
+}
 
 /** The host's origin the page was told, or null. */
 export function hostOriginOf(self: Window): string | null {
