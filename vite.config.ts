@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { precompressedAssets } from './scripts/build/precompress';
 import { cardFramePage } from './scripts/build/cardFrame';
 import { bridgeClientBundle } from './scripts/build/bridgeClient';
+import { miniAppsBundle } from './scripts/build/miniApps';
 import { intlWithoutLocaleProbe } from './scripts/build/intlLocaleProbe';
 
 /**
@@ -105,7 +106,15 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     ...(command === 'build'
-      ? [precompiledMessages(), intlWithoutLocaleProbe(), loginShellTexts(), cardFramePage(), bridgeClientBundle(), precompressedAssets()]
+      ? [
+          precompiledMessages(),
+          intlWithoutLocaleProbe(),
+          loginShellTexts(),
+          cardFramePage(),
+          bridgeClientBundle(),
+          miniAppsBundle(),
+          precompressedAssets(),
+        ]
       : []),
   ],
   resolve: {

@@ -1,0 +1,62 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { BuildOptions } from 'esbuild';
+import type { Plugin } from 'vite';
+
+/** The mini-apps the build makes: each one page, its script and its style sheet, served at `/<name>/` on the mini-app origin. */
+export const BUILT_MINI_APPS = [{ name: 'mfe-visitors', source: 'src/miniapps/visitors', entry: 'main.tsx', bundle: 'visitors' }] as const;
+
+/** esbuild's options for one mini-app: one minified ES module and one style sheet, no inline code (the origin's policy). */
+export function miniAppBuildOptions(root: string, app: (typeof BUILT_MINI_APPS)[number], outdir: string, minify = true): BuildOptions {
+  return {
+    entryPoints: { [app.bundle]: path.join(root, app.source, app.entry) },
+    outdir,
+    bundle: true,
+    minify,
+    format: 'esm',
+    target: 'es2020',
+    jsx: 'automatic',
+    legalComments: 'none',
+    logLevel: 'warning',
+    define: { 'process.env.NODE_ENV': JSON.stringify(minify ? 'production' : 'development') },
+    sourcemap: minify ? false : 'linked',
+  };
+}
+
+/** Writes a mini-app's page: its template with the files' version (a hash of their contents), so a new build is fetched anew. */
+export function writeMiniAppPage(root: string, app: (typeof BUILT_MINI_APPS)[number], outdir: string) {
+  const hash = createHash('sha256');
+  for (const ext of ['js', 'css']) hash.update(readFileSync(path.join(outdir, `${app.bundle}.${ext}`)));
+  const version = hash.digest('hex').slice(0, 12);
+  const page = readFileSync(path.join(root, app.source, 'index.html'), 'utf8').replaceAll('%VERSION%', version);
+  writeFileSync(path.join(outdir, 'index.html'), page);
+}
+
+/**
+ * The mini-apps of the reference server (issue 23), built apart from the app with esbuild, as the authors' kit is
+ * (bridgeClient.ts): `dist/miniapps/<name>/` holds index.html, its script and its style sheet. The server sends them at
+ * `/<name>/` on the mini-app origin (server/routes/miniApps.ts); `npm run dev` builds them on change (scripts/dev.ts).
+ */
+export function miniAppsBundle(): Plugin {
+  let root = process.cwd();
+  let outDir = 'dist';
+  return {
+    name: 'atrium:mini-apps',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const { build } = await import('esbuild');
+      for (const app of BUILT_MINI_APPS) {
+        const outdir = path.join(outDir, 'miniapps', app.name);
+        rmSync(outdir, { recursive: true, force: true });
+        mkdirSync(outdir, { recursive: true });
+        await build(miniAppBuildOptions(root, app, outdir));
+        writeMiniAppPage(root, app, outdir);
+      }
+    },
+  };
+}
