@@ -83,9 +83,11 @@ export const visitorPassesMachine = setup({
     clearForm: assign({ ...blankForm, confirmation: null }),
     assignField: assign(({ context, event }) => {
       if (event.type !== 'user.change') return {};
+      // The server's refusal of a field goes once that field is changed.
+      const changed = context.fields[event.field] !== event.value;
       return {
         fields: { ...context.fields, [event.field]: event.value },
-        serverField: context.serverField?.field === event.field ? null : context.serverField,
+        serverField: changed && context.serverField?.field === event.field ? null : context.serverField,
       };
     }),
     assignTouched: assign(({ context, event }) => (event.type === 'user.blur' ? { touched: { ...context.touched, [event.field]: true } } : {})),
@@ -218,8 +220,9 @@ export const visitorPassesMachine = setup({
               },
             },
             loadFailed: {
+              description: 'The list, or a token for it, could not be had: try again from a new token.',
               tags: ['loadFailed'],
-              on: { 'user.retry': 'loading' },
+              on: { 'user.retry': '#visitorPasses.session.authorising' },
             },
             ready: {
               tags: ['list'],
