@@ -1,35 +1,17 @@
+import type { paths } from '../../contracts/api';
+
 /**
  * The visitor passes mini-app (issue 23): a tenant invites guests, sees their visits and edits or cancels one. The
  * shapes are the visits API's (server/routes/visits.ts); the mini-app reaches it with its bridge token.
  */
 
-export type VisitState = 'expected' | 'arrived' | 'left' | 'cancelled';
+type VisitsAnswer = paths['/tenant/v1/visits']['get']['responses'][200]['content']['application/json']['data'];
 
-/** A visit as the visits API answers it. */
-export interface Visit {
-  uuid: string;
-  building_uuid: string;
-  guest_name: string;
-  guest_email: string;
-  /** YYYY-MM-DD, the day in the building's time zone. */
-  date: string;
-  /** HH:MM in the building's time zone. */
-  start_time: string;
-  end_time: string;
-  starts_at: string;
-  ends_at: string;
-  note: string | null;
-  state: VisitState;
-  pass_active: boolean;
-  arrived_at: string | null;
-  left_at: string | null;
-  created_at: string;
-}
-
-export interface VisitLists {
-  upcoming: Visit[];
-  past: Visit[];
-}
+/** The person's visits as the visits API answers them: upcoming (by start) and past (newest first). */
+export type VisitLists = VisitsAnswer;
+/** A visit as the visits API answers it (its day and times are the building's). */
+export type Visit = VisitsAnswer['upcoming'][number];
+export type VisitState = Visit['state'];
 
 /** The form's fields, as typed. */
 export interface VisitFields {

@@ -12,48 +12,22 @@ import {
   type VisitorPassesModelState,
 } from './visitorPasses.model';
 import { PendingCalls } from './cta.harness';
+import { buildVisit } from '../fixtures/visits';
 import { modelGraph } from './paths';
 import { modelSuite } from './modelSuite';
 
 const TODAY = '2026-12-01';
-let made = 0;
-
-/** A visit with overrides (a new uuid each time). */
-function visitOf(overrides: Partial<Visit> = {}): Visit {
-  const date = overrides.date ?? '2026-12-02';
-  const start = overrides.start_time ?? '09:00';
-  const end = overrides.end_time ?? '10:00';
-  return {
-    uuid: `v-${++made}`,
-    building_uuid: 'b-1',
-    guest_name: 'Ada Guest',
-    guest_email: 'ada@guest.example',
-    date,
-    start_time: start,
-    end_time: end,
-    starts_at: `${date}T${start}:00.000Z`,
-    ends_at: `${date}T${end}:00.000Z`,
-    note: null,
-    state: 'expected',
-    pass_active: true,
-    arrived_at: null,
-    left_at: null,
-    created_at: '2026-11-30T10:00:00.000Z',
-    ...overrides,
-  };
-}
-
 /** The lists the API answers: an arrived guest, then expected ones (enough for every cancel a path makes), two past. */
 const listsOf = (): VisitLists => ({
   upcoming: [
-    visitOf({ guest_name: 'Bo Arrived', guest_email: 'bo@guest.example', date: '2026-12-01', start_time: '08:00', state: 'arrived' }),
+    buildVisit({ guest_name: 'Bo Arrived', guest_email: 'bo@guest.example', date: '2026-12-01', start_time: '08:00', state: 'arrived' }),
     ...['Ada', 'Cy', 'Di', 'Ed', 'Flo', 'Gus'].map((name, i) =>
-      visitOf({ guest_name: `${name} Guest`, guest_email: `${name.toLowerCase()}@guest.example`, date: `2026-12-0${i + 2}` }),
+      buildVisit({ guest_name: `${name} Guest`, guest_email: `${name.toLowerCase()}@guest.example`, date: `2026-12-0${i + 2}` }),
     ),
   ],
   past: [
-    visitOf({ guest_name: 'Hal Left', date: '2026-11-20', state: 'left', pass_active: false }),
-    visitOf({ guest_name: 'Ivy Cancelled', date: '2026-11-18', state: 'cancelled', pass_active: false }),
+    buildVisit({ guest_name: 'Hal Left', date: '2026-11-20', state: 'left', pass_active: false }),
+    buildVisit({ guest_name: 'Ivy Cancelled', date: '2026-11-18', state: 'cancelled', pass_active: false }),
   ],
 });
 
@@ -135,7 +109,7 @@ function answer(flow: Flow, event: VisitorPassesModelEvent['type']) {
       const sent = flow.saves.at(-1)!;
       const visit =
         sent.uuid === null
-          ? visitOf({ ...sent.visit, note: sent.visit.note || null })
+          ? buildVisit({ ...sent.visit, note: sent.visit.note || null })
           : { ...findVisit(context(flow).visits, sent.uuid)!, ...sent.changes };
       return calls.take(['save']).resolve(visit);
     }

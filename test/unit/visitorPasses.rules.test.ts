@@ -7,28 +7,11 @@ import { contrast, themeProperties } from '../../src/miniapps/visitors/theme';
 import { apiBaseOf } from '../../src/miniapps/visitors/api';
 import { VISITORS_CATALOGUES, visitorsMessages } from '../../src/miniapps/visitors/i18n';
 import en from '../../src/miniapps/visitors/messages/en.json';
+import { buildVisit } from '../fixtures/visits';
 
 const TODAY = '2026-12-01';
 
-/** A visit with overrides. */
-const visitOf = (overrides: Partial<Visit> = {}): Visit => ({
-  uuid: 'v-1',
-  building_uuid: 'b-1',
-  guest_name: 'Ada Guest',
-  guest_email: 'ada@guest.example',
-  date: '2026-12-02',
-  start_time: '09:00',
-  end_time: '10:00',
-  starts_at: '2026-12-02T08:00:00.000Z',
-  ends_at: '2026-12-02T09:00:00.000Z',
-  note: null,
-  state: 'expected',
-  pass_active: true,
-  arrived_at: null,
-  left_at: null,
-  created_at: '2026-11-30T10:00:00.000Z',
-  ...overrides,
-});
+const visitOf = (overrides: Partial<Visit> = {}): Visit => buildVisit({ uuid: 'v-1', starts_at: '2026-12-02T08:00:00.000Z', ...overrides });
 
 const fields = (overrides: Partial<VisitFields> = {}): VisitFields => ({ ...fieldsOf(visitOf()), ...overrides });
 
