@@ -35,6 +35,7 @@ const watchers = await Promise.all(
     const watcher = await context({
       ...options,
       plugins: [
+        ...(options.plugins ?? []),
         { name: 'page', setup: (build) => build.onEnd((result) => void (result.errors.length ? null : writeMiniAppPage(root, app, outdir))) },
       ],
     });

@@ -1,11 +1,32 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { BuildOptions } from 'esbuild';
+import type { BuildOptions, Plugin as EsbuildPlugin } from 'esbuild';
+import { parse } from '@formatjs/icu-messageformat-parser';
 import type { Plugin } from 'vite';
 
 /** The mini-apps the build makes: each one page, its script and its style sheet, served at `/<name>/` on the mini-app origin. */
 export const BUILT_MINI_APPS = [{ name: 'mfe-visitors', source: 'src/miniapps/visitors', entry: 'main.tsx', bundle: 'visitors' }] as const;
+
+/**
+ * A mini-app's message catalogues (`messages/*.json`) as ICU syntax trees, and the parser left out of the bundle (its
+ * `no-parser` entry): the app's build does the same (vite.config.ts, precompiledMessages).
+ */
+const precompiledMessages = (root: string, app: (typeof BUILT_MINI_APPS)[number]): EsbuildPlugin => ({
+  name: 'precompiled-messages',
+  setup(build) {
+    const messages = path.join(root, app.source, 'messages');
+    build.onLoad({ filter: /\.json$/ }, (args) => {
+      if (path.dirname(args.path) !== messages) return undefined;
+      const catalogue = JSON.parse(readFileSync(args.path, 'utf8')) as Record<string, string>;
+      const compiled = Object.fromEntries(Object.entries(catalogue).map(([id, message]) => [id, parse(message)]));
+      return { contents: JSON.stringify(compiled), loader: 'json' };
+    });
+    build.onResolve({ filter: /^@formatjs\/icu-messageformat-parser$/ }, () => ({
+      path: path.join(root, 'node_modules', '@formatjs', 'icu-messageformat-parser', 'no-parser.js'),
+    }));
+  },
+});
 
 /** esbuild's options for one mini-app: one minified ES module and one style sheet, no inline code (the origin's policy). */
 export function miniAppBuildOptions(root: string, app: (typeof BUILT_MINI_APPS)[number], outdir: string, minify = true): BuildOptions {
@@ -21,6 +42,7 @@ export function miniAppBuildOptions(root: string, app: (typeof BUILT_MINI_APPS)[
     logLevel: 'warning',
     define: { 'process.env.NODE_ENV': JSON.stringify(minify ? 'production' : 'development') },
     sourcemap: minify ? false : 'linked',
+    plugins: [precompiledMessages(root, app)],
   };
 }
 

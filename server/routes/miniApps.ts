@@ -232,10 +232,27 @@ export async function miniAppRoutes(app: Api, options: MiniAppOriginOptions) {
     const found = fileOf('mfe-visitors/index.html') ?? builtFile('index.html');
     return found ? sendFile(reply, found) : notFound(reply, 'The visitor mini-app is not built (npm run build)');
   });
+  /** The build's brotli or gzip copy of a script or style sheet (scripts/build/precompress.ts), as the browser accepts. */
+  const packedBuilt = (accepted: string, relative: string) => {
+    if (!visitorsDir || !/\.(js|css)$/.test(relative)) return null;
+    for (const [encoding, ext] of [
+      ['br', '.br'],
+      ['gzip', '.gz'],
+    ] as const) {
+      const packed = new RegExp(`\\b${encoding}\\b`).test(accepted) ? fileIn(visitorsDir, relative + ext) : null;
+      if (packed) return { encoding, body: packed.body };
+    }
+    return null;
+  };
   app.get('/mfe-visitors/*', { schema: { hide: true } }, async (request, reply) => {
     const rest = (request.params as { '*': string })['*'];
-    const found = fileOf(`mfe-visitors/${rest}`) ?? builtFile(rest);
-    return found ? sendFile(reply, found) : notFound(reply, `The visitor mini-app has no page ${request.url.split('?')[0]}`);
+    const own = fileOf(`mfe-visitors/${rest}`);
+    const found = own ?? builtFile(rest);
+    if (!found) return notFound(reply, `The visitor mini-app has no page ${request.url.split('?')[0]}`);
+    const packed = own ? null : packedBuilt(String(request.headers['accept-encoding'] ?? ''), rest);
+    if (!packed) return sendFile(reply, found);
+    void reply.header('content-encoding', packed.encoding).header('vary', 'Origin, Accept-Encoding');
+    return sendFile(reply, { type: found.type, body: packed.body });
   });
 
   app.get('/mfe-survey/', { schema: { hide: true, querystring: surveyQuery } }, async (request, reply) => {

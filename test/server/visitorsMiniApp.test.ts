@@ -58,6 +58,28 @@ describe('the Visitors mini-app’s page', () => {
     expect((await onApps(app, '/mfe-visitors/visitors.css')).headers['content-type']).toMatch(/^text\/css/);
   });
 
+  it('sends the build’s compressed copy of a script to a browser that takes it', async () => {
+    const { gzipSync } = await import('node:zlib');
+    const built = path.join(root, 'dist', 'miniapps', 'mfe-visitors');
+    writeFileSync(path.join(built, 'visitors.js.gz'), gzipSync('export {};'));
+    try {
+      const packed = await app.inject({
+        method: 'GET',
+        url: '/mfe-visitors/visitors.js',
+        headers: { host: 'apps.localhost:8080', 'accept-encoding': 'gzip' },
+      });
+      expect(packed.headers['content-encoding']).toBe('gzip');
+      expect(packed.headers['content-type']).toMatch(/^text\/javascript/);
+      expect(String(packed.headers.vary)).toContain('Accept-Encoding');
+      expect(packed.rawPayload.equals(gzipSync('export {};'))).toBe(true);
+      const plain = await onApps(app, '/mfe-visitors/visitors.js');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe('export {};');
+    } finally {
+      rmSync(path.join(built, 'visitors.js.gz'));
+    }
+  });
+
   it('answers not found for any other page of it (the app shows page_not_loaded), and for paths out of its folder', async () => {
     for (const url of [
       '/mfe-visitors/no-such-page',
