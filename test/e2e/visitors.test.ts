@@ -203,6 +203,53 @@ describe('the Visitors mini-app', () => {
     await context.close();
   });
 
+  it('works with the keyboard alone: invite, confirmation, cancel dialog (Escape keeps the visit)', async () => {
+    const { page, context, app } = await openVisitors();
+    const kim = guest('Kim');
+    /** Presses Tab until the focused element inside the mini-app has this accessible name (at most 12 times). */
+    const tabTo = async (name: string) => {
+      for (let i = 0; i < 12; i++) {
+        await page.keyboard.press('Tab');
+        const focused = await app.inside
+          .locator(':focus')
+          .evaluate((el) => el.getAttribute('aria-label') ?? el.textContent ?? '')
+          .catch(() => '');
+        if (focused.trim() === name) return;
+      }
+      throw new Error(`no focus on ${name}`);
+    };
+    await tabTo('Invite a guest');
+    await page.keyboard.press('Enter');
+    await app.heading('Invite a guest').waitFor();
+    // The screen's heading has the focus (the way back is above it): the next Tab is the first field.
+    await expect.poll(() => app.inside.locator(':focus').evaluate((el) => el.tagName)).toBe('H1');
+    await page.keyboard.press('Tab');
+    expect(await app.inside.locator(':focus').getAttribute('name')).toBe('guest_name');
+    await page.keyboard.type(kim.name);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(kim.email);
+    // The day and times are the browser's own date and time widgets (their keys differ by language): filled as typed.
+    await app.field('Day').focus();
+    await app.field('Day').fill(dayFromNow(4, 'UTC'));
+    await app.field('From').fill('13:00');
+    await app.field('Until').fill('14:00');
+    await app.field('Until').press('Enter');
+    await app.heading('Invitation sent').waitFor();
+    await tabTo('Back to visits');
+    await page.keyboard.press('Enter');
+    await app.visit('upcoming', kim.name).waitFor();
+    await tabTo(`Cancel the visit of ${kim.name}`);
+    await page.keyboard.press('Enter');
+    const dialog = app.inside.getByRole('alertdialog', { name: 'Cancel this visit?' });
+    await dialog.waitFor();
+    // The safe choice has the focus; Escape keeps the visit.
+    await expect.poll(() => app.inside.locator(':focus').textContent()).toBe('Keep visit');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await app.visit('upcoming', kim.name).locator('.chip').innerText()).toBe('Expected');
+    await context.close();
+  });
+
   it('has no serious accessibility problem, light and dark, and follows the host’s dark theme', async () => {
     for (const dark of [false, true]) {
       const { page, context, app } = await openVisitors({ dark });
