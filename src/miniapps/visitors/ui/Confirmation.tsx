@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
 import type { VisitorPassesRef } from '../../../../machines/visitors/visitorPasses.machine';
-import { ScreenHeading } from './VisitorsApp';
+import { ScreenHeading } from './ScreenHeading';
 import { useT, whenText } from './text';
 
 /** After a submit: the invitation sent, or the visit updated (with a new pass mailed when its day, time or address moved). */

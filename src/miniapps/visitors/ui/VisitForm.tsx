@@ -4,9 +4,9 @@ import { useIntl } from 'react-intl';
 import type { VisitorPassesRef } from '../../../../machines/visitors/visitorPasses.machine';
 import type { VisitField } from '../../../../machines/visitors/visitorPasses.types';
 import { editGivesNewPass, shownProblem } from '../../../../machines/visitors/visitorPasses.selectors';
-import { MAX_GUEST_NAME, MAX_VISIT_NOTE } from '../../../../machines/visitors/visitorPasses.rules';
+import { MAX_GUEST_NAME, MAX_VISIT_NOTE, VISIT_FIELDS } from '../../../../machines/visitors/visitorPasses.rules';
 import type { VisitorsMessageId } from '../i18n';
-import { ScreenHeading } from './VisitorsApp';
+import { ScreenHeading } from './ScreenHeading';
 import { failureText, problemText, useT } from './text';
 
 /** Invite a guest, or edit an expected visit (prefilled). Problems show under their field; a refused submit keeps the text. */
@@ -21,9 +21,7 @@ export function VisitForm({ actor }: { actor: VisitorPassesRef }) {
   const form = useRef<HTMLFormElement>(null);
   const errorId = useId();
   const submitted = useRef(false);
-  const anyProblem = useSelector(actor, (s) =>
-    (['guest_name', 'guest_email', 'date', 'start_time', 'end_time', 'note'] as const).some((f) => shownProblem(s.context, f)),
-  );
+  const anyProblem = useSelector(actor, (s) => VISIT_FIELDS.some((f) => shownProblem(s.context, f)));
   // After a refused submit, the first field with a problem takes the focus (or the form's error, when none has).
   useEffect(() => {
     if (!submitted.current || saving) return;

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import type { VisitorPassesRef } from '../../../../machines/visitors/visitorPasses.machine';
 import type { Visit } from '../../../../machines/visitors/visitorPasses.types';
-import { ScreenHeading } from './VisitorsApp';
+import { ScreenHeading } from './ScreenHeading';
 import { failureText, useT, whenText } from './text';
 
 /** The person's visits: upcoming first (each expected one with Edit and Cancel), past below; Invite a guest on top. */

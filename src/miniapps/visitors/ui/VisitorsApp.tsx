@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import type { VisitorPassesRef } from '../../../../machines/visitors/visitorPasses.machine';
 import { visitorsMessages, type VisitorsMessageId } from '../i18n';
@@ -8,6 +8,7 @@ import { VisitList } from './VisitList';
 import { VisitForm } from './VisitForm';
 import { Confirmation } from './Confirmation';
 import { failureText, useT } from './text';
+import { ScreenHeading } from './ScreenHeading';
 
 /** Which screen the flow is on: one at a time, each with its own heading (focus goes there when it changes). */
 type Screen = 'connecting' | 'unavailable' | 'loading' | 'loadFailed' | 'list' | 'form' | 'done';
@@ -47,17 +48,6 @@ function Screens({ actor }: { actor: VisitorPassesRef }) {
       {screen === 'form' ? <VisitForm actor={actor} /> : null}
       {screen === 'done' ? <Confirmation actor={actor} /> : null}
     </main>
-  );
-}
-
-/** A heading that takes the focus when its screen appears (so a screen reader and the keyboard start there). */
-export function ScreenHeading({ children, className }: { children: React.ReactNode; className?: string }) {
-  const ref = useRef<HTMLHeadingElement>(null);
-  useEffect(() => ref.current?.focus({ preventScroll: false }), []);
-  return (
-    <h1 ref={ref} tabIndex={-1} className={className}>
-      {children}
-    </h1>
   );
 }
 
