@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { precompressedAssets } from './scripts/build/precompress';
 import { cardFramePage } from './scripts/build/cardFrame';
 import { bridgeClientBundle } from './scripts/build/bridgeClient';
+import { miniAppsBundle } from './scripts/build/miniApps';
 import { intlWithoutLocaleProbe } from './scripts/build/intlLocaleProbe';
 
 /**
@@ -50,6 +51,7 @@ function startChunkNamer() {
 }
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 8080}`;
+const miniAppProxy = { target: apiTarget, changeOrigin: false };
 
 /**
  * Message catalogues are parsed to ICU syntax trees at build time, so the browser never needs the ICU parser:
@@ -105,7 +107,15 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     ...(command === 'build'
-      ? [precompiledMessages(), intlWithoutLocaleProbe(), loginShellTexts(), cardFramePage(), bridgeClientBundle(), precompressedAssets()]
+      ? [
+          precompiledMessages(),
+          intlWithoutLocaleProbe(),
+          loginShellTexts(),
+          cardFramePage(),
+          bridgeClientBundle(),
+          miniAppsBundle(),
+          precompressedAssets(),
+        ]
       : []),
   ],
   resolve: {
@@ -119,9 +129,13 @@ export default defineConfig(({ command }) => ({
       '/api': apiTarget,
       '/oidc': apiTarget,
       '/config.json': apiTarget,
-      '/mfe-visitors': apiTarget,
-      '/mfe-survey': apiTarget,
-      '/mfe-assets': apiTarget,
+      // The mini-app origin (apps.localhost on Vite's port) is told apart by its host name: these keep the browser's Host
+      // (the string form would set it to the API's, and the server would take them for the app's origin's).
+      '/mfe-visitors': miniAppProxy,
+      '/mfe-survey': miniAppProxy,
+      '/mfe-assets': miniAppProxy,
+      '/mfe-bridge-test': miniAppProxy,
+      '/sdk': miniAppProxy,
     },
   },
   build: {

@@ -1,7 +1,13 @@
-/** `npm run dev`: the API server on API_PORT (default 8080) and Vite with hot reload in front of it. */
+/**
+ * `npm run dev`: the API server on API_PORT (default 8080) and Vite with hot reload in front of it; the mini-apps the
+ * server serves (scripts/build/miniApps.ts) are rebuilt by esbuild on every change into dist/miniapps/.
+ */
 import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { context } from 'esbuild';
+import { BUILT_MINI_APPS, miniAppBuildOptions, writeMiniAppPage } from './build/miniApps';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const apiPort = process.env.API_PORT ?? '8080';
@@ -20,7 +26,27 @@ const children = [
     env: { ...process.env, API_PORT: apiPort },
   }),
 ];
-const stop = () => children.forEach((child) => child.kill('SIGTERM'));
+// The mini-apps, unminified with source maps, where the server reads them (its static folder is dist/).
+const watchers = await Promise.all(
+  BUILT_MINI_APPS.map(async (app) => {
+    const outdir = path.join(root, 'dist', 'miniapps', app.name);
+    mkdirSync(outdir, { recursive: true });
+    const options = miniAppBuildOptions(root, app, outdir, false);
+    const watcher = await context({
+      ...options,
+      plugins: [
+        ...(options.plugins ?? []),
+        { name: 'page', setup: (build) => build.onEnd((result) => void (result.errors.length ? null : writeMiniAppPage(root, app, outdir))) },
+      ],
+    });
+    await watcher.watch();
+    return watcher;
+  }),
+);
+const stop = () => {
+  children.forEach((child) => child.kill('SIGTERM'));
+  void Promise.all(watchers.map((w) => w.dispose()));
+};
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 for (const child of children)

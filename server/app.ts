@@ -202,6 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     appOrigins: cardParents,
     connect: [originOf(runtimeConfig.apiBase)].filter((o): o is string => !!o),
     sdkDir: deps.staticDir ? path.join(deps.staticDir, 'sdk') : undefined,
+    miniAppsDir: deps.staticDir ? path.join(deps.staticDir, 'miniapps') : undefined,
     production: config.production,
   };
   installMiniAppOriginSplit(app, miniAppOrigin);

@@ -8,10 +8,10 @@ import { routedPath } from './cardFrame.js';
 import { BRIDGE_TEST_UUID } from '../db/seed.js';
 
 /**
- * Two demo mini-apps the seeded utilities and posts open, served by the reference server so the link-out frame has
- * real pages to show: a visitor registration (fetched as text and shown inline) and a survey (framed directly with
- * the person's parameters). Each is one self-contained page. The app's frame has the one Close button; a page's Done
- * button, once its form is sent, posts 'closeMFE' to the app.
+ * The demo mini-apps the seeded utilities and posts open, served by the reference server on the mini-app origin: the
+ * Visitors mini-app (issue 23: a React page built by scripts/build/miniApps.ts into the build's miniapps/ folder,
+ * talking to the host through the bridge client) and a survey (framed directly with the person's parameters). The
+ * app's frame has the one Close button; the survey's Done button, once its form is sent, posts 'closeMFE' to the app.
  */
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -74,7 +74,6 @@ const page = (title: string, body: string) => `<!doctype html>
 <script src="/mfe-assets/mini-app.js"></script></body></html>`;
 
 // The parameters the pages read; the app adds others (the person's), which pass.
-const visitorQuery = { type: 'object', properties: { firstName: { type: 'string' } } } as const;
 const surveyQuery = { type: 'object', properties: { survey: { type: 'string' }, authToken: { type: 'string' } } } as const;
 
 const BRIDGE_TEST_PAGE = `<!doctype html>
@@ -87,6 +86,8 @@ const BRIDGE_TEST_PAGE = `<!doctype html>
 export const DEMO_MINI_APP_PATHS = ['/mfe-visitors/', '/mfe-survey/', '/mfe-bridge-test/'] as const;
 /** Where the mini-app authors' client is served on the mini-app origin (its file is written by the authors' kit). */
 export const BRIDGE_CLIENT_PATH = '/sdk/atrium-bridge.js';
+/** Where the app build writes the mini-apps (scripts/build/miniApps.ts), under the build's folder: never served as such. */
+export const BUILT_MINI_APPS_PATH = '/miniapps/';
 /** The folder of the mini-app origin's files: `<name>/index.html` and its assets per demo mini-app, `sdk/atrium-bridge.js`. */
 export const MINI_APP_FILES_DIR = path.join(projectRoot, 'public-miniapps');
 
@@ -101,6 +102,8 @@ export interface MiniAppOriginOptions {
   filesDir?: string;
   /** The built authors' kit (the app build's `sdk/` folder, scripts/build/bridgeClient.ts): the client when filesDir has none. */
   sdkDir?: string;
+  /** The built mini-apps (the app build's `miniapps/` folder, scripts/build/miniApps.ts): `mfe-visitors/` is the Visitors one. */
+  miniAppsDir?: string;
   /** The bridge-test mini-app's built-in page is served outside production only. */
   production?: boolean;
 }
@@ -150,6 +153,9 @@ export function installMiniAppOriginSplit(app: FastifyInstance, options: MiniApp
     const onApps = (request.headers.host ?? '').toLowerCase() === appsHost;
     const pathname = routedPath(request.url);
     if (pathname === null) return; // the card frame's hook answers 400
+    // The build's copy of the mini-apps (dist/miniapps/) is served at their own addresses on their origin, never as app files.
+    if (pathname === BUILT_MINI_APPS_PATH.slice(0, -1) || pathname.startsWith(BUILT_MINI_APPS_PATH))
+      return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `No route for ${request.method} ${pathname}` });
     const mine = isMiniAppPath(pathname);
     const read = request.method === 'GET' || request.method === 'HEAD';
     if (onApps ? !(mine && read) : mine)
@@ -171,12 +177,14 @@ export function installMiniAppOriginSplit(app: FastifyInstance, options: MiniApp
 export async function miniAppRoutes(app: Api, options: MiniAppOriginOptions) {
   const filesDir = path.resolve(options.filesDir ?? MINI_APP_FILES_DIR);
 
-  /** A file of the origin's folder, never outside it; null when there is none. */
-  const fileOf = (relative: string): { body: Buffer; type: string } | null => {
-    const file = path.resolve(filesDir, `.${path.posix.normalize(`/${relative}`)}`);
-    if (!file.startsWith(`${filesDir}${path.sep}`) || !existsSync(file) || !statSync(file).isFile()) return null;
+  /** A file of a folder, never outside it; null when there is none. */
+  const fileIn = (dir: string, relative: string): { body: Buffer; type: string } | null => {
+    const file = path.resolve(dir, `.${path.posix.normalize(`/${relative}`)}`);
+    if (!file.startsWith(`${dir}${path.sep}`) || !existsSync(file) || !statSync(file).isFile()) return null;
     return { body: readFileSync(file), type: MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream' };
   };
+  /** A file of the origin's folder. */
+  const fileOf = (relative: string) => fileIn(filesDir, relative);
   const sendFile = (reply: FastifyReply, found: { body: Buffer; type: string }) =>
     reply
       .type(found.type)
@@ -216,27 +224,35 @@ export async function miniAppRoutes(app: Api, options: MiniAppOriginOptions) {
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send(SCRIPT),
   );
 
-  app.get('/mfe-visitors/', { schema: { hide: true, querystring: visitorQuery } }, async (request, reply) => {
-    const file = fileOf('mfe-visitors/index.html');
-    if (file) return sendFile(reply, file);
-    const name = request.query.firstName ? `, ${escapeHtml(request.query.firstName)}` : '';
-    return send(
-      reply,
-      page(
-        'Visitor registration',
-        `<h1 id="mfe-title">Register a visitor</h1>
-<p>Hello${name}. Tell the front desk who is coming and they will have a badge ready.</p>
-<form><label>Visitor's name <input name="visitor" required></label><label>Arriving <input name="when" type="datetime-local" required></label>
-<button type="submit">Register</button></form>
-<div id="done" hidden><p>Your visitor is registered.</p><button type="button" data-close>Done</button></div>`,
-      ),
-    );
+  // The Visitors mini-app (issue 23): the build's page and files (scripts/build/miniApps.ts), a file of the origin's
+  // folder winning. Any other path of it answers an API error, as a broken mini-app would (page_not_loaded in the app).
+  const visitorsDir = options.miniAppsDir ? path.resolve(options.miniAppsDir, 'mfe-visitors') : null;
+  const builtFile = (relative: string) => (visitorsDir ? fileIn(visitorsDir, relative) : null);
+  app.get('/mfe-visitors/', { schema: { hide: true } }, async (_request, reply) => {
+    const found = fileOf('mfe-visitors/index.html') ?? builtFile('index.html');
+    return found ? sendFile(reply, found) : notFound(reply, 'The visitor mini-app is not built (npm run build)');
   });
-
-  // Any other page of the visitor mini-app (but its files) answers an API error, as a broken mini-app would (page_not_loaded in the app).
+  /** The build's brotli or gzip copy of a script or style sheet (scripts/build/precompress.ts), as the browser accepts. */
+  const packedBuilt = (accepted: string, relative: string) => {
+    if (!visitorsDir || !/\.(js|css)$/.test(relative)) return null;
+    for (const [encoding, ext] of [
+      ['br', '.br'],
+      ['gzip', '.gz'],
+    ] as const) {
+      const packed = new RegExp(`\\b${encoding}\\b`).test(accepted) ? fileIn(visitorsDir, relative + ext) : null;
+      if (packed) return { encoding, body: packed.body };
+    }
+    return null;
+  };
   app.get('/mfe-visitors/*', { schema: { hide: true } }, async (request, reply) => {
-    const found = fileOf(`mfe-visitors/${(request.params as { '*': string })['*']}`);
-    return found ? sendFile(reply, found) : notFound(reply, `The visitor mini-app has no page ${request.url.split('?')[0]}`);
+    const rest = (request.params as { '*': string })['*'];
+    const own = fileOf(`mfe-visitors/${rest}`);
+    const found = own ?? builtFile(rest);
+    if (!found) return notFound(reply, `The visitor mini-app has no page ${request.url.split('?')[0]}`);
+    const packed = own ? null : packedBuilt(String(request.headers['accept-encoding'] ?? ''), rest);
+    if (!packed) return sendFile(reply, found);
+    void reply.header('content-encoding', packed.encoding).header('vary', 'Origin, Accept-Encoding');
+    return sendFile(reply, { type: found.type, body: packed.body });
   });
 
   app.get('/mfe-survey/', { schema: { hide: true, querystring: surveyQuery } }, async (request, reply) => {

@@ -70,7 +70,7 @@ describe('the Content-Security-Policy', () => {
 
     // The mini-apps, both on their own origin now (decision 161): the visitor page and the survey, framed.
     await home.utilities().filter({ hasText: 'Visitors' }).click();
-    await page.frameLocator('[role="dialog"] iframe').getByRole('heading', { name: 'Register a visitor' }).waitFor();
+    await page.frameLocator('[role="dialog"] iframe').getByRole('heading', { name: 'Visitors', level: 1 }).waitFor();
     await home.frame().getByRole('button', { name: 'Close' }).click();
     await home.frame().waitFor({ state: 'detached' });
     await home.utilities().filter({ hasText: 'Feedback' }).click();

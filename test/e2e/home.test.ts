@@ -225,21 +225,18 @@ describe('the building home', () => {
 });
 
 describe('the link-out frame', () => {
-  it('shows a micro-frontend utility fetched as a page, titled by its name, with the person’s name, and closes on its closeMFE message', async () => {
+  it('opens the Visitors mini-app in its frame, titled by its registered name, with the frame’s one Close button', async () => {
     const { context, home } = await signedIn();
     await home.utilities().filter({ hasText: 'Visitors' }).click();
     const frame = home.frame('Visitor registration');
     await frame.waitFor();
     const inside = home.page.frameLocator('[role="dialog"] iframe');
-    await inside.getByRole('heading', { name: 'Register a visitor' }).waitFor();
-    expect(await inside.locator('body').innerText()).toContain(`Hello, ${tenant.person.first_name}`);
+    // The mini-app itself (issue 23) is test/e2e/visitors.test.ts's.
+    await inside.getByRole('heading', { name: 'Visitors', level: 1 }).waitFor();
     // One Close button, the frame's: the page has none of its own.
     expect(await frame.getByRole('button', { name: 'Close' }).count()).toBe(1);
     expect(await inside.getByRole('button', { name: 'Close' }).count()).toBe(0);
-    await inside.getByLabel("Visitor's name").fill('Sam');
-    await inside.getByLabel('Arriving').fill('2030-01-01T10:00');
-    await inside.getByRole('button', { name: 'Register' }).click();
-    await inside.getByRole('button', { name: 'Done' }).click();
+    await frame.getByRole('button', { name: 'Close' }).click();
     await frame.waitFor({ state: 'detached' });
     await context.close();
   });

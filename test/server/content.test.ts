@@ -556,12 +556,12 @@ describe('demo mini-apps', () => {
   // They are served on the mini-app origin only (issue 23; test/server/miniApps.test.ts checks the split).
   const onApps = (url: string) => server.app.inject({ method: 'GET', url, headers: { host: new URL(server.config.miniAppOrigin).host } });
 
-  it('serves the visitor mini-app with the name it is given, escaped', async () => {
-    const res = await onApps(`/mfe-visitors/?firstName=${encodeURIComponent('<b>Dana</b>')}`);
+  it('serves the survey with the topic it is given, escaped, and no inline code', async () => {
+    const res = await onApps(`/mfe-survey/?survey=${encodeURIComponent('<b>commute</b>')}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
-    expect(res.body).toContain('Hello, &#60;b&#62;Dana&#60;/b&#62;.');
-    expect(res.body).not.toContain('<b>Dana</b>');
+    expect(res.body).toContain('Topic: &#60;b&#62;commute&#60;/b&#62;.');
+    expect(res.body).not.toContain('<b>commute</b>');
     // No inline script or style: the page lives under a policy without inline code.
     expect(res.body).not.toMatch(/<script>|<style>/);
     expect(res.body).toContain('<script src="/mfe-assets/mini-app.js"></script>');
@@ -570,8 +570,9 @@ describe('demo mini-apps', () => {
     expect(script.body).toContain("parent.postMessage('closeMFE', '*')");
   });
 
-  it('leaves closing to the app’s frame: no Close button of their own, only a Done once the form is sent', async () => {
-    for (const url of ['/mfe-visitors/?firstName=Dana', '/mfe-survey/?survey=commute']) {
+  // The Visitors mini-app is the build's (test/server/visitorsMiniApp.test.ts); the survey is a built-in page.
+  it('leaves closing to the app’s frame: no Close button of its own, only a Done once the form is sent', async () => {
+    for (const url of ['/mfe-survey/?survey=commute']) {
       const { body } = await onApps(url);
       expect(body, url).not.toMatch(/>\s*Close\s*</);
       expect(body.match(/data-close/g), url).toHaveLength(1);

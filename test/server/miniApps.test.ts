@@ -130,19 +130,19 @@ describe('the mini-app origin', () => {
     server.app.inject({ method, url, headers: { host: new URL(appsOrigin).host } });
 
   it('serves the demo pages there, framed only by the app’s origins', async () => {
-    const res = await onApps('/mfe-visitors/?firstName=Dana');
+    // The Visitors page is the build's (test/server/visitorsMiniApp.test.ts); the survey is built in.
+    const res = await onApps('/mfe-survey/?survey=commute');
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('Hello, Dana.');
+    expect(res.body).toContain('Topic: commute.');
     const policy = String(res.headers['content-security-policy']);
     expect(policy).toContain('frame-ancestors http://localhost:8080');
     expect(policy).toContain("script-src 'self'");
     expect(res.headers['x-frame-options']).toBeUndefined();
-    expect((await onApps('/mfe-survey/?survey=commute')).statusCode).toBe(200);
     expect((await onApps('/mfe-assets/mini-app.js')).statusCode).toBe(200);
   });
 
   it('lets the app’s origins read the pages (the link-out frame fetches a page as text), and no other origin', async () => {
-    const read = (origin: string) => server.app.inject({ method: 'GET', url: '/mfe-visitors/', headers: { host: new URL(appsOrigin).host, origin } });
+    const read = (origin: string) => server.app.inject({ method: 'GET', url: '/mfe-survey/', headers: { host: new URL(appsOrigin).host, origin } });
     expect((await read('http://localhost:8080')).headers['access-control-allow-origin']).toBe('http://localhost:8080');
     expect((await read('https://evil.test')).headers['access-control-allow-origin']).toBeUndefined();
   });
