@@ -4,7 +4,6 @@ import type {
   CameraReport,
   PassAnswer,
   PassCheck,
-  VisibilityReport,
   VisitorCheckInContext,
   VisitorCheckInEvent,
   VisitorCheckInInput,
@@ -49,7 +48,7 @@ export const visitorCheckInMachine = setup({
       sendBack({ type: 'camera.unavailable', problem: 'none' } satisfies CameraReport);
     }),
     /** Reports the page hidden or shown again (the app: the document's visibility). */
-    watchVisibility: fromCallback<VisitorCheckInEvent, void, VisibilityReport>(() => {}),
+    watchVisibility: fromCallback<VisitorCheckInEvent, void>(() => {}),
     /** The check-in or check-out call. */
     checkPass: fromPromise<PassAnswer, PassCheck>(() => Promise.reject(new Error('checkPass is not provided'))),
   },
@@ -66,6 +65,8 @@ export const visitorCheckInMachine = setup({
     assignRefusal: assign((_, params: { error: unknown }) => ({ refusal: refusalOf(params.error) })),
     /** Back to scanning: the guest's name, the code and the refusal go; the desk is for arriving guests again. */
     forget: assign(cleanDesk),
+    /** Another pass shown while one's outcome shows: that guest goes, the desk's mode stays (a group leaving). */
+    forgetGuest: assign({ typed: '', typedError: null, foreignQr: false, guest: null, refusal: null }),
     /** "Try again" after a refusal: the typed code stays to be corrected; the rest goes. */
     forgetRefusal: assign({ refusal: null, lastCode: null, guest: null }),
     assignFeed: assign(({ event }) => (event.type === 'camera.live' ? { feed: event.feed, cameraProblem: null } : {})),
@@ -156,7 +157,7 @@ export const visitorCheckInMachine = setup({
           after: { welcomeShown: { target: 'scanning', actions: 'forget' } },
           on: {
             'user.next': { target: 'scanning', actions: 'forget' },
-            'camera.read': { guard: 'readIsAnotherCode', target: 'checking', actions: ['forget', 'takeReadCode'] },
+            'camera.read': { guard: 'readIsAnotherCode', target: 'checking', actions: ['forgetGuest', 'takeReadCode'] },
           },
         },
         refused: {
@@ -165,7 +166,7 @@ export const visitorCheckInMachine = setup({
           after: { refusalShown: { target: 'scanning', actions: 'forget' } },
           on: {
             'user.retry': { target: 'scanning', actions: 'forgetRefusal' },
-            'camera.read': { guard: 'readIsAnotherCode', target: 'checking', actions: ['forget', 'takeReadCode'] },
+            'camera.read': { guard: 'readIsAnotherCode', target: 'checking', actions: ['forgetGuest', 'takeReadCode'] },
           },
         },
       },

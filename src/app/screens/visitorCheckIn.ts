@@ -1,13 +1,6 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { visitorCheckInMachine } from '../../../machines/kiosk/visitorCheckIn.machine';
-import type {
-  CameraFeed,
-  CameraProblem,
-  PassAnswer,
-  PassCheck,
-  VisibilityReport,
-  VisitorCheckInEvent,
-} from '../../../machines/kiosk/visitorCheckIn.types';
+import type { CameraFeed, CameraProblem, PassAnswer, PassCheck, VisitorCheckInEvent } from '../../../machines/kiosk/visitorCheckIn.types';
 import { checkVisitorPass } from '../../api/visits';
 
 /** How often a frame is looked at for a QR code, and the widest frame decoded (a pass fills much of the view). */
@@ -107,7 +100,7 @@ export const camera = fromCallback<VisitorCheckInEvent, void>(({ sendBack }) => 
 });
 
 /** The page hidden (another tab, the screen off) or shown again. */
-export const watchVisibility = fromCallback<VisitorCheckInEvent, void, VisibilityReport>(({ sendBack }) => {
+export const watchVisibility = fromCallback<VisitorCheckInEvent, void>(({ sendBack }) => {
   const report = () => sendBack({ type: document.visibilityState === 'hidden' ? 'page.hidden' : 'page.shown' });
   if (document.visibilityState === 'hidden') report();
   document.addEventListener('visibilitychange', report);
