@@ -1,4 +1,4 @@
-import { useEffect, useRef, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
 import { CameraOff, CircleAlert, CircleCheck, LogIn, LogOut, ScanLine } from 'lucide-react';
@@ -137,10 +137,11 @@ const Small = styled('p', { color: '$muted', fontSize: '$2 !important' });
  * The lobby kiosk's visitor desk (issue 23): the camera's viewfinder beside the desk's panel, where a guest types the
  * code instead, and where the greeting or the refusal shows.
  */
-export function VisitorDesk({ actor }: { actor: VisitorCheckInRef }) {
+export function VisitorDesk({ actor, wayHome }: { actor: VisitorCheckInRef; /** A link home, where the header has none. */ wayHome?: ReactNode }) {
   const t = useT();
   return (
     <Main id="main">
+      {wayHome}
       <Title tabIndex={-1}>{t('visitorDesk.title')}</Title>
       <Lead>{t('visitorDesk.lead')}</Lead>
       <Columns>
