@@ -241,6 +241,28 @@ describe('the visitor desk', () => {
     await context.close();
   });
 
+  it("is left for the kiosk's home after the idle period, the guest's name and code gone", async () => {
+    const guest = { guest_name: 'Hedy Lamarr', guest_email: guestEmail('hedy'), ...currentWindow(zone) };
+    await hostApp.invite(guest);
+    const { code } = await passFromMailbox(guest.guest_email);
+    const { page, context } = await newKioskPage();
+    await context.clock.install();
+    const desk = new VisitorDeskPage(page);
+    await desk.open();
+    await desk.typeCode(code);
+    await desk.seeWelcome(guest.guest_name);
+    // Nobody touches the screen: the kiosk's idle period (90 s) sends it home, and the desk starts from scratch.
+    await context.clock.runFor(91_000);
+    await page.waitForURL((url) => url.pathname === '/home');
+    await page.getByTestId('visitor-desk-action').waitFor();
+    expect(await page.getByText(guest.guest_name).count()).toBe(0);
+    await page.getByTestId('visitor-desk-action').click();
+    await desk.desk().and(page.locator('[data-desk="scanning"]')).waitFor();
+    expect(await desk.codeField().inputValue()).toBe('');
+    expect(await page.getByText(guest.guest_name).count()).toBe(0);
+    await context.close();
+  });
+
   it('refuses a pass whose time is over', async () => {
     // The visit made at the start ends at a whole minute; the test waits for the clock to pass it.
     const endsAt = new Date(expiring.visit.ends_at).getTime();

@@ -31,39 +31,55 @@ const Columns = styled('div', {
   '@tablet': { gridTemplateColumns: 'minmax(0, 1.15fr) minmax(0, 1fr)', gap: '$6' },
 });
 
-/** The viewfinder: always dark, the camera's picture under a square frame with marked corners. */
+/** The viewfinder: always dark, the camera's picture under a square frame with marked corners, its caption beneath. */
 const Finder = styled('section', {
-  position: 'relative',
-  aspectRatio: '4 / 3',
-  width: '100%',
   overflow: 'hidden',
   borderRadius: '$4',
   backgroundColor: '#0E1114',
   color: '#FFFFFF',
   boxShadow: '$card',
+});
+const Picture = styled('div', {
+  position: 'relative',
+  aspectRatio: '4 / 3',
+  width: '100%',
+  // A message keeps the picture's shape, and grows past it rather than be cut on a narrow screen.
+  display: 'flex',
   '& video': { position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' },
+  variants: { live: { true: { overflow: 'hidden' } } },
 });
 const Frame = styled('div', {
   position: 'absolute',
   top: '50%',
   left: '50%',
-  width: '62%',
+  height: '72%',
   aspectRatio: '1 / 1',
-  maxHeight: '78%',
   transform: 'translate(-50%, -50%)',
   borderRadius: '$3',
   // The picture outside the frame is dimmed, so the frame reads as the place to hold the pass.
-  boxShadow: '0 0 0 100vmax rgba(0, 0, 0, 0.38)',
-  '&::before, &::after': { content: '""', position: 'absolute', inset: -3, borderRadius: 14, border: '4px solid #FFFFFF' },
-  // Only the corners of the two borders show: each masks the other's middle.
-  '&::before': { clipPath: 'polygon(0 0, 28% 0, 28% 100%, 0 100%, 0 0, 100% 0, 100% 100%, 72% 100%, 72% 0)' },
-  '&::after': { clipPath: 'polygon(0 0, 100% 0, 100% 28%, 0 28%, 0 0, 0 72%, 100% 72%, 100% 100%, 0 100%)' },
+  boxShadow: '0 0 0 100vmax rgba(0, 0, 0, 0.4)',
 });
-const sweep = keyframes({ from: { top: '12%' }, to: { top: '88%' } });
+const Corner = styled('span', {
+  position: 'absolute',
+  width: '22%',
+  height: '22%',
+  borderColor: '#FFFFFF',
+  borderStyle: 'solid',
+  borderWidth: 0,
+  variants: {
+    at: {
+      topLeft: { top: -2, left: -2, borderTopWidth: 5, borderLeftWidth: 5, borderTopLeftRadius: 14 },
+      topRight: { top: -2, right: -2, borderTopWidth: 5, borderRightWidth: 5, borderTopRightRadius: 14 },
+      bottomLeft: { bottom: -2, left: -2, borderBottomWidth: 5, borderLeftWidth: 5, borderBottomLeftRadius: 14 },
+      bottomRight: { bottom: -2, right: -2, borderBottomWidth: 5, borderRightWidth: 5, borderBottomRightRadius: 14 },
+    },
+  },
+});
+const sweep = keyframes({ from: { top: '10%' }, to: { top: '90%' } });
 const ScanLineBar = styled('div', {
   position: 'absolute',
-  left: '8%',
-  right: '8%',
+  left: '6%',
+  right: '6%',
   height: 2,
   top: '50%',
   background: 'rgba(255,255,255,0.85)',
@@ -71,23 +87,16 @@ const ScanLineBar = styled('div', {
   '@motion': { animation: `${sweep} 2.4s ease-in-out infinite alternate` },
 });
 const FinderCaption = styled('p', {
-  position: 'absolute',
-  left: '$3',
-  right: '$3',
-  bottom: '$3',
   margin: 0,
-  padding: '$2 $3',
-  borderRadius: '$round',
-  backgroundColor: 'rgba(0, 0, 0, 0.62)',
+  padding: '$3 $4',
   color: '#FFFFFF',
-  fontSize: '$2',
+  fontSize: '$3',
   fontWeight: 600,
   textAlign: 'center',
-  '@tablet': { fontSize: '$3' },
+  '@tablet': { fontSize: '$4' },
 });
 const FinderMessage = styled('div', {
-  position: 'absolute',
-  inset: 0,
+  flex: 1,
   display: 'flex',
   flexDirection: 'column',
   alignItems: 'center',
@@ -122,7 +131,7 @@ const Outcome = styled('div', {
   textAlign: 'center',
   gap: '$3',
   padding: '$4 0',
-  '& h2': { fontSize: '$5', margin: 0, overflowWrap: 'anywhere', '@tablet': { fontSize: '$6' } },
+  '& h2': { fontSize: '$5', margin: 0, lineHeight: '$tight', overflowWrap: 'anywhere' },
   '& p': { margin: 0, fontSize: '$3', overflowWrap: 'anywhere', '@tablet': { fontSize: '$4' } },
   variants: {
     tone: {
@@ -163,27 +172,37 @@ function Viewfinder({ actor }: { actor: VisitorCheckInRef }) {
     <Finder aria-label={t('visitorDesk.camera.label')} data-testid="visitor-camera" data-camera={state}>
       {state === 'live' ? (
         <>
-          <video ref={video} autoPlay muted playsInline aria-hidden="true" />
-          <Frame aria-hidden="true">
-            <ScanLineBar />
-          </Frame>
+          <Picture live>
+            <video ref={video} autoPlay muted playsInline aria-hidden="true" />
+            <Frame aria-hidden="true">
+              <Corner at="topLeft" />
+              <Corner at="topRight" />
+              <Corner at="bottomLeft" />
+              <Corner at="bottomRight" />
+              <ScanLineBar />
+            </Frame>
+          </Picture>
           <FinderCaption role="status">{t('visitorDesk.camera.live')}</FinderCaption>
         </>
       ) : state === 'unavailable' ? (
-        <FinderMessage role="status">
-          <Icon icon={CameraOff} size={40} />
-          <p>
-            {t(problem === 'denied' ? 'visitorDesk.camera.denied' : problem === 'failed' ? 'visitorDesk.camera.failed' : 'visitorDesk.camera.none')}
-          </p>
-          <Button variant="secondary" width="auto" size="sm" onClick={() => actor.send({ type: 'user.retryCamera' })}>
-            {t('visitorDesk.camera.retry')}
-          </Button>
-        </FinderMessage>
+        <Picture>
+          <FinderMessage role="status">
+            <Icon icon={CameraOff} size={40} />
+            <p>
+              {t(problem === 'denied' ? 'visitorDesk.camera.denied' : problem === 'failed' ? 'visitorDesk.camera.failed' : 'visitorDesk.camera.none')}
+            </p>
+            <Button variant="secondary" width="auto" size="sm" onClick={() => actor.send({ type: 'user.retryCamera' })}>
+              {t('visitorDesk.camera.retry')}
+            </Button>
+          </FinderMessage>
+        </Picture>
       ) : (
-        <FinderMessage role="status">
-          {state === 'starting' ? <Spinner aria-hidden="true" /> : <Icon icon={ScanLine} size={40} />}
-          <p>{t(state === 'starting' ? 'visitorDesk.camera.starting' : 'visitorDesk.camera.paused')}</p>
-        </FinderMessage>
+        <Picture>
+          <FinderMessage role="status">
+            {state === 'starting' ? <Spinner aria-hidden="true" /> : <Icon icon={ScanLine} size={40} />}
+            <p>{t(state === 'starting' ? 'visitorDesk.camera.starting' : 'visitorDesk.camera.paused')}</p>
+          </FinderMessage>
+        </Picture>
       )}
     </Finder>
   );
