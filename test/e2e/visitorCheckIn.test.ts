@@ -115,6 +115,12 @@ describe('the visitor desk', () => {
     const context = await camera.newContext({ baseURL: baseURL() });
     const page = await context.newPage();
     const streams = await watchCameraStreams(page);
+    // The camera, the preview and the decoder's chunk run under the server's Content-Security-Policy.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __violations: string[] }).__violations = seen;
+      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    });
     const checks: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/visitor-kiosk/check-in')) checks.push(request.postData() ?? '');
@@ -140,6 +146,7 @@ describe('the visitor desk', () => {
     expect(await page.getByText(guest.guest_name).count()).toBe(0);
     expect(checks).toEqual([JSON.stringify({ code: pass.code })]);
 
+    expect(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)).toEqual([]);
     // Leaving the desk (its way home: the kiosk header has none) stops the camera.
     expect((await streams()).live).toBe(1);
     await page.getByTestId('visitor-desk-home').click();
@@ -225,6 +232,15 @@ describe('the visitor desk', () => {
     const desk = new VisitorDeskPage(page);
     await desk.open();
     await desk.camera().and(page.locator('[data-camera="unavailable"]')).waitFor();
+    // From the screen's heading (where focus is after the move), Tab reaches the camera's retry, the choice and the code field.
+    const stops: string[] = [];
+    for (let i = 0; i < 15 && !(await desk.codeField().evaluate((field) => field === document.activeElement)); i++) {
+      await page.keyboard.press('Tab');
+      stops.push(await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? ''));
+    }
+    expect(await desk.codeField().evaluate((field) => field === document.activeElement), stops.join(' | ')).toBe(true);
+    expect(stops.length).toBeLessThanOrEqual(4);
+    expect(stops).toContain('Try the camera again');
     for (const width of [360, 1024]) {
       await page.setViewportSize({ width, height: 800 });
       for (const colorScheme of ['light', 'dark'] as const) {
