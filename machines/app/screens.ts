@@ -8,6 +8,7 @@ import { helpDeskScreen } from '../helpDesk/helpDesk.screens';
 import { serviceRequestsScreen } from '../serviceRequests/serviceRequests.screens';
 import { cardEntryScreen } from '../payments/cardEntry.screen';
 import { smartFloorsScreen, smartSuitesScreen, suiteControlScreen } from '../smartBuilding/smartBuilding.screens';
+import { visitorCheckInScreen } from '../kiosk/visitorCheckIn.screen';
 
 /**
  * Every screen flow the app can open, by name. A route's entry sends `screen.open` with the name, its params and the
@@ -32,6 +33,7 @@ export const SCREENS = {
   smartFloors: smartFloorsScreen,
   smartSuites: smartSuitesScreen,
   suiteControl: suiteControlScreen,
+  visitorCheckIn: visitorCheckInScreen,
 } as const;
 
 export type ScreenName = keyof typeof SCREENS;

@@ -14,6 +14,7 @@ import {
   type BookingStatus,
 } from '../stores/bookings.js';
 import { findUserByEmail } from '../stores/users.js';
+import { userBuilding } from '../stores/buildings.js';
 import { addContentTranslation, addEventDetails, addOffer, buildingForNewContent, createContent } from '../stores/content.js';
 import { createTenant } from '../db/seedTenant.js';
 import { DEMO_MINI_APP_UUIDS } from '../db/seed.js';
@@ -148,6 +149,53 @@ export async function devRoutes(app: Api) {
       // Its demo content's links to the demo mini-apps, on this server's mini-app origin as the seeded ones are.
       await placeDemoMiniApps(app.deps.db, app.deps.config.miniAppOrigin, DEMO_MINI_APP_UUIDS);
       return { data: tenant };
+    },
+  );
+
+  /**
+   * Gives a person a permission in one of their buildings, as the building's operator would (there is no route for it):
+   * a browser test's own tenant gets an account that may run the lobby kiosk's visitor desk (decision 168). Only the
+   * permissions listed; from this machine only.
+   */
+  app.post(
+    '/dev/permissions',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: "Give a person a permission in one of their buildings, e.g. the visitor kiosk's (development only, from this machine)",
+        body: {
+          type: 'object',
+          required: ['email', 'building_uuid', 'permission'],
+          additionalProperties: false,
+          properties: {
+            email: { type: 'string', minLength: 3, maxLength: 254 },
+            building_uuid: { type: 'string', format: 'uuid' },
+            permission: { type: 'string', enum: ['visitor-kiosk'] },
+          },
+        },
+        response: {
+          200: dataOf({
+            type: 'object',
+            required: ['email', 'permission'],
+            properties: { email: { type: 'string' }, permission: { type: 'string' } },
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { db } = app.deps;
+      const { email, building_uuid, permission } = request.body;
+      const user = await findUserByEmail(db, email.trim().toLowerCase());
+      if (!user) throw httpError(404, 'No user with this email', 'unknown_user');
+      const building = await userBuilding(db, user.id, building_uuid);
+      if (!building) throw httpError(404, 'The person is not a member of this building', 'unknown_building');
+      await db.query('INSERT INTO user_permissions (user_id, building_id, permission) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
+        user.id,
+        building.id,
+        permission,
+      ]);
+      return { data: { email: user.email, permission } };
     },
   );
 

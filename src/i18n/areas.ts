@@ -18,6 +18,7 @@ export const AREAS = [
   'serviceRequests',
   'payments',
   'smartBuilding',
+  'visitorDesk',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -34,6 +35,8 @@ type HelpDeskIds = keyof typeof import('./areas/helpDesk/en.json');
 type ServiceRequestsIds = keyof typeof import('./areas/serviceRequests/en.json');
 type PaymentsIds = keyof typeof import('./areas/payments/en.json');
 type SmartBuildingIds = keyof typeof import('./areas/smartBuilding/en.json');
+/** The lobby kiosk's visitor desk (/visitors/check-in) and its action on the kiosk's home. */
+type VisitorDeskIds = keyof typeof import('./areas/visitorDesk/en.json');
 /** The message ids of every area (a JSON module's type also lists `default`, which is no message). */
 export type AreaMessageId = Exclude<
   | HomeIds
@@ -47,7 +50,8 @@ export type AreaMessageId = Exclude<
   | HelpDeskIds
   | ServiceRequestsIds
   | PaymentsIds
-  | SmartBuildingIds,
+  | SmartBuildingIds
+  | VisitorDeskIds,
   'default'
 >;
 

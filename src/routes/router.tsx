@@ -18,6 +18,7 @@ import { contentRoutes } from './contentRoutes';
 import { directoryRoutes } from './directoryRoutes';
 import { bookingRoutes, historyRoute } from './bookingsRoutes';
 import { helpDeskRoutes } from './helpDeskRoutes';
+import { visitorRoutes } from './visitorRoutes';
 import { serviceRequestRoutes } from './serviceRequestRoutes';
 import { paymentRoutes } from './paymentRoutes';
 import { smartBuildingRoutes } from './smartBuildingRoutes';
@@ -151,6 +152,7 @@ const routeTree = rootRoute.addChildren([
   mobileOnlyRoute,
   ...accountRoutes(rootRoute),
   ...helpDeskRoutes(rootRoute),
+  ...visitorRoutes(rootRoute),
   ...paymentRoutes(rootRoute),
   webViewRoutes(rootRoute),
 ]);

@@ -38,6 +38,7 @@ import type { cardEntryMachine } from '../../machines/payments/cardEntry.machine
 import type { floorsMachine } from '../../machines/smartBuilding/floors.machine';
 import type { suitesMachine } from '../../machines/smartBuilding/suites.machine';
 import type { suiteControlMachine } from '../../machines/smartBuilding/suiteControl.machine';
+import type { visitorCheckInMachine } from '../../machines/kiosk/visitorCheckIn.machine';
 import { FLAGS_ID } from '../../machines/flags/flags.machine';
 import type { FlagName } from '../../contracts/flags';
 import { HEADER_MENU_ID } from '../../machines/shell/headerMenu.machine';
@@ -128,6 +129,7 @@ export interface ScreenActors {
   smartFloors: ActorRefFrom<typeof floorsMachine>;
   smartSuites: ActorRefFrom<typeof suitesMachine>;
   suiteControl: ActorRefFrom<typeof suiteControlMachine>;
+  visitorCheckIn: ActorRefFrom<typeof visitorCheckInMachine>;
 }
 
 /**

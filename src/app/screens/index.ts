@@ -24,6 +24,7 @@ const LOADERS: Record<ScreenName, (app: AppActor) => Promise<AnyActorLogic>> = {
   smartFloors: async () => (await import('./smartBuilding')).smartFloorsLogic(),
   smartSuites: async () => (await import('./smartBuilding')).smartSuitesLogic(),
   suiteControl: async () => (await import('./smartBuilding')).suiteControlLogic(),
+  visitorCheckIn: async () => (await import('./visitorCheckIn')).visitorCheckInLogic(),
 };
 
 /**

@@ -11,6 +11,7 @@ import { AppHeader } from '../shell/AppHeader';
 import { LinkOutFrame } from '../linkOut/LinkOutFrame';
 import { Feed, PromotedBlock } from './Feed';
 import { UtilityGrid } from './UtilityGrid';
+import { VisitorDeskAction } from './VisitorDeskAction';
 import { ContentLanguageNote, useContentFallbackLanguage } from '../shell/ContentLanguage';
 
 const Hero = styled('section', {
@@ -88,6 +89,8 @@ export function HomePage() {
             </p>
           </Welcome>
         ) : null}
+        {/* A lobby screen's first offer: guests check in at it. */}
+        <VisitorDeskAction />
         {building ? (
           <Suspense
             fallback={
