@@ -15,7 +15,7 @@ export interface WebViewLaunch {
 /** Why the web view cannot show its screens: an API base that is not allowed, or a token the server refused. */
 export type WebViewProblem = 'baseUrl' | 'token';
 
-/** The web view's path prefix: `/webview`, or `/webview/{locale}` (decision NEXT-webview-routes). */
+/** The web view's path prefix: `/webview`, or `/webview/{locale}` (decision 169). */
 export const WEB_VIEW_ROOT = '/webview';
 
 /** An address of the web view (any path containing /webview: no farm bar, no app header there). */

@@ -11,7 +11,7 @@ export interface KioskInput {
   idleSeconds?: number;
 }
 
-/** A lobby screen left alone this long returns home (decision NEXT-kiosk-idle-reset); the deployment may change it. */
+/** A lobby screen left alone this long returns home (decision 172); the deployment may change it. */
 export const DEFAULT_KIOSK_IDLE_SECONDS = 90;
 
 /** An idle period the kiosk takes: whole seconds from 10 s to a day; anything else keeps the default. */

@@ -12,7 +12,7 @@ import type {
 
 export const VISITOR_CHECK_IN_ID = 'visitorCheckIn';
 
-/** How long the greeting shows before the desk is ready for the next guest (decision NEXT-visitor-check-in-screen). */
+/** How long the greeting shows before the desk is ready for the next guest (decision 180). */
 export const WELCOME_SECONDS = 8;
 /** How long a refusal shows before the desk returns to scanning by itself. */
 export const REFUSAL_SECONDS = 20;

@@ -12,7 +12,7 @@ export const deskView = (s: Pick<Snapshot, 'hasTag'>): 'scanning' | 'checking' |
   s.hasTag('welcomed') ? 'welcomed' : s.hasTag('refused') ? 'refused' : s.hasTag('checking') ? 'checking' : 'scanning';
 
 /**
- * Whether the kiosk's home offers "Check in a visitor": in lobby mode only (decision NEXT-visitor-check-in-screen); the
+ * Whether the kiosk's home offers "Check in a visitor": in lobby mode only (decision 180); the
  * server decides whether the account signed in may run the desk.
  */
 export const offersVisitorDesk = (kiosk: { hasTag(tag: 'kiosk'): boolean }) => kiosk.hasTag('kiosk');

@@ -1,5 +1,5 @@
 /**
- * The lobby kiosk's visitor desk (issue 23; decisions 167, 168 and NEXT-visitor-check-in-screen): a guest shows their
+ * The lobby kiosk's visitor desk (issue 23; decisions 167, 168 and 180): a guest shows their
  * pass to the camera or types its code; the kiosk checks them in (or, leaving, out) and greets them by name.
  */
 

@@ -17,7 +17,7 @@ export interface MiniAppClaims {
 const ALG = 'ES256';
 
 /**
- * Mini-app tokens (issue 23; decision NEXT-mini-app-tokens): ES256 JWTs for one mini-app (`aud` miniapp:<uuid>), one
+ * Mini-app tokens (issue 23; decision 165): ES256 JWTs for one mini-app (`aud` miniapp:<uuid>), one
  * person (`sub`) and one building, with the scopes granted, living five minutes at most. The private key comes from
  * MINI_APP_SIGNING_KEY (a JWK) or is made on first start and kept in the settings table, so every instance signs with
  * the same one; its public half is published at /.well-known/jwks.json, so a mini-app's own server verifies a token

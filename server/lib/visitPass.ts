@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
- * Visitor pass codes (issue 23; decision NEXT-visitor-pass-code): twelve characters of Crockford's base32, shown as
+ * Visitor pass codes (issue 23; decision 167): twelve characters of Crockford's base32, shown as
  * `XXXX-XXXX-XXXX` under the QR code and in the guest's mail. The first eight are a random reference (40 bits) the
  * server looks the visit up by; the last four are an HMAC (the server's own secret) over the reference, the visit, its
  * building and its window, so a code typed wrong or made up is told apart from one the server issued, and a code is

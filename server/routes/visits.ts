@@ -116,7 +116,7 @@ const realDate = (text: string) => {
 };
 
 /**
- * Visitor passes (issue 23; decisions NEXT-visitor-pass-code and NEXT-visitor-kiosk): a tenant's visitor mini-app
+ * Visitor passes (issue 23; decisions 167 and 168): a tenant's visitor mini-app
  * invites guests with its mini-app token (scope `visits`), and the guest is mailed a pass (a QR code and the same code
  * as text); the lobby kiosk checks guests in and out with the code.
  */
@@ -354,7 +354,7 @@ const passAnswer = dataOf({
 });
 
 /**
- * The lobby kiosk's check-in and check-out (decision NEXT-visitor-kiosk): the kiosk is the app signed in as a person
+ * The lobby kiosk's check-in and check-out (decision 168): the kiosk is the app signed in as a person
  * who may run the building's visitor desk (a building admin, or the permission visitor-kiosk there). A pass is read
  * from its code; it is refused with a code of its own: invalid_pass (unknown or forged), wrong_building, pass_used,
  * pass_revoked, pass_not_yet_valid, pass_expired, not_checked_in.

@@ -5,7 +5,7 @@
  * In order: React Native's `window.ReactNativeWebView.postMessage` (a JSON string), WebKit's
  * `window.webkit.messageHandlers.atrium.postMessage` (the object: WebKit copies it), else the parent frame when the
  * page is framed by an origin the deployment names (`embedderOrigins`, the same list the server allows to frame the
- * app), posted to that origin only, never `*`; else nobody is told (decision NEXT-native-host-messages).
+ * app), posted to that origin only, never `*`; else nobody is told (decision 171).
  */
 
 /** The name of the WKScriptMessageHandler an iOS host registers (`userContentController.add(self, name: "atrium")`). */

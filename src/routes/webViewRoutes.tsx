@@ -11,7 +11,7 @@ const rootOf = (params: Record<string, string | undefined>) => (params.locale ? 
  * The native app's web view (both specification documents: "/webview … reads accessToken, buildingUuid, baseUrl from the
  * query string; has the same floors, suites and control routes plus a helpdesk route and a locale-optional route").
  * Every path exists with and without a language (`/webview/de-DE/…`); the launch's parameters are taken (and leave the
- * address) before the router runs (src/app/adapters/webViewLaunch.ts). Decision NEXT-webview-routes.
+ * address) before the router runs (src/app/adapters/webViewLaunch.ts). Decision 169.
  *
  *   /webview[/{locale}]                                         → the floors
  *   /webview[/{locale}]/smart-building                          floors

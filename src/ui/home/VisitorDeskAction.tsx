@@ -43,7 +43,7 @@ const Words = styled('span', {
   '& span': { fontSize: '$2', opacity: 0.92, '@tablet': { fontSize: '$3' } },
 });
 
-/** The kiosk home's big "Check in a visitor" (lobby mode only: decision NEXT-visitor-check-in-screen). */
+/** The kiosk home's big "Check in a visitor" (lobby mode only: decision 180). */
 export function VisitorDeskAction() {
   const offered = useKioskSelector(offersVisitorDesk);
   if (!offered) return null;

@@ -14,7 +14,7 @@ const Glyph = styled('div', { color: '$danger', display: 'flex', marginBottom: '
 /**
  * The native app's web view (/webview and its screens): the screens once the app's token is taken, else a screen
  * that says why not (a refused token, an API base the deployment does not know, or no sign-in at all), never a blank
- * page. No app header and no farm bar here: the native app's own bar is around the page (decision NEXT-webview-routes).
+ * page. No app header and no farm bar here: the native app's own bar is around the page (decision 169).
  */
 export function WebViewShell() {
   const problem = useAppSelector((s) => s.context.webView?.problem ?? null);
