@@ -347,7 +347,7 @@ export async function seedDemoData(db: Db, options: { production?: boolean } = {
 export const DEMO_MINI_APPS = [
   {
     uuid: '6f1d3c2a-5b7e-4c1a-9e0d-0a1b2c3d4e01',
-    name: 'Visitor registration',
+    name: 'Visitors',
     baseUrl: '/mfe-visitors/',
     scopes: ['user', 'buildings', 'token', 'storage', 'visits'],
   },

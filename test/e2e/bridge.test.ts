@@ -245,6 +245,8 @@ describe('the mini-app bridge', () => {
     // The opened frame's window now holds a document of another origin (the app's own), which is not registered.
     await frame.evaluate((to) => void (location.href = to), `${baseURL()}/legal/privacy.html`);
     await expect.poll(() => frame.url()).toBe(`${baseURL()}/legal/privacy.html`);
+    // The address changes as the navigation commits; the new document is ready to run code once it has loaded.
+    await frame.waitForLoadState('load');
     expect(await answeredFrom(frame, 'other-origin')).toBe(false);
     await context.close();
   });
@@ -410,7 +412,7 @@ describe('the mini-app bridge', () => {
     await page.getByRole('dialog', { name: 'Bridge test' }).getByRole('button', { name: 'Close' }).click();
     // Off: the specification's micro-frontend parameters, the person's token among them, and nothing answers the page.
     await setBuildingFlag('enable-tw-host-sdk', false, sdkTenant.building_uuid);
-    await page.reload();
+    // A new page load (the next frameUrl's) reads the building's flags afresh.
     const plain = await frameUrl();
     expect(plain.searchParams.get('authToken')).toBeTruthy();
     expect(plain.searchParams.get('buildingUuid')).toBe(sdkTenant.building_uuid);

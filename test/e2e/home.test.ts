@@ -228,7 +228,7 @@ describe('the link-out frame', () => {
   it('opens the Visitors mini-app in its frame, titled by its registered name, with the frame’s one Close button', async () => {
     const { context, home } = await signedIn();
     await home.utilities().filter({ hasText: 'Visitors' }).click();
-    const frame = home.frame('Visitor registration');
+    const frame = home.frame('Visitors');
     await frame.waitFor();
     const inside = home.page.frameLocator('[role="dialog"] iframe');
     // The mini-app itself (issue 23) is test/e2e/visitors.test.ts's.

@@ -95,6 +95,8 @@ export async function signedInScreens(brand: Brand): Promise<string[]> {
     '/help-desk',
     `/building/${building}/service-requests`,
     '/add-card',
+    // The visitor desk outside lobby mode, without a camera here: its typed-code desk and the "no camera" note.
+    '/visitors/check-in',
     '/mobile-only',
     '/maintenance',
     '/no-such-page',

@@ -64,7 +64,7 @@ async function openVisitors(options: { dark?: boolean; width?: number } = {}) {
   if (options.dark) await page.emulateMedia({ colorScheme: 'dark' });
   const home = new HomePage(page);
   await home.utilities().filter({ hasText: 'Visitors' }).click();
-  const frame = home.frame('Visitor registration');
+  const frame = home.frame('Visitors');
   await frame.waitFor();
   const src = new URL((await frame.locator('iframe').getAttribute('src'))!);
   expect(src.origin).toBe(appsOrigin());

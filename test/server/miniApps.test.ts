@@ -41,7 +41,7 @@ describe('the registry', () => {
     expect(config.miniApps).toEqual([
       {
         uuid: visitors.uuid,
-        name: 'Visitor registration',
+        name: 'Visitors',
         baseUrl: `${appsOrigin}/mfe-visitors/`,
         origins: [appsOrigin],
         scopes: ['user', 'buildings', 'token', 'storage', 'visits'],

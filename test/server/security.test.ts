@@ -298,7 +298,7 @@ describe('6. tokens stay out of logs, and only registered mini-apps are named to
       `${apps}/mfe-bridge-test/limited/`,
     ]);
     expect(res.json().miniAppNames).toEqual({
-      [`${apps}/mfe-visitors/`]: 'Visitor registration',
+      [`${apps}/mfe-visitors/`]: 'Visitors',
       [`${apps}/mfe-survey/`]: 'Survey',
       [`${apps}/mfe-bridge-test/`]: 'Bridge test',
       [`${apps}/mfe-bridge-test/limited/`]: 'Bridge test (user only)',
