@@ -15,6 +15,7 @@ import {
 } from '../stores/bookings.js';
 import { findUserByEmail } from '../stores/users.js';
 import { userBuilding } from '../stores/buildings.js';
+import { grantKioskPermission } from '../stores/visits.js';
 import { addContentTranslation, addEventDetails, addOffer, buildingForNewContent, createContent } from '../stores/content.js';
 import { createTenant } from '../db/seedTenant.js';
 import { DEMO_MINI_APP_UUIDS } from '../db/seed.js';
@@ -190,11 +191,7 @@ export async function devRoutes(app: Api) {
       if (!user) throw httpError(404, 'No user with this email', 'unknown_user');
       const building = await userBuilding(db, user.id, building_uuid);
       if (!building) throw httpError(404, 'The person is not a member of this building', 'unknown_building');
-      await db.query('INSERT INTO user_permissions (user_id, building_id, permission) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
-        user.id,
-        building.id,
-        permission,
-      ]);
+      await grantKioskPermission(db, user.id, building.id);
       return { data: { email: user.email, permission } };
     },
   );

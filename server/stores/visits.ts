@@ -133,6 +133,14 @@ export async function mayRunKiosk(db: Db, userId: number, buildingId: number): P
   return row?.ok ?? false;
 }
 
+/** Gives a person the visitor-kiosk permission in a building (the development route a browser test's kiosk uses). */
+export async function grantKioskPermission(db: Db, userId: number, buildingId: number): Promise<void> {
+  await rows(
+    db,
+    sql`INSERT INTO user_permissions (user_id, building_id, permission) VALUES (${userId}, ${buildingId}, 'visitor-kiosk') ON CONFLICT DO NOTHING`,
+  );
+}
+
 /** A person by uuid, with whether they belong to a building (by uuid): what a mini-app token's `sub` and `building` name. */
 export async function tokenPerson(db: Db, userUuid: string, buildingUuid: string) {
   return firstRow<{ user_id: number; deactivated: boolean; building_id: number | null; timezone: string | null; member: boolean }>(
