@@ -1,15 +1,13 @@
 import type { Refusal, RefusalKind, TypedCodeError } from './visitorCheckIn.types';
-
-/** Crockford's base32, as the server writes pass codes (decision 167). */
-const PASS_CHARACTERS = /^[0-9A-HJKMNP-TV-Z]{12}$/;
+import { normalPassCode } from '../../contracts/visitPass';
 
 /**
  * A typed or scanned pass code as the server reads it (case, spaces and hyphens do not matter; O, I and L read as 0, 1
  * and 1), written `XXXX-XXXX-XXXX`; null when the text cannot be a code.
  */
 export function readPassCode(text: string): string | null {
-  const normal = text.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
-  if (!PASS_CHARACTERS.test(normal)) return null;
+  const normal = normalPassCode(text);
+  if (normal === null) return null;
   return `${normal.slice(0, 4)}-${normal.slice(4, 8)}-${normal.slice(8)}`;
 }
 

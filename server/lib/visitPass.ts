@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { normalPassCode, PASS_ALPHABET } from '../../contracts/visitPass.js';
 
 /**
  * Visitor pass codes (issue 23; decision 167): twelve characters of Crockford's base32, shown as
@@ -8,7 +9,6 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
  * bound to one building and one window (a moved visit gets a new code). Short enough to type on a kiosk; nothing
  * personal in it.
  */
-export const PASS_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const REF_LENGTH = 8;
 const CHECK_LENGTH = 4;
 
@@ -56,9 +56,8 @@ export function passCode(secret: string, ref: string, binding: PassBinding): str
  * (O, I, L) read as them. Null when it cannot be a code.
  */
 export function readPassCode(input: string): { ref: string; check: string } | null {
-  const normal = input.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
-  if (normal.length !== REF_LENGTH + CHECK_LENGTH || [...normal].some((c) => !PASS_ALPHABET.includes(c))) return null;
-  return { ref: normal.slice(0, REF_LENGTH), check: normal.slice(REF_LENGTH) };
+  const normal = normalPassCode(input);
+  return normal ? { ref: normal.slice(0, REF_LENGTH), check: normal.slice(REF_LENGTH) } : null;
 }
 
 /** Whether a code's check characters are the ones the server made for this visit. */
