@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import type { Browser, Frame } from 'playwright-core';
+import type { Browser, Frame, Page } from 'playwright-core';
 import { baseURL, launchBrowser } from './browser';
 import { addContent } from './api';
 import { ContentPage, signedInPage } from './pages';
@@ -42,6 +42,36 @@ async function openBridgeTest() {
   await page.frameLocator('[role="dialog"] iframe').locator('#status', { hasText: 'connected' }).waitFor();
   const frame = page.frames().find((f) => f.url().startsWith(`${appsOrigin()}/mfe-bridge-test/`))!;
   return { page, context, frame, dialog };
+}
+
+/** A tenant of the test's own with a post opening the bridge-test mini-app (its calls count against nobody else's limits). */
+async function ownBridgeTestPost(title: string) {
+  const own = await newTenant();
+  const ownPost = await addContent({
+    building_uuid: own.building_uuid,
+    type: 'post',
+    title,
+    cta_type: 'MICRO_FRONTEND',
+    cta_url: `${appsOrigin()}/mfe-bridge-test/`,
+  });
+  return { tenant: own, post: ownPost };
+}
+
+/** Adds a frame of the bridge-test mini-app that the app did not open itself, and answers it once its page is in. */
+async function addStrangerFrame(page: Page, opened: Frame): Promise<Frame> {
+  await page.evaluate(
+    (src) => {
+      const iframe = document.createElement('iframe');
+      iframe.src = src;
+      iframe.title = 'stranger';
+      document.body.appendChild(iframe);
+    },
+    `${appsOrigin()}/mfe-bridge-test/?hostOrigin=${encodeURIComponent(baseURL())}`,
+  );
+  await expect.poll(() => page.frames().filter((f) => f.url().startsWith(`${appsOrigin()}/mfe-bridge-test/`)).length).toBe(2);
+  const stranger = page.frames().find((f) => f !== opened && f.url().startsWith(`${appsOrigin()}/mfe-bridge-test/`))!;
+  await stranger.locator('#status').waitFor();
+  return stranger;
 }
 
 type Outcome = { ok: true; data: unknown } | { ok: false; code: string; message: string };
@@ -229,18 +259,7 @@ describe('the mini-app bridge', () => {
     // The control: the frame the app opened is answered.
     expect(await answeredFrom(frame, 'control')).toBe(true);
     // A frame of the same mini-app that the app did not open itself.
-    await page.evaluate(
-      (src) => {
-        const iframe = document.createElement('iframe');
-        iframe.src = src;
-        iframe.title = 'stranger';
-        document.body.appendChild(iframe);
-      },
-      `${appsOrigin()}/mfe-bridge-test/?hostOrigin=${encodeURIComponent(baseURL())}`,
-    );
-    await expect.poll(() => page.frames().filter((f) => f.url().startsWith(`${appsOrigin()}/mfe-bridge-test/`)).length).toBe(2);
-    const stranger = page.frames().find((f) => f !== frame && f.url().startsWith(`${appsOrigin()}/mfe-bridge-test/`))!;
-    await stranger.locator('#status').waitFor();
+    const stranger = await addStrangerFrame(page, frame);
     expect(await answeredFrom(stranger, 'stranger')).toBe(false);
     // The opened frame's window now holds a document of another origin (the app's own), which is not registered.
     await frame.evaluate((to) => void (location.href = to), `${baseURL()}/legal/privacy.html`);
@@ -274,14 +293,7 @@ describe('the mini-app bridge', () => {
 
   it('survives 10,000 random and malformed messages from a registered and an unregistered frame: no error, no answer to the stranger, still working', async () => {
     // A tenant of its own: the fuzz's storage and token calls count against this person's limits, not the other tests'.
-    const fuzzTenant = await newTenant();
-    const fuzzPost = await addContent({
-      building_uuid: fuzzTenant.building_uuid,
-      type: 'post',
-      title: 'Bridge fuzz post',
-      cta_type: 'MICRO_FRONTEND',
-      cta_url: `${appsOrigin()}/mfe-bridge-test/`,
-    });
+    const { tenant: fuzzTenant, post: fuzzPost } = await ownBridgeTestPost('Bridge fuzz post');
     const { page, context } = await signedInPage(browser, { as: fuzzTenant.person });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -291,18 +303,7 @@ describe('the mini-app bridge', () => {
     await page.frameLocator('[role="dialog"] iframe').locator('#status', { hasText: 'connected' }).waitFor();
     const frame = page.frames().find((f) => f.url().startsWith(`${appsOrigin()}/mfe-bridge-test/`))!;
     // A frame of the same mini-app the app did not open.
-    await page.evaluate(
-      (src) => {
-        const iframe = document.createElement('iframe');
-        iframe.src = src;
-        iframe.title = 'stranger';
-        document.body.appendChild(iframe);
-      },
-      `${appsOrigin()}/mfe-bridge-test/?hostOrigin=${encodeURIComponent(baseURL())}`,
-    );
-    await expect.poll(() => page.frames().filter((f) => f.url().startsWith(`${appsOrigin()}/mfe-bridge-test/`)).length).toBe(2);
-    const stranger = page.frames().find((f) => f !== frame && f.url().startsWith(`${appsOrigin()}/mfe-bridge-test/`))!;
-    await stranger.locator('#status').waitFor();
+    const stranger = await addStrangerFrame(page, frame);
     /**
      * Posts `count` seeded random messages to the host from inside a frame; answers how many messages came back from the
      * host. The stranger's include the link-out frame's close message ('closeMFE'), which only the frame's own page may send.
@@ -387,14 +388,7 @@ describe('the mini-app bridge', () => {
   });
 
   it("with the host SDK flag off frames a mini-app as the specification's link (its parameters, no bridge); on, it carries where it was opened", async () => {
-    const sdkTenant = await newTenant();
-    const sdkPost = await addContent({
-      building_uuid: sdkTenant.building_uuid,
-      type: 'post',
-      title: 'Host SDK post',
-      cta_type: 'MICRO_FRONTEND',
-      cta_url: `${appsOrigin()}/mfe-bridge-test/`,
-    });
+    const { tenant: sdkTenant, post: sdkPost } = await ownBridgeTestPost('Host SDK post');
     const { page, context } = await signedInPage(browser, { as: sdkTenant.person });
     const content = new ContentPage(page);
     const frameUrl = async () => {
