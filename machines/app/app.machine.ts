@@ -141,6 +141,7 @@ export const screenFacts = (context: AppContext): ScreenFacts => ({
   flags: context.flags,
   user: context.user,
   miniAppUrls: context.config.miniAppUrls,
+  miniApps: context.config.miniApps ?? [],
   helpDeskEmail: context.whitelabel?.helpDeskEmail ?? null,
   pendingSso: context.pendingSso,
   lobby: context.kioskEnabled,

@@ -1,6 +1,7 @@
 import type { FlagValues } from '../../contracts/flags';
 import type { SessionUser } from '../session/session.types';
 import type { PendingSso } from '../auth/authFlow.types';
+import type { MiniAppRegistration } from '../../contracts/runtimeConfig';
 
 /**
  * What the app knows that a screen flow may start from: the current building, the language, the flags, the person,
@@ -13,6 +14,8 @@ export interface ScreenFacts {
   flags: FlagValues;
   user: SessionUser | null;
   miniAppUrls: string[];
+  /** The registered mini-apps (runtime config), for a link straight to one by its uuid. */
+  miniApps: MiniAppRegistration[];
   helpDeskEmail: string | null;
   /** What the sign-in kept before leaving for an identity provider (session storage), read when the page loaded. */
   pendingSso: PendingSso | null;

@@ -19,6 +19,7 @@ import { directoryRoutes } from './directoryRoutes';
 import { bookingRoutes, historyRoute } from './bookingsRoutes';
 import { helpDeskRoutes } from './helpDeskRoutes';
 import { visitorRoutes } from './visitorRoutes';
+import { miniAppRoutes } from './miniAppRoutes';
 import { serviceRequestRoutes } from './serviceRequestRoutes';
 import { paymentRoutes } from './paymentRoutes';
 import { smartBuildingRoutes } from './smartBuildingRoutes';
@@ -153,6 +154,7 @@ const routeTree = rootRoute.addChildren([
   ...accountRoutes(rootRoute),
   ...helpDeskRoutes(rootRoute),
   ...visitorRoutes(rootRoute),
+  ...miniAppRoutes(rootRoute),
   ...paymentRoutes(rootRoute),
   webViewRoutes(rootRoute),
 ]);

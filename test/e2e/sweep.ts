@@ -97,6 +97,8 @@ export async function signedInScreens(brand: Brand): Promise<string[]> {
     '/add-card',
     // The visitor desk outside lobby mode, without a camera here: its typed-code desk and the "no camera" note.
     '/visitors/check-in',
+    // A link straight to a mini-app with enable-tw-direct-link off (the default): the screen that says so (decision 183).
+    '/apps/00000000-0000-4000-8000-000000000000',
     '/mobile-only',
     '/maintenance',
     '/no-such-page',

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import jsQR from 'jsqr';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
-import { launchBrowser, seriousA11yViolations } from './browser';
-import { HomePage, signedInPage } from './pages';
-import { newTenant, type Tenant } from './tenant';
+import { launchBrowser, newPage, seriousA11yViolations, visit } from './browser';
+import { AuthPages, HomePage, signedInPage } from './pages';
+import { newTenant, setBuildingFlag, type Tenant } from './tenant';
 import { appsOrigin, dayFromNow, inviteGuest, latestPass, visitsCall, type GuestPass, type VisitAnswer } from './visits';
 
 /**
@@ -260,6 +260,63 @@ describe('the Visitors mini-app', () => {
     await app.button('Send invitation').click();
     await app.seeText('Fill this in.');
     expect(await seriousA11yViolations(page, { colourRules: dark })).toEqual([]);
+    await context.close();
+  });
+});
+
+/** The Visitors mini-app's registered uuid, as /config.json lists it. */
+async function visitorsUuid(page: Page): Promise<string> {
+  const config = (await (await page.request.get('/config.json')).json()) as { miniApps: { uuid: string; name: string }[] };
+  return config.miniApps.find((app) => app.name === 'Visitors')!.uuid;
+}
+
+describe('a link straight to a mini-app, /apps/{uuid} (enable-tw-direct-link, decision 183)', () => {
+  it('with the flag on, opens the Visitors mini-app at once, bridged, and its Close leads home; a signed-out visitor signs in first; an unknown uuid opens nothing', async () => {
+    await setBuildingFlag('enable-tw-direct-link', true, tenant.building_uuid);
+    try {
+      const { page, context } = await newPage(browser, { timezoneId: 'UTC' });
+      const uuid = await visitorsUuid(page);
+      const auth = new AuthPages(page);
+      await auth.open(`/apps/${uuid}`);
+      expect(new URL(page.url()).searchParams.get('next')).toBe(`/apps/${uuid}`);
+      await auth.signIn(tenant.person.email, tenant.person.password);
+      await page.waitForURL(`**/apps/${uuid}`);
+      const home = new HomePage(page);
+      const frame = home.frame('Visitors');
+      await frame.waitFor();
+      const src = new URL((await frame.locator('iframe').getAttribute('src'))!);
+      expect(src.origin).toBe(appsOrigin());
+      expect(src.searchParams.get('appUuid')).toBe(uuid);
+      expect(src.searchParams.get('authToken')).toBeNull();
+      // The mini-app runs and has its token from the bridge: its list of visits is in.
+      await new VisitorsApp(page, page.frameLocator('[role="dialog"] iframe')).heading('Visitors').waitFor();
+      expect(await page.title()).toMatch(/^Visitors · /);
+      await frame.getByRole('button', { name: 'Close' }).click();
+      await auth.seeHome(tenant.person.first_name);
+      // A uuid nobody registered opens nothing: the screen says so and leads home.
+      await visit(page, '/apps/00000000-0000-4000-8000-000000000000');
+      await page.getByText('This mini-app isn’t available').waitFor();
+      expect(await home.frame().count()).toBe(0);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Go to the home page' }).click();
+      await auth.seeHome(tenant.person.first_name);
+      await context.close();
+    } finally {
+      await setBuildingFlag('enable-tw-direct-link', null, tenant.building_uuid);
+    }
+  });
+
+  it('with the flag off (the default), says why, opens nothing and leads home', async () => {
+    const { page, context } = await signedInPage(browser, { as: tenant.person, timezoneId: 'UTC' });
+    const uuid = await visitorsUuid(page);
+    await visit(page, `/apps/${uuid}`);
+    await page.getByText('This link can’t open a mini-app here').waitFor();
+    expect(await new HomePage(page).frame().count()).toBe(0);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await seriousA11yViolations(page, { colourRules: true })).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.getByRole('button', { name: 'Go to the home page' }).click();
+    await new AuthPages(page).seeHome(tenant.person.first_name);
     await context.close();
   });
 });

@@ -14,9 +14,9 @@ import { BOOKING_STATUSES, RECEIPT_STATUSES, receiptStatusOf } from '../../serve
 import bookingMessages from '../../src/i18n/areas/bookings/en.json';
 import { bookingReceiptScreen, historyScreen } from '../../machines/bookings/bookings.screens';
 import type { ScreenFacts } from '../../machines/app/screen.types';
-import { FLAG_DEFAULTS } from '../../contracts/flags';
 import { booking, lateBooking, PATH, READ_AT } from '../fixtures/bookings';
 import { makeUser } from '../fixtures/people';
+import { screenFacts } from '../fixtures/screens';
 
 describe('the booking status vocabularies', () => {
   // Every status the server answers, in each of its vocabularies (decision 054), and the service-request statuses.
@@ -88,17 +88,7 @@ describe('addresses and screens', () => {
     expect(appendRows([row('a'), row('b')], [row('b'), row('c')]).map((r) => r.item.uuid)).toEqual(['a', 'b', 'c']);
   });
 
-  const facts = (overrides: Partial<ScreenFacts> = {}): ScreenFacts => ({
-    buildingUuid: 'b-1',
-    locale: 'en',
-    flags: FLAG_DEFAULTS,
-    user: makeUser(),
-    miniAppUrls: [],
-    helpDeskEmail: null,
-    pendingSso: null,
-    lobby: false,
-    ...overrides,
-  });
+  const facts = (overrides: Partial<ScreenFacts> = {}) => screenFacts({ user: makeUser(), ...overrides });
 
   it('starts a receipt from the four ids once a building is known, and restarts it only for another booking', () => {
     const params = { buildingUuid: PATH.ownerUuid, ...PATH };

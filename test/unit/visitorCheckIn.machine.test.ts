@@ -7,8 +7,7 @@ import { visitorCheckInScreen } from '../../machines/kiosk/visitorCheckIn.screen
 import type { CameraFeed, PassAnswer, PassCheck, VisitorCheckInEvent } from '../../machines/kiosk/visitorCheckIn.types';
 import { redirectFor, routeKind } from '../../machines/routing/routeAccess';
 import { upFor } from '../../machines/routing/upLinks';
-import type { ScreenFacts } from '../../machines/app/screen.types';
-import { FLAG_DEFAULTS } from '../../contracts/flags';
+import { screenFacts } from '../fixtures/screens';
 
 const CODE = 'ABCD-EFGH-JKMN';
 const OTHER = '2345-6789-ABCD';
@@ -222,16 +221,7 @@ describe('the visitor desk', () => {
   });
 
   it('opens for the current building and starts again for another', () => {
-    const facts = (buildingUuid: string | null): ScreenFacts => ({
-      buildingUuid,
-      locale: 'en',
-      flags: FLAG_DEFAULTS,
-      user: null,
-      miniAppUrls: [],
-      helpDeskEmail: null,
-      pendingSso: null,
-      lobby: true,
-    });
+    const facts = (buildingUuid: string | null) => screenFacts({ buildingUuid, lobby: true });
     expect(visitorCheckInScreen.input({}, facts(null))).toBeNull();
     expect(visitorCheckInScreen.input({}, facts('b-1'))).toEqual({ buildingUuid: 'b-1' });
     expect(visitorCheckInScreen.restartKey({}, facts('b-1'))).not.toBe(visitorCheckInScreen.restartKey({}, facts('b-2')));

@@ -40,9 +40,9 @@ export function replaceHash(id: string) {
   else window.history.replaceState(window.history.state, '', href);
 }
 
-export function navigate(to: string) {
-  if (router) router.navigate(to);
-  else if (typeof window !== 'undefined') window.location.assign(to);
+export function navigate(to: string, options?: { replace?: boolean }) {
+  if (router) router.navigate(to, options);
+  else if (typeof window !== 'undefined') options?.replace ? window.location.replace(to) : window.location.assign(to);
 }
 
 /** The routing rules run again for the current address. */

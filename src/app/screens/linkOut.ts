@@ -7,6 +7,8 @@ import { currentPath, navigate } from '../adapters/navigation';
 import { bridgedMiniAppOf, microFrontendUrl, registeredMiniAppName, withMicroFrontendContext } from '../../../machines/content/links';
 import { microFrontendParams, withMicroFrontendParams } from './microFrontend';
 import { fromLinkOutFrame } from '../../bridge/frames';
+import { directMiniAppMachine } from '../../../machines/linkOut/directMiniApp.machine';
+import { APP_HOME } from '../../../machines/routing/routeAccess';
 
 /** The message a page in the frame posts to close it (a post's call-to-action mini-app, a survey). */
 export const CLOSE_MESSAGE = 'closeMFE';
@@ -94,3 +96,17 @@ export const followLinkAction = (app: AppActor) =>
     else if (link.kind === 'route') enqueue(() => navigate(link.to));
     else enqueue(openLinkOutChild(app, link.url, link.frame));
   }) as never;
+
+/**
+ * /apps/{appUuid}: the registered mini-app opened at once in the screen's link-out frame, as a home utility opens it;
+ * its close leads home in place of this address (decision 183).
+ */
+export function directMiniAppLogic(app: AppActor) {
+  return directMiniAppMachine.provide({
+    actors: { linkOut: linkOutFrameLogic() },
+    actions: {
+      openApp: enqueueActions(({ enqueue }, { url }: { url: string }) => enqueue(openLinkOutChild(app, url, 'page'))) as never,
+      goHome: () => navigate(APP_HOME, { replace: true }),
+    },
+  });
+}

@@ -1,0 +1,17 @@
+import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
+import { screenFlows } from './screens';
+
+/**
+ * /apps/{appUuid}: a link straight to a registered mini-app (the flag enable-tw-direct-link, decision 183). A signed-in
+ * route by the routing rules: a signed-out visitor signs in first and comes back here.
+ */
+export function miniAppRoutes<TParent extends AnyRoute>(parent: TParent) {
+  return [
+    createRoute({
+      getParentRoute: () => parent,
+      path: '/apps/$appUuid',
+      component: lazyRouteComponent(() => import('../ui/linkOut/DirectMiniAppPage'), 'DirectMiniAppPage'),
+      ...screenFlows({ directMiniApp: ({ params }) => ({ appUuid: params.appUuid! }) }),
+    }),
+  ] as const;
+}
