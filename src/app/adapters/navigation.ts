@@ -40,9 +40,12 @@ export function replaceHash(id: string) {
   else window.history.replaceState(window.history.state, '', href);
 }
 
+/** Goes to an address of the app; `replace` takes the current history entry's place (Back skips it). */
 export function navigate(to: string, options?: { replace?: boolean }) {
   if (router) router.navigate(to, options);
-  else if (typeof window !== 'undefined') options?.replace ? window.location.replace(to) : window.location.assign(to);
+  else if (typeof window === 'undefined') return;
+  else if (options?.replace) window.location.replace(to);
+  else window.location.assign(to);
 }
 
 /** The routing rules run again for the current address. */
