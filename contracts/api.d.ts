@@ -9150,8 +9150,11 @@ export interface paths {
                     "application/json": {
                         /** Format: uuid */
                         building_uuid: string;
-                        /** @enum {string} */
-                        type: "post" | "event_post" | "offer";
+                        /**
+                         * @description An article is a web page: its tile opens its cta_url (required for it)
+                         * @enum {string}
+                         */
+                        type: "post" | "event_post" | "offer" | "article";
                         title: string;
                         description?: string;
                         rich_description?: string;

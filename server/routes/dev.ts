@@ -213,7 +213,11 @@ export async function devRoutes(app: Api) {
           additionalProperties: false,
           properties: {
             building_uuid: { type: 'string', format: 'uuid' },
-            type: { type: 'string', enum: ['post', 'event_post', 'offer'] },
+            type: {
+              type: 'string',
+              enum: ['post', 'event_post', 'offer', 'article'],
+              description: 'An article is a web page: its tile opens its cta_url (required for it)',
+            },
             title: { type: 'string', minLength: 1, maxLength: 200 },
             description: { type: 'string', maxLength: 20_000 },
             rich_description: { type: 'string', maxLength: 20_000 },
@@ -237,19 +241,20 @@ export async function devRoutes(app: Api) {
     async (request) => {
       const body = request.body;
       const { db, clock } = app.deps;
+      if (body.type === 'article' && !body.cta_url) throw httpError(400, 'An article needs the cta_url of its page', 'invalid_request');
       return db.transaction(async (tx) => {
         const building = await buildingForNewContent(tx, body.building_uuid);
         if (!building) throw httpError(404, 'No building with this id', 'unknown_building');
         const row = await createContent(tx, {
           buildingId: building.id,
           type: body.type,
-          ctaType: body.type === 'offer' ? 'CLAIM' : (body.cta_type ?? null),
+          ctaType: body.type === 'offer' ? 'CLAIM' : body.type === 'article' ? 'EXTERNAL_URL' : (body.cta_type ?? null),
           // A link to a demo mini-app is put on the mini-app origin, as the seeded ones are.
           ctaUrl: body.cta_url ? placedDemoUrl(body.cta_url, app.deps.config.miniAppOrigin) : null,
           imageUrl: body.image_url ?? null,
           calendarIcon: body.type === 'event_post',
         });
-        const ctaLabel = body.type === 'post' ? null : body.type === 'offer' ? 'Claim' : 'RSVP';
+        const ctaLabel = body.type === 'post' || body.type === 'article' ? null : body.type === 'offer' ? 'Claim' : 'RSVP';
         for (const language of building.languages) {
           await addContentTranslation(tx, row.id, {
             language,

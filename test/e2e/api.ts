@@ -66,7 +66,8 @@ export async function contentUuid(session: ApiSession, building: string, title: 
 /** Stores a content through the development endpoint (as an editor would), answering its uuid. */
 export async function addContent(content: {
   building_uuid: string;
-  type: 'post' | 'event_post' | 'offer';
+  /** An article is a web page: its tile opens its cta_url. */
+  type: 'post' | 'event_post' | 'offer' | 'article';
   title: string;
   rich_description?: string;
   capacity?: number;

@@ -241,6 +241,32 @@ describe('the link-out frame', () => {
     await context.close();
   });
 
+  it('shows a page of this site inline, and page_not_loaded in its place when the page answers an error', async () => {
+    // A tenant of its own: the file's tenant's feed is counted by the tests above.
+    const own = await newTenant();
+    await addContent({ building_uuid: own.building_uuid, type: 'article', title: 'Terms of use', cta_url: '/legal/terms.html' });
+    await addContent({ building_uuid: own.building_uuid, type: 'article', title: 'A retired page', cta_url: '/api/no-such-page' });
+    const { page, context } = await signedInPage(browser, { as: own.person });
+    const home = new HomePage(page);
+    await home.ready();
+    await home.tile('Terms of use').click();
+    await page.frameLocator('[role="dialog"] iframe').getByRole('heading').first().waitFor();
+    expect(await home.frame().getByRole('alert').count()).toBe(0);
+    await home.frame().getByRole('button', { name: 'Close' }).click();
+    await home.frame().waitFor({ state: 'detached' });
+    // The API's error body (it holds statusCode) is no page: the frame says so instead of showing it.
+    await home.tile('A retired page').click();
+    await home
+      .frame()
+      .getByRole('alert')
+      .filter({ hasText: /could not be loaded/ })
+      .waitFor();
+    expect(await home.frame().locator('iframe').count()).toBe(0);
+    await home.frame().getByRole('button', { name: 'Close' }).click();
+    await home.frame().waitFor({ state: 'detached' });
+    await context.close();
+  });
+
   it('frames a registered survey on its own origin, 700px high, sandboxed, with the person’s parameters but never their token', async () => {
     const { page, context, home } = await signedIn();
     await home.utilities().filter({ hasText: 'Feedback' }).click();

@@ -541,6 +541,21 @@ describe('POST /dev/contents', () => {
     expectError(await server.call('POST', '/dev/contents', { body: { ...body, cta_type: 'CLAIM' } }), 400);
   });
 
+  it('stores an article, whose tile opens its page (and refuses one without its page)', async () => {
+    const body = { building_uuid: plaza, type: 'article', title: 'Our sustainability report', cta_url: '/legal/terms.html' };
+    const res = await server.call('POST', '/dev/contents', { body });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { uuid } = res.body.data as { uuid: string };
+    const discover = (await get(`/tenant/v1/buildings/${plaza}/categories/contents?lang=en`)) as {
+      contents: { uuid: string; navigation_command: unknown }[];
+    }[];
+    const tile = discover.flatMap((category) => category.contents).find((content) => content.uuid === uuid);
+    expect(tile?.navigation_command).toMatchObject({ type: 'WEBVIEW', value: '/legal/terms.html' });
+    const refused = await server.call('POST', '/dev/contents', { body: { ...body, cta_url: undefined } });
+    expectError(refused, 400);
+    expect(JSON.stringify(refused.body)).toContain('cta_url');
+  });
+
   it('answers 400 for bad input and 404 for an unknown building', async () => {
     expectError(await server.call('POST', '/dev/contents', { body: { building_uuid: plaza, type: 'post' } }), 400);
     expectError(await server.call('POST', '/dev/contents', { body: { building_uuid: plaza, type: 'poll', title: 'x' } }), 400);
