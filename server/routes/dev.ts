@@ -15,7 +15,9 @@ import {
 } from '../stores/bookings.js';
 import { findUserByEmail } from '../stores/users.js';
 import { userBuilding } from '../stores/buildings.js';
-import { grantKioskPermission } from '../stores/visits.js';
+import { grantKioskPermission, updateVisit, visitByUuid } from '../stores/visits.js';
+import { newPassRef } from '../lib/visitPass.js';
+import { mailVisitPass, visitPassSecret } from './visits.js';
 import { addContentTranslation, addEventDetails, addOffer, buildingForNewContent, createContent } from '../stores/content.js';
 import { createTenant } from '../db/seedTenant.js';
 import { DEMO_MINI_APP_UUIDS } from '../db/seed.js';
@@ -193,6 +195,51 @@ export async function devRoutes(app: Api) {
       if (!building) throw httpError(404, 'The person is not a member of this building', 'unknown_building');
       await grantKioskPermission(db, user.id, building.id);
       return { data: { email: user.email, permission } };
+    },
+  );
+
+  /**
+   * Moves an expected visit's window into the past (it ended a minute ago, after an hour) and mails its guest the new
+   * pass, as a moved visit's is: the pass a guest holds after their time is over, which the kiosk refuses as expired.
+   * The API refuses a window that is over (decision 167), and a browser test cannot wait for one to pass (decision 182).
+   * From this machine only.
+   */
+  app.post(
+    '/dev/visits/:visitUuid/over',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: "Move an expected visit's window into the past and mail its new pass (development only, from this machine)",
+        params: { type: 'object', required: ['visitUuid'], properties: { visitUuid: { type: 'string', format: 'uuid' } } },
+        response: {
+          200: dataOf({
+            type: 'object',
+            required: ['uuid', 'starts_at', 'ends_at'],
+            properties: { uuid: { type: 'string' }, starts_at: { type: 'string' }, ends_at: { type: 'string' } },
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { db, clock, mailer } = app.deps;
+      const visit = await visitByUuid(db, request.params.visitUuid);
+      if (!visit) throw httpError(404, 'No visit with this id', 'unknown_visit');
+      if (visit.state !== 'expected') throw httpError(409, `The visit is ${visit.state}: only an expected visit can be moved`, 'visit_not_editable');
+      const now = clock.now();
+      const endsAt = new Date(now.getTime() - 60_000);
+      const moved = await updateVisit(db, visit.id, {
+        guestName: visit.guest_name,
+        guestEmail: visit.guest_email,
+        date: visit.date,
+        startsAt: new Date(endsAt.getTime() - 3_600_000),
+        endsAt,
+        note: visit.note,
+        passRef: newPassRef(),
+        now,
+      });
+      await mailVisitPass({ mailer, passSecret: await visitPassSecret(db), log: request.log }, moved, true);
+      return { data: { uuid: moved.uuid, starts_at: new Date(moved.starts_at).toISOString(), ends_at: new Date(moved.ends_at).toISOString() } };
     },
   );
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import type { Api } from '../lib/typedRoutes.js';
 import { dataOf, emailField, errorResponses } from '../schemas.js';
@@ -8,6 +8,8 @@ import { WRITE_LIMITS, writeLimits } from '../lib/writeLimits.js';
 import { newPassRef, passCheckMatches, passCode, readPassCode, type PassBinding } from '../lib/visitPass.js';
 import { storedSetting } from '../stores/settings.js';
 import { randomToken } from '../lib/random.js';
+import type { Mailer } from '../lib/mail.js';
+import type { Db } from '../db/index.js';
 import { miniAppByUuid } from '../stores/miniApps.js';
 import {
   createVisit,
@@ -115,6 +117,50 @@ const realDate = (text: string) => {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
 };
 
+/** The server's own secret that pass codes are checked with (kept in the database: every instance shares it). */
+export const visitPassSecret = (db: Db) => storedSetting(db, 'visit_pass_secret', () => randomToken(32));
+
+/**
+ * Mails the guest their pass: the QR code (inline picture and attachment) and the same code as text; `changed` for a
+ * visit that moved (the old code stops working). A mail that fails is logged, not thrown: the visit stands.
+ */
+export async function mailVisitPass(
+  deps: { mailer: Mailer; passSecret: string; log: FastifyBaseLogger },
+  visit: VisitRow,
+  changed: boolean,
+): Promise<void> {
+  const { mailer, passSecret } = deps;
+  const code = passCode(passSecret, visit.pass_ref, bindingOf(visit));
+  const png = await QRCode.toBuffer(code, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 8 });
+  const when = `${visit.date}, ${visit.start_time}–${visit.end_time} (${visit.timezone})`;
+  const lead = changed ? `Your visit to ${visit.building_name} has changed.` : `${visit.host_name} invites you to ${visit.building_name}.`;
+  const text = [
+    `Hello ${visit.guest_name},`,
+    '',
+    lead,
+    `When: ${when}`,
+    ...(visit.note ? [`Note from your host: ${visit.note}`] : []),
+    '',
+    `Your pass code: ${code}`,
+    'Show the QR code of this message at the lobby kiosk, or type the code there. It is valid only for this visit’s time.',
+  ].join('\n');
+  const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const html = `<p>Hello ${escape(visit.guest_name)},</p><p>${escape(lead)}<br>When: ${escape(when)}</p>${
+    visit.note ? `<p>Note from your host: ${escape(visit.note)}</p>` : ''
+  }<p><img src="cid:visit-pass" alt="Your pass: ${code}" width="240" height="240"></p><p>Your pass code: <strong data-pass-code>${code}</strong></p>`;
+  try {
+    await mailer.send({
+      to: visit.guest_email,
+      subject: changed ? `Your visit to ${visit.building_name} has changed` : `Your visitor pass for ${visit.building_name}`,
+      text,
+      html,
+      attachments: [{ filename: 'visitor-pass.png', content: png, contentType: 'image/png', cid: 'visit-pass' }],
+    });
+  } catch (error) {
+    deps.log.error({ err: error, visit: visit.uuid }, 'visitor pass not mailed');
+  }
+}
+
 /**
  * Visitor passes (issue 23; decisions 167 and 168): a tenant's visitor mini-app
  * invites guests with its mini-app token (scope `visits`), and the guest is mailed a pass (a QR code and the same code
@@ -122,7 +168,7 @@ const realDate = (text: string) => {
  */
 export async function visitRoutes(app: Api) {
   const { db, clock, mailer, miniAppTokens } = app.deps;
-  const passSecret = await storedSetting(db, 'visit_pass_secret', () => randomToken(32));
+  const passSecret = await visitPassSecret(db);
 
   /**
    * The mini-app token's check: its signature and scope, a registered mini-app still granted `visits`, a person still
@@ -157,38 +203,8 @@ export async function visitRoutes(app: Api) {
     return instants;
   };
 
-  /** Mails the guest their pass: the QR code (inline picture and attachment) and the same code as text. */
-  const mailPass = async (request: FastifyRequest, visit: VisitRow, changed: boolean) => {
-    const code = passCode(passSecret, visit.pass_ref, bindingOf(visit));
-    const png = await QRCode.toBuffer(code, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 8 });
-    const when = `${visit.date}, ${visit.start_time}–${visit.end_time} (${visit.timezone})`;
-    const lead = changed ? `Your visit to ${visit.building_name} has changed.` : `${visit.host_name} invites you to ${visit.building_name}.`;
-    const text = [
-      `Hello ${visit.guest_name},`,
-      '',
-      lead,
-      `When: ${when}`,
-      ...(visit.note ? [`Note from your host: ${visit.note}`] : []),
-      '',
-      `Your pass code: ${code}`,
-      'Show the QR code of this message at the lobby kiosk, or type the code there. It is valid only for this visit’s time.',
-    ].join('\n');
-    const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-    const html = `<p>Hello ${escape(visit.guest_name)},</p><p>${escape(lead)}<br>When: ${escape(when)}</p>${
-      visit.note ? `<p>Note from your host: ${escape(visit.note)}</p>` : ''
-    }<p><img src="cid:visit-pass" alt="Your pass: ${code}" width="240" height="240"></p><p>Your pass code: <strong data-pass-code>${code}</strong></p>`;
-    try {
-      await mailer.send({
-        to: visit.guest_email,
-        subject: changed ? `Your visit to ${visit.building_name} has changed` : `Your visitor pass for ${visit.building_name}`,
-        text,
-        html,
-        attachments: [{ filename: 'visitor-pass.png', content: png, contentType: 'image/png', cid: 'visit-pass' }],
-      });
-    } catch (error) {
-      request.log.error({ err: error, visit: visit.uuid }, 'visitor pass not mailed');
-    }
-  };
+  const mailPass = (request: FastifyRequest, visit: VisitRow, changed: boolean) =>
+    mailVisitPass({ mailer, passSecret, log: request.log }, visit, changed);
 
   const visitParams = { type: 'object', required: ['visitUuid'], properties: { visitUuid: { type: 'string', format: 'uuid' } } } as const;
   const tokenNote =
@@ -361,7 +377,7 @@ const passAnswer = dataOf({
  */
 export async function kioskVisitRoutes(app: Api) {
   const { db, clock, mailer } = app.deps;
-  const passSecret = await storedSetting(db, 'visit_pass_secret', () => randomToken(32));
+  const passSecret = await visitPassSecret(db);
 
   const requireKiosk = async (request: FastifyRequest) => {
     if (!(await mayRunKiosk(db, request.auth!.userId, request.member!.id)))

@@ -85,6 +85,9 @@ export async function createVisit(
 
 const visitWhere = (db: Db, where: Sql) => firstRow<VisitRow>(db, sql`${select} WHERE ${where}`);
 
+/** Any visit by its uuid (the development routes' look-up; the API's own go through the host). */
+export const visitByUuid = (db: Db, uuid: string) => visitWhere(db, sql`v.uuid = ${uuid}::uuid`);
+
 /** A host's visit in a building, by its uuid. */
 export const hostVisit = (db: Db, hostUserId: number, buildingId: number, uuid: string) =>
   visitWhere(db, sql`v.uuid::text = ${uuid} AND v.host_user_id = ${hostUserId} AND v.building_id = ${buildingId}`);

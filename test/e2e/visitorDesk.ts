@@ -64,6 +64,15 @@ export async function passFromMailbox(guestEmail: string): Promise<{ code: strin
   return { code, html: mail?.html ?? '' };
 }
 
+/**
+ * Moves an expected visit an hour into the past, as if its time were over, and has its new pass mailed (the
+ * development route; the API refuses a window that is over). Read the pass from the mailbox afterwards.
+ */
+export async function visitOver(visitUuid: string): Promise<void> {
+  const answer = await fetch(`${baseURL()}/api/dev/visits/${visitUuid}/over`, { method: 'POST' });
+  if (!answer.ok) throw new Error(`moving visit ${visitUuid} into the past: ${answer.status} ${await answer.text()}`);
+}
+
 /** Makes a person of a building its visitor kiosk (the development route; an operator does it in production). */
 export async function makeKiosk(person: TenantPerson, building: string): Promise<void> {
   const answer = await fetch(`${baseURL()}/api/dev/permissions`, {
@@ -102,13 +111,6 @@ export function daytimeZone(): string {
 }
 
 const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-
-/** A window of today that ends at the next whole minute at least 15 seconds away: a pass that will soon have expired. */
-export function endingWindow(timeZone: string) {
-  const now = localNow(timeZone);
-  const minutes = now.hour * 60 + now.minute + (now.second > 45 ? 2 : 1);
-  return { date: now.date, start_time: hhmm(minutes - 60), end_time: hhmm(minutes) };
-}
 
 /** Today's window from an hour ago to two hours on, in a time zone (valid now). */
 export function currentWindow(timeZone: string) {

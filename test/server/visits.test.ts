@@ -309,3 +309,31 @@ describe('the lobby kiosk', () => {
     expectRefusal(await checkIn(fresh, plaza, oliviaToken), 403, 'not_a_member');
   });
 });
+
+describe('POST /dev/visits/{uuid}/over (a pass whose time is over, for the browser tests; decision 182)', () => {
+  it('moves an expected visit an hour into the past and mails a new pass, which the kiosk refuses as expired; the old code is void', async () => {
+    const res = await invite();
+    const visit = res.body.data as { uuid: string; guest_email: string };
+    const before = codeIn((await mailTo(visit.guest_email)).text_body)!;
+    const over = await server.call('POST', `/dev/visits/${visit.uuid}/over`);
+    expect(over.status, JSON.stringify(over.body)).toBe(200);
+    expect(new Date(over.body.data.ends_at).getTime()).toBeLessThan(server.clock.now().getTime());
+    const mail = await mailTo(visit.guest_email);
+    expect(mail.subject).toMatch(/has changed/);
+    const after = codeIn(mail.text_body)!;
+    expect(after).not.toBe(before);
+    expectRefusal(await checkIn(after), 410, 'pass_expired');
+    expectRefusal(await checkIn(before), 404, 'invalid_pass');
+  });
+
+  it('refuses an unknown visit, a visit that is no longer expected, and a call from another machine', async () => {
+    expectRefusal(await server.call('POST', '/dev/visits/00000000-0000-4000-8000-000000000000/over'), 404, 'unknown_visit');
+    expectError(await server.call('POST', '/dev/visits/not-a-uuid/over'), 400);
+    const { uuid } = (await invite()).body.data as { uuid: string };
+    const cancelled = await server.call('POST', `/tenant/v1/visits/${uuid}/cancel`, { token: await appToken() });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expectRefusal(await server.call('POST', `/dev/visits/${uuid}/over`), 409, 'visit_not_editable');
+    const remote = await server.app.inject({ method: 'POST', url: `/api/dev/visits/${uuid}/over`, remoteAddress: '10.1.2.3' });
+    expect(remote.statusCode).toBe(403);
+  });
+});
