@@ -68,3 +68,42 @@ describe('applyPageIdentity', () => {
     view.unmount();
   });
 });
+
+describe('focusPageHeading (after a move to another page)', () => {
+  /** The followed link in a header that stays, and the new page's main, filled in once its code is in. */
+  function page() {
+    document.body.innerHTML = '<header><a href="/next" id="followed">Next</a></header><main id="main"></main>';
+    const followed = document.getElementById('followed')!;
+    followed.focus();
+    return { followed, main: document.getElementById('main')! };
+  }
+  /** Resolves once the adapter has given up watching (it found the heading, or saw focus taken on purpose). */
+  const settledWatch = () => {
+    const removed = vi.spyOn(document, 'removeEventListener');
+    return () => vi.waitFor(() => expect(removed.mock.calls.some(([type]) => type === 'keydown')).toBe(true));
+  };
+
+  it('moves focus from the followed link to the new page’s heading, once it comes in', async () => {
+    const { main } = page();
+    const { focusPageHeading } = await import('../../src/app/adapters/focus');
+    focusPageHeading();
+    main.innerHTML = '<h1>Visitor check-in</h1>';
+    await vi.waitFor(() => expect(document.activeElement?.textContent).toBe('Visitor check-in'));
+    expect(document.activeElement?.getAttribute('tabindex')).toBe('-1');
+    document.body.innerHTML = '';
+  });
+
+  it('leaves alone what the new page focused while its heading was on its way (a greeting’s button)', async () => {
+    const { main } = page();
+    const { focusPageHeading } = await import('../../src/app/adapters/focus');
+    const done = settledWatch();
+    focusPageHeading();
+    main.innerHTML = '<section><button id="next">Next visitor</button></section>';
+    document.getElementById('next')!.focus();
+    main.insertAdjacentHTML('afterbegin', '<h1>Visitor check-in</h1>');
+    await done();
+    expect(document.activeElement?.id).toBe('next');
+    document.body.innerHTML = '';
+    vi.restoreAllMocks();
+  });
+});

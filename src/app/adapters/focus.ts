@@ -1,11 +1,15 @@
 /**
  * Focus after a move to another page: its heading (h1), so a screen reader starts at the new page and the next Tab
  * goes on from there. Left alone when something took focus on purpose (a field that focuses itself, a dialog or a
- * menu), or when the person pressed a key or the pointer before the new page's heading came in.
+ * menu, or anything the new page focused while its heading was still on its way: the visitor desk's greeting, read by
+ * the camera before a slow device had drawn the heading), or when the person pressed a key or the pointer before the
+ * new page's heading came in.
  */
 export function focusPageHeading() {
   if (typeof document === 'undefined' || typeof requestAnimationFrame === 'undefined') return;
   const deadline = Date.now() + 4000;
+  // What had focus when the move began (the link that was followed, or nothing): anything else focused since was focused on purpose.
+  const before = document.activeElement;
   let interacted = false;
   const onInteraction = () => (interacted = true);
   const stop = () => {
@@ -16,11 +20,12 @@ export function focusPageHeading() {
   document.addEventListener('keydown', onInteraction, true);
   const attempt = () => {
     const active = document.activeElement;
-    if (
-      interacted ||
-      (active && active !== document.body && active.isConnected && active.closest('input, textarea, select, [role="dialog"], [role="menu"]'))
-    )
-      return stop();
+    const focusedOnPurpose =
+      !!active &&
+      active !== document.body &&
+      active.isConnected &&
+      (active !== before || !!active.closest('input, textarea, select, [role="dialog"], [role="menu"]'));
+    if (interacted || focusedOnPurpose) return stop();
     // The new page may still be loading its code or its data: its heading comes with it.
     const heading = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1');
     if (!heading) {
