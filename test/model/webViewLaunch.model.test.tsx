@@ -104,11 +104,14 @@ modelSuite<typeof webViewLaunchModel, Flow, WebViewLaunchModelState>({
   press: () => fireEvent.click(screen.getByRole('button', { name: 'Close' })),
   machineState: {
     checkingBase: (flow) =>
-      flow.app.getSnapshot().matches({ starting: { webView: 'checkingBase' } }) && flow.session.getSnapshot().matches({ restoring: 'awaitingAdoption' }),
-    adopting: (flow) => flow.session.getSnapshot().matches({ restoring: 'adopting' }) && flow.session.getSnapshot().context.token === TOKEN && tokenForgotten(flow),
+      flow.app.getSnapshot().matches({ starting: { webView: 'checkingBase' } }) &&
+      flow.session.getSnapshot().matches({ restoring: 'awaitingAdoption' }),
+    adopting: (flow) =>
+      flow.session.getSnapshot().matches({ restoring: 'adopting' }) && flow.session.getSnapshot().context.token === TOKEN && tokenForgotten(flow),
     signedIn: (flow) => flow.session.getSnapshot().hasTag('signedIn') && flow.session.getSnapshot().context.user?.first_name === 'Nia',
     refusedBase: (flow) => webViewProblem(flow) === 'baseUrl' && flow.session.getSnapshot().hasTag('signedOut') && tokenForgotten(flow),
-    refusedToken: (flow) => webViewProblem(flow) === 'token' && flow.session.getSnapshot().hasTag('signedOut') && flow.session.getSnapshot().context.token === null,
+    refusedToken: (flow) =>
+      webViewProblem(flow) === 'token' && flow.session.getSnapshot().hasTag('signedOut') && flow.session.getSnapshot().context.token === null,
     closing: (flow) => flow.closeWebView.mock.calls.length === 1,
   },
   viewState: {

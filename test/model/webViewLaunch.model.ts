@@ -8,11 +8,7 @@ import { setup } from 'xstate';
  * (`user.close`).
  */
 export type WebViewLaunchModelEvent =
-  | { type: 'api.baseKnown' }
-  | { type: 'api.baseUnknown' }
-  | { type: 'api.userOk' }
-  | { type: 'api.userRefused' }
-  | { type: 'user.close' };
+  { type: 'api.baseKnown' } | { type: 'api.baseUnknown' } | { type: 'api.userOk' } | { type: 'api.userRefused' } | { type: 'user.close' };
 
 export type WebViewLaunchModelState = 'checkingBase' | 'adopting' | 'signedIn' | 'refusedBase' | 'refusedToken' | 'closing';
 
