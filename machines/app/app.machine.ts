@@ -328,10 +328,12 @@ export const appMachine = setup({
     }),
     /**
      * Brings every open screen in line with the facts: a screen whose key changed is stopped and started again with
-     * its new input (the same id, so the view's hook finds the new one); one whose facts are missing waits.
+     * its new input (the same id, so the view's hook finds the new one), and its new key kept; one whose facts are
+     * missing waits. Run after anything a screen's input may depend on changed.
      */
-    restartScreens: enqueueActions<AppContext, AppEvent, undefined, AppEvent, never, never, never, never, never>(({ enqueue, context }) => {
-      for (const change of screenChanges(context)) {
+    syncScreens: enqueueActions<AppContext, AppEvent, undefined, AppEvent, never, never, never, never, never>(({ enqueue, context }) => {
+      const changes = screenChanges(context);
+      for (const change of changes) {
         if (change.stop) enqueue.stopChild(screenId(change.name));
         // The logic came with the route's code, so it is not one of this machine's named actors.
         if (change.start)
@@ -340,6 +342,10 @@ export const appMachine = setup({
             { id: screenId(change.name), systemId: screenId(change.name), input: change.start.input } as never,
           );
       }
+      if (changes.length === 0) return;
+      const screens = { ...context.screens };
+      for (const change of changes) screens[change.name] = { ...screens[change.name]!, key: change.key };
+      enqueue.assign({ screens });
     }),
     /**
      * Every open screen flow starts again from its beginning with the same input (the kiosk's idle reset): a half-filled
@@ -360,15 +366,6 @@ export const appMachine = setup({
       screens: ({ context, event }) => {
         const finished = (Object.keys(context.screens) as ScreenName[]).find((name) => event.type === `xstate.done.actor.${screenId(name)}`);
         return finished ? { ...context.screens, [finished]: { ...context.screens[finished]!, key: null, finished: true } } : context.screens;
-      },
-    }),
-    recordScreenKeys: assign({
-      screens: ({ context }) => {
-        const changes = screenChanges(context);
-        if (changes.length === 0) return context.screens;
-        const screens = { ...context.screens };
-        for (const change of changes) screens[change.name] = { ...screens[change.name]!, key: change.key };
-        return screens;
       },
     }),
   },
@@ -450,13 +447,12 @@ export const appMachine = setup({
           'identifyFlagUser',
           { type: 'loadBuilding', params: ({ event }) => ({ user: event.user }) },
           'recheckRoute',
-          'restartScreens',
-          'recordScreenKeys',
+          'syncScreens',
         ],
       },
       {
         description: 'Sign-in without auto-login: flags and routing, the building is left alone.',
-        actions: [{ type: 'rememberUser' }, 'identifyFlagUser', 'recheckRoute', 'restartScreens', 'recordScreenKeys'],
+        actions: [{ type: 'rememberUser' }, 'identifyFlagUser', 'recheckRoute', 'syncScreens'],
       },
     ],
     'session.restoring': {
@@ -466,7 +462,7 @@ export const appMachine = setup({
     },
     'session.signedOut': {
       description: 'Nobody is signed in: anonymous flags, the routing rules again, and no building (one a kept session began to load).',
-      actions: [assign({ user: null }), 'identifyFlagUser', 'clearBuilding', 'closeCardSheet', 'recheckRoute', 'restartScreens', 'recordScreenKeys'],
+      actions: [assign({ user: null }), 'identifyFlagUser', 'clearBuilding', 'closeCardSheet', 'recheckRoute', 'syncScreens'],
     },
     'session.adoptFailed': {
       description: "The server refused the native app's token: the web view says so instead of showing its screens.",
@@ -487,8 +483,7 @@ export const appMachine = setup({
           'takeBuildingLanguage',
           { type: 'showBuildingInAddress', params: ({ event }) => ({ uuid: event.building.uuid }) },
           'tellBridgeBuilding',
-          'restartScreens',
-          'recordScreenKeys',
+          'syncScreens',
         ],
       },
       {
@@ -499,25 +494,23 @@ export const appMachine = setup({
           { type: 'resetLanguage', params: ({ event }) => ({ requested: buildingLanguage(event.building) }) },
           'takeBuildingLanguage',
           'tellBridgeBuilding',
-          'restartScreens',
-          'recordScreenKeys',
+          'syncScreens',
         ],
       },
       {
         actions: [
           assign({ buildingUuid: ({ event }) => event.building.uuid, preferredBuildingUuid: ({ event }) => event.building.uuid }),
           'tellBridgeBuilding',
-          'restartScreens',
-          'recordScreenKeys',
+          'syncScreens',
         ],
       },
     ],
-    'building.cleared': { actions: [assign({ buildingUuid: null }), 'restartScreens', 'recordScreenKeys'] },
+    'building.cleared': { actions: [assign({ buildingUuid: null }), 'syncScreens'] },
     'locale.changed': [
       {
         guard: 'localeChanged',
         description: 'Another language: the building (and its content) is asked for again in it.',
-        actions: [assign({ locale: ({ event }) => event.locale }), 'reloadBuilding', 'tellBridgeLanguage', 'restartScreens', 'recordScreenKeys'],
+        actions: [assign({ locale: ({ event }) => event.locale }), 'reloadBuilding', 'tellBridgeLanguage', 'syncScreens'],
       },
     ],
     'colorScheme.changed': { description: 'Another colour scheme chosen: open mini-apps hear themeChanged.', actions: 'tellBridgeTheme' },
@@ -529,31 +522,30 @@ export const appMachine = setup({
     'kiosk.changed': {
       guard: 'kioskChanged',
       description: 'Lobby mode on or off: screens start again with or without personal actions (RSVP, claim).',
-      actions: [assign({ kioskEnabled: ({ event }) => event.on }), 'restartScreens', 'recordScreenKeys'],
+      actions: [assign({ kioskEnabled: ({ event }) => event.on }), 'syncScreens'],
     },
     'kiosk.idleReset': {
       description:
         'A lobby screen left alone for the idle period: open mini-apps hear kioskReset, its menus close, every open flow (and the link-out frame or mini-app in it) starts again, and it goes home.',
       actions: ['forwardIdleReset', 'closeCardSheet', 'closeHeaderMenu', 'resetScreens', 'goHome', 'scrollToTop'],
     },
-    'flags.updated': [
-      {
-        guard: and(['kioskExitChanged', 'maintenanceChanged']),
-        actions: ['rememberFlags', 'forwardKioskExit', 'recheckRoute', 'restartScreens', 'recordScreenKeys'],
-      },
-      { guard: 'kioskExitChanged', actions: ['rememberFlags', 'forwardKioskExit', 'restartScreens', 'recordScreenKeys'] },
-      {
-        guard: 'maintenanceChanged',
-        description: 'Maintenance on or off: the routing rules run again.',
-        actions: ['rememberFlags', 'recheckRoute', 'restartScreens', 'recordScreenKeys'],
-      },
-      {
-        guard: 'smartBuildingChanged',
-        description: 'The smart-building flag on or off: its routes open or send home, so the routing rules run again.',
-        actions: ['rememberFlags', 'recheckRoute', 'restartScreens', 'recordScreenKeys'],
-      },
-      { actions: ['rememberFlags', 'restartScreens', 'recordScreenKeys'] },
-    ],
+    /**
+     * A flag update, each rule on its own (whatever else changed in the same update): the kiosk's exit flag goes to the
+     * kiosk; maintenance or the smart-building flag on or off runs the routing rules again (their routes open, close or
+     * send home); every open screen is brought in line with the new values. The checks compare with the flags as they
+     * were, before they are remembered. Only named guards and actions: a table of rules, not a side effect.
+     */
+    'flags.updated': {
+      description: 'Each rule whose flag changed runs: kiosk exit to the kiosk; maintenance or smart building: the routing rules again.',
+      actions: enqueueActions(({ enqueue, check }) => {
+        const exitChanged = check('kioskExitChanged');
+        const routingChanged = check('maintenanceChanged') || check('smartBuildingChanged');
+        enqueue('rememberFlags');
+        if (exitChanged) enqueue('forwardKioskExit');
+        if (routingChanged) enqueue('recheckRoute');
+        enqueue('syncScreens');
+      }),
+    },
     'route.changed': {
       actions: [
         assign({ path: ({ event }) => pathOf(event.to) }),
@@ -570,7 +562,7 @@ export const appMachine = setup({
         { type: 'persistFarm', params: ({ event }) => ({ farm: event.farm }) },
       ],
     },
-    'screen.open': { actions: ['rememberScreen', 'restartScreens', 'recordScreenKeys'] },
+    'screen.open': { actions: ['rememberScreen', 'syncScreens'] },
     'screen.close': { guard: 'openedByThisRoute', actions: ['stopScreen', 'forgetScreen'] },
     // A screen flow that reached its end (the auth flow once signed in) starts again when its route is shown next.
     'xstate.done.actor.*': { actions: 'noteScreenFinished' },

@@ -254,6 +254,38 @@ describe('the app chart: flags', () => {
   });
 });
 
+describe('the app chart: flags changing together (issue 25)', () => {
+  it('runs each flag’s rule when several flags change in one update: kiosk exit forwarded and the routing rules run again', () => {
+    const { app, heard, effects } = startApp();
+    running = app;
+    app.send({
+      type: 'flags.updated',
+      values: flags({
+        'enable-exit-kiosk-mode': !FLAG_DEFAULTS['enable-exit-kiosk-mode'],
+        'show-smart-building': !FLAG_DEFAULTS['show-smart-building'],
+      }),
+    });
+    expect(heard.kiosk).toEqual([{ type: 'kiosk.exitAllowed', allowed: !FLAG_DEFAULTS['enable-exit-kiosk-mode'] }]);
+    expect(effects.recheckRoute).toHaveBeenCalledTimes(1);
+    expect(app.getSnapshot().context.flags['show-smart-building']).toBe(!FLAG_DEFAULTS['show-smart-building']);
+    // Kiosk exit with maintenance, and all three at once: each rule once per update.
+    app.send({
+      type: 'flags.updated',
+      values: flags({
+        'enable-exit-kiosk-mode': FLAG_DEFAULTS['enable-exit-kiosk-mode'],
+        'show-smart-building': !FLAG_DEFAULTS['show-smart-building'],
+        'maintenance-mode': true,
+      }),
+    });
+    expect(heard.kiosk).toHaveLength(2);
+    expect(effects.recheckRoute).toHaveBeenCalledTimes(2);
+    app.send({ type: 'flags.updated', values: flags({ 'enable-exit-kiosk-mode': !FLAG_DEFAULTS['enable-exit-kiosk-mode'] }) });
+    expect(heard.kiosk).toHaveLength(3);
+    // Smart building back to its default and maintenance off, with kiosk exit unchanged: the routing rules once more.
+    expect(effects.recheckRoute).toHaveBeenCalledTimes(3);
+  });
+});
+
 describe('the app chart: the address', () => {
   it('a new address scrolls to the top and records a page view with where the person came from', () => {
     const { app, effects } = startApp();
