@@ -18,7 +18,7 @@ import { notificationsMachine, NOTIFICATIONS_ID } from '../notifications/notific
 import { cardSheetMachine, CARD_SHEET_ID } from '../payments/cardSheet.machine';
 import { bridgeMachine, BRIDGE_ID, type BridgeReport, type ReadEventName } from '../bridge/bridge.machine';
 import type { Farm } from '../farm/farmSelector.types';
-import type { WebViewLaunch, WebViewProblem } from './webView';
+import { isWebViewPath, type WebViewLaunch, type WebViewProblem } from './webView';
 import type { PendingSso } from '../auth/authFlow.types';
 import { screenId, SCREENS, type ScreenName } from './screens';
 import type { ScreenFacts } from './screen.types';
@@ -61,6 +61,8 @@ export interface AppContext {
   /** What the children last reported: the facts screen flows start from, and the API's per-call values. */
   user: SessionUser | null;
   buildingUuid: string | null;
+  /** The current building as requests name it (name, portfolio, asset); set with buildingUuid. */
+  building: ScreenFacts['building'];
   /** The language screens and calls use: the locale's report, or at a switch the building's own at once. */
   locale: string;
   flags: FlagValues;
@@ -137,6 +139,8 @@ const pathOf = (href: string) => href.split(/[?#]/)[0] ?? href;
 /** The facts a screen flow starts from, as the app knows them now. */
 export const screenFacts = (context: AppContext): ScreenFacts => ({
   buildingUuid: context.buildingUuid,
+  building: context.building,
+  inHostNavigation: context.nativeHost || isWebViewPath(context.path ?? ''),
   locale: context.locale,
   flags: context.flags,
   user: context.user,
@@ -211,6 +215,17 @@ export const appMachine = setup({
     resolveRoute: fromPromise<void, void>(async () => {}),
   },
   actions: {
+    /** The building that became ready is the current one: its uuid (and the next sign-in's), name, portfolio and asset. */
+    takeReadyBuilding: assign((_, params: { building: Building }) => ({
+      buildingUuid: params.building.uuid,
+      preferredBuildingUuid: params.building.uuid,
+      building: {
+        uuid: params.building.uuid,
+        name: params.building.name,
+        portfolioUuid: params.building.portfolio_uuid,
+        assetUuid: params.building.asset_uuid,
+      },
+    })),
     /** Points analytics and error reporting at the configured services (wired by the app). */
     applyConfig: (_, _params: { config: RuntimeConfig }) => {},
     /** Applies the brand's colours, title and favicon (wired by the app). */
@@ -410,6 +425,7 @@ export const appMachine = setup({
     nativeHost: input.nativeHost ?? false,
     user: null,
     buildingUuid: null,
+    building: null,
     locale: input.locale ?? 'en',
     flags: { ...FLAG_DEFAULTS },
     screens: {},
@@ -481,7 +497,7 @@ export const appMachine = setup({
         guard: and(['switched', 'onAnotherBuildingsPage']),
         description: "A switch on a building page: the building's own language (taken at once, so its screens start once, in it), and its address.",
         actions: [
-          assign({ buildingUuid: ({ event }) => event.building.uuid, preferredBuildingUuid: ({ event }) => event.building.uuid }),
+          { type: 'takeReadyBuilding', params: ({ event }) => ({ building: event.building }) },
           { type: 'resetLanguage', params: ({ event }) => ({ requested: buildingLanguage(event.building) }) },
           'takeBuildingLanguage',
           { type: 'showBuildingInAddress', params: ({ event }) => ({ uuid: event.building.uuid }) },
@@ -494,7 +510,7 @@ export const appMachine = setup({
         guard: 'switched',
         description: "A switch elsewhere (the account pages): the building's own language (taken at once); the address stays.",
         actions: [
-          assign({ buildingUuid: ({ event }) => event.building.uuid, preferredBuildingUuid: ({ event }) => event.building.uuid }),
+          { type: 'takeReadyBuilding', params: ({ event }) => ({ building: event.building }) },
           { type: 'resetLanguage', params: ({ event }) => ({ requested: buildingLanguage(event.building) }) },
           'takeBuildingLanguage',
           'tellBridgeBuilding',
@@ -504,14 +520,14 @@ export const appMachine = setup({
       },
       {
         actions: [
-          assign({ buildingUuid: ({ event }) => event.building.uuid, preferredBuildingUuid: ({ event }) => event.building.uuid }),
+          { type: 'takeReadyBuilding', params: ({ event }) => ({ building: event.building }) },
           'tellBridgeBuilding',
           'restartScreens',
           'recordScreenKeys',
         ],
       },
     ],
-    'building.cleared': { actions: [assign({ buildingUuid: null }), 'restartScreens', 'recordScreenKeys'] },
+    'building.cleared': { actions: [assign({ buildingUuid: null, building: null }), 'restartScreens', 'recordScreenKeys'] },
     'locale.changed': [
       {
         guard: 'localeChanged',

@@ -1,5 +1,12 @@
-import { defineScreen } from '../app/screen.types';
-import type { HelpDeskInput } from './helpDesk.types';
+import { defineScreen, type ScreenFacts } from '../app/screen.types';
+import type { HelpDeskBuilding, HelpDeskInput } from './helpDesk.types';
+
+/** What a support request names of the current building (the facts' building without its uuid). */
+export const helpDeskBuildingOf = (building: NonNullable<ScreenFacts['building']>): HelpDeskBuilding => ({
+  name: building.name,
+  portfolioUuid: building.portfolioUuid,
+  assetUuid: building.assetUuid,
+});
 
 /**
  * /help-desk starts from the signed-in person and the current building when it opens; nothing restarts it while it
@@ -10,6 +17,8 @@ export const helpDeskScreen = defineScreen<Record<string, never>, HelpDeskInput>
     facts.user
       ? {
           buildingUuid: facts.buildingUuid,
+          building: facts.building && facts.building.uuid === facts.buildingUuid ? helpDeskBuildingOf(facts.building) : null,
+          inHostNavigation: facts.inHostNavigation,
           requester: {
             name: `${facts.user.first_name} ${facts.user.last_name}`.trim(),
             email: facts.user.email,

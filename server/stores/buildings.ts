@@ -1,6 +1,7 @@
 import type { Db } from '../db/index.js';
 import { firstRow, preparedRows, rows, sql, type Sql } from '../db/sql.js';
 import { uuidOrNull } from './uuid.js';
+import type { HelpDeskCategory } from '../../contracts/helpDesk.js';
 import { liveSession } from './sessions.js';
 
 export type BuildingLanguage = {
@@ -158,7 +159,7 @@ export type PortfolioRow = {
   uuid: string;
   name: string;
   logo_url: string | null;
-  help_desk_categories: string[] | null;
+  help_desk_categories: HelpDeskCategory[] | null;
   /** Whether the person has a building in this portfolio. */
   member: boolean;
 };

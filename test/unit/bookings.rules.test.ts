@@ -90,6 +90,8 @@ describe('addresses and screens', () => {
 
   const facts = (overrides: Partial<ScreenFacts> = {}): ScreenFacts => ({
     buildingUuid: 'b-1',
+    building: null,
+    inHostNavigation: false,
     locale: 'en',
     flags: FLAG_DEFAULTS,
     user: makeUser(),

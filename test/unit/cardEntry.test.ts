@@ -352,9 +352,14 @@ describe('the card provider’s environment key (CARD_PROVIDER_KEY)', () => {
     const initialize = vi.fn(async (_options: CardFieldsOptions) => ({ frameUrl: 'about:blank', channel: 'c' }));
     const provider: CardProvider = { initialize, listen: () => () => {}, tokenize: () => Promise.reject(new Error('not here')) };
     const app = { getSnapshot: () => ({ context: { config: { cardProviderKey: key } } }) } as unknown as AppActor;
-    const actor = createActor(cardEntryLogic(app, provider).provide({ actors: { storedCards: fromPromise(async () => []) } }), {
-      input: { locale: 'en', today: { year: 2030, month: 1 } },
-    }).start();
+    const actor = createActor(
+      cardEntryLogic(app, provider).provide({
+        actors: { storedCards: storedCardsMachine.provide({ actors: { loadPaymentMethods: fromPromise(async () => [] as StoredCard[]) } }) },
+      }),
+      {
+        input: { locale: 'en', today: { year: 2030, month: 1 } },
+      },
+    ).start();
     await waitFor(actor, (s) => s.matches({ entry: 'waiting' }));
     actor.stop();
     return initialize.mock.calls[0]![0];

@@ -224,6 +224,8 @@ describe('the visitor desk', () => {
   it('opens for the current building and starts again for another', () => {
     const facts = (buildingUuid: string | null): ScreenFacts => ({
       buildingUuid,
+      building: null,
+      inHostNavigation: false,
       locale: 'en',
       flags: FLAG_DEFAULTS,
       user: null,
