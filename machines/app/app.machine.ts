@@ -76,6 +76,8 @@ export interface AppContext {
   webView: { token: string | null; baseUrl: string | null; problem: WebViewProblem | null } | null;
   /** A native app hosts the page (React Native, WebKit's handler, or a known parent frame): its Close can be offered. */
   nativeHost: boolean;
+  /** The origin of the page framing this one (null: not framed); a host when `embedderOrigins` names it. */
+  framedBy: string | null;
   error: { status: number; message: string } | null;
 }
 
@@ -117,6 +119,8 @@ export interface AppInput {
   /** What a native app opened the page with (/webview?accessToken=…), the token already gone from the address. */
   webView?: WebViewLaunch | null;
   nativeHost?: boolean;
+  /** The origin of the page framing this one, or null when not framed: a host frame once the configuration names it. */
+  framedBy?: string | null;
 }
 
 /** Resolves when a long-lived child reaches a tagged state (the session leaving restoring, the flags ready). */
@@ -136,11 +140,18 @@ export const buildingLocale = (building: Building) => matchLocale(buildingLangua
 /** The path of an address (`/building/b-1?x#y` → `/building/b-1`). */
 const pathOf = (href: string) => href.split(/[?#]/)[0] ?? href;
 
+/**
+ * The app runs inside a host's navigation: a native host (React Native, WebKit's handler) found at start, the native
+ * app's web view paths, or a framing page of an origin the deployment names (`embedderOrigins`, decision 171).
+ */
+export const inHostNavigation = (context: Pick<AppContext, 'nativeHost' | 'path' | 'framedBy' | 'config'>) =>
+  context.nativeHost || isWebViewPath(context.path ?? '') || (context.framedBy !== null && context.config.embedderOrigins.includes(context.framedBy));
+
 /** The facts a screen flow starts from, as the app knows them now. */
 export const screenFacts = (context: AppContext): ScreenFacts => ({
   buildingUuid: context.buildingUuid,
   building: context.building,
-  inHostNavigation: context.nativeHost || isWebViewPath(context.path ?? ''),
+  inHostNavigation: inHostNavigation(context),
   locale: context.locale,
   flags: context.flags,
   user: context.user,
@@ -423,6 +434,7 @@ export const appMachine = setup({
     pendingSso: input.pendingSso ?? null,
     webView: input.webView ? { token: input.webView.token, baseUrl: input.webView.baseUrl, problem: null } : null,
     nativeHost: input.nativeHost ?? false,
+    framedBy: input.framedBy ?? null,
     user: null,
     buildingUuid: null,
     building: null,

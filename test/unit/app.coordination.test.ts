@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, fromCallback, fromPromise, type AnyActorRef, type EventObject } from 'xstate';
-import { appMachine, screenFacts } from '../../machines/app/app.machine';
+import { appMachine, inHostNavigation, screenFacts } from '../../machines/app/app.machine';
 import { helpDeskScreen } from '../../machines/helpDesk/helpDesk.screens';
 import { screenId } from '../../machines/app/screens';
 import { FLAG_DEFAULTS, type FlagValues } from '../../contracts/flags';
@@ -233,6 +233,19 @@ describe('the app chart: the facts a support request starts from', () => {
     expect(screenFacts(app.getSnapshot().context).inHostNavigation).toBe(true);
     app.send({ type: 'building.cleared' });
     expect(screenFacts(app.getSnapshot().context).building).toBeNull();
+  });
+});
+
+describe('inHostNavigation', () => {
+  const context = { nativeHost: false, path: '/help-desk', framedBy: null as string | null, config: { embedderOrigins: ['https://host.example'] } };
+  it.each([
+    ['a page of its own', {}, false],
+    ['a native host found at start', { nativeHost: true }, true],
+    ['the native app’s web view', { path: '/webview/help-desk' }, true],
+    ['framed by an origin the deployment names', { framedBy: 'https://host.example' }, true],
+    ['framed by any other page', { framedBy: 'https://evil.example' }, false],
+  ])('%s: %s', (_, overrides, expected) => {
+    expect(inHostNavigation({ ...context, ...overrides } as Parameters<typeof inHostNavigation>[0])).toBe(expected);
   });
 });
 
