@@ -4681,6 +4681,11 @@ export interface paths {
                 query?: {
                     /** @description Language code; else Accept-Language; else the building’s first language */
                     lang?: string;
+                    /** @description Sort key (name: the title); default the editors’ order */
+                    orderByProperty?: "name" | "position" | "start_at" | "created_at";
+                    /** @description Sort direction, default ASC */
+                    orderBy?: "ASC" | "DESC" | "asc" | "desc";
+                    offset?: number;
                 };
                 header?: never;
                 path: {
@@ -4905,6 +4910,11 @@ export interface paths {
                 query?: {
                     /** @description Language code; else Accept-Language; else the building’s first language */
                     lang?: string;
+                    /** @description Sort key (name: the title); default the editors’ order */
+                    orderByProperty?: "name" | "position" | "start_at" | "created_at";
+                    /** @description Sort direction, default ASC */
+                    orderBy?: "ASC" | "DESC" | "asc" | "desc";
+                    offset?: number;
                 };
                 header?: never;
                 path: {
@@ -5015,6 +5025,11 @@ export interface paths {
                 query?: {
                     /** @description Language code; else Accept-Language; else the building’s first language */
                     lang?: string;
+                    /** @description Sort key (name: the title); default the editors’ order */
+                    orderByProperty?: "name" | "position" | "start_at" | "created_at";
+                    /** @description Sort direction, default ASC */
+                    orderBy?: "ASC" | "DESC" | "asc" | "desc";
+                    offset?: number;
                 };
                 header?: never;
                 path: {
@@ -5122,6 +5137,11 @@ export interface paths {
                 query?: {
                     /** @description Language code; else Accept-Language; else the building’s first language */
                     lang?: string;
+                    /** @description Sort key (name: the title); default the editors’ order */
+                    orderByProperty?: "name" | "position" | "start_at" | "created_at";
+                    /** @description Sort direction, default ASC */
+                    orderBy?: "ASC" | "DESC" | "asc" | "desc";
+                    offset?: number;
                 };
                 header?: never;
                 path: {
@@ -5227,6 +5247,11 @@ export interface paths {
                 query?: {
                     /** @description Language code; else Accept-Language; else the building’s first language */
                     lang?: string;
+                    /** @description Sort key (name: the title); default the editors’ order */
+                    orderByProperty?: "name" | "position" | "start_at" | "created_at";
+                    /** @description Sort direction, default ASC */
+                    orderBy?: "ASC" | "DESC" | "asc" | "desc";
+                    offset?: number;
                 };
                 header?: never;
                 path: {
@@ -5337,6 +5362,11 @@ export interface paths {
                 query?: {
                     /** @description Language code; else Accept-Language; else the building’s first language */
                     lang?: string;
+                    /** @description Sort key (name: the title); default the editors’ order */
+                    orderByProperty?: "name" | "position" | "start_at" | "created_at";
+                    /** @description Sort direction, default ASC */
+                    orderBy?: "ASC" | "DESC" | "asc" | "desc";
+                    offset?: number;
                 };
                 header?: never;
                 path: {
@@ -5444,6 +5474,11 @@ export interface paths {
                 query?: {
                     /** @description Language code; else Accept-Language; else the building’s first language */
                     lang?: string;
+                    /** @description Sort key (name: the title); default the editors’ order */
+                    orderByProperty?: "name" | "position" | "start_at" | "created_at";
+                    /** @description Sort direction, default ASC */
+                    orderBy?: "ASC" | "DESC" | "asc" | "desc";
+                    offset?: number;
                 };
                 header?: never;
                 path: {
@@ -5550,6 +5585,11 @@ export interface paths {
                 query?: {
                     /** @description Language code; else Accept-Language; else the building’s first language */
                     lang?: string;
+                    /** @description Sort key (name: the title); default the editors’ order */
+                    orderByProperty?: "name" | "position" | "start_at" | "created_at";
+                    /** @description Sort direction, default ASC */
+                    orderBy?: "ASC" | "DESC" | "asc" | "desc";
+                    offset?: number;
                 };
                 header?: never;
                 path: {

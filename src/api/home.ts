@@ -1,11 +1,11 @@
 import { request } from './client';
+import { contentQuery as ordering } from './contentQuery';
 
 /**
  * The home page's calls (content document, section 7). Every content call carries the language and the ordering:
  * by name, descending, from offset 0; categories are asked 100 at a time.
  */
 
-const ordering = (lang: string) => ({ lang, orderByProperty: 'name', orderBy: 'DESC', offset: 0 }) as const;
 const CATEGORY_LIMIT = 100;
 
 /** The v1 groups, each its own path of the API document. */

@@ -281,6 +281,21 @@ describe('event posts, offers and posts', () => {
     expect(cancelled.body.data).toMatchObject({ claimers: [], claims_details: { user_count: 0, count: 0 } });
   });
 
+  it('takes the content calls’ language and ordering on one content’s calls too: detail, claim and cancel (section 7)', async () => {
+    const ordering = 'lang=es-ES&orderByProperty=name&orderBy=DESC&offset=0';
+    const cafe = await uuidOf('15% off at the lobby café');
+    const detail = await get(`/tenant/v2/buildings/${plaza}/content/${cafe}?${ordering}`);
+    expect(detail.title).not.toBe('15% off at the lobby café');
+    expect((await get(`/tenant/v1/offers/${cafe}?${ordering}`)).title).toBe(detail.title);
+    const claimed = await server.call('PUT', `/tenant/v1/buildings/${plaza}/offers/${cafe}/claim?${ordering}`, { token: demoToken });
+    expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
+    expect(claimed.body.data.title).toBe(detail.title);
+    const cancelled = await server.call('PUT', `/tenant/v1/buildings/${plaza}/offers/${cafe}/cancel?${ordering}`, { token: demoToken });
+    expect(cancelled.status).toBe(200);
+    for (const bad of ['orderBy=sideways', 'orderByProperty=password_hash', 'offset=-1'])
+      expectError(await server.call('GET', `/tenant/v2/buildings/${plaza}/content/${cafe}?${bad}`, { token: demoToken }), 400);
+  });
+
   it('refuses to withdraw an RSVP or give a claim back once the content has ended (409), and keeps both', async () => {
     const past = await uuidOf('Spring networking breakfast');
     await server.db.query(
