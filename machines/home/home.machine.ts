@@ -31,6 +31,8 @@ export type HomeEvent =
   | { type: 'feed.retry' }
   | { type: 'utilities.retry' }
   | { type: 'tile.open'; tile: FeedTile }
+  /** The promoted block's content (the banner) was clicked. */
+  | { type: 'banner.open'; tile: FeedTile }
   | { type: 'utility.open'; utility: UtilityTile }
   /** The view's measure of the category sections' tops and the sticky header's bottom, on scroll. */
   | { type: 'scroll.observed'; tops: { id: string; top: number }[]; headerOffset: number; atEnd: boolean }
@@ -38,12 +40,33 @@ export type HomeEvent =
 
 export type FollowedLink = Exclude<CtaAction, { kind: 'rsvp' | 'claim' | 'none' }>;
 const actionOf = (context: HomeContext, event: HomeEvent): CtaAction =>
-  event.type === 'tile.open'
+  event.type === 'tile.open' || event.type === 'banner.open'
     ? tileAction(event.tile, context)
     : event.type === 'utility.open'
       ? utilityAction(event.utility, context)
       : { kind: 'none' };
 const linkOf = (context: HomeContext, event: HomeEvent) => actionOf(context, event) as FollowedLink;
+
+/**
+ * The analytics event of a click on a content (content document, section 7: "events include content clicked, banner
+ * clicked"): which content, of which type, in which building, and where on the home it was.
+ */
+export interface ClickEvent {
+  event: 'content_clicked' | 'banner_clicked';
+  properties: { content_uuid: string; content_type: string; building_uuid: string; placement: 'feed' | 'promoted' };
+}
+export const clickEventOf = (context: HomeContext, event: HomeEvent): ClickEvent | null =>
+  event.type === 'tile.open' || event.type === 'banner.open'
+    ? {
+        event: event.type === 'banner.open' ? 'banner_clicked' : 'content_clicked',
+        properties: {
+          content_uuid: event.tile.uuid,
+          content_type: event.tile.type,
+          building_uuid: context.buildingUuid,
+          placement: event.type === 'banner.open' ? 'promoted' : 'feed',
+        },
+      }
+    : null;
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -62,6 +85,8 @@ export const homeMachine = setup({
   actions: {
     /** Follows a tile's or a utility's link: a screen, a new tab or the link-out frame child (the app knows how). */
     followLink: (_, _params: FollowedLink) => {},
+    /** Sends a click's analytics event (`POST /analytics/v2/track`; wired by the app). */
+    trackClick: (_, _params: ClickEvent) => {},
     scrollToSection: (_, _params: { id: string }) => {},
     /** Replaces the URL's hash without a new history entry or a jump. */
     writeHash: (_, _params: { id: string }) => {},
@@ -81,7 +106,27 @@ export const homeMachine = setup({
   invoke: { src: 'linkOut', id: 'linkOut' },
   type: 'parallel',
   on: {
-    'tile.open': { guard: 'leadsSomewhere', actions: { type: 'followLink', params: ({ context, event }) => linkOf(context, event) } },
+    // A click is counted whether or not its content leads anywhere; then its link is followed.
+    'tile.open': [
+      {
+        guard: 'leadsSomewhere',
+        actions: [
+          { type: 'trackClick', params: ({ context, event }) => clickEventOf(context, event)! },
+          { type: 'followLink', params: ({ context, event }) => linkOf(context, event) },
+        ],
+      },
+      { actions: { type: 'trackClick', params: ({ context, event }) => clickEventOf(context, event)! } },
+    ],
+    'banner.open': [
+      {
+        guard: 'leadsSomewhere',
+        actions: [
+          { type: 'trackClick', params: ({ context, event }) => clickEventOf(context, event)! },
+          { type: 'followLink', params: ({ context, event }) => linkOf(context, event) },
+        ],
+      },
+      { actions: { type: 'trackClick', params: ({ context, event }) => clickEventOf(context, event)! } },
+    ],
     'utility.open': { guard: 'leadsSomewhere', actions: { type: 'followLink', params: ({ context, event }) => linkOf(context, event) } },
   },
   states: {

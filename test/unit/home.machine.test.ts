@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SimulatedClock, createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
-import { HOME_ID, TAB_JUMP_MS, homeMachine, type FollowedLink, type HomeInput } from '../../machines/home/home.machine';
+import { HOME_ID, TAB_JUMP_MS, homeMachine, type ClickEvent, type FollowedLink, type HomeInput } from '../../machines/home/home.machine';
 import { feedSectionMachine } from '../../machines/home/feedSection.machine';
 import { HASH_SCROLL_DELAY_MS, type FeedCategory, type FeedTile, type SectionSeed, type SectionSource } from '../../machines/home/feed';
 import type { UtilityButton, UtilityTile } from '../../machines/home/utilities';
@@ -62,6 +62,7 @@ function home(options: HomeOptions = {}) {
     loadUtilities: vi.fn(options.loadUtilities ?? (() => Promise.resolve<UtilityButton[]>([]))),
     loadSection: vi.fn(options.loadSection ?? (() => never<FeedCategory[]>())),
     followLink: vi.fn<(link: FollowedLink) => void>(),
+    trackClick: vi.fn<(click: ClickEvent) => void>(),
     scrollToSection: vi.fn<(params: { id: string }) => void>(),
     writeHash: vi.fn<(params: { id: string }) => void>(),
     fetchPage: vi.fn(async (url: string) => `<html>${url}</html>`),
@@ -83,6 +84,7 @@ function home(options: HomeOptions = {}) {
         if (options.wireFrame && link.kind === 'frame')
           self.getSnapshot().children.linkOut?.send({ type: 'linkOut.open', url: link.url, kind: link.frame });
       },
+      trackClick: (_, click) => spies.trackClick(click),
       scrollToSection: (_, params) => spies.scrollToSection(params),
       writeHash: (_, params) => spies.writeHash(params),
     },
@@ -594,6 +596,24 @@ describe('homeMachine: links', () => {
     actor.send({ type: 'tile.open', tile: feedTile({ uuid: 'c-1' }) });
     expect(spies.followLink).toHaveBeenCalledTimes(1);
     expect(spies.followLink).toHaveBeenCalledWith({ kind: 'route', to: '/building/b-6/content/c-1' });
+  });
+
+  it('counts a tile’s click as content_clicked and the promoted banner’s as banner_clicked, then follows the link', () => {
+    const { actor, spies } = home({ input: { buildingUuid: 'b-6' } });
+    actor.send({ type: 'tile.open', tile: feedTile({ uuid: 'c-1', type: 'EVENT_POST' }) });
+    actor.send({ type: 'banner.open', tile: feedTile({ uuid: 'c-2', type: 'OFFER' }) });
+    expect(spies.trackClick.mock.calls.map(([click]) => click)).toEqual([
+      { event: 'content_clicked', properties: { content_uuid: 'c-1', content_type: 'EVENT_POST', building_uuid: 'b-6', placement: 'feed' } },
+      { event: 'banner_clicked', properties: { content_uuid: 'c-2', content_type: 'OFFER', building_uuid: 'b-6', placement: 'promoted' } },
+    ]);
+    expect(spies.followLink.mock.calls.map(([link]) => link)).toEqual([
+      { kind: 'route', to: '/building/b-6/content/c-1' },
+      { kind: 'route', to: '/building/b-6/content/c-2' },
+    ]);
+    // A tile that leads nowhere is still a click.
+    actor.send({ type: 'tile.open', tile: feedTile({ uuid: 'c-3', navigation_command: { type: 'WEBVIEW', value: '', options: {} } }) });
+    expect(spies.trackClick).toHaveBeenCalledTimes(3);
+    expect(spies.followLink).toHaveBeenCalledTimes(2);
   });
 
   it('a NATIVE tile opens its screen', () => {

@@ -100,7 +100,7 @@ export function PromotedBlock({ home }: { home: HomeRef }) {
   if (!promoted) return null;
   return (
     <section aria-label={t('home.promoted')}>
-      <FeedTileCard tile={promoted} size="large" onOpen={() => home.send({ type: 'tile.open', tile: promoted })} />
+      <FeedTileCard tile={promoted} size="large" onOpen={() => home.send({ type: 'banner.open', tile: promoted })} />
     </section>
   );
 }
