@@ -11187,6 +11187,8 @@ export interface components {
                 user_count: number;
                 count: number;
             };
+            /** @description Its tags as GET /tenant/v2/buildings/{id}/sanitized-tags spells them (trimmed, lower-cased, no duplicates, in order) */
+            tags?: string[];
             navigation_command: {
                 /** @enum {string} */
                 type: "NATIVE" | "WEBVIEW";

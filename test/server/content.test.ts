@@ -173,6 +173,13 @@ describe('v2 content', () => {
       `/tenant/v2/buildings/${plaza}/categories/${perks.uuid}/content?limit=100&lang=en&orderByProperty=name&orderBy=DESC&offset=0`,
     );
     expect(tiles.map((c) => c.title)).toEqual(['Globex team breakfast', 'Free gym day pass', '15% off at the lobby café']);
+    // Each tile's tags as the sanitized tags spell them (the app filters the feed by them).
+    const sanitized: string[] = await get(`/tenant/v2/buildings/${plaza}/sanitized-tags`);
+    for (const tile of tiles as (Tile & { tags: string[] })[]) for (const tag of tile.tags) expect(sanitized).toContain(tag);
+    const week = audience.find((c: { name: string }) => c.name === 'Happening this week');
+    const weekTiles: (Tile & { tags: string[] })[] = await get(`/tenant/v2/buildings/${plaza}/categories/${week.uuid}/content?lang=en`);
+    // Seeded as 'Wellness' and ' fitness '.
+    expect(weekTiles.find((c) => c.title === 'Morning yoga on the terrace')!.tags).toEqual(['fitness', 'wellness']);
     expect(
       await get(`/tenant/v2/buildings/${plaza}/categories/${perks.uuid}/content?limit=1&offset=1&orderByProperty=name&orderBy=desc`),
     ).toHaveLength(1);
