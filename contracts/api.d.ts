@@ -4797,7 +4797,15 @@ export interface paths {
         /** The tags of the building's displayed contents, trimmed, lower-cased, without duplicates, in order */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Language code; else Accept-Language; else the building’s first language */
+                    lang?: string;
+                    /** @description Sort key (name: the title); default the editors’ order */
+                    orderByProperty?: "name" | "position" | "start_at" | "created_at";
+                    /** @description Sort direction, default ASC */
+                    orderBy?: "ASC" | "DESC" | "asc" | "desc";
+                    offset?: number;
+                };
                 header?: never;
                 path: {
                     id: string;

@@ -22,6 +22,10 @@ export interface HomeInput extends LinkContext {
 
 export interface HomeContext extends HomeInput {
   sections: FeedSectionRef[];
+  /** The building's sanitized tags: the topics the feed can be narrowed to (decision NEXT-sanitized-tags-as-feed-topics). */
+  topics: string[];
+  /** The topic the feed shows, or null for everything. */
+  topic: string | null;
   utilities: UtilityTile[];
   activeTab: string | null;
   error: string | null;
@@ -36,7 +40,9 @@ export type HomeEvent =
   | { type: 'utility.open'; utility: UtilityTile }
   /** The view's measure of the category sections' tops and the sticky header's bottom, on scroll. */
   | { type: 'scroll.observed'; tops: { id: string; top: number }[]; headerOffset: number; atEnd: boolean }
-  | { type: 'tab.selected'; id: string };
+  | { type: 'tab.selected'; id: string }
+  /** The person narrows the feed to one topic (a sanitized tag), or back to everything (null). */
+  | { type: 'user.chooseTopic'; topic: string | null };
 
 export type FollowedLink = Exclude<CtaAction, { kind: 'rsvp' | 'claim' | 'none' }>;
 const actionOf = (context: HomeContext, event: HomeEvent): CtaAction =>
@@ -79,6 +85,8 @@ export const homeMachine = setup({
   actors: {
     loadFeed: fromPromise<SectionSeed[], { buildingUuid: string; version: 'v1' | 'v2' }>(() => Promise.reject(new Error('loadFeed is not provided'))),
     loadUtilities: fromPromise<UtilityButton[], { buildingUuid: string }>(() => Promise.reject(new Error('loadUtilities is not provided'))),
+    /** The building's sanitized tags (`GET /tenant/v2/buildings/{id}/sanitized-tags`). */
+    loadTopics: fromPromise<string[], { buildingUuid: string }>(() => Promise.reject(new Error('loadTopics is not provided'))),
     section: feedSectionMachine,
     linkOut: linkOutFrameMachine,
   },
@@ -92,6 +100,8 @@ export const homeMachine = setup({
     writeHash: (_, _params: { id: string }) => {},
   },
   guards: {
+    /** A topic the building has, or null (everything). */
+    isKnownTopic: ({ context, event }) => event.type === 'user.chooseTopic' && (event.topic === null || context.topics.includes(event.topic)),
     leadsSomewhere: ({ context, event }) => actionOf(context, event).kind !== 'none',
     hasHashTarget: ({ context }) => context.hashTarget !== null,
     activeTabChanged: ({ context, event }) =>
@@ -102,7 +112,7 @@ export const homeMachine = setup({
   delays: { hashScroll: HASH_SCROLL_DELAY_MS, tabJump: TAB_JUMP_MS },
 }).createMachine({
   id: HOME_ID,
-  context: ({ input }) => ({ ...input, sections: [], utilities: [], activeTab: null, error: null }),
+  context: ({ input }) => ({ ...input, sections: [], utilities: [], activeTab: null, error: null, topics: [], topic: null }),
   invoke: { src: 'linkOut', id: 'linkOut' },
   type: 'parallel',
   on: {
@@ -183,6 +193,25 @@ export const homeMachine = setup({
         },
         failed: { tags: ['utilities:failed'], on: { 'utilities.retry': 'loading' } },
         loaded: {},
+      },
+    },
+    topics: {
+      description: "The building's sanitized tags, as the feed's topics; without them (a failed call) the feed shows everything.",
+      initial: 'loading',
+      states: {
+        loading: {
+          tags: ['topics:loading'],
+          invoke: {
+            src: 'loadTopics',
+            input: ({ context }) => ({ buildingUuid: context.buildingUuid }),
+            onDone: { target: 'ready', actions: assign({ topics: ({ event }) => event.output }) },
+            onError: 'unavailable',
+          },
+        },
+        unavailable: {},
+        ready: {
+          on: { 'user.chooseTopic': { guard: 'isKnownTopic', actions: assign({ topic: ({ event }) => event.topic }) } },
+        },
       },
     },
     tabs: {

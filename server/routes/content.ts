@@ -255,6 +255,7 @@ export async function contentRoutes(app: Api) {
         summary: "The tags of the building's displayed contents, trimmed, lower-cased, without duplicates, in order",
         security,
         params: buildingParams,
+        querystring: itemQuery,
         response: { 200: dataOf({ type: 'array', items: { type: 'string' } }), ...notModified, ...errorResponses },
       },
     },

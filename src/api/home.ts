@@ -48,3 +48,7 @@ export const v2Promoted = async (buildingUuid: string, lang: string) =>
 /** The building's utility buttons. */
 export const utilityButtons = async (buildingUuid: string) =>
   (await request('get', '/tenant/v1/buildings/{id}/utility-buttons', { params: { id: buildingUuid } })).data.utility_buttons;
+
+/** The building's sanitized tags: its displayed contents' tags, trimmed, lower-cased, once each (the feed's topics). */
+export const sanitizedTags = async (buildingUuid: string, lang: string) =>
+  (await request('get', '/tenant/v2/buildings/{id}/sanitized-tags', { params: { id: buildingUuid }, query: ordering(lang) })).data;

@@ -144,6 +144,30 @@ describe('the building home', () => {
     await context.close();
   });
 
+  it('narrows the feed to one of the building’s topics (its sanitized tags) and back to everything', async () => {
+    const { page, context, home } = await signedIn();
+    const topics = page.getByRole('group', { name: 'Topics' });
+    await topics.getByLabel('All').waitFor();
+    const sanitized = await session.call<string[]>(`/tenant/v2/buildings/${building}/sanitized-tags`);
+    expect((await topics.getByRole('radio').count()) - 1).toBe(sanitized.length);
+    expect(await topics.getByLabel('All').isChecked()).toBe(true);
+    await home.tile('Wine tasting evening').waitFor();
+
+    await topics.getByLabel('fitness', { exact: true }).check();
+    await home.tile('Wine tasting evening').waitFor({ state: 'detached' });
+    // Only fitness tiles in the categories (the promoted block above is not narrowed), every category of them named.
+    const feed = page.getByTestId('feed-tiles').getByTestId('feed-tile').getByRole('heading');
+    expect((await feed.allInnerTexts()).sort()).toEqual(
+      ['City charity run', 'Free gym day pass', 'Morning yoga on the terrace', 'New classes at the fitness center'].sort(),
+    );
+    expect(await home.jumps()).not.toContain('Past events');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+
+    await topics.getByLabel('All').check();
+    await home.tile('Wine tasting evening').waitFor();
+    await context.close();
+  });
+
   it('shows the placeholder when a tile image does not load', async () => {
     await addContent({ building_uuid: building, type: 'post', title: 'Broken picture post', image_url: '/media/content/no-such-image.png' });
     const { context, home } = await signedIn();

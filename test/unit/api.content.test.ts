@@ -31,6 +31,7 @@ describe('content calls carry the language and the ordering', () => {
     ['claim', () => contentApi.claimOffer('b-1', 'o-1', 'de-DE'), 'PUT', '/tenant/v1/buildings/b-1/offers/o-1/claim'],
     ['cancel a claim', () => contentApi.cancelClaim('b-1', 'o-1', 'de-DE'), 'PUT', '/tenant/v1/buildings/b-1/offers/o-1/cancel'],
     ['the promoted list', () => homeApi.v2Promoted('b-1', 'de-DE'), 'GET', '/tenant/v2/buildings/b-1/promoted-content'],
+    ['the sanitized tags', () => homeApi.sanitizedTags('b-1', 'de-DE'), 'GET', '/tenant/v2/buildings/b-1/sanitized-tags'],
   ])('%s', async (_, send, method, path) => {
     const call = fakeClient();
     await send();

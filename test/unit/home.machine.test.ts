@@ -48,6 +48,7 @@ interface HomeOptions {
   loadFeed?: (input: FeedInput) => Promise<SectionSeed[]>;
   loadUtilities?: (input: UtilitiesInput) => Promise<UtilityButton[]>;
   loadSection?: (input: SectionInput) => Promise<FeedCategory[]>;
+  loadTopics?: (input: { buildingUuid: string }) => Promise<string[]>;
   /** followLink opens the linkOut child on frame links, as the app does (src/app/linkOut.ts). */
   wireFrame?: boolean;
 }
@@ -61,6 +62,7 @@ function home(options: HomeOptions = {}) {
     loadFeed: vi.fn(options.loadFeed ?? (() => Promise.resolve(V1_SEEDS))),
     loadUtilities: vi.fn(options.loadUtilities ?? (() => Promise.resolve<UtilityButton[]>([]))),
     loadSection: vi.fn(options.loadSection ?? (() => never<FeedCategory[]>())),
+    loadTopics: vi.fn(options.loadTopics ?? (() => Promise.resolve<string[]>([]))),
     followLink: vi.fn<(link: FollowedLink) => void>(),
     trackClick: vi.fn<(click: ClickEvent) => void>(),
     scrollToSection: vi.fn<(params: { id: string }) => void>(),
@@ -71,6 +73,7 @@ function home(options: HomeOptions = {}) {
     actors: {
       loadFeed: fromPromise<SectionSeed[], FeedInput>(({ input }) => spies.loadFeed(input)),
       loadUtilities: fromPromise<UtilityButton[], UtilitiesInput>(({ input }) => spies.loadUtilities(input)),
+      loadTopics: fromPromise<string[], { buildingUuid: string }>(({ input }) => spies.loadTopics(input)),
       section: feedSectionMachine.provide({
         actors: { loadSection: fromPromise<FeedCategory[], SectionInput>(({ input }) => spies.loadSection(input)) },
       }),
@@ -130,7 +133,7 @@ describe('homeMachine: start', () => {
     });
     const snapshot = actor.getSnapshot();
     expect(HOME_ID).toBe('home');
-    expect(snapshot.value).toEqual({ feed: 'loading', utilities: 'loading', tabs: 'waiting' });
+    expect(snapshot.value).toEqual({ feed: 'loading', utilities: 'loading', topics: 'loading', tabs: 'waiting' });
     expect(snapshot.hasTag('feed:loading')).toBe(true);
     expect(snapshot.hasTag('utilities:loading')).toBe(true);
     expect(snapshot.context).toEqual({
@@ -139,6 +142,8 @@ describe('homeMachine: start', () => {
       utilities: [],
       activeTab: null,
       error: null,
+      topics: [],
+      topic: null,
     });
     expect(spies.loadFeed).toHaveBeenCalledTimes(1);
     expect(spies.loadFeed).toHaveBeenCalledWith({ buildingUuid: 'b-5', version: 'v2' });
@@ -585,6 +590,31 @@ describe('homeMachine: selecting a tab', () => {
     expect(spies.scrollToSection.mock.calls.map(([p]) => p.id)).toEqual(['spotlight']);
     expect(actor.getSnapshot().matches({ tabs: 'tracking' })).toBe(true);
     expect(actor.getSnapshot().context.activeTab).toBe('spotlight');
+  });
+});
+
+describe('homeMachine: topics (the sanitized tags)', () => {
+  it('loads the building’s topics beside the feed and narrows to a known one, or back to everything', async () => {
+    const { actor, spies } = home({ input: { buildingUuid: 'b-6' }, loadTopics: async () => ['fitness', 'food'] });
+    expect(actor.getSnapshot().hasTag('topics:loading')).toBe(true);
+    await waitFor(actor, (s) => s.matches({ topics: 'ready' }));
+    expect(spies.loadTopics).toHaveBeenCalledWith({ buildingUuid: 'b-6' });
+    expect(actor.getSnapshot().context.topics).toEqual(['fitness', 'food']);
+    actor.send({ type: 'user.chooseTopic', topic: 'food' });
+    expect(actor.getSnapshot().context.topic).toBe('food');
+    // A topic the building does not have changes nothing.
+    expect(actor.getSnapshot().can({ type: 'user.chooseTopic', topic: 'music' })).toBe(false);
+    actor.send({ type: 'user.chooseTopic', topic: 'music' });
+    expect(actor.getSnapshot().context.topic).toBe('food');
+    actor.send({ type: 'user.chooseTopic', topic: null });
+    expect(actor.getSnapshot().context.topic).toBeNull();
+  });
+
+  it('without its topics (a failed call) shows everything and offers none', async () => {
+    const { actor } = home({ loadTopics: async () => Promise.reject(new Error('503')) });
+    await waitFor(actor, (s) => s.matches({ topics: 'unavailable' }));
+    expect(actor.getSnapshot().context).toMatchObject({ topics: [], topic: null });
+    expect(actor.getSnapshot().can({ type: 'user.chooseTopic', topic: null })).toBe(false);
   });
 });
 

@@ -99,6 +99,7 @@ export function homeLogic(app: AppActor) {
     actors: {
       loadFeed: fromPromise(({ input }) => loadFeed(input.buildingUuid, input.version)),
       loadUtilities: fromPromise(({ input }) => homeApi.utilityButtons(input.buildingUuid)),
+      loadTopics: fromPromise(({ input }) => homeApi.sanitizedTags(input.buildingUuid, lang())),
       section: feedSectionMachine.provide({
         actors: { loadSection: fromPromise(({ input }) => loadSection(input.buildingUuid, input.source, input.name)) },
       }),
