@@ -26,8 +26,15 @@ export const amenityDetailScreen = defineScreen<AmenityDetailParams, AmenityDeta
     const requester = facts.user
       ? { name: `${facts.user.first_name} ${facts.user.last_name}`.trim(), email: facts.user.email, companyName: facts.user.company_name ?? null }
       : null;
-    const building = facts.building && facts.building.uuid === buildingUuid ? helpDeskBuildingOf(facts.building) : null;
-    return buildingUuid ? { buildingUuid, amenityUuid: params.amenityUuid, helpDeskEmail: facts.helpDeskEmail, requester, building } : null;
+    // It waits for its building to be the current one: its support request names the building's portfolio and asset.
+    if (!buildingUuid || facts.building?.uuid !== buildingUuid) return null;
+    return {
+      buildingUuid,
+      amenityUuid: params.amenityUuid,
+      helpDeskEmail: facts.helpDeskEmail,
+      requester,
+      building: helpDeskBuildingOf(facts.building),
+    };
   },
   restartKey: (params, facts) => [buildingOf(params, facts), params.amenityUuid, facts.locale].join('|'),
 });

@@ -9,15 +9,16 @@ export const helpDeskBuildingOf = (building: NonNullable<ScreenFacts['building']
 });
 
 /**
- * /help-desk starts from the signed-in person and the current building when it opens; nothing restarts it while it
- * is open (a language or building change must not drop what the person typed and chose).
+ * /help-desk starts from the signed-in person and the current building once it is ready (its portfolio says which
+ * choices the form offers: an address opened before the building came must not start with the natures); nothing
+ * restarts it while it is open (a language or building change must not drop what the person typed and chose).
  */
 export const helpDeskScreen = defineScreen<Record<string, never>, HelpDeskInput>({
   input: (_, facts) =>
-    facts.user
+    facts.user && facts.building
       ? {
-          buildingUuid: facts.buildingUuid,
-          building: facts.building && facts.building.uuid === facts.buildingUuid ? helpDeskBuildingOf(facts.building) : null,
+          buildingUuid: facts.building.uuid,
+          building: helpDeskBuildingOf(facts.building),
           inHostNavigation: facts.inHostNavigation,
           requester: {
             name: `${facts.user.first_name} ${facts.user.last_name}`.trim(),

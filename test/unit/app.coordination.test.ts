@@ -221,6 +221,8 @@ describe('the app chart: the facts a support request starts from', () => {
   it('names the ready building’s portfolio and asset, and whether the app runs inside a host’s navigation', () => {
     const { app } = startApp();
     running = app;
+    // Before the building is ready the help desk waits: its portfolio decides the form's choices.
+    expect(helpDeskScreen.input({}, { ...screenFacts(app.getSnapshot().context), user: makeUser() })).toBeNull();
     app.send({ type: 'building.ready', building: makeBuilding('b-1', { name: 'Harbor Point', portfolio_uuid: 'p-h' }), switched: false });
     const facts = screenFacts(app.getSnapshot().context);
     expect(facts.building).toEqual({ uuid: 'b-1', name: 'Harbor Point', portfolioUuid: 'p-h', assetUuid: 'asset-b-1' });
