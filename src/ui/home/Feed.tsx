@@ -233,6 +233,14 @@ function FeedSection({
 
 const ALL = '';
 
+/** On a phone the topics are one row that scrolls sideways inside itself (as a category does); from a tablet up they wrap. */
+const Topics = styled('div', {
+  minWidth: 0,
+  '& fieldset > div': { flexWrap: 'nowrap', overflowX: 'auto', overscrollBehaviorX: 'contain', paddingBottom: '$1' },
+  '& label': { flexShrink: 0 },
+  '@tablet': { '& fieldset > div': { flexWrap: 'wrap', overflowX: 'visible', paddingBottom: 0 } },
+});
+
 /**
  * The feed's topics (the building's sanitized tags; decision NEXT-sanitized-tags-as-feed-topics): everything, or one
  * topic, whose tiles alone the categories then show. Nothing when the building has no topics.
@@ -243,14 +251,14 @@ function TopicFilter({ home }: { home: HomeRef }) {
   const topic = useSelector(home, (s) => s.context.topic);
   if (topics.length === 0) return null;
   return (
-    <div data-testid="feed-topics">
+    <Topics data-testid="feed-topics">
       <RadioGroup
         label={t('home.topics.label')}
         value={topic ?? ALL}
         options={[{ value: ALL, label: t('home.topics.all') }, ...topics.map((value) => ({ value, label: value }))]}
         onValueChange={(value) => home.send({ type: 'user.chooseTopic', topic: value === ALL ? null : value })}
       />
-    </div>
+    </Topics>
   );
 }
 
