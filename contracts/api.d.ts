@@ -2429,6 +2429,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/portfolios/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The portfolio of one of the signed-in user’s buildings: its name, logo and help-desk categories
+         * @description Answers under data.portfolio. 404 for a portfolio that does not exist; 403 when none of its buildings is the caller’s.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                portfolio: components["schemas"]["Portfolio"];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user-permissions/v1": {
         parameters: {
             query?: never;
@@ -4573,6 +4681,11 @@ export interface paths {
                 query?: {
                     /** @description Language code; else Accept-Language; else the building’s first language */
                     lang?: string;
+                    /** @description Sort key (name: the title); default the editors’ order */
+                    orderByProperty?: "name" | "position" | "start_at" | "created_at";
+                    /** @description Sort direction, default ASC */
+                    orderBy?: "ASC" | "DESC" | "asc" | "desc";
+                    offset?: number;
                 };
                 header?: never;
                 path: {
@@ -4684,7 +4797,15 @@ export interface paths {
         /** The tags of the building's displayed contents, trimmed, lower-cased, without duplicates, in order */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Language code; else Accept-Language; else the building’s first language */
+                    lang?: string;
+                    /** @description Sort key (name: the title); default the editors’ order */
+                    orderByProperty?: "name" | "position" | "start_at" | "created_at";
+                    /** @description Sort direction, default ASC */
+                    orderBy?: "ASC" | "DESC" | "asc" | "desc";
+                    offset?: number;
+                };
                 header?: never;
                 path: {
                     id: string;
@@ -4797,6 +4918,11 @@ export interface paths {
                 query?: {
                     /** @description Language code; else Accept-Language; else the building’s first language */
                     lang?: string;
+                    /** @description Sort key (name: the title); default the editors’ order */
+                    orderByProperty?: "name" | "position" | "start_at" | "created_at";
+                    /** @description Sort direction, default ASC */
+                    orderBy?: "ASC" | "DESC" | "asc" | "desc";
+                    offset?: number;
                 };
                 header?: never;
                 path: {
@@ -4907,6 +5033,11 @@ export interface paths {
                 query?: {
                     /** @description Language code; else Accept-Language; else the building’s first language */
                     lang?: string;
+                    /** @description Sort key (name: the title); default the editors’ order */
+                    orderByProperty?: "name" | "position" | "start_at" | "created_at";
+                    /** @description Sort direction, default ASC */
+                    orderBy?: "ASC" | "DESC" | "asc" | "desc";
+                    offset?: number;
                 };
                 header?: never;
                 path: {
@@ -5014,6 +5145,11 @@ export interface paths {
                 query?: {
                     /** @description Language code; else Accept-Language; else the building’s first language */
                     lang?: string;
+                    /** @description Sort key (name: the title); default the editors’ order */
+                    orderByProperty?: "name" | "position" | "start_at" | "created_at";
+                    /** @description Sort direction, default ASC */
+                    orderBy?: "ASC" | "DESC" | "asc" | "desc";
+                    offset?: number;
                 };
                 header?: never;
                 path: {
@@ -5119,6 +5255,11 @@ export interface paths {
                 query?: {
                     /** @description Language code; else Accept-Language; else the building’s first language */
                     lang?: string;
+                    /** @description Sort key (name: the title); default the editors’ order */
+                    orderByProperty?: "name" | "position" | "start_at" | "created_at";
+                    /** @description Sort direction, default ASC */
+                    orderBy?: "ASC" | "DESC" | "asc" | "desc";
+                    offset?: number;
                 };
                 header?: never;
                 path: {
@@ -5229,6 +5370,11 @@ export interface paths {
                 query?: {
                     /** @description Language code; else Accept-Language; else the building’s first language */
                     lang?: string;
+                    /** @description Sort key (name: the title); default the editors’ order */
+                    orderByProperty?: "name" | "position" | "start_at" | "created_at";
+                    /** @description Sort direction, default ASC */
+                    orderBy?: "ASC" | "DESC" | "asc" | "desc";
+                    offset?: number;
                 };
                 header?: never;
                 path: {
@@ -5336,6 +5482,11 @@ export interface paths {
                 query?: {
                     /** @description Language code; else Accept-Language; else the building’s first language */
                     lang?: string;
+                    /** @description Sort key (name: the title); default the editors’ order */
+                    orderByProperty?: "name" | "position" | "start_at" | "created_at";
+                    /** @description Sort direction, default ASC */
+                    orderBy?: "ASC" | "DESC" | "asc" | "desc";
+                    offset?: number;
                 };
                 header?: never;
                 path: {
@@ -5442,6 +5593,11 @@ export interface paths {
                 query?: {
                     /** @description Language code; else Accept-Language; else the building’s first language */
                     lang?: string;
+                    /** @description Sort key (name: the title); default the editors’ order */
+                    orderByProperty?: "name" | "position" | "start_at" | "created_at";
+                    /** @description Sort direction, default ASC */
+                    orderBy?: "ASC" | "DESC" | "asc" | "desc";
+                    offset?: number;
                 };
                 header?: never;
                 path: {
@@ -7055,13 +7211,16 @@ export interface paths {
                 content: {
                     "multipart/form-data": {
                         /**
-                         * @description The nature of the issue
+                         * @description The nature of the issue (web, building, app); for a building whose portfolio uses help-desk categories, one of its categories instead (GET /admin/v1/portfolios/{id})
                          * @enum {string}
                          */
-                        issue_type: "web" | "building" | "app";
+                        issue_type: "web" | "building" | "app" | "maintenance" | "cleaning" | "security" | "access" | "other";
                         subject: string;
                         description: string;
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description The asset of the building (building_uuid): refused when it is another building’s
+                         */
                         asset_uuid?: string;
                         name?: string;
                         /**
@@ -7069,7 +7228,10 @@ export interface paths {
                          * @description One of the caller's buildings; its brand's help desk is mailed (else the brand of the caller's own building)
                          */
                         building_uuid?: string;
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @description The portfolio of the building (building_uuid): refused when it is another portfolio
+                         */
                         portfolio_uuid?: string;
                         /** Format: email */
                         email_address?: string;
@@ -11030,6 +11192,14 @@ export interface components {
             portfolio_uuid: string;
             asset_uuid: string;
         };
+        /** @description A portfolio of buildings (access document, section 7: GET /admin/v1/portfolios/{id} reads data.portfolio) */
+        Portfolio: {
+            uuid: string;
+            name: string;
+            logo_url: string | null;
+            /** @description The help-desk categories this portfolio takes as issue_type instead of the natures web, building and app; null: the natures */
+            help_desk_categories: ("maintenance" | "cleaning" | "security" | "access" | "other")[] | null;
+        };
         BuildingTheme: {
             primary_color: string;
             secondary_color: string;
@@ -11135,6 +11305,8 @@ export interface components {
                 user_count: number;
                 count: number;
             };
+            /** @description Its tags as GET /tenant/v2/buildings/{id}/sanitized-tags spells them (trimmed, lower-cased, no duplicates, in order) */
+            tags?: string[];
             navigation_command: {
                 /** @enum {string} */
                 type: "NATIVE" | "WEBVIEW";

@@ -91,6 +91,8 @@ export interface CardFrameQuery {
   border: string;
   background: string;
   error: string;
+  /** The card provider's environment key when one is configured (`CARD_PROVIDER_KEY`); the embedded vault needs none. */
+  environmentKey?: string;
 }
 
 export const isFrameToPage = (data: unknown): data is FrameToPage =>

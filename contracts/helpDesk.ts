@@ -8,6 +8,21 @@
 export const HELP_DESK_NATURES = ['web', 'building', 'app'] as const;
 export type HelpDeskNature = (typeof HELP_DESK_NATURES)[number];
 
+/**
+ * The categories a portfolio may use instead of the natures (content document, section 5: "one portfolio uses
+ * categories instead"; decision 186). A portfolio names which of these it uses, in its
+ * order (`help_desk_categories` of `GET /admin/v1/portfolios/{id}`); the app has their texts in every language.
+ */
+export const HELP_DESK_CATEGORIES = ['maintenance', 'cleaning', 'security', 'access', 'other'] as const;
+export type HelpDeskCategory = (typeof HELP_DESK_CATEGORIES)[number];
+
+/** A support request's issue_type: a nature, or a category of a portfolio that uses categories. */
+export type HelpDeskIssueType = HelpDeskNature | HelpDeskCategory;
+
+/** The issue types a building's portfolio takes: its categories when it has any, else the natures. */
+export const issueTypesOf = (categories: readonly HelpDeskCategory[] | null | undefined): readonly HelpDeskIssueType[] =>
+  categories && categories.length > 0 ? categories : HELP_DESK_NATURES;
+
 /** At most this many attachments to one request. */
 export const MAX_ATTACHMENTS = 5;
 /** Each attachment is at most 5 MB (the English and Portuguese texts; the Dutch and Polish "2 GB" is not followed). */

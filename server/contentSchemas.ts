@@ -54,6 +54,11 @@ export const contentSchemas = [
         properties: { user_count: int, count: int },
         description: 'RSVPs of an event post or claims of an offer: the signed-in person’s and everyone’s (0 for other types)',
       },
+      tags: {
+        type: 'array',
+        items: str,
+        description: 'Its tags as GET /tenant/v2/buildings/{id}/sanitized-tags spells them (trimmed, lower-cased, no duplicates, in order)',
+      },
       navigation_command: {
         type: 'object',
         required: ['type', 'value', 'options'],

@@ -3,6 +3,7 @@
  * document (and so of the client's generated types).
  */
 import { contentSchemas } from './contentSchemas.js';
+import { HELP_DESK_CATEGORIES } from '../contracts/helpDesk.js';
 
 const str = { type: 'string' } as const;
 const nstr = { type: ['string', 'null'] } as const;
@@ -118,6 +119,22 @@ export const sharedSchemas = [
       portfolio_company_uuid: nstr,
       portfolio_uuid: str,
       asset_uuid: str,
+    },
+  },
+  {
+    $id: 'Portfolio',
+    description: 'A portfolio of buildings (access document, section 7: GET /admin/v1/portfolios/{id} reads data.portfolio)',
+    type: 'object',
+    required: ['uuid', 'name', 'logo_url', 'help_desk_categories'],
+    properties: {
+      uuid: str,
+      name: str,
+      logo_url: nstr,
+      help_desk_categories: {
+        type: ['array', 'null'],
+        items: { type: 'string', enum: [...HELP_DESK_CATEGORIES] },
+        description: 'The help-desk categories this portfolio takes as issue_type instead of the natures web, building and app; null: the natures',
+      },
     },
   },
   {

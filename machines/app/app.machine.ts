@@ -18,7 +18,7 @@ import { notificationsMachine, NOTIFICATIONS_ID } from '../notifications/notific
 import { cardSheetMachine, CARD_SHEET_ID } from '../payments/cardSheet.machine';
 import { bridgeMachine, BRIDGE_ID, type BridgeReport, type ReadEventName } from '../bridge/bridge.machine';
 import type { Farm } from '../farm/farmSelector.types';
-import type { WebViewLaunch, WebViewProblem } from './webView';
+import { isWebViewPath, type WebViewLaunch, type WebViewProblem } from './webView';
 import type { PendingSso } from '../auth/authFlow.types';
 import { screenId, SCREENS, type ScreenName } from './screens';
 import type { ScreenFacts } from './screen.types';
@@ -61,6 +61,8 @@ export interface AppContext {
   /** What the children last reported: the facts screen flows start from, and the API's per-call values. */
   user: SessionUser | null;
   buildingUuid: string | null;
+  /** The current building as requests name it (name, portfolio, asset); set with buildingUuid. */
+  building: ScreenFacts['building'];
   /** The language screens and calls use: the locale's report, or at a switch the building's own at once. */
   locale: string;
   flags: FlagValues;
@@ -74,6 +76,8 @@ export interface AppContext {
   webView: { token: string | null; baseUrl: string | null; problem: WebViewProblem | null } | null;
   /** A native app hosts the page (React Native, WebKit's handler, or a known parent frame): its Close can be offered. */
   nativeHost: boolean;
+  /** The origin of the page framing this one (null: not framed); a host when `embedderOrigins` names it. */
+  framedBy: string | null;
   error: { status: number; message: string } | null;
 }
 
@@ -115,6 +119,8 @@ export interface AppInput {
   /** What a native app opened the page with (/webview?accessToken=…), the token already gone from the address. */
   webView?: WebViewLaunch | null;
   nativeHost?: boolean;
+  /** The origin of the page framing this one, or null when not framed: a host frame once the configuration names it. */
+  framedBy?: string | null;
 }
 
 /** Resolves when a long-lived child reaches a tagged state (the session leaving restoring, the flags ready). */
@@ -134,9 +140,18 @@ export const buildingLocale = (building: Building) => matchLocale(buildingLangua
 /** The path of an address (`/building/b-1?x#y` → `/building/b-1`). */
 const pathOf = (href: string) => href.split(/[?#]/)[0] ?? href;
 
+/**
+ * The app runs inside a host's navigation: a native host (React Native, WebKit's handler) found at start, the native
+ * app's web view paths, or a framing page of an origin the deployment names (`embedderOrigins`, decision 171).
+ */
+export const inHostNavigation = (context: Pick<AppContext, 'nativeHost' | 'path' | 'framedBy' | 'config'>) =>
+  context.nativeHost || isWebViewPath(context.path ?? '') || (context.framedBy !== null && context.config.embedderOrigins.includes(context.framedBy));
+
 /** The facts a screen flow starts from, as the app knows them now. */
 export const screenFacts = (context: AppContext): ScreenFacts => ({
   buildingUuid: context.buildingUuid,
+  building: context.building,
+  inHostNavigation: inHostNavigation(context),
   locale: context.locale,
   flags: context.flags,
   user: context.user,
@@ -212,6 +227,17 @@ export const appMachine = setup({
     resolveRoute: fromPromise<void, void>(async () => {}),
   },
   actions: {
+    /** The building that became ready is the current one: its uuid (and the next sign-in's), name, portfolio and asset. */
+    takeReadyBuilding: assign((_, params: { building: Building }) => ({
+      buildingUuid: params.building.uuid,
+      preferredBuildingUuid: params.building.uuid,
+      building: {
+        uuid: params.building.uuid,
+        name: params.building.name,
+        portfolioUuid: params.building.portfolio_uuid,
+        assetUuid: params.building.asset_uuid,
+      },
+    })),
     /** Points analytics and error reporting at the configured services (wired by the app). */
     applyConfig: (_, _params: { config: RuntimeConfig }) => {},
     /** Applies the brand's colours, title and favicon (wired by the app). */
@@ -406,8 +432,10 @@ export const appMachine = setup({
     pendingSso: input.pendingSso ?? null,
     webView: input.webView ? { token: input.webView.token, baseUrl: input.webView.baseUrl, problem: null } : null,
     nativeHost: input.nativeHost ?? false,
+    framedBy: input.framedBy ?? null,
     user: null,
     buildingUuid: null,
+    building: null,
     locale: input.locale ?? 'en',
     flags: { ...FLAG_DEFAULTS },
     screens: {},
@@ -478,7 +506,7 @@ export const appMachine = setup({
         guard: and(['switched', 'onAnotherBuildingsPage']),
         description: "A switch on a building page: the building's own language (taken at once, so its screens start once, in it), and its address.",
         actions: [
-          assign({ buildingUuid: ({ event }) => event.building.uuid, preferredBuildingUuid: ({ event }) => event.building.uuid }),
+          { type: 'takeReadyBuilding', params: ({ event }) => ({ building: event.building }) },
           { type: 'resetLanguage', params: ({ event }) => ({ requested: buildingLanguage(event.building) }) },
           'takeBuildingLanguage',
           { type: 'showBuildingInAddress', params: ({ event }) => ({ uuid: event.building.uuid }) },
@@ -490,7 +518,7 @@ export const appMachine = setup({
         guard: 'switched',
         description: "A switch elsewhere (the account pages): the building's own language (taken at once); the address stays.",
         actions: [
-          assign({ buildingUuid: ({ event }) => event.building.uuid, preferredBuildingUuid: ({ event }) => event.building.uuid }),
+          { type: 'takeReadyBuilding', params: ({ event }) => ({ building: event.building }) },
           { type: 'resetLanguage', params: ({ event }) => ({ requested: buildingLanguage(event.building) }) },
           'takeBuildingLanguage',
           'tellBridgeBuilding',
@@ -499,13 +527,13 @@ export const appMachine = setup({
       },
       {
         actions: [
-          assign({ buildingUuid: ({ event }) => event.building.uuid, preferredBuildingUuid: ({ event }) => event.building.uuid }),
+          { type: 'takeReadyBuilding', params: ({ event }) => ({ building: event.building }) },
           'tellBridgeBuilding',
           'syncScreens',
         ],
       },
     ],
-    'building.cleared': { actions: [assign({ buildingUuid: null }), 'syncScreens'] },
+    'building.cleared': { actions: [assign({ buildingUuid: null, building: null }), 'syncScreens'] },
     'locale.changed': [
       {
         guard: 'localeChanged',

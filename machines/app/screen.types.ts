@@ -10,6 +10,13 @@ import type { MiniAppRegistration } from '../../contracts/runtimeConfig';
  */
 export interface ScreenFacts {
   buildingUuid: string | null;
+  /** The current building as requests name it: its name, portfolio and asset (access document, section 3). */
+  building: { uuid: string; name: string; portfolioUuid: string; assetUuid: string } | null;
+  /**
+   * The app runs inside a host's navigation: a native app's web view (the /webview paths) or a native host around the
+   * page (React Native, WebKit's handler, a known parent frame). A flow's end closes that navigation.
+   */
+  inHostNavigation: boolean;
   locale: string;
   flags: FlagValues;
   user: SessionUser | null;

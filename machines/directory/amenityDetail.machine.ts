@@ -2,7 +2,7 @@ import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { findAmenity, isNotFound } from './directory.rules';
 import { toLoadError, type Amenity, type AmenityCategory, type LoadError } from './directory.types';
 import { helpDeskMachine } from '../helpDesk/helpDesk.machine';
-import type { HelpDeskInput } from '../helpDesk/helpDesk.types';
+import type { HelpDeskBuilding, HelpDeskInput } from '../helpDesk/helpDesk.types';
 
 export interface AmenityDetailInput {
   buildingUuid: string;
@@ -11,6 +11,8 @@ export interface AmenityDetailInput {
   helpDeskEmail: string | null;
   /** The signed-in person, sent with a support request. */
   requester: HelpDeskInput['requester'];
+  /** The building's name, portfolio and asset, sent with a support request (its portfolio says natures or categories). */
+  building?: HelpDeskBuilding | null;
 }
 
 export interface AmenityDetailContext extends AmenityDetailInput {
@@ -25,6 +27,7 @@ export const AMENITY_DETAIL_ID = 'amenityDetail';
 /** The support request's start from an amenity: about the building, its subject the amenity's name. */
 export const supportInput = (context: AmenityDetailContext): HelpDeskInput => ({
   buildingUuid: context.buildingUuid,
+  building: context.building ?? null,
   requester: context.requester,
   nature: 'building',
   subject: context.amenity?.amenity_name ?? '',

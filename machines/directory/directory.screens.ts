@@ -4,6 +4,7 @@ import type { AmenityDetailInput } from './amenityDetail.machine';
 import type { CompanyDirectoryInput } from './companyDirectory.machine';
 import type { CompanyDetailInput } from './companyDetail.machine';
 import { COMPANY_PAGE_SIZE, companyTypesParam } from './directory.rules';
+import { helpDeskBuildingOf } from '../helpDesk/helpDesk.screens';
 
 /** Amenities restart for another building or language (names and descriptions are translated). */
 export const amenitiesScreen = defineScreen<BuildingParams, AmenitiesInput>({
@@ -25,7 +26,15 @@ export const amenityDetailScreen = defineScreen<AmenityDetailParams, AmenityDeta
     const requester = facts.user
       ? { name: `${facts.user.first_name} ${facts.user.last_name}`.trim(), email: facts.user.email, companyName: facts.user.company_name ?? null }
       : null;
-    return buildingUuid ? { buildingUuid, amenityUuid: params.amenityUuid, helpDeskEmail: facts.helpDeskEmail, requester } : null;
+    // It waits for its building to be the current one: its support request names the building's portfolio and asset.
+    if (!buildingUuid || facts.building?.uuid !== buildingUuid) return null;
+    return {
+      buildingUuid,
+      amenityUuid: params.amenityUuid,
+      helpDeskEmail: facts.helpDeskEmail,
+      requester,
+      building: helpDeskBuildingOf(facts.building),
+    };
   },
   restartKey: (params, facts) => [buildingOf(params, facts), params.amenityUuid, facts.locale].join('|'),
 });

@@ -26,6 +26,8 @@ export interface FeedTile {
   capacity?: number | null;
   max_claims_total?: number | null;
   claims_details?: { user_count: number; count: number } | null;
+  /** Its tags as the building's sanitized tags spell them (the feed's topics). */
+  tags?: readonly string[];
   navigation_command?: { type: string; value: string; options: { url?: string; uuid?: string; building_uuid?: string } } | null;
 }
 
@@ -54,6 +56,15 @@ export interface SectionSeed {
   categories: FeedCategory[] | null;
   error: string | null;
 }
+
+/**
+ * The categories narrowed to a topic (a sanitized tag): each keeps only its tiles with that tag; null keeps all. A tile
+ * without tags (another API's) is on no topic.
+ */
+export const onTopic = (categories: readonly FeedCategory[], topic: string | null): FeedCategory[] =>
+  topic === null
+    ? [...categories]
+    : categories.map((category) => ({ ...category, contents: category.contents.filter((tile) => tile.tags?.includes(topic) ?? false) }));
 
 /** Only categories with content are shown. */
 export const withContent = (categories: readonly FeedCategory[]) => categories.filter((category) => category.contents.length > 0);

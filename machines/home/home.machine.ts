@@ -22,6 +22,10 @@ export interface HomeInput extends LinkContext {
 
 export interface HomeContext extends HomeInput {
   sections: FeedSectionRef[];
+  /** The building's sanitized tags: the topics the feed can be narrowed to (decision 187). */
+  topics: string[];
+  /** The topic the feed shows, or null for everything. */
+  topic: string | null;
   utilities: UtilityTile[];
   activeTab: string | null;
   error: string | null;
@@ -31,19 +35,44 @@ export type HomeEvent =
   | { type: 'feed.retry' }
   | { type: 'utilities.retry' }
   | { type: 'tile.open'; tile: FeedTile }
+  /** The promoted block's content (the banner) was clicked. */
+  | { type: 'banner.open'; tile: FeedTile }
   | { type: 'utility.open'; utility: UtilityTile }
   /** The view's measure of the category sections' tops and the sticky header's bottom, on scroll. */
   | { type: 'scroll.observed'; tops: { id: string; top: number }[]; headerOffset: number; atEnd: boolean }
-  | { type: 'tab.selected'; id: string };
+  | { type: 'tab.selected'; id: string }
+  /** The person narrows the feed to one topic (a sanitized tag), or back to everything (null). */
+  | { type: 'user.chooseTopic'; topic: string | null };
 
 export type FollowedLink = Exclude<CtaAction, { kind: 'rsvp' | 'claim' | 'none' }>;
 const actionOf = (context: HomeContext, event: HomeEvent): CtaAction =>
-  event.type === 'tile.open'
+  event.type === 'tile.open' || event.type === 'banner.open'
     ? tileAction(event.tile, context)
     : event.type === 'utility.open'
       ? utilityAction(event.utility, context)
       : { kind: 'none' };
 const linkOf = (context: HomeContext, event: HomeEvent) => actionOf(context, event) as FollowedLink;
+
+/**
+ * The analytics event of a click on a content (content document, section 7: "events include content clicked, banner
+ * clicked"): which content, of which type, in which building, and where on the home it was.
+ */
+export interface ClickEvent {
+  event: 'content_clicked' | 'banner_clicked';
+  properties: { content_uuid: string; content_type: string; building_uuid: string; placement: 'feed' | 'promoted' };
+}
+export const clickEventOf = (context: HomeContext, event: HomeEvent): ClickEvent | null =>
+  event.type === 'tile.open' || event.type === 'banner.open'
+    ? {
+        event: event.type === 'banner.open' ? 'banner_clicked' : 'content_clicked',
+        properties: {
+          content_uuid: event.tile.uuid,
+          content_type: event.tile.type,
+          building_uuid: context.buildingUuid,
+          placement: event.type === 'banner.open' ? 'promoted' : 'feed',
+        },
+      }
+    : null;
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -56,17 +85,23 @@ export const homeMachine = setup({
   actors: {
     loadFeed: fromPromise<SectionSeed[], { buildingUuid: string; version: 'v1' | 'v2' }>(() => Promise.reject(new Error('loadFeed is not provided'))),
     loadUtilities: fromPromise<UtilityButton[], { buildingUuid: string }>(() => Promise.reject(new Error('loadUtilities is not provided'))),
+    /** The building's sanitized tags (`GET /tenant/v2/buildings/{id}/sanitized-tags`). */
+    loadTopics: fromPromise<string[], { buildingUuid: string }>(() => Promise.reject(new Error('loadTopics is not provided'))),
     section: feedSectionMachine,
     linkOut: linkOutFrameMachine,
   },
   actions: {
     /** Follows a tile's or a utility's link: a screen, a new tab or the link-out frame child (the app knows how). */
     followLink: (_, _params: FollowedLink) => {},
+    /** Sends a click's analytics event (`POST /analytics/v2/track`; wired by the app). */
+    trackClick: (_, _params: ClickEvent) => {},
     scrollToSection: (_, _params: { id: string }) => {},
     /** Replaces the URL's hash without a new history entry or a jump. */
     writeHash: (_, _params: { id: string }) => {},
   },
   guards: {
+    /** A topic the building has, or null (everything). */
+    isKnownTopic: ({ context, event }) => event.type === 'user.chooseTopic' && (event.topic === null || context.topics.includes(event.topic)),
     leadsSomewhere: ({ context, event }) => actionOf(context, event).kind !== 'none',
     hasHashTarget: ({ context }) => context.hashTarget !== null,
     activeTabChanged: ({ context, event }) =>
@@ -77,11 +112,31 @@ export const homeMachine = setup({
   delays: { hashScroll: HASH_SCROLL_DELAY_MS, tabJump: TAB_JUMP_MS },
 }).createMachine({
   id: HOME_ID,
-  context: ({ input }) => ({ ...input, sections: [], utilities: [], activeTab: null, error: null }),
+  context: ({ input }) => ({ ...input, sections: [], utilities: [], activeTab: null, error: null, topics: [], topic: null }),
   invoke: { src: 'linkOut', id: 'linkOut' },
   type: 'parallel',
   on: {
-    'tile.open': { guard: 'leadsSomewhere', actions: { type: 'followLink', params: ({ context, event }) => linkOf(context, event) } },
+    // A click is counted whether or not its content leads anywhere; then its link is followed.
+    'tile.open': [
+      {
+        guard: 'leadsSomewhere',
+        actions: [
+          { type: 'trackClick', params: ({ context, event }) => clickEventOf(context, event)! },
+          { type: 'followLink', params: ({ context, event }) => linkOf(context, event) },
+        ],
+      },
+      { actions: { type: 'trackClick', params: ({ context, event }) => clickEventOf(context, event)! } },
+    ],
+    'banner.open': [
+      {
+        guard: 'leadsSomewhere',
+        actions: [
+          { type: 'trackClick', params: ({ context, event }) => clickEventOf(context, event)! },
+          { type: 'followLink', params: ({ context, event }) => linkOf(context, event) },
+        ],
+      },
+      { actions: { type: 'trackClick', params: ({ context, event }) => clickEventOf(context, event)! } },
+    ],
     'utility.open': { guard: 'leadsSomewhere', actions: { type: 'followLink', params: ({ context, event }) => linkOf(context, event) } },
   },
   states: {
@@ -138,6 +193,25 @@ export const homeMachine = setup({
         },
         failed: { tags: ['utilities:failed'], on: { 'utilities.retry': 'loading' } },
         loaded: {},
+      },
+    },
+    topics: {
+      description: "The building's sanitized tags, as the feed's topics; without them (a failed call) the feed shows everything.",
+      initial: 'loading',
+      states: {
+        loading: {
+          tags: ['topics:loading'],
+          invoke: {
+            src: 'loadTopics',
+            input: ({ context }) => ({ buildingUuid: context.buildingUuid }),
+            onDone: { target: 'ready', actions: assign({ topics: ({ event }) => event.output }) },
+            onError: 'unavailable',
+          },
+        },
+        unavailable: {},
+        ready: {
+          on: { 'user.chooseTopic': { guard: 'isKnownTopic', actions: assign({ topic: ({ event }) => event.topic }) } },
+        },
       },
     },
     tabs: {

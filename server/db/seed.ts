@@ -43,9 +43,10 @@ const brands = [
   },
 ];
 
-const portfolios = [
+/** Harbor Estates takes help-desk categories instead of natures (decision 186). */
+const portfolios: { key: string; name: string; brand: string; helpDeskCategories?: string[] }[] = [
   { key: 'atrium', name: 'Atrium Properties', brand: 'atrium' },
-  { key: 'harbor', name: 'Harbor Estates', brand: 'harbor' },
+  { key: 'harbor', name: 'Harbor Estates', brand: 'harbor', helpDeskCategories: ['maintenance', 'cleaning', 'security', 'access', 'other'] },
 ];
 
 const buildings: SeedBuilding[] = [
@@ -233,11 +234,10 @@ export async function seedDemoData(db: Db, options: { production?: boolean } = {
     const portfolioIds = new Map<string, number>();
     const portfolioCompanies = new Map<string, number>();
     for (const p of portfolios) {
-      const [row] = await tx.query<{ id: number }>('INSERT INTO portfolios (name, logo_url, brand_id) VALUES ($1, $2, $3) RETURNING id', [
-        p.name,
-        `/media/portfolios/${p.key}.svg`,
-        brandIds.get(p.brand),
-      ]);
+      const [row] = await tx.query<{ id: number }>(
+        'INSERT INTO portfolios (name, logo_url, brand_id, help_desk_categories) VALUES ($1, $2, $3, $4) RETURNING id',
+        [p.name, `/media/portfolios/${p.key}.svg`, brandIds.get(p.brand), p.helpDeskCategories ?? null],
+      );
       portfolioIds.set(p.key, row!.id);
       const [company] = await tx.query<{ id: number }>('INSERT INTO companies (name, portfolio_id) VALUES ($1, $2) RETURNING id', [p.name, row!.id]);
       portfolioCompanies.set(p.key, company!.id);

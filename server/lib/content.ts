@@ -113,6 +113,7 @@ export function toTile(row: ListedContentRow, buildingUuid: string) {
     capacity: row.capacity,
     max_claims_total: row.max_claims_total,
     claims_details: { user_count: row.user_count, count: row.count },
+    tags: row.tags,
     navigation_command: isNative(row)
       ? { type: 'NATIVE' as const, value: 'CONTENT', options: { uuid: row.uuid, building_uuid: buildingUuid } }
       : {

@@ -53,7 +53,14 @@ const orderingProps = {
   limit: { type: 'integer', minimum: 1, maximum: 100, default: 100 },
 } as const;
 const orderingQuery = { type: 'object', properties: orderingProps } as const;
-const langQuery = { type: 'object', properties: { lang: langField } } as const;
+/**
+ * One content's calls (detail, RSVP, recall, claim, cancel) take the language and, as every content call carries them
+ * (content document, section 7), the ordering and offset; one item has nothing to order, so they are checked and unused.
+ */
+const itemQuery = {
+  type: 'object',
+  properties: { lang: langField, orderByProperty: orderingProps.orderByProperty, orderBy: orderingProps.orderBy, offset: orderingProps.offset },
+} as const;
 const listOf = <Id extends string>(id: Id) => ({ type: 'array', items: ref(id) }) as const;
 
 export async function contentRoutes(app: Api) {
@@ -227,7 +234,7 @@ export async function contentRoutes(app: Api) {
         summary: 'One content of the building, with its call-to-action state for the signed-in user',
         security,
         params: { type: 'object', required: ['id', 'contentUuid'], properties: { id: uuidParam, contentUuid: uuidParam } },
-        querystring: langQuery,
+        querystring: itemQuery,
         response: { 200: dataOf(ref('Content')), ...notModified, ...errorResponses },
       },
     },
@@ -248,6 +255,7 @@ export async function contentRoutes(app: Api) {
         summary: "The tags of the building's displayed contents, trimmed, lower-cased, without duplicates, in order",
         security,
         params: buildingParams,
+        querystring: itemQuery,
         response: { 200: dataOf({ type: 'array', items: { type: 'string' } }), ...notModified, ...errorResponses },
       },
     },
@@ -290,7 +298,7 @@ export async function contentRoutes(app: Api) {
         summary: 'An event post with its attendants',
         security,
         params: itemParams,
-        querystring: langQuery,
+        querystring: itemQuery,
         response: eventAnswer,
       },
     },
@@ -313,7 +321,7 @@ export async function contentRoutes(app: Api) {
           '(the event takes RSVPs at its cta_url), rsvp_closed (outside the call-to-action display window).',
         security,
         params: buildingItemParams,
-        querystring: langQuery,
+        querystring: itemQuery,
         response: eventAnswer,
       },
     },
@@ -333,7 +341,7 @@ export async function contentRoutes(app: Api) {
         summary: 'Withdraw an RSVP (frees the spot); answers the event post also when there was none; 409 event_ended once the event has ended',
         security,
         params: uuidParams,
-        querystring: langQuery,
+        querystring: itemQuery,
         response: eventAnswer,
       },
     },
@@ -353,7 +361,7 @@ export async function contentRoutes(app: Api) {
         summary: 'An offer with its claimers and whether the signed-in user may claim it',
         security,
         params: itemParams,
-        querystring: langQuery,
+        querystring: itemQuery,
         response: offerAnswer,
       },
     },
@@ -373,7 +381,7 @@ export async function contentRoutes(app: Api) {
         description: 'The limit check and the claim are one transaction holding a lock on the offer. 409 claim_closed outside the display window.',
         security,
         params: buildingItemParams,
-        querystring: langQuery,
+        querystring: itemQuery,
         response: offerAnswer,
       },
     },
@@ -393,7 +401,7 @@ export async function contentRoutes(app: Api) {
         summary: 'Give a claim back (frees it); answers the offer also when there was none; 409 offer_ended once the offer has ended',
         security,
         params: buildingItemParams,
-        querystring: langQuery,
+        querystring: itemQuery,
         response: offerAnswer,
       },
     },
@@ -413,7 +421,7 @@ export async function contentRoutes(app: Api) {
         summary: 'A post',
         security,
         params: itemParams,
-        querystring: langQuery,
+        querystring: itemQuery,
         response: { 200: dataOf(ref('Post')), ...errorResponses },
       },
     },

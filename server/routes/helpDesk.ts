@@ -7,7 +7,14 @@ import { sensitive } from '../lib/sensitive.js';
 import { memberBuilding } from '../lib/buildings.js';
 import { ALLOWED_EXTENSIONS, fileTooLarge, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, receiveAttachment, type Attachment } from '../lib/attachments.js';
 import { AttachmentStorage } from '../lib/attachmentStorage.js';
-import { HELP_DESK_NATURES, MAX_DESCRIPTION_LENGTH, MAX_SUBJECT_LENGTH } from '../../contracts/helpDesk.js';
+import {
+  HELP_DESK_CATEGORIES,
+  HELP_DESK_NATURES,
+  issueTypesOf,
+  MAX_DESCRIPTION_LENGTH,
+  MAX_SUBJECT_LENGTH,
+  type HelpDeskCategory,
+} from '../../contracts/helpDesk.js';
 import { buildingBrand, helpDeskUser, homeBuildingId, saveHelpDeskRecord } from '../stores/helpDesk.js';
 import { WRITE_LIMITS, writeLimits } from '../lib/writeLimits.js';
 
@@ -22,7 +29,7 @@ declare module 'fastify' {
 
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
 const uuid = { type: 'string', format: 'uuid' } as const;
-const NATURES = HELP_DESK_NATURES;
+const ISSUE_TYPES = [...HELP_DESK_NATURES, ...HELP_DESK_CATEGORIES];
 const MB = MAX_ATTACHMENT_BYTES / (1024 * 1024);
 
 /** The support request's fields (content document, section 3); `files` are the attachments. */
@@ -31,16 +38,21 @@ const recordFields = {
   required: ['issue_type', 'subject', 'description'],
   additionalProperties: false,
   properties: {
-    issue_type: { type: 'string', enum: NATURES, description: 'The nature of the issue' },
+    issue_type: {
+      type: 'string',
+      enum: ISSUE_TYPES,
+      description:
+        'The nature of the issue (web, building, app); for a building whose portfolio uses help-desk categories, one of its categories instead (GET /admin/v1/portfolios/{id})',
+    },
     subject: { type: 'string', minLength: 1, maxLength: MAX_SUBJECT_LENGTH, pattern: '\\S' },
     description: { type: 'string', minLength: 1, maxLength: MAX_DESCRIPTION_LENGTH, pattern: '\\S' },
-    asset_uuid: uuid,
+    asset_uuid: { ...uuid, description: 'The asset of the building (building_uuid): refused when it is another building’s' },
     name: text(200),
     building_uuid: {
       ...uuid,
       description: "One of the caller's buildings; its brand's help desk is mailed (else the brand of the caller's own building)",
     },
-    portfolio_uuid: uuid,
+    portfolio_uuid: { ...uuid, description: 'The portfolio of the building (building_uuid): refused when it is another portfolio' },
     email_address: { type: 'string', format: 'email', maxLength: 254 },
     application_name: text(100),
     application_version: text(50),
@@ -131,6 +143,24 @@ const removeUnkeptAttachments = (storage: AttachmentStorage) =>
   };
 
 /**
+ * What a request says about its building must be that building's: its portfolio, its asset, and an issue type its
+ * portfolio takes (the portfolio's categories when it uses them, else the natures; decision
+ * 186-portfolio-help-desk-categories). A 400 with the list otherwise.
+ */
+function checkAgainstBuilding(
+  body: { issue_type: string; portfolio_uuid?: string; asset_uuid?: string },
+  building: { asset_uuid: string; portfolio_uuid: string; help_desk_categories: string[] | null },
+) {
+  const allowed = issueTypesOf(building.help_desk_categories as HelpDeskCategory[] | null);
+  if (!(allowed as readonly string[]).includes(body.issue_type))
+    throw httpError(400, `This building's help desk takes issue_type ${allowed.join(', ')}`, 'invalid_issue_type');
+  if (body.portfolio_uuid && body.portfolio_uuid.toLowerCase() !== building.portfolio_uuid)
+    throw httpError(400, 'portfolio_uuid is not the portfolio of the building', 'portfolio_mismatch');
+  if (body.asset_uuid && body.asset_uuid.toLowerCase() !== building.asset_uuid)
+    throw httpError(400, 'asset_uuid is not the asset of the building', 'asset_mismatch');
+}
+
+/**
  * The help-desk support request (content document, sections 3, 5 and 7; decision 058): a signed-in user's record
  * with up to five attachments, kept in the database (the files' bytes in the attachment storage: decision
  * 156-streamed-attachments) and mailed to the help-desk address of the building's brand.
@@ -187,6 +217,7 @@ export async function helpDeskRoutes(app: Api) {
       const building = body.building_uuid ? await memberBuilding(db, userId, { uuid: body.building_uuid }) : null;
       const brandBuildingId = building?.id ?? (await homeBuildingId(db, userId));
       const brandOfBuilding = brandBuildingId ? await buildingBrand(db, brandBuildingId) : undefined;
+      if (brandOfBuilding) checkAgainstBuilding(body, brandOfBuilding);
       const helpDesk = brandOfBuilding?.help_desk_email ?? null;
       const user = (await helpDeskUser(db, userId))!;
       const details: Record<string, string> = {};

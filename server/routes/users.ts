@@ -7,7 +7,7 @@ import { hashPassword, requireStrongPassword, requireUnusedPassword, verifyPassw
 import { publicUser, sessionUser } from '../lib/users.js';
 import { memberBuilding, scopedBrand, withoutId } from '../lib/buildings.js';
 import { rememberPassword, setPassword, updateProfile, userPermissions } from '../stores/users.js';
-import { buildingByUuid, userBuilding, userBuildings } from '../stores/buildings.js';
+import { buildingByUuid, portfolioForUser, userBuilding, userBuildings } from '../stores/buildings.js';
 import { WRITE_LIMITS, writeLimits } from '../lib/writeLimits.js';
 
 const buildingList = { type: 'array', items: ref('Building') } as const;
@@ -199,6 +199,31 @@ export async function userRoutes(app: Api) {
       const out = withoutId(building!);
       if (!request.query.attachPortfolioCompanyUuid) out.portfolio_company_uuid = null;
       return { data: out };
+    },
+  );
+
+  app.get(
+    '/admin/v1/portfolios/:id',
+    {
+      ...secured,
+      schema: {
+        tags: ['buildings'],
+        summary: 'The portfolio of one of the signed-in user’s buildings: its name, logo and help-desk categories',
+        description: 'Answers under data.portfolio. 404 for a portfolio that does not exist; 403 when none of its buildings is the caller’s.',
+        security,
+        params: { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } },
+        response: {
+          200: dataOf({ type: 'object', required: ['portfolio'], properties: { portfolio: ref('Portfolio') } }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const found = await portfolioForUser(db, request.params.id, request.auth!.userId);
+      if (!found) throw httpError(404, 'No portfolio with this id', 'unknown_portfolio');
+      if (!found.member) throw httpError(403, 'None of your buildings is in this portfolio', 'not_a_member');
+      const { member: _member, ...portfolio } = found;
+      return { data: { portfolio } };
     },
   );
 

@@ -1,6 +1,7 @@
 import type { Db } from '../db/index.js';
 import { firstRow, preparedRows, rows, sql, type Sql } from '../db/sql.js';
 import { uuidOrNull } from './uuid.js';
+import type { HelpDeskCategory } from '../../contracts/helpDesk.js';
 import { liveSession } from './sessions.js';
 
 export type BuildingLanguage = {
@@ -153,6 +154,25 @@ export const buildingIdByUuid = (db: Db, uuid: string) =>
 export async function addBuildingMember(db: Db, userId: number, buildingId: number) {
   await rows(db, sql`INSERT INTO user_buildings (user_id, building_id) VALUES (${userId}, ${buildingId}) ON CONFLICT DO NOTHING`);
 }
+
+export type PortfolioRow = {
+  uuid: string;
+  name: string;
+  logo_url: string | null;
+  help_desk_categories: HelpDeskCategory[] | null;
+  /** Whether the person has a building in this portfolio. */
+  member: boolean;
+};
+
+/** A portfolio by uuid, and whether the person belongs to one of its buildings. */
+export const portfolioForUser = (db: Db, uuid: string, userId: number) =>
+  firstRow<PortfolioRow>(
+    db,
+    sql`SELECT p.uuid::text AS uuid, p.name, p.logo_url, p.help_desk_categories,
+               EXISTS (SELECT 1 FROM buildings b JOIN user_buildings ub ON ub.building_id = b.id
+                        WHERE b.portfolio_id = p.id AND ub.user_id = ${userId}) AS member
+          FROM portfolios p WHERE p.uuid = ${uuidOrNull(uuid)}::uuid`,
+  );
 
 export type BuildingThemeRow = {
   primary_color: string;

@@ -208,6 +208,8 @@ export type ListedContentRow = {
   max_claims_total: number | null;
   count: number;
   user_count: number;
+  /** Its tags as the building's sanitized tags spell them: trimmed, lower-cased, without duplicates, in order. */
+  tags: string[];
 };
 
 /** Which contents of a building a list shows. */
@@ -261,7 +263,8 @@ export async function listContents(db: Db, q: ListQuery): Promise<ListedContentR
                             WHEN 'offer' THEN (SELECT count(*) FROM claims cl WHERE cl.content_id = c.id) ELSE 0 END::int AS count,
                 CASE c.type WHEN 'event_post' THEN (SELECT count(*) FROM rsvps r WHERE r.content_id = c.id AND r.user_id = ${q.userId})
                             WHEN 'offer' THEN (SELECT count(*) FROM claims cl WHERE cl.content_id = c.id AND cl.user_id = ${q.userId})
-                            ELSE 0 END::int AS user_count) AS l
+                            ELSE 0 END::int AS user_count,
+                ARRAY(SELECT DISTINCT lower(btrim(tag)) FROM unnest(c.tags) AS tag WHERE btrim(tag) <> '' ORDER BY 1) AS tags) AS l
       WHERE c.building_id = ${q.buildingId} AND ${listCondition(q.buildingId, q.filter)}
         AND (c.display_start_at IS NULL OR c.display_start_at <= ${now}::timestamptz)
         AND (c.display_end_at IS NULL OR c.display_end_at > ${now}::timestamptz)

@@ -49,11 +49,18 @@ export const helpDeskUser = (db: Db, userId: number) =>
     sql`SELECT u.email, u.first_name, u.last_name, c.name AS company_name FROM users u LEFT JOIN companies c ON c.id = u.company_id WHERE u.id = ${userId}`,
   );
 
-/** The building's name, portfolio and brand (with its help-desk address). */
+/** The building's name, asset, portfolio (with its help-desk categories, if it uses them) and brand (with its help-desk address). */
 export const buildingBrand = (db: Db, buildingId: number) =>
-  firstRow<{ name: string; portfolio_uuid: string; brand_id: number; help_desk_email: string }>(
+  firstRow<{
+    name: string;
+    asset_uuid: string;
+    portfolio_uuid: string;
+    help_desk_categories: string[] | null;
+    brand_id: number;
+    help_desk_email: string;
+  }>(
     db,
-    sql`SELECT b.name, p.uuid::text AS portfolio_uuid, br.id AS brand_id, br.help_desk_email
+    sql`SELECT b.name, b.asset_uuid::text AS asset_uuid, p.uuid::text AS portfolio_uuid, p.help_desk_categories, br.id AS brand_id, br.help_desk_email
           FROM buildings b JOIN portfolios p ON p.id = b.portfolio_id JOIN brands br ON br.id = p.brand_id WHERE b.id = ${buildingId}`,
   );
 

@@ -19,3 +19,8 @@ export const buildingTheme = async (uuid: string) => (await request('get', '/bui
 /** The signed-in user's permissions in one building. */
 export const permissions = async (buildingUuid: string) =>
   (await request('get', '/user-permissions/v1', { query: { buildings: [buildingUuid] } })).data[buildingUuid] ?? [];
+
+export type Portfolio = Schemas['Portfolio'];
+
+/** The portfolio of one of the person's buildings: its name, logo and help-desk categories (access document, section 7). */
+export const portfolio = async (uuid: string) => (await request('get', '/admin/v1/portfolios/{id}', { params: { id: uuid } })).data.portfolio;

@@ -16,6 +16,9 @@ export function supportRequestForm(form: HelpDeskRequest, device: RequestDevice)
   add('subject', form.subject);
   add('description', form.description);
   add('building_uuid', form.buildingUuid);
+  add('asset_uuid', form.assetUuid);
+  add('portfolio_uuid', form.portfolioUuid);
+  add('building_name', form.buildingName);
   add('name', form.requester?.name);
   add('email_address', form.requester?.email);
   add('company_name', form.requester?.companyName);

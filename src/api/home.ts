@@ -1,11 +1,11 @@
 import { request } from './client';
+import { contentQuery as ordering } from './contentQuery';
 
 /**
  * The home page's calls (content document, section 7). Every content call carries the language and the ordering:
  * by name, descending, from offset 0; categories are asked 100 at a time.
  */
 
-const ordering = (lang: string) => ({ lang, orderByProperty: 'name', orderBy: 'DESC', offset: 0 }) as const;
 const CATEGORY_LIMIT = 100;
 
 /** The v1 groups, each its own path of the API document. */
@@ -48,3 +48,7 @@ export const v2Promoted = async (buildingUuid: string, lang: string) =>
 /** The building's utility buttons. */
 export const utilityButtons = async (buildingUuid: string) =>
   (await request('get', '/tenant/v1/buildings/{id}/utility-buttons', { params: { id: buildingUuid } })).data.utility_buttons;
+
+/** The building's sanitized tags: its displayed contents' tags, trimmed, lower-cased, once each (the feed's topics). */
+export const sanitizedTags = async (buildingUuid: string, lang: string) =>
+  (await request('get', '/tenant/v2/buildings/{id}/sanitized-tags', { params: { id: buildingUuid }, query: ordering(lang) })).data;

@@ -38,7 +38,7 @@ import {
   persistTheme,
 } from './adapters/storage';
 import { persistedKioskEnabled, persistKioskEnabled } from './adapters/kioskStorage';
-import { CLOSE_WEB_VIEW_MESSAGE, configureNativeHost, nativeHostOf, notifyNativeHost } from '../bridge/nativeHost';
+import { CLOSE_WEB_VIEW_MESSAGE, configureNativeHost, framingOrigin, nativeHostOf, notifyNativeHost } from '../bridge/nativeHost';
 import { takeWebViewLaunch, webViewLocaleOf } from './adapters/webViewLaunch';
 import { webViewApiBase } from '../../machines/app/webView';
 import { listFarms } from '../api/farms';
@@ -329,6 +329,7 @@ export async function createAppActor(inspect?: InspectionObserver, pause: () => 
       pendingSso: pendingSso(),
       webView,
       nativeHost: typeof window !== 'undefined' && nativeHostOf(window) !== null,
+      framedBy: typeof window !== 'undefined' ? framingOrigin(window) : null,
     },
     ...(inspect ? { inspect } : {}),
   });

@@ -28,8 +28,13 @@ export function configureNativeHost(origins: readonly string[]): void {
   embedderOrigins = origins.filter((origin) => origin !== '*' && origin !== 'null');
 }
 
-/** The framing page's origin as the browser reports it (ancestorOrigins, else the referrer), or null. */
-function parentOrigin(win: HostWindow): string | null {
+/** The origin of the page framing `win` (ancestorOrigins, else the referrer), or null when it is not framed. */
+export function framingOrigin(win: Window = window): string | null {
+  if (!win.parent || win.parent === win) return null;
+  return ancestorOrReferrer(win as unknown as HostWindow);
+}
+
+function ancestorOrReferrer(win: HostWindow): string | null {
   const ancestors = (win.location as Location & { ancestorOrigins?: DOMStringList }).ancestorOrigins;
   if (ancestors && ancestors.length > 0) return ancestors.item(0);
   try {
@@ -45,7 +50,7 @@ export function nativeHostOf(win: Window = window): NativeHostKind | null {
   if (host.ReactNativeWebView && typeof host.ReactNativeWebView.postMessage === 'function') return 'reactNative';
   if (typeof host.webkit?.messageHandlers?.[IOS_HANDLER_NAME]?.postMessage === 'function') return 'webkit';
   if (host.parent && host.parent !== (win as unknown)) {
-    const origin = parentOrigin(host);
+    const origin = framingOrigin(win);
     if (origin && embedderOrigins.includes(origin)) return 'parent';
   }
   return null;
@@ -68,7 +73,7 @@ export function notifyNativeHost(message: object, win: Window = window): NativeH
       host.webkit!.messageHandlers![IOS_HANDLER_NAME]!.postMessage(JSON.parse(json));
       break;
     case 'parent':
-      host.parent.postMessage(JSON.parse(json), parentOrigin(host)!);
+      host.parent.postMessage(JSON.parse(json), framingOrigin(win)!);
       break;
     case null:
       break;

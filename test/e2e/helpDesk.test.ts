@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, mailbox } from './browser';
-import { demoInPlaza } from './api';
-import { DirectoryPage, expectUrlPath, signedInPage } from './pages';
+import { launchBrowser, mailbox, newPage, seriousA11yViolations } from './browser';
+import { apiSignIn, buildingUuid, demoInPlaza } from './api';
+import { DirectoryPage, expectUrlPath, signedInPage, signInThroughStorage } from './pages';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -185,6 +185,52 @@ describe('the help desk', () => {
     await page.waitForURL('**/help-desk');
     expectUrlPath(page, '/help-desk');
     await new HelpDeskForm(page).subject().waitFor();
+    await context.close();
+  });
+
+  it('in a Harbor Estates building offers the portfolio’s categories instead of the natures, and sends its asset and portfolio', async () => {
+    // Olivia is in Harbor Point and Maison du Port, on the Harbor brand's host (decision 186).
+    const olivia = { email: 'olivia@umbrella.example', password: 'Atrium!2026', first_name: 'Olivia' };
+    const session = await apiSignIn(olivia.email, olivia.password);
+    const harborPoint = await buildingUuid(session, 'Harbor Point');
+    const building = await session.call<{ asset_uuid: string; portfolio_uuid: string }>(`/tenant/v1/buildings/${harborPoint}`);
+    const { page, context } = await newPage(browser, { host: 'harbor.localhost' });
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signInThroughStorage(page, olivia);
+    await page.goto(`/building/${harborPoint}`);
+    await page.getByTestId('current-building-name').filter({ hasText: 'Harbor Point' }).waitFor();
+    // Opened by its address (a load: the building kept from the visit above), the form waits for the building and its portfolio.
+    const portfolioRead = page.waitForResponse((r) => r.url().includes(`/admin/v1/portfolios/${building.portfolio_uuid}`));
+    await page.goto('/help-desk');
+    expect((await portfolioRead).status()).toBe(200);
+    const form = new HelpDeskForm(page);
+    await form.subject().waitFor();
+    const choices = form.scope.getByRole('group', { name: 'Category (required)' });
+    expect(await choices.getByRole('radio').count()).toBe(5);
+    for (const name of ['Maintenance and repairs', 'Cleaning', 'Security', 'Access and passes', 'Something else'])
+      await choices.getByLabel(name).waitFor();
+    expect(await form.scope.getByLabel('This web app').count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.screenshot({ path: 'test-results/help-desk-categories-360.png', fullPage: true });
+
+    await form.choose('Security');
+    const subject = `The car park gate stays open ${Date.now()}`;
+    await form.subject().fill(subject);
+    await form.description().fill('Since this morning the barrier does not close.');
+    const sent = page.waitForRequest((r) => r.url().endsWith('/helpdesk-service/v1/records/create'));
+    const answered = page.waitForResponse((r) => r.url().endsWith('/helpdesk-service/v1/records/create'));
+    await form.send().click();
+    const body = (await sent).postData() ?? '';
+    expect((await answered).status()).toBe(201);
+    const field = (name: string) => new RegExp(`name="${name}"\\r\\n\\r\\n([^\\r]*)`).exec(body)?.[1];
+    expect(field('issue_type')).toBe('security');
+    expect(field('asset_uuid')).toBe(building.asset_uuid);
+    expect(field('portfolio_uuid')).toBe(building.portfolio_uuid);
+    expect(field('building_name')).toBe('Harbor Point');
+    await form.dialog('Request sent').waitFor();
+    const mail = (await mailbox('help@harbor.localhost')).find((m) => m.text.includes(subject));
+    expect(mail?.text).toContain('Nature: security');
     await context.close();
   });
 });

@@ -118,6 +118,56 @@ describe('the building home', () => {
     await context.close();
   });
 
+  it('counts a tile’s click as content_clicked and the promoted banner’s as banner_clicked (POST /analytics/v2/track)', async () => {
+    const { page, context, home } = await signedIn();
+    const clicks: { event: string; properties: Record<string, unknown> }[] = [];
+    page.on('request', (request) => {
+      if (!request.url().endsWith('/analytics/v2/track')) return;
+      const body = request.postDataJSON() as { event: string; properties: Record<string, unknown> };
+      if (body.event.endsWith('_clicked')) clicks.push(body);
+    });
+    await home.tile('Morning yoga on the terrace').click();
+    await page.waitForURL(new RegExp(`/building/${building}/content/[0-9a-f-]{36}$`));
+    const yoga = new URL(page.url()).pathname.split('/').at(-1);
+    await expect.poll(() => clicks.length).toBe(1);
+    expect(clicks[0]!.properties).toEqual({ content_uuid: yoga, content_type: 'EVENT_POST', building_uuid: building, placement: 'feed' });
+    await page.goBack();
+    await page.getByRole('region', { name: 'Featured' }).getByTestId('feed-tile').click();
+    await page.waitForURL(new RegExp(`/building/${building}/content/[0-9a-f-]{36}$`));
+    const banner = new URL(page.url()).pathname.split('/').at(-1);
+    await expect
+      .poll(() => clicks.map((c) => [c.event, c.properties.content_uuid, c.properties.placement]))
+      .toEqual([
+        ['content_clicked', yoga, 'feed'],
+        ['banner_clicked', banner, 'promoted'],
+      ]);
+    await context.close();
+  });
+
+  it('narrows the feed to one of the building’s topics (its sanitized tags) and back to everything', async () => {
+    const { page, context, home } = await signedIn();
+    const topics = page.getByRole('group', { name: 'Topics' });
+    await topics.getByLabel('All').waitFor();
+    const sanitized = await session.call<string[]>(`/tenant/v2/buildings/${building}/sanitized-tags`);
+    expect((await topics.getByRole('radio').count()) - 1).toBe(sanitized.length);
+    expect(await topics.getByLabel('All').isChecked()).toBe(true);
+    await home.tile('Wine tasting evening').waitFor();
+
+    await topics.getByLabel('fitness', { exact: true }).check();
+    await home.tile('Wine tasting evening').waitFor({ state: 'detached' });
+    // Only fitness tiles in the categories (the promoted block above is not narrowed), every category of them named.
+    const feed = page.getByTestId('feed-tiles').getByTestId('feed-tile').getByRole('heading');
+    expect((await feed.allInnerTexts()).sort()).toEqual(
+      ['City charity run', 'Free gym day pass', 'Morning yoga on the terrace', 'New classes at the fitness center'].sort(),
+    );
+    expect(await home.jumps()).not.toContain('Past events');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+
+    await topics.getByLabel('All').check();
+    await home.tile('Wine tasting evening').waitFor();
+    await context.close();
+  });
+
   it('shows the placeholder when a tile image does not load', async () => {
     await addContent({ building_uuid: building, type: 'post', title: 'Broken picture post', image_url: '/media/content/no-such-image.png' });
     const { context, home } = await signedIn();

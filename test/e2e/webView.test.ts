@@ -186,6 +186,31 @@ describe('the native web view', () => {
     await context.close();
   });
 
+  it('the help desk’s Done, after a request is sent, asks the native host to close the web view (and leaves nothing else)', async () => {
+    const tenant = await newTenant();
+    const { page, context } = await nativeHostPage();
+    const token = (await apiSignIn(tenant.person.email, tenant.person.password)).token;
+    await page.goto(launchUrl(token, { building: tenant.building_uuid, path: '/webview/help-desk' }));
+    const form = page.getByRole('form', { name: 'Support request' });
+    await form.getByLabel('Subject (required)').waitFor();
+    await form.getByLabel('This web app').check();
+    await form.getByLabel('Subject (required)').fill('The suite control does not answer');
+    await form.getByLabel('Description (required)').fill('Lighting stays at 40 % whatever I choose.');
+    const answered = page.waitForResponse((r) => r.url().endsWith('/helpdesk-service/v1/records/create'));
+    await form.getByRole('button', { name: 'Send request' }).click();
+    expect((await answered).status()).toBe(201);
+    const success = page.getByRole('dialog', { name: 'Request sent' });
+    await success.waitFor();
+    // Nothing is asked of the host before Done.
+    expect(await posted(page)).toEqual([]);
+    await success.getByRole('button', { name: 'Done' }).click();
+    await expect.poll(() => posted(page), { timeout: 10_000 }).toEqual([{ action: 'closeWebView' }]);
+    // The web view stays where it was (its home is the native app's), without the app's header.
+    expect(new URL(page.url()).pathname).toBe('/webview/help-desk');
+    expect(await appHeader(page).count()).toBe(0);
+    await context.close();
+  });
+
   it('without a token or a kept session it says the view opens from the app; an unknown language is no web view page', async () => {
     const { page, context } = await nativeHostPage();
     await page.goto('/webview/help-desk');

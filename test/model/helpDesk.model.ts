@@ -6,6 +6,8 @@ import { assign, setup } from 'xstate';
  * not every required field, `complete`), whether a file is attached, whether the last choice had a refused file, and
  * whether the last submit failed (the form says so until the next submit).
  *
+ * First the building's portfolio is read (`api.portfolio`: one with the natures; `api.portfolioFailed`: the retry screen).
+ *
  * The person's edits are fixed: `fill` chooses a nature and types subject and description; `clearSubject` empties
  * the subject of a filled form; `attach` chooses one good PDF; `attachWrong` chooses an executable; `remove` removes the attached file.
  */
@@ -23,9 +25,11 @@ export type HelpDeskModelEvent =
   | { type: 'user.dismiss' }
   | { type: 'user.done' }
   | { type: 'api.ok' }
-  | { type: 'api.failed' };
+  | { type: 'api.failed' }
+  | { type: 'api.portfolio' }
+  | { type: 'api.portfolioFailed' };
 
-export type HelpDeskModelState = 'editing' | 'confirmingCancel' | 'submitting' | 'succeeded' | 'failed' | 'closed';
+export type HelpDeskModelState = 'preparing' | 'unprepared' | 'editing' | 'confirmingCancel' | 'submitting' | 'succeeded' | 'failed' | 'closed';
 
 export interface HelpDeskModelContext {
   typed: 'none' | 'partial' | 'complete';
@@ -45,8 +49,10 @@ export const helpDeskModel = setup({
 }).createMachine({
   id: 'helpDeskModel',
   context: { typed: 'none', file: false, refused: false, failed: false },
-  initial: 'editing',
+  initial: 'preparing',
   states: {
+    preparing: { on: { 'api.portfolio': 'editing', 'api.portfolioFailed': 'unprepared' } },
+    unprepared: { on: { 'user.retry': 'preparing' } },
     editing: {
       on: {
         'user.fill': { actions: assign({ typed: 'complete' }) },

@@ -118,3 +118,33 @@ describe('GET /tenant/v1/buildings/{id}', () => {
     expectError(await server.call('GET', `/tenant/v1/buildings/${building['Harbor Point']}`), 401);
   });
 });
+
+describe('GET /admin/v1/portfolios/{id}', () => {
+  const portfolioOf = async (name: string) =>
+    (await server.call('GET', `/tenant/v1/buildings/${building[name]}`, { token: adminToken })).body.data.portfolio_uuid as string;
+
+  it('answers the portfolio of one of the user’s buildings under data.portfolio, with its help-desk categories or none', async () => {
+    const harbor = await server.call('GET', `/admin/v1/portfolios/${await portfolioOf('Harbor Point')}`, { token: oliviaToken });
+    expect(harbor.status, JSON.stringify(harbor.body)).toBe(200);
+    expect(harbor.body.data.portfolio).toEqual({
+      uuid: await portfolioOf('Harbor Point'),
+      name: 'Harbor Estates',
+      logo_url: '/media/portfolios/harbor.svg',
+      help_desk_categories: ['maintenance', 'cleaning', 'security', 'access', 'other'],
+    });
+    const atrium = await server.call('GET', `/admin/v1/portfolios/${await portfolioOf('One Atrium Plaza')}`, { token: demoToken });
+    expect(atrium.body.data.portfolio).toMatchObject({ name: 'Atrium Properties', help_desk_categories: null });
+  });
+
+  it('the attacker’s tries: another portfolio 403, an unknown one 404, a malformed id 400, no token 401', async () => {
+    // The demo tenant is only in One Atrium Plaza: Harbor Estates is none of theirs, though it exists.
+    const other = await server.call('GET', `/admin/v1/portfolios/${await portfolioOf('Harbor Point')}`, { token: demoToken });
+    expectError(other, 403);
+    expect(other.body.code).toBe('not_a_member');
+    expect(JSON.stringify(other.body)).not.toContain('Harbor Estates');
+    expectError(await server.call('GET', '/admin/v1/portfolios/00000000-0000-4000-8000-000000000000', { token: demoToken }), 404);
+    expectError(await server.call('GET', `/admin/v1/portfolios/${building['One Atrium Plaza']}`, { token: demoToken }), 404);
+    expectError(await server.call('GET', "/admin/v1/portfolios/1' OR '1'='1", { token: demoToken }), 400);
+    expectError(await server.call('GET', `/admin/v1/portfolios/${await portfolioOf('One Atrium Plaza')}`), 401);
+  });
+});

@@ -173,6 +173,13 @@ describe('v2 content', () => {
       `/tenant/v2/buildings/${plaza}/categories/${perks.uuid}/content?limit=100&lang=en&orderByProperty=name&orderBy=DESC&offset=0`,
     );
     expect(tiles.map((c) => c.title)).toEqual(['Globex team breakfast', 'Free gym day pass', '15% off at the lobby café']);
+    // Each tile's tags as the sanitized tags spell them (the app filters the feed by them).
+    const sanitized: string[] = await get(`/tenant/v2/buildings/${plaza}/sanitized-tags`);
+    for (const tile of tiles as (Tile & { tags: string[] })[]) for (const tag of tile.tags) expect(sanitized).toContain(tag);
+    const week = audience.find((c: { name: string }) => c.name === 'Happening this week');
+    const weekTiles: (Tile & { tags: string[] })[] = await get(`/tenant/v2/buildings/${plaza}/categories/${week.uuid}/content?lang=en`);
+    // Seeded as 'Wellness' and ' fitness '.
+    expect(weekTiles.find((c) => c.title === 'Morning yoga on the terrace')!.tags).toEqual(['fitness', 'wellness']);
     expect(
       await get(`/tenant/v2/buildings/${plaza}/categories/${perks.uuid}/content?limit=1&offset=1&orderByProperty=name&orderBy=desc`),
     ).toHaveLength(1);
@@ -279,6 +286,21 @@ describe('event posts, offers and posts', () => {
     expect((await server.call('PUT', `/tenant/v1/buildings/${plaza}/offers/${cafe}/claim`, { token: demoToken })).body.code).toBe('already_claimed');
     const cancelled = await server.call('PUT', `/tenant/v1/buildings/${plaza}/offers/${cafe}/cancel`, { token: demoToken });
     expect(cancelled.body.data).toMatchObject({ claimers: [], claims_details: { user_count: 0, count: 0 } });
+  });
+
+  it('takes the content calls’ language and ordering on one content’s calls too: detail, claim and cancel (section 7)', async () => {
+    const ordering = 'lang=es-ES&orderByProperty=name&orderBy=DESC&offset=0';
+    const cafe = await uuidOf('15% off at the lobby café');
+    const detail = await get(`/tenant/v2/buildings/${plaza}/content/${cafe}?${ordering}`);
+    expect(detail.title).not.toBe('15% off at the lobby café');
+    expect((await get(`/tenant/v1/offers/${cafe}?${ordering}`)).title).toBe(detail.title);
+    const claimed = await server.call('PUT', `/tenant/v1/buildings/${plaza}/offers/${cafe}/claim?${ordering}`, { token: demoToken });
+    expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
+    expect(claimed.body.data.title).toBe(detail.title);
+    const cancelled = await server.call('PUT', `/tenant/v1/buildings/${plaza}/offers/${cafe}/cancel?${ordering}`, { token: demoToken });
+    expect(cancelled.status).toBe(200);
+    for (const bad of ['orderBy=sideways', 'orderByProperty=password_hash', 'offset=-1'])
+      expectError(await server.call('GET', `/tenant/v2/buildings/${plaza}/content/${cafe}?${bad}`, { token: demoToken }), 400);
   });
 
   it('refuses to withdraw an RSVP or give a claim back once the content has ended (409), and keeps both', async () => {

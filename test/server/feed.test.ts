@@ -197,6 +197,8 @@ describe('list answers carry the tile fields', () => {
           'capacity',
           'max_claims_total',
           'claims_details',
+          // The feed's topic filter (decision 187).
+          'tags',
         ].sort(),
       );
       for (const field of ['uuid', 'type', 'title', 'subtitle', 'description', 'image_url', 'image_alt_text', 'start_at', 'end_at'] as const) {

@@ -101,8 +101,9 @@ const mails = async (to: string) =>
 describe('a support request', () => {
   it('stores the record with two attachments (types read from the content) and mails the building brand’s help desk', async () => {
     const before = await stored();
+    // Harbor Point's portfolio (Harbor Estates) takes categories instead of natures.
     const answer = await send(
-      { ...fields, building_uuid: harbor, os_name: 'macOS', application_name: 'Atrium web' },
+      { ...fields, issue_type: 'maintenance', building_uuid: harbor, os_name: 'macOS', application_name: 'Atrium web' },
       [
         { name: 'photo.png', bytes: PNG, type: 'application/octet-stream' },
         { name: 'Report.PDF', bytes: pdf() },
@@ -121,7 +122,7 @@ describe('a support request', () => {
       [answer.body.data.uuid],
     );
     // Harbor Point is a Harbor brand building: its help desk, not the host's (localhost is Atrium's).
-    expect(record).toMatchObject({ issue_type: 'building', subject: 'The lift is stuck', mailed_to: 'help@harbor.localhost' });
+    expect(record).toMatchObject({ issue_type: 'maintenance', subject: 'The lift is stuck', mailed_to: 'help@harbor.localhost' });
     expect(record!.details).toMatchObject({ os_name: 'macOS', application_name: 'Atrium web', building_name: 'Harbor Point' });
     // The bytes are in the attachment folder, named by the row's key, with their hash; none in the database.
     const [png, report] = await storedFiles(server, answer.body.data.uuid);
@@ -133,6 +134,44 @@ describe('a support request', () => {
     expect(mail.text_body).toContain(answer.body.data.uuid);
     expect(mail.text_body).toContain('photo.png (image/png');
     expect(mail.text_body).toContain('admin@globex.example');
+  });
+
+  it('carries the building’s asset and portfolio; one portfolio takes its categories, the others the natures', async () => {
+    const detail = async (uuid: string) => (await server.call('GET', `/tenant/v1/buildings/${uuid}`, { token: adminToken })).body.data;
+    const plazaBuilding = await detail(plaza);
+    const natures = await send(
+      { ...fields, issue_type: 'app', building_uuid: plaza, asset_uuid: plazaBuilding.asset_uuid, portfolio_uuid: plazaBuilding.portfolio_uuid },
+      [],
+      adminToken,
+    );
+    expect(natures.status, natures.body.message).toBe(201);
+    const harborBuilding = await detail(harbor);
+    const categories = await send(
+      {
+        ...fields,
+        issue_type: 'security',
+        building_uuid: harbor,
+        asset_uuid: harborBuilding.asset_uuid,
+        portfolio_uuid: harborBuilding.portfolio_uuid,
+        building_name: 'Harbor Point',
+      },
+      [],
+      adminToken,
+    );
+    expect(categories.status, categories.body.message).toBe(201);
+    const records = await server.db.query<{ uuid: string; issue_type: string; details: Record<string, string> }>(
+      'SELECT uuid::text, issue_type, details FROM help_desk_records WHERE uuid IN ($1, $2)',
+      [natures.body.data.uuid, categories.body.data.uuid],
+    );
+    expect(records.find((r) => r.uuid === natures.body.data.uuid)).toMatchObject({
+      issue_type: 'app',
+      details: { asset_uuid: plazaBuilding.asset_uuid, portfolio_uuid: plazaBuilding.portfolio_uuid },
+    });
+    expect(records.find((r) => r.uuid === categories.body.data.uuid)).toMatchObject({
+      issue_type: 'security',
+      details: { asset_uuid: harborBuilding.asset_uuid, portfolio_uuid: harborBuilding.portfolio_uuid, building_name: 'Harbor Point' },
+    });
+    expect((await mails('help@harbor.localhost')).at(-1)!.text_body).toContain('Nature: security');
   });
 
   it('without a building, mails the help desk of the brand of the person’s own building', async () => {
@@ -228,6 +267,25 @@ describe('refused, storing nothing', () => {
     await refused({ ...fields, subject: '   ' }, [], 400, /subject/);
     await refused({ ...fields, issue_type: 'plumbing' }, [], 400, /issue_type/);
     await refused({ ...fields, secret: 'x' }, [], 400, /additional properties/);
+  });
+
+  it('a nature where the portfolio takes categories, a category where it takes natures, another building’s portfolio or asset (400)', async () => {
+    const harborBuilding = (await server.call('GET', `/tenant/v1/buildings/${harbor}`, { token: adminToken })).body.data;
+    const plazaBuilding = (await server.call('GET', `/tenant/v1/buildings/${plaza}`, { token: adminToken })).body.data;
+    await refused(
+      { ...fields, building_uuid: harbor },
+      [{ name: 'a.pdf', bytes: pdf() }],
+      400,
+      /maintenance, cleaning, security, access, other/,
+      adminToken,
+    );
+    await refused({ ...fields, issue_type: 'cleaning', building_uuid: plaza }, [], 400, /web, building, app/);
+    // Without a building the person's own (the demo tenant's: One Atrium Plaza) decides: natures.
+    await refused({ ...fields, issue_type: 'cleaning' }, [], 400, /web, building, app/);
+    // An attacker naming another portfolio or asset for their building (to route the request elsewhere).
+    await refused({ ...fields, building_uuid: plaza, portfolio_uuid: harborBuilding.portfolio_uuid }, [], 400, /portfolio_uuid/);
+    await refused({ ...fields, building_uuid: plaza, asset_uuid: harborBuilding.asset_uuid }, [], 400, /asset_uuid/);
+    await refused({ ...fields, building_uuid: plaza, asset_uuid: plazaBuilding.portfolio_uuid }, [], 400, /asset_uuid/);
   });
 
   it('no token (401), a building the caller does not belong to (403), a JSON body (415)', async () => {

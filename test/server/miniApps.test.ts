@@ -263,8 +263,10 @@ describe('mini-app tokens', () => {
 
 describe('the person’s own routes refuse a mini-app token', () => {
   let appToken: string;
+  let plazaPortfolio: string;
   beforeAll(async () => {
     appToken = await visitorsToken(adminToken);
+    plazaPortfolio = (await server.call('GET', `/tenant/v1/buildings/${plaza}`, { token: adminToken })).body.data.portfolio_uuid;
   });
 
   const personRoutes = (): [string, string, object?][] => [
@@ -273,6 +275,7 @@ describe('the person’s own routes refuse a mini-app token', () => {
     ['GET', '/user-permissions/v1'],
     ['GET', '/tenant/v1/users/current/buildings'],
     ['GET', `/tenant/v1/buildings/${plaza}`],
+    ['GET', `/admin/v1/portfolios/${plazaPortfolio}`],
     ['POST', '/auth/upgrade'],
     ['GET', `/tenant/v1/buildings/${plaza}/categories`],
     ['GET', `/tenant/v2/buildings/${plaza}/promoted-content`],

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, fromCallback, fromPromise, type AnyActorRef, type EventObject } from 'xstate';
-import { appMachine } from '../../machines/app/app.machine';
+import { appMachine, inHostNavigation, screenFacts } from '../../machines/app/app.machine';
+import { helpDeskScreen } from '../../machines/helpDesk/helpDesk.screens';
 import { screenId } from '../../machines/app/screens';
 import { FLAG_DEFAULTS, type FlagValues } from '../../contracts/flags';
 import { makeBuilding } from '../fixtures/buildings';
@@ -213,6 +214,40 @@ describe('the app chart: building switch', () => {
     expect(heard.locale).toEqual([]);
     expect(effects.showBuildingInAddress).not.toHaveBeenCalled();
     expect(app.getSnapshot().context.buildingUuid).toBe('b-3');
+  });
+});
+
+describe('the app chart: the facts a support request starts from', () => {
+  it('names the ready building’s portfolio and asset, and whether the app runs inside a host’s navigation', () => {
+    const { app } = startApp();
+    running = app;
+    // Before the building is ready the help desk waits: its portfolio decides the form's choices.
+    expect(helpDeskScreen.input({}, { ...screenFacts(app.getSnapshot().context), user: makeUser() })).toBeNull();
+    app.send({ type: 'building.ready', building: makeBuilding('b-1', { name: 'Harbor Point', portfolio_uuid: 'p-h' }), switched: false });
+    const facts = screenFacts(app.getSnapshot().context);
+    expect(facts.building).toEqual({ uuid: 'b-1', name: 'Harbor Point', portfolioUuid: 'p-h', assetUuid: 'asset-b-1' });
+    expect(helpDeskScreen.input({}, { ...facts, user: makeUser() })).toMatchObject({
+      building: { name: 'Harbor Point', portfolioUuid: 'p-h', assetUuid: 'asset-b-1' },
+      inHostNavigation: false,
+    });
+    // The native app's web view is a host's navigation; a cleared building names none.
+    app.send({ type: 'route.changed', from: '/home', to: '/webview/help-desk' });
+    expect(screenFacts(app.getSnapshot().context).inHostNavigation).toBe(true);
+    app.send({ type: 'building.cleared' });
+    expect(screenFacts(app.getSnapshot().context).building).toBeNull();
+  });
+});
+
+describe('inHostNavigation', () => {
+  const context = { nativeHost: false, path: '/help-desk', framedBy: null as string | null, config: { embedderOrigins: ['https://host.example'] } };
+  it.each([
+    ['a page of its own', {}, false],
+    ['a native host found at start', { nativeHost: true }, true],
+    ['the native app’s web view', { path: '/webview/help-desk' }, true],
+    ['framed by an origin the deployment names', { framedBy: 'https://host.example' }, true],
+    ['framed by any other page', { framedBy: 'https://evil.example' }, false],
+  ])('%s: %s', (_, overrides, expected) => {
+    expect(inHostNavigation({ ...context, ...overrides } as Parameters<typeof inHostNavigation>[0])).toBe(expected);
   });
 });
 

@@ -5,6 +5,9 @@ import { storedCardsMachine, type StoredCardsRef } from '../../machines/payments
 import { formatExpiry, parseExpiry, validExpiry, validName } from '../../machines/payments/cardEntry.rules';
 import type { CardEntryEvent, PaymentMethodData, StoredCard } from '../../machines/payments/cardEntry.types';
 import { embeddedCardProvider } from '../../src/app/adapters/embeddedCardProvider';
+import type { CardFieldsOptions, CardProvider } from '../../src/app/adapters/cardProvider';
+import { cardEntryLogic } from '../../src/app/screens/payments';
+import type { AppActor } from '../../src/app/appActor';
 import { notifyNativeHost } from '../../src/bridge/nativeHost';
 import { CARD_FRAME_ELEMENT_ID, CARD_FRAME_KIND } from '../../contracts/cardFrame';
 import { cardValidation, storedCard } from '../fixtures/payments';
@@ -233,6 +236,15 @@ describe('the card entry machine', () => {
   });
 });
 
+/** What the card entry gives a provider's initialize: texts and colours as a German page would, and the key. */
+const fieldsOptions = (overrides: Partial<CardFieldsOptions> = {}): CardFieldsOptions => ({
+  locale: 'de-DE',
+  environmentKey: null,
+  labels: { number: 'Kartennummer', cvv: 'CVV', errorNumber: 'x', errorCvv: 'y' },
+  colors: { accent: '#257bad', text: '#000000', border: '#888888', background: '#ffffff', error: '#ff0000' },
+  ...overrides,
+});
+
 describe('the embedded provider', () => {
   const FRAME = 'http://cards.localhost:8080';
   /** A page window with the card frame's iframe in it, both fakes: messages are delivered by hand. */
@@ -258,17 +270,21 @@ describe('the embedded provider', () => {
 
   it('builds the frame address on the card origin with the parent, channel and texts', async () => {
     const { provider } = setup();
-    const fields = await provider.initialize({
-      locale: 'de-DE',
-      labels: { number: 'Kartennummer', cvv: 'CVV', errorNumber: 'x', errorCvv: 'y' },
-      colors: { accent: '#257bad', text: '#000000', border: '#888888', background: '#ffffff', error: '#ff0000' },
-    });
+    const fields = await provider.initialize(fieldsOptions({ environmentKey: null }));
     const url = new URL(fields.frameUrl);
     expect(url.origin).toBe(FRAME);
     expect(url.pathname).toBe('/card-frame');
     expect(url.searchParams.get('parent')).toBe('http://localhost:8080');
     expect(url.searchParams.get('channel')).toBe(fields.channel);
     expect(url.searchParams.get('labelNumber')).toBe('Kartennummer');
+    // No CARD_PROVIDER_KEY: the embedded vault's frame needs none, and none is sent.
+    expect(url.searchParams.has('environmentKey')).toBe(false);
+  });
+
+  it('hands the card provider’s environment key (CARD_PROVIDER_KEY) to the frame when one is configured', async () => {
+    const { provider } = setup();
+    const fields = await provider.initialize(fieldsOptions({ environmentKey: 'env-key-123' }));
+    expect(new URL(fields.frameUrl).searchParams.get('environmentKey')).toBe('env-key-123');
   });
 
   it('hears only its frame: the right window, the exact origin and the channel', () => {
@@ -327,5 +343,33 @@ describe('the native host', () => {
     expect(notifyNativeHost(message, { ...top, ReactNativeWebView: { postMessage } } as unknown as Window)).toBe('reactNative');
     expect(JSON.parse(postMessage.mock.calls[0]![0])).toEqual(message);
     expect(notifyNativeHost(message, top as unknown as Window)).toBeNull();
+  });
+});
+
+describe('the card provider’s environment key (CARD_PROVIDER_KEY)', () => {
+  /** The card entry as the app provides it, over a fake provider and an app whose runtime configuration has `key`. */
+  async function initialisedWith(key: string | null) {
+    const initialize = vi.fn(async (_options: CardFieldsOptions) => ({ frameUrl: 'about:blank', channel: 'c' }));
+    const provider: CardProvider = { initialize, listen: () => () => {}, tokenize: () => Promise.reject(new Error('not here')) };
+    const app = { getSnapshot: () => ({ context: { config: { cardProviderKey: key } } }) } as unknown as AppActor;
+    const actor = createActor(
+      cardEntryLogic(app, provider).provide({
+        actors: { storedCards: storedCardsMachine.provide({ actors: { loadPaymentMethods: fromPromise(async () => [] as StoredCard[]) } }) },
+      }),
+      {
+        input: { locale: 'en', today: { year: 2030, month: 1 } },
+      },
+    ).start();
+    await waitFor(actor, (s) => s.matches({ entry: 'waiting' }));
+    actor.stop();
+    return initialize.mock.calls[0]![0];
+  }
+
+  it('initialises the provider with the configured key', async () => {
+    expect((await initialisedWith('env-key-123')).environmentKey).toBe('env-key-123');
+  });
+
+  it('initialises it without one when none is configured (the embedded vault needs none)', async () => {
+    expect((await initialisedWith(null)).environmentKey).toBeNull();
   });
 });

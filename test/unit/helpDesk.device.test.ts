@@ -49,11 +49,18 @@ describe('device fields of a support request', () => {
         description: 'It stays blank',
         files: [a, b],
         buildingUuid: 'b-1',
+        assetUuid: 'a-1',
+        portfolioUuid: 'p-1',
+        buildingName: null,
         requester: { name: 'Dana Demo', email: 'dana@northwind.example', companyName: null },
       },
       { application_name: 'Atrium web app', os_name: 'Linux' },
     );
     expect(form.get('issue_type')).toBe('web');
+    // The building's asset and portfolio; its name only where the portfolio uses categories (not here).
+    expect(form.get('asset_uuid')).toBe('a-1');
+    expect(form.get('portfolio_uuid')).toBe('p-1');
+    expect(form.has('building_name')).toBe(false);
     expect(form.get('subject')).toBe('Blank page');
     expect(form.get('building_uuid')).toBe('b-1');
     expect(form.get('email_address')).toBe('dana@northwind.example');

@@ -3,7 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import { helpDeskMachine } from '../../machines/helpDesk/helpDesk.machine';
 import { hasInput, isFormComplete, takeFiles } from '../../machines/helpDesk/helpDesk.rules';
 import { serverReason, shownProblem } from '../../machines/helpDesk/helpDesk.selectors';
-import type { ChosenFile, HelpDeskInput, HelpDeskRequest } from '../../machines/helpDesk/helpDesk.types';
+import type { ChosenFile, HelpDeskInput, HelpDeskPortfolio, HelpDeskRequest } from '../../machines/helpDesk/helpDesk.types';
 import { MAX_ATTACHMENT_BYTES } from '../../contracts/helpDesk';
 import { deferred, flush } from '../fixtures/async';
 
@@ -91,6 +91,9 @@ describe('helpDeskMachine', () => {
       description: 'The booking page stays blank.',
       files: [file('a.pdf'), file('b.png', 2000, 'image/png')],
       buildingUuid: 'b-1',
+      assetUuid: null,
+      portfolioUuid: null,
+      buildingName: null,
       requester: INPUT.requester,
     });
     expect(actor.getSnapshot().hasTag('success')).toBe(true);
@@ -168,5 +171,112 @@ describe('helpDeskMachine', () => {
   it('starts from a subject and a nature (an amenity’s)', () => {
     const { actor } = start(undefined, { ...INPUT, subject: 'Fitness center', nature: 'building' });
     expect(actor.getSnapshot().context.fields).toEqual({ nature: 'building', subject: 'Fitness center', description: '' });
+  });
+
+  describe('the building’s portfolio (natures, or one portfolio’s categories) and the host’s navigation', () => {
+    const HARBOR = { name: 'Harbor Point', portfolioUuid: 'p-harbor', assetUuid: 'a-harbor' };
+    const categories = ['maintenance', 'cleaning', 'security', 'access', 'other'] as const;
+
+    /** The flow with its portfolio read and its submit settled by the test; its two ways out recorded. */
+    function startWithPortfolio(input: HelpDeskInput) {
+      const portfolio = vi.fn<(uuid: string) => Promise<HelpDeskPortfolio>>();
+      const submitted: HelpDeskRequest[] = [];
+      const leave = vi.fn();
+      const closeHostNavigation = vi.fn();
+      const actor = createActor(
+        helpDeskMachine.provide({
+          actors: {
+            loadPortfolio: fromPromise(({ input }) => portfolio(input.portfolioUuid)),
+            submit: fromPromise(async ({ input }) => {
+              submitted.push(input);
+              return { uuid: 'r-1' };
+            }),
+          },
+          actions: { leave, closeHostNavigation },
+        }),
+        { input },
+      );
+      return { actor, portfolio, submitted, leave, closeHostNavigation };
+    }
+
+    it('offers the categories of a portfolio that uses them, and sends them with the asset, portfolio and building name', async () => {
+      const flow = startWithPortfolio({ ...INPUT, building: HARBOR, nature: 'building', subject: 'Gym' });
+      flow.portfolio.mockResolvedValue({ help_desk_categories: categories });
+      flow.actor.start();
+      expect(flow.actor.getSnapshot().hasTag('preparing')).toBe(true);
+      expect(flow.actor.getSnapshot().can({ type: 'user.submit' })).toBe(false);
+      await flush();
+      expect(flow.portfolio).toHaveBeenCalledWith('p-harbor');
+      const { context } = flow.actor.getSnapshot();
+      expect(context.issueTypes).toEqual(categories);
+      expect(context.usesCategories).toBe(true);
+      // An amenity's "the building" is no category of this portfolio: the person chooses one.
+      expect(context.fields).toEqual({ nature: '', subject: 'Gym', description: '' });
+      flow.actor.send({ type: 'user.change', field: 'nature', value: 'security' });
+      flow.actor.send({ type: 'user.change', field: 'description', value: 'The gate is open' });
+      flow.actor.send({ type: 'user.submit' });
+      await flush();
+      expect(flow.submitted).toEqual([
+        expect.objectContaining({ nature: 'security', assetUuid: 'a-harbor', portfolioUuid: 'p-harbor', buildingName: 'Harbor Point' }),
+      ]);
+    });
+
+    it('keeps the natures (and an amenity’s nature) for a portfolio without categories, and names no building', async () => {
+      const flow = startWithPortfolio({ ...INPUT, building: HARBOR, nature: 'building' });
+      flow.portfolio.mockResolvedValue({ help_desk_categories: null });
+      flow.actor.start();
+      await flush();
+      expect(flow.actor.getSnapshot().context).toMatchObject({ issueTypes: ['web', 'building', 'app'], usesCategories: false });
+      expect(flow.actor.getSnapshot().context.fields.nature).toBe('building');
+      fill(flow.actor);
+      flow.actor.send({ type: 'user.submit' });
+      await flush();
+      expect(flow.submitted[0]).toMatchObject({ nature: 'web', assetUuid: 'a-harbor', portfolioUuid: 'p-harbor', buildingName: null });
+    });
+
+    it('says so when the portfolio cannot be read, and reads it again on retry', async () => {
+      const flow = startWithPortfolio({ ...INPUT, building: HARBOR });
+      flow.portfolio.mockRejectedValueOnce({ status: 0, message: 'offline' }).mockResolvedValueOnce({ help_desk_categories: categories });
+      flow.actor.start();
+      await flush();
+      expect(flow.actor.getSnapshot().hasTag('unprepared')).toBe(true);
+      expect(flow.actor.getSnapshot().can({ type: 'user.retry' })).toBe(true);
+      flow.actor.send({ type: 'user.retry' });
+      expect(flow.actor.getSnapshot().hasTag('preparing')).toBe(true);
+      await flush();
+      expect(flow.actor.getSnapshot().hasTag('editing')).toBe(true);
+      expect(flow.portfolio).toHaveBeenCalledTimes(2);
+    });
+
+    it('inside a host’s navigation, Done closes that navigation instead of leaving (a web view, a host frame)', async () => {
+      const flow = startWithPortfolio({ ...INPUT, inHostNavigation: true });
+      flow.actor.start();
+      // No building: the natures, without a read.
+      expect(flow.actor.getSnapshot().hasTag('editing')).toBe(true);
+      expect(flow.portfolio).not.toHaveBeenCalled();
+      fill(flow.actor);
+      flow.actor.send({ type: 'user.submit' });
+      await flush();
+      expect(flow.closeHostNavigation).not.toHaveBeenCalled();
+      flow.actor.send({ type: 'user.done' });
+      expect(flow.actor.getSnapshot().status).toBe('done');
+      expect(flow.closeHostNavigation).toHaveBeenCalledTimes(1);
+      expect(flow.leave).not.toHaveBeenCalled();
+    });
+
+    it('outside a host, Done and Cancel leave and close nothing', async () => {
+      const done = startWithPortfolio(INPUT);
+      done.actor.start();
+      fill(done.actor);
+      done.actor.send({ type: 'user.submit' });
+      await flush();
+      done.actor.send({ type: 'user.done' });
+      expect(done.leave).toHaveBeenCalledTimes(1);
+      const cancelled = startWithPortfolio({ ...INPUT, inHostNavigation: true });
+      cancelled.actor.start();
+      cancelled.actor.send({ type: 'user.cancel' });
+      expect(cancelled.closeHostNavigation).toHaveBeenCalledTimes(1);
+      expect(done.closeHostNavigation).not.toHaveBeenCalled();
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  onTopic,
   ACTIVE_SECTION_SLACK,
   HASH_SCROLL_DELAY_MS,
   drawnSections,
@@ -53,6 +54,21 @@ describe('withContent', () => {
     const list = [feedCategory('x', []), feedCategory('y', [feedTile()])];
     withContent(list);
     expect(list).toHaveLength(2);
+  });
+});
+
+describe('onTopic', () => {
+  const categories = [
+    feedCategory('week', [feedTile({ uuid: 'yoga', tags: ['fitness', 'wellness'] }), feedTile({ uuid: 'wine', tags: ['food'] })]),
+    feedCategory('news', [feedTile({ uuid: 'lobby' })]),
+  ];
+  it('keeps in each category only the tiles with the topic; a tile without tags is on none', () => {
+    expect(onTopic(categories, 'fitness').map((c) => c.contents.map((t) => t.uuid))).toEqual([['yoga'], []]);
+    expect(withContent(onTopic(categories, 'food')).map((c) => c.uuid)).toEqual(['week']);
+    expect(onTopic(categories, 'music').every((c) => c.contents.length === 0)).toBe(true);
+  });
+  it('keeps everything without a topic', () => {
+    expect(onTopic(categories, null)).toEqual(categories);
   });
 });
 

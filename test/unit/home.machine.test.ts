@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SimulatedClock, createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
-import { HOME_ID, TAB_JUMP_MS, homeMachine, type FollowedLink, type HomeInput } from '../../machines/home/home.machine';
+import { HOME_ID, TAB_JUMP_MS, homeMachine, type ClickEvent, type FollowedLink, type HomeInput } from '../../machines/home/home.machine';
 import { feedSectionMachine } from '../../machines/home/feedSection.machine';
 import { HASH_SCROLL_DELAY_MS, type FeedCategory, type FeedTile, type SectionSeed, type SectionSource } from '../../machines/home/feed';
 import type { UtilityButton, UtilityTile } from '../../machines/home/utilities';
@@ -48,6 +48,7 @@ interface HomeOptions {
   loadFeed?: (input: FeedInput) => Promise<SectionSeed[]>;
   loadUtilities?: (input: UtilitiesInput) => Promise<UtilityButton[]>;
   loadSection?: (input: SectionInput) => Promise<FeedCategory[]>;
+  loadTopics?: (input: { buildingUuid: string }) => Promise<string[]>;
   /** followLink opens the linkOut child on frame links, as the app does (src/app/linkOut.ts). */
   wireFrame?: boolean;
 }
@@ -61,7 +62,9 @@ function home(options: HomeOptions = {}) {
     loadFeed: vi.fn(options.loadFeed ?? (() => Promise.resolve(V1_SEEDS))),
     loadUtilities: vi.fn(options.loadUtilities ?? (() => Promise.resolve<UtilityButton[]>([]))),
     loadSection: vi.fn(options.loadSection ?? (() => never<FeedCategory[]>())),
+    loadTopics: vi.fn(options.loadTopics ?? (() => Promise.resolve<string[]>([]))),
     followLink: vi.fn<(link: FollowedLink) => void>(),
+    trackClick: vi.fn<(click: ClickEvent) => void>(),
     scrollToSection: vi.fn<(params: { id: string }) => void>(),
     writeHash: vi.fn<(params: { id: string }) => void>(),
     fetchPage: vi.fn(async (url: string) => `<html>${url}</html>`),
@@ -70,6 +73,7 @@ function home(options: HomeOptions = {}) {
     actors: {
       loadFeed: fromPromise<SectionSeed[], FeedInput>(({ input }) => spies.loadFeed(input)),
       loadUtilities: fromPromise<UtilityButton[], UtilitiesInput>(({ input }) => spies.loadUtilities(input)),
+      loadTopics: fromPromise<string[], { buildingUuid: string }>(({ input }) => spies.loadTopics(input)),
       section: feedSectionMachine.provide({
         actors: { loadSection: fromPromise<FeedCategory[], SectionInput>(({ input }) => spies.loadSection(input)) },
       }),
@@ -83,6 +87,7 @@ function home(options: HomeOptions = {}) {
         if (options.wireFrame && link.kind === 'frame')
           self.getSnapshot().children.linkOut?.send({ type: 'linkOut.open', url: link.url, kind: link.frame });
       },
+      trackClick: (_, click) => spies.trackClick(click),
       scrollToSection: (_, params) => spies.scrollToSection(params),
       writeHash: (_, params) => spies.writeHash(params),
     },
@@ -128,7 +133,7 @@ describe('homeMachine: start', () => {
     });
     const snapshot = actor.getSnapshot();
     expect(HOME_ID).toBe('home');
-    expect(snapshot.value).toEqual({ feed: 'loading', utilities: 'loading', tabs: 'waiting' });
+    expect(snapshot.value).toEqual({ feed: 'loading', utilities: 'loading', topics: 'loading', tabs: 'waiting' });
     expect(snapshot.hasTag('feed:loading')).toBe(true);
     expect(snapshot.hasTag('utilities:loading')).toBe(true);
     expect(snapshot.context).toEqual({
@@ -137,6 +142,8 @@ describe('homeMachine: start', () => {
       utilities: [],
       activeTab: null,
       error: null,
+      topics: [],
+      topic: null,
     });
     expect(spies.loadFeed).toHaveBeenCalledTimes(1);
     expect(spies.loadFeed).toHaveBeenCalledWith({ buildingUuid: 'b-5', version: 'v2' });
@@ -586,6 +593,31 @@ describe('homeMachine: selecting a tab', () => {
   });
 });
 
+describe('homeMachine: topics (the sanitized tags)', () => {
+  it('loads the building’s topics beside the feed and narrows to a known one, or back to everything', async () => {
+    const { actor, spies } = home({ input: { buildingUuid: 'b-6' }, loadTopics: async () => ['fitness', 'food'] });
+    expect(actor.getSnapshot().hasTag('topics:loading')).toBe(true);
+    await waitFor(actor, (s) => s.matches({ topics: 'ready' }));
+    expect(spies.loadTopics).toHaveBeenCalledWith({ buildingUuid: 'b-6' });
+    expect(actor.getSnapshot().context.topics).toEqual(['fitness', 'food']);
+    actor.send({ type: 'user.chooseTopic', topic: 'food' });
+    expect(actor.getSnapshot().context.topic).toBe('food');
+    // A topic the building does not have changes nothing.
+    expect(actor.getSnapshot().can({ type: 'user.chooseTopic', topic: 'music' })).toBe(false);
+    actor.send({ type: 'user.chooseTopic', topic: 'music' });
+    expect(actor.getSnapshot().context.topic).toBe('food');
+    actor.send({ type: 'user.chooseTopic', topic: null });
+    expect(actor.getSnapshot().context.topic).toBeNull();
+  });
+
+  it('without its topics (a failed call) shows everything and offers none', async () => {
+    const { actor } = home({ loadTopics: async () => Promise.reject(new Error('503')) });
+    await waitFor(actor, (s) => s.matches({ topics: 'unavailable' }));
+    expect(actor.getSnapshot().context).toMatchObject({ topics: [], topic: null });
+    expect(actor.getSnapshot().can({ type: 'user.chooseTopic', topic: null })).toBe(false);
+  });
+});
+
 describe('homeMachine: links', () => {
   const web = (url: string): FeedTile['navigation_command'] => ({ type: 'WEBVIEW', value: '', options: { url } });
 
@@ -594,6 +626,24 @@ describe('homeMachine: links', () => {
     actor.send({ type: 'tile.open', tile: feedTile({ uuid: 'c-1' }) });
     expect(spies.followLink).toHaveBeenCalledTimes(1);
     expect(spies.followLink).toHaveBeenCalledWith({ kind: 'route', to: '/building/b-6/content/c-1' });
+  });
+
+  it('counts a tile’s click as content_clicked and the promoted banner’s as banner_clicked, then follows the link', () => {
+    const { actor, spies } = home({ input: { buildingUuid: 'b-6' } });
+    actor.send({ type: 'tile.open', tile: feedTile({ uuid: 'c-1', type: 'EVENT_POST' }) });
+    actor.send({ type: 'banner.open', tile: feedTile({ uuid: 'c-2', type: 'OFFER' }) });
+    expect(spies.trackClick.mock.calls.map(([click]) => click)).toEqual([
+      { event: 'content_clicked', properties: { content_uuid: 'c-1', content_type: 'EVENT_POST', building_uuid: 'b-6', placement: 'feed' } },
+      { event: 'banner_clicked', properties: { content_uuid: 'c-2', content_type: 'OFFER', building_uuid: 'b-6', placement: 'promoted' } },
+    ]);
+    expect(spies.followLink.mock.calls.map(([link]) => link)).toEqual([
+      { kind: 'route', to: '/building/b-6/content/c-1' },
+      { kind: 'route', to: '/building/b-6/content/c-2' },
+    ]);
+    // A tile that leads nowhere is still a click.
+    actor.send({ type: 'tile.open', tile: feedTile({ uuid: 'c-3', navigation_command: { type: 'WEBVIEW', value: '', options: {} } }) });
+    expect(spies.trackClick).toHaveBeenCalledTimes(3);
+    expect(spies.followLink).toHaveBeenCalledTimes(2);
   });
 
   it('a NATIVE tile opens its screen', () => {

@@ -16,6 +16,12 @@ export interface CardProvider {
 
 export interface CardFieldsOptions {
   locale: string;
+  /**
+   * The provider's environment key (runtime configuration `cardProviderKey`, from `CARD_PROVIDER_KEY`; access document,
+   * section 9, and content document, section 7), or null. A hosted provider initialises its fields with it; the
+   * embedded vault needs none and works without it.
+   */
+  environmentKey: string | null;
   labels: { number: string; cvv: string; errorNumber: string; errorCvv: string };
   colors: { accent: string; text: string; border: string; background: string; error: string };
 }

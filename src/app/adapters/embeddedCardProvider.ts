@@ -49,6 +49,8 @@ export function embeddedCardProvider(deps: EmbeddedCardProviderDeps): CardProvid
         errorCvv: options.labels.errorCvv,
         lang: options.locale,
         ...options.colors,
+        // Handed to the frame as a hosted provider's fields take it; the embedded vault works without one.
+        ...(options.environmentKey ? { environmentKey: options.environmentKey } : {}),
       };
       const url = new URL('/card-frame', deps.frameOrigin);
       for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);

@@ -3,6 +3,7 @@ import { homeMachine } from '../../../machines/home/home.machine';
 import { feedSectionMachine } from '../../../machines/home/feedSection.machine';
 import { orderCategories, type FeedCategory, type FeedGroup, type SectionSeed, type SectionSource } from '../../../machines/home/feed';
 import * as homeApi from '../../api/home';
+import { track } from '../../api/analytics';
 import type { AppActor } from '../appActor';
 import { followLinkAction, linkOutFrameLogic } from './linkOut';
 import { currentPath, replaceHash } from '../adapters/navigation';
@@ -98,6 +99,7 @@ export function homeLogic(app: AppActor) {
     actors: {
       loadFeed: fromPromise(({ input }) => loadFeed(input.buildingUuid, input.version)),
       loadUtilities: fromPromise(({ input }) => homeApi.utilityButtons(input.buildingUuid)),
+      loadTopics: fromPromise(({ input }) => homeApi.sanitizedTags(input.buildingUuid, lang())),
       section: feedSectionMachine.provide({
         actors: { loadSection: fromPromise(({ input }) => loadSection(input.buildingUuid, input.source, input.name)) },
       }),
@@ -105,6 +107,7 @@ export function homeLogic(app: AppActor) {
     },
     actions: {
       followLink: followLinkAction(app),
+      trackClick: (_, click) => void track(click),
       scrollToSection: (_, { id }) => sectionElement(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' }),
       // A scroll measured as the person leaves must not write its hash into the next page's address.
       writeHash: (_, { id }) => {

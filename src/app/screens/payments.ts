@@ -45,6 +45,7 @@ export const cardEntryLogic = (app: AppActor, provider: CardProvider = defaultPr
         const text = (id: string) => intl.formatMessage({ id });
         return provider.initialize({
           locale: input.locale,
+          environmentKey: app.getSnapshot().context.config.cardProviderKey,
           labels: {
             number: text('payments.card.number'),
             cvv: text('payments.card.cvv'),

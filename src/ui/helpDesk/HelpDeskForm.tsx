@@ -1,7 +1,8 @@
 import { useId, useRef, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
-import { Paperclip, X } from 'lucide-react';
+import { CloudOff, Paperclip, X } from 'lucide-react';
 import { HELP_DESK_NATURES, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, ATTACHMENT_EXTENSIONS, MAX_SUBJECT_LENGTH } from '../../../contracts/helpDesk';
+import type { HelpDeskCategory, HelpDeskIssueType, HelpDeskNature } from '../../../contracts/helpDesk';
 import type { HelpDeskRef } from '../../../machines/helpDesk/helpDesk.machine';
 import { readableSize, serverReason, shownProblem } from '../../../machines/helpDesk/helpDesk.selectors';
 import type { HelpDeskField, HelpDeskFields } from '../../../machines/helpDesk/helpDesk.types';
@@ -9,6 +10,8 @@ import { useT } from '../../i18n/useT';
 import { Button } from '../kit/Button';
 import { FieldError, TextAreaField, TextField } from '../kit/Field';
 import { Alert } from '../kit/Layout';
+import { Skeleton } from '../kit/Skeleton';
+import { ErrorState } from '../kit/States';
 import { ConfirmModal, Modal, ModalActions } from '../kit/Modal';
 import { RadioGroup } from '../kit/RadioGroup';
 import { styled } from '../kit/stitches.config';
@@ -73,6 +76,12 @@ const FileButton = styled('label', {
 });
 const Actions = styled('div', { display: 'flex', flexDirection: 'column', gap: '$2', '@tablet': { flexDirection: 'row-reverse' } });
 
+/** A nature's text, or a portfolio category's. */
+const issueTypeLabel = (value: HelpDeskIssueType) =>
+  (HELP_DESK_NATURES as readonly string[]).includes(value)
+    ? (`helpDesk.nature.${value as HelpDeskNature}` as const)
+    : (`helpDesk.category.${value as HelpDeskCategory}` as const);
+
 const PROBLEMS = { required: 'helpDesk.problem.required', tooLong: 'helpDesk.problem.tooLong' } as const;
 
 /**
@@ -81,6 +90,36 @@ const PROBLEMS = { required: 'helpDesk.problem.required', tooLong: 'helpDesk.pro
  */
 export function HelpDeskForm({ actor }: { actor: HelpDeskRef }) {
   const t = useT();
+  const preparing = useSelector(actor, (s) => s.hasTag('preparing'));
+  const unprepared = useSelector(actor, (s) => s.hasTag('unprepared'));
+  if (preparing)
+    return (
+      <div aria-busy="true" aria-label={t('helpDesk.preparing')} role="status" data-testid="help-desk-preparing">
+        <Skeleton css={{ height: 120, marginBottom: '$4' }} />
+        <Skeleton css={{ height: 48, marginBottom: '$4' }} />
+        <Skeleton css={{ height: 140 }} />
+      </div>
+    );
+  if (unprepared)
+    return (
+      <ErrorState
+        icon={CloudOff}
+        title={t('helpDesk.unprepared.title')}
+        description={t('helpDesk.unprepared.text')}
+        action={
+          <Button type="button" onClick={() => actor.send({ type: 'user.retry' })}>
+            {t('helpDesk.retry')}
+          </Button>
+        }
+      />
+    );
+  return <SupportForm actor={actor} />;
+}
+
+function SupportForm({ actor }: { actor: HelpDeskRef }) {
+  const t = useT();
+  const issueTypes = useSelector(actor, (s) => s.context.issueTypes);
+  const usesCategories = useSelector(actor, (s) => s.context.usesCategories);
   const fields = useSelector(actor, (s) => s.context.fields);
   const canSubmit = useSelector(actor, (s) => s.can({ type: 'user.submit' }));
   const submitting = useSelector(actor, (s) => s.hasTag('submitting'));
@@ -106,14 +145,14 @@ export function HelpDeskForm({ actor }: { actor: HelpDeskRef }) {
       ) : null}
       <div onBlur={() => actor.send({ type: 'user.blur', field: 'nature' })}>
         <RadioGroup
-          label={t('helpDesk.required', { label: t('helpDesk.nature.label') })}
+          label={t('helpDesk.required', { label: t(usesCategories ? 'helpDesk.category.label' : 'helpDesk.nature.label') })}
           value={fields.nature}
-          options={HELP_DESK_NATURES.map((value) => ({ value, label: t(`helpDesk.nature.${value}`) }))}
+          options={issueTypes.map((value) => ({ value, label: t(issueTypeLabel(value)) }))}
           onValueChange={(value) => change('nature', value)}
         />
         {natureProblem ? (
           <FieldError role="alert" css={{ marginTop: '-$3', marginBottom: '$4' }}>
-            {t('helpDesk.problem.nature')}
+            {t(usesCategories ? 'helpDesk.problem.category' : 'helpDesk.problem.nature')}
           </FieldError>
         ) : null}
       </div>

@@ -1,12 +1,13 @@
 import { useEffect, useReducer, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import type { SnapshotFrom } from 'xstate';
-import { drawnSections, firstPromoted, withContent, type FeedGroup } from '../../../machines/home/feed';
+import { drawnSections, firstPromoted, onTopic, withContent, type FeedGroup } from '../../../machines/home/feed';
 import type { FeedSectionRef, feedSectionMachine } from '../../../machines/home/feedSection.machine';
 import type { HomeRef } from '../../../machines/home/home.machine';
 import { useT } from '../../i18n/useT';
 import { Button } from '../kit/Button';
 import { JumpBar } from '../kit/JumpBar';
+import { RadioGroup } from '../kit/RadioGroup';
 import { Skeleton } from '../kit/Skeleton';
 import { styled } from '../kit/stitches.config';
 import { FeedTileCard } from './FeedTileCard';
@@ -100,7 +101,7 @@ export function PromotedBlock({ home }: { home: HomeRef }) {
   if (!promoted) return null;
   return (
     <section aria-label={t('home.promoted')}>
-      <FeedTileCard tile={promoted} size="large" onOpen={() => home.send({ type: 'tile.open', tile: promoted })} />
+      <FeedTileCard tile={promoted} size="large" onOpen={() => home.send({ type: 'banner.open', tile: promoted })} />
     </section>
   );
 }
@@ -111,15 +112,17 @@ export function PromotedBlock({ home }: { home: HomeRef }) {
  */
 export function Feed({ home }: { home: HomeRef }) {
   const t = useT();
-  const loading = useSelector(home, (s) => s.hasTag('feed:loading'));
+  // The topics come beside the feed's first answer: the feed shows once both are in, so the filter moves nothing.
+  const loading = useSelector(home, (s) => s.hasTag('feed:loading') || s.hasTag('topics:loading'));
   const failed = useSelector(home, (s) => s.hasTag('feed:failed'));
   const active = useSelector(home, (s) => s.context.activeTab);
+  const topic = useSelector(home, (s) => s.context.topic);
   const { drawn, waiting } = useDrawnSections(home);
   const bar = useRef<HTMLElement>(null);
 
   const jumps = drawn
     .filter((s) => s.group !== 'promoted' && s.snapshot.hasTag('loaded'))
-    .flatMap((s) => withContent(s.snapshot.context.categories))
+    .flatMap((s) => withContent(onTopic(s.snapshot.context.categories, topic)))
     .map((category) => ({ id: category.uuid, label: category.name }));
 
   useEffect(() => {
@@ -157,6 +160,7 @@ export function Feed({ home }: { home: HomeRef }) {
   const nothing = !waiting && drawn.every((s) => s.snapshot.hasTag('loaded')) && jumps.length === 0;
   return (
     <>
+      <TopicFilter home={home} />
       {jumps.length ? (
         <JumpBar
           barRef={bar}
@@ -166,13 +170,13 @@ export function Feed({ home }: { home: HomeRef }) {
           onJump={(id) => home.send({ type: 'tab.selected', id })}
         />
       ) : null}
-      {nothing ? <p>{t('home.empty')}</p> : null}
+      {nothing ? <p>{t(topic === null ? 'home.empty' : 'home.topics.none')}</p> : null}
       {(['spotlight', 'discover'] as const).map((group) => (
         <Group key={group} id={group} data-group={group}>
           {drawn
             .filter((s) => s.group === group)
             .map(({ snapshot, ref }) => (
-              <FeedSection key={ref.id} home={home} section={ref} snapshot={snapshot} />
+              <FeedSection key={ref.id} home={home} section={ref} snapshot={snapshot} topic={topic} />
             ))}
         </Group>
       ))}
@@ -183,7 +187,17 @@ export function Feed({ home }: { home: HomeRef }) {
   );
 }
 
-function FeedSection({ home, section, snapshot }: { home: HomeRef; section: FeedSectionRef; snapshot: SectionSnapshot }) {
+function FeedSection({
+  home,
+  section,
+  snapshot,
+  topic,
+}: {
+  home: HomeRef;
+  section: FeedSectionRef;
+  snapshot: SectionSnapshot;
+  topic: string | null;
+}) {
   const t = useT();
   // Asked again after a failure: in its place.
   if (snapshot.hasTag('loading')) return <SkeletonCategory />;
@@ -201,7 +215,7 @@ function FeedSection({ home, section, snapshot }: { home: HomeRef; section: Feed
   }
   return (
     <>
-      {withContent(snapshot.context.categories).map((category) => (
+      {withContent(onTopic(snapshot.context.categories, topic)).map((category) => (
         <Category key={category.uuid} id={category.uuid} data-feed-category aria-labelledby={`category-${category.uuid}`}>
           <CategoryName id={`category-${category.uuid}`}>{category.name}</CategoryName>
           <Tiles data-testid="feed-tiles">
@@ -214,6 +228,37 @@ function FeedSection({ home, section, snapshot }: { home: HomeRef; section: Feed
         </Category>
       ))}
     </>
+  );
+}
+
+const ALL = '';
+
+/** On a phone the topics are one row that scrolls sideways inside itself (as a category does); from a tablet up they wrap. */
+const Topics = styled('div', {
+  minWidth: 0,
+  '& fieldset > div': { flexWrap: 'nowrap', overflowX: 'auto', overscrollBehaviorX: 'contain', paddingBottom: '$1' },
+  '& label': { flexShrink: 0 },
+  '@tablet': { '& fieldset > div': { flexWrap: 'wrap', overflowX: 'visible', paddingBottom: 0 } },
+});
+
+/**
+ * The feed's topics (the building's sanitized tags; decision 187): everything, or one
+ * topic, whose tiles alone the categories then show. Nothing when the building has no topics.
+ */
+function TopicFilter({ home }: { home: HomeRef }) {
+  const t = useT();
+  const topics = useSelector(home, (s) => s.context.topics);
+  const topic = useSelector(home, (s) => s.context.topic);
+  if (topics.length === 0) return null;
+  return (
+    <Topics data-testid="feed-topics">
+      <RadioGroup
+        label={t('home.topics.label')}
+        value={topic ?? ALL}
+        options={[{ value: ALL, label: t('home.topics.all') }, ...topics.map((value) => ({ value, label: value }))]}
+        onValueChange={(value) => home.send({ type: 'user.chooseTopic', topic: value === ALL ? null : value })}
+      />
+    </Topics>
   );
 }
 
