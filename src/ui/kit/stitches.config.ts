@@ -25,7 +25,7 @@ const brandVariables = (scheme: 0 | 1) =>
  * The design tokens. Stitches turns each into a CSS variable (`--colors-primary` ...); the scheme and the brand
  * override those variables, so components follow without re-rendering.
  */
-export const { styled, css, globalCss, keyframes, theme, createTheme, getCssText } = createStitches({
+export const { styled, css, globalCss, keyframes, theme, createTheme, getCssText, config } = createStitches({
   theme: {
     colors: {
       ...LIGHT,
@@ -58,6 +58,7 @@ export const { styled, css, globalCss, keyframes, theme, createTheme, getCssText
     // A mini-app's frame covers the page but not a dialog: the host's own sheets and alerts (a card sheet, session expired) show over it.
     zIndices: { menu: 50, frame: 90, dialog: 100, toast: 200 },
   },
+  // The specification's breakpoints: 480, 769 and 1025 px (test/unit/kit.breakpoints.test.ts).
   media: {
     phone: '(max-width: 480px)',
     /** Below this width dialogs become bottom sheets. */
