@@ -15,6 +15,7 @@ import type { SessionUser } from '../../machines/session/session.types';
 import { headerMenuMachine, HEADER_MENU_ID } from '../../machines/shell/headerMenu.machine';
 import { AppActorProvider } from '../../src/ui/appContext';
 import { englishCatalogue } from '../../src/i18n/locales';
+import { getCssText } from '../../src/ui/kit/stitches.config';
 import { flush } from '../fixtures/async';
 
 /**
@@ -105,4 +106,16 @@ export async function renderInShell(app: AppActor, ui: () => ReactNode, path = '
     );
     await flush();
   });
+}
+
+/**
+ * The kit's style rules, laid into the document for computed styles: another file of the worker may have emptied
+ * document.head, and the kit then goes on writing to a sheet that is no longer in the document. Returns the way to
+ * take them out again.
+ */
+export function layKitStyles(): () => void {
+  const style = document.createElement('style');
+  style.textContent = getCssText();
+  document.head.append(style);
+  return () => style.remove();
 }

@@ -7,7 +7,7 @@ import { ContentDetailPage } from '../../src/ui/content/ContentDetailPage';
 import { makeBuilding } from '../fixtures/buildings';
 import { contentView } from '../fixtures/content';
 import { makeUser } from '../fixtures/people';
-import { renderInShell, shellApp } from './appShell.harness';
+import { layKitStyles, renderInShell, shellApp } from './appShell.harness';
 
 /**
  * The content screen as the flag show-rich-description and the event image's size draw it (content document, section
@@ -73,8 +73,13 @@ describe('the event image', () => {
     const image = screen.getByRole('img', { name: 'People on mats' });
     expect(image.getAttribute('src')).toBe('https://cdn.test/yoga.jpg');
     expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['648', '416']);
-    expect(getComputedStyle(image).aspectRatio.replace(/\s+/g, '')).toBe('648/416');
-    expect(getComputedStyle(image).width).toBe('100%');
-    expect(getComputedStyle(image.closest('article')!).maxWidth).toBe('648px');
+    const removeStyles = layKitStyles();
+    try {
+      expect(getComputedStyle(image).aspectRatio.replace(/\s+/g, '')).toBe('648/416');
+      expect(getComputedStyle(image).width).toBe('100%');
+      expect(getComputedStyle(image.closest('article')!).maxWidth).toBe('648px');
+    } finally {
+      removeStyles();
+    }
   });
 });

@@ -8,7 +8,7 @@ import { contrastRatio } from '../../contracts/contrast';
 import { DARK, LIGHT } from '../../contracts/palette';
 import { makeBuilding, makeTheme } from '../fixtures/buildings';
 import { makeUser } from '../fixtures/people';
-import { renderInShell, shellApp, type ShellOptions } from './appShell.harness';
+import { layKitStyles, renderInShell, shellApp, type ShellOptions } from './appShell.harness';
 
 /**
  * The header as flags and data draw it (access document: a default avatar when avatar_url is missing, section 3; the
@@ -90,13 +90,15 @@ describe('admin pink', () => {
     ).toEqual([admin]);
     const colour = (item: HTMLElement) => getComputedStyle(item.querySelector('svg')!).color.toUpperCase();
     globalStyles();
-    expect(colour(admin)).toBe('#D52465');
-    expect(colour(within(menu).getByRole('menuitem', { name: 'Log out' }))).not.toBe('#D52465');
-    document.documentElement.dataset.colorScheme = 'dark';
+    const removeStyles = layKitStyles();
     try {
+      expect(colour(admin)).toBe('#D52465');
+      expect(colour(within(menu).getByRole('menuitem', { name: 'Log out' }))).not.toBe('#D52465');
+      document.documentElement.dataset.colorScheme = 'dark';
       expect(colour(admin)).toBe(ADMIN_PINK[1]);
     } finally {
       delete document.documentElement.dataset.colorScheme;
+      removeStyles();
     }
 
     expect(ADMIN_PINK[0]).toBe('#D52465');
