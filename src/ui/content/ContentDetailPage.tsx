@@ -21,14 +21,16 @@ import { EventFacts } from './EventFacts';
 import { RsvpCta } from './RsvpCta';
 import { ClaimCode, ClaimCta } from './ClaimCta';
 
-// overflow: clip, not hidden: a hidden overflow would make the card the sticky action bar's scroller.
-const Article = styled(Card, { maxWidth: 720, padding: 0, overflow: 'clip' });
+// overflow: clip, not hidden: a hidden overflow would make the card the sticky action bar's scroller. As wide as the
+// specification's event image (648×416), which spans it: drawn at that size wherever the window is wide enough.
+const Article = styled(Card, { maxWidth: 648, padding: 0, overflow: 'clip' });
 const Body = styled('div', { padding: '$5', display: 'flex', flexDirection: 'column', gap: '$4' });
 const Hero = styled(ImageWithFallback, {
   display: 'block',
   width: '100%',
   height: 'auto',
-  maxHeight: 'min(45vh, 360px)',
+  // On a short window (a phone held sideways) the picture is cropped, so the title stays in view.
+  maxHeight: '60vh',
   aspectRatio: '648 / 416',
   objectFit: 'cover',
   backgroundColor: '$border',

@@ -16,6 +16,11 @@ export const BRAND_ROLES = {
   secondary: ['#7C7933', '#7C7933'],
   onSecondary: ['#000000', '#000000'],
 } as const;
+/**
+ * Admin pink (#D52465, the specification's branding colour for admin), marking what leads to the admin site. It reaches
+ * 3:1 on the light menus; on the dark ones it is lightened, as the brand roles are, to reach AA there.
+ */
+export const ADMIN_PINK = ['#D52465', '#E67CA3'] as const;
 const brandVariables = (scheme: 0 | 1) =>
   Object.fromEntries(
     Object.entries(BRAND_ROLES).map(([role, values]) => [`--colors-${role}`, `var(--${scheme ? 'dark' : 'light'}-${role}, ${values[scheme]})`]),
@@ -25,7 +30,7 @@ const brandVariables = (scheme: 0 | 1) =>
  * The design tokens. Stitches turns each into a CSS variable (`--colors-primary` ...); the scheme and the brand
  * override those variables, so components follow without re-rendering.
  */
-export const { styled, css, globalCss, keyframes, theme, createTheme, getCssText } = createStitches({
+export const { styled, css, globalCss, keyframes, theme, createTheme, getCssText, config } = createStitches({
   theme: {
     colors: {
       ...LIGHT,
@@ -40,7 +45,7 @@ export const { styled, css, globalCss, keyframes, theme, createTheme, getCssText
       /** Older names, kept for the screens that use them. */
       alert: LIGHT.danger,
       greyDark: LIGHT.muted,
-      adminPink: '#D52465',
+      adminPink: ADMIN_PINK[0],
     },
     fonts: {
       body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
@@ -58,6 +63,7 @@ export const { styled, css, globalCss, keyframes, theme, createTheme, getCssText
     // A mini-app's frame covers the page but not a dialog: the host's own sheets and alerts (a card sheet, session expired) show over it.
     zIndices: { menu: 50, frame: 90, dialog: 100, toast: 200 },
   },
+  // The specification's breakpoints: 480, 769 and 1025 px (test/unit/kit.breakpoints.test.ts).
   media: {
     phone: '(max-width: 480px)',
     /** Below this width dialogs become bottom sheets. */
@@ -72,6 +78,7 @@ const variables = (palette: Record<keyof typeof LIGHT, string>, scheme: 0 | 1) =
   ...Object.fromEntries(Object.entries(palette).map(([role, value]) => [`--colors-${role}`, value])),
   '--colors-alert': palette.danger,
   '--colors-greyDark': palette.muted,
+  '--colors-adminPink': ADMIN_PINK[scheme],
   ...brandVariables(scheme),
   colorScheme: scheme ? 'dark' : 'light',
 });

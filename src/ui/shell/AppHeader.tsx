@@ -223,7 +223,9 @@ function FullHeader() {
         <MenuTrigger asChild>
           <AccountButton type="button" aria-label={t('header.menu')} data-testid="account-menu-trigger">
             {showAvatar ? (
-              <Avatar aria-hidden="true">{user?.avatar_url ? <img src={user.avatar_url} alt="" /> : <UserRound size={20} />}</Avatar>
+              <Avatar aria-hidden="true" data-testid="avatar">
+                {user?.avatar_url ? <img src={user.avatar_url} alt="" /> : <UserRound size={20} />}
+              </Avatar>
             ) : null}
             <PersonName besideAvatar={showAvatar}>{user?.first_name}</PersonName>
             <ChevronDown size={16} aria-hidden="true" />
@@ -242,7 +244,7 @@ function FullHeader() {
             ) : (
               <Fragment key={item}>
                 {item === 'logout' && items.length > 1 ? <MenuSeparator /> : null}
-                <MenuItem icon={<Icon icon={ICONS[item]} size={18} />} onSelect={() => select(item)}>
+                <MenuItem icon={<Icon icon={ICONS[item]} size={18} />} accent={item === 'admin' ? 'admin' : undefined} onSelect={() => select(item)}>
                   {t(LABELS[item])}
                 </MenuItem>
               </Fragment>
