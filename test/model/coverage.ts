@@ -52,11 +52,14 @@ export class TransitionCoverage {
   }
 }
 
+/**
+ * The coverage as `npm test` prints it: one line per machine, `coverage <machine> <reached>/<total> transitions`, then
+ * the transitions not taken, each on a line of its own.
+ */
 export function formatCoverage(flow: string, rows: ReturnType<TransitionCoverage['report']>): string {
-  const width = Math.max(...rows.map((r) => r.machine.length));
   const lines = rows.map((r) => {
     const percent = r.total ? Math.floor((100 * r.covered) / r.total) : 100;
-    return `  ${r.machine.padEnd(width)}  ${String(r.covered).padStart(3)}/${String(r.total).padEnd(3)} transitions (${percent}%)${r.missed.map((m) => `\n    not taken: ${m}`).join('')}`;
+    return `coverage ${r.machine} ${r.covered}/${r.total} transitions (${percent}%, ${flow})${r.missed.map((m) => `\n    not taken: ${m}`).join('')}`;
   });
-  return [`Transition coverage of the ${flow} machines by the model paths:`, ...lines].join('\n');
+  return lines.join('\n');
 }
