@@ -526,11 +526,7 @@ export const appMachine = setup({
         ],
       },
       {
-        actions: [
-          { type: 'takeReadyBuilding', params: ({ event }) => ({ building: event.building }) },
-          'tellBridgeBuilding',
-          'syncScreens',
-        ],
+        actions: [{ type: 'takeReadyBuilding', params: ({ event }) => ({ building: event.building }) }, 'tellBridgeBuilding', 'syncScreens'],
       },
     ],
     'building.cleared': { actions: [assign({ buildingUuid: null, building: null }), 'syncScreens'] },
