@@ -307,7 +307,7 @@ export const appMachine = setup({
     /** Every new page starts at the top (wired by the app). */
     scrollToTop: () => {},
     /** After a move to another page (not the first), focus goes to its heading, so a screen reader starts there (wired by the app). */
-    focusPageHeading: (_, _params: { first: boolean }) => {},
+    focusPageHeading: (_, _params: { first: boolean; to: string }) => {},
     /** A menu or dialog of the header does not outlive its page. */
     closeHeaderMenu: sendTo(HEADER_MENU_ID, { type: 'route.changed' as const }),
     /** A page view with where the person came from (wired by the app). */
@@ -575,7 +575,7 @@ export const appMachine = setup({
         assign({ path: ({ event }) => pathOf(event.to) }),
         'scrollToTop',
         // After a move (not on the first page), focus goes to the new page's heading and the header menu closes.
-        { type: 'focusPageHeading', params: ({ event }) => ({ first: event.from === null }) },
+        { type: 'focusPageHeading', params: ({ event }) => ({ first: event.from === null, to: event.to }) },
         'closeHeaderMenu',
         { type: 'trackPageView', params: ({ event }) => ({ from: event.from, to: event.to }) },
       ],

@@ -269,8 +269,8 @@ function appLogicFor(app: () => AppActor, boot: BootData | null) {
         if (typeof window !== 'undefined') window.scrollTo(0, 0);
       },
       // Loaded with the first move to another page: the first load of /login does not carry it.
-      focusPageHeading: (_, { first }) => {
-        if (!first) void import('./adapters/focus').then((m) => m.focusPageHeading());
+      focusPageHeading: (_, { first, to }) => {
+        if (!first) void import('./adapters/focus').then((m) => m.focusPageHeading(to));
       },
       trackPageView: (_, { from, to }) => pageViews.add({ from, to, at: new Date(), anonymous: app().getSnapshot().context.user === null }),
       persistFarm: (_, { farm }) => persistFarm(farm),

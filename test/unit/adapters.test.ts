@@ -93,6 +93,28 @@ describe('focusPageHeading (after a move to another page)', () => {
     document.body.innerHTML = '';
   });
 
+  it('takes no heading for the new page’s until the document shows the new address (a lazy screen keeps the old page in view)', async () => {
+    const { main } = page();
+    main.innerHTML = '<h1>Lobby</h1>';
+    document.documentElement.dataset.route = '/home';
+    const { focusPageHeading } = await import('../../src/app/adapters/focus');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame', 'Date'] });
+    try {
+      focusPageHeading('/visitors/check-in');
+      // The old page's heading stays in view while the new screen's code loads: it is not the new page's.
+      vi.advanceTimersByTime(1000);
+      expect(document.activeElement?.id).toBe('followed');
+      main.innerHTML = '<h1>Visitor check-in</h1>';
+      document.documentElement.dataset.route = '/visitors/check-in';
+      vi.advanceTimersByTime(200);
+      expect(document.activeElement?.textContent).toBe('Visitor check-in');
+    } finally {
+      vi.useRealTimers();
+      delete document.documentElement.dataset.route;
+      document.body.innerHTML = '';
+    }
+  });
+
   it('leaves alone what the new page focused while its heading was on its way (a greeting’s button)', async () => {
     const { main } = page();
     const { focusPageHeading } = await import('../../src/app/adapters/focus');

@@ -24,7 +24,7 @@ function startApp(input: { preferredBuildingUuid?: string | null } = {}) {
     clearUserState: vi.fn(),
     showBuildingInAddress: vi.fn<(params: { uuid: string }) => void>(),
     scrollToTop: vi.fn(),
-    focusPageHeading: vi.fn<(params: { first: boolean }) => void>(),
+    focusPageHeading: vi.fn<(params: { first: boolean; to: string }) => void>(),
     trackPageView: vi.fn<(params: { from: string | null; to: string }) => void>(),
     persistFarm: vi.fn(),
     goHome: vi.fn(),
@@ -334,9 +334,9 @@ describe('the app chart: the address', () => {
     const { app, effects, heard } = startApp();
     running = app;
     app.send({ type: 'route.changed', from: null, to: '/login' });
-    expect(effects.focusPageHeading).toHaveBeenLastCalledWith({ first: true });
+    expect(effects.focusPageHeading).toHaveBeenLastCalledWith({ first: true, to: '/login' });
     app.send({ type: 'route.changed', from: '/login', to: '/home' });
-    expect(effects.focusPageHeading).toHaveBeenLastCalledWith({ first: false });
+    expect(effects.focusPageHeading).toHaveBeenLastCalledWith({ first: false, to: '/home' });
     expect(heard.headerMenu).toEqual([{ type: 'route.changed' }, { type: 'route.changed' }]);
   });
 
