@@ -25,9 +25,13 @@ export class AttachmentStorage {
     await mkdir(this.dir, { recursive: true });
     const key = randomUUID();
     const file = this.pathOf(key);
+    const sink = createWriteStream(file, { flags: 'wx' });
     try {
-      await pipeline(source, inspect, createWriteStream(file, { flags: 'wx' }));
+      await pipeline(source, inspect, sink);
     } catch (error) {
+      // The file is opened asynchronously: a refusal on the first bytes can come before the open, which then still
+      // creates the file. Removed only once the stream has closed, so nothing is left behind (a busy machine met it).
+      if (!sink.closed) await new Promise((resolve) => sink.once('close', resolve));
       await rm(file, { force: true });
       throw error;
     }
