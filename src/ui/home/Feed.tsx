@@ -52,7 +52,8 @@ const Problem = styled('div', {
   display: 'flex',
   alignItems: 'center',
   gap: '$3',
-  color: '$alert',
+  // The message is body text (danger, AA); the frame is the alert red as given (a border needs 3:1).
+  color: '$danger',
   padding: '$4',
   border: '1px dashed $alert',
   borderRadius: '$3',

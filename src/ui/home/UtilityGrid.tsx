@@ -60,8 +60,8 @@ const Name = styled('span', {
   WebkitLineClamp: 2,
   overflow: 'hidden',
 });
-const SubLabel = styled('span', { fontSize: '11px', lineHeight: 1.2, color: '$muted' });
-const Problem = styled('div', { display: 'flex', alignItems: 'center', gap: '$3', color: '$alert' });
+const SubLabel = styled('span', { fontSize: '11px', lineHeight: 1.2, color: '$greyDark' });
+const Problem = styled('div', { display: 'flex', alignItems: 'center', gap: '$3', color: '$danger' });
 
 /** The utility-button grid: skeletons while it loads, a retry when it failed, the buttons with their sub-labels. */
 export function UtilityGrid({ home }: { home: HomeRef }) {

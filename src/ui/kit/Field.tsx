@@ -12,7 +12,7 @@ const Input = styled('input', {
   backgroundColor: '$surface',
   '&[aria-invalid="true"]': { borderColor: '$alert' },
 });
-export const FieldError = styled('p', { color: '$alert', fontSize: '$2', margin: 0 });
+export const FieldError = styled('p', { color: '$danger', fontSize: '$2', margin: 0 });
 const Hint = styled('div', { color: '$muted', fontSize: '$2' });
 
 /** What a control inside a FieldFrame carries: its id, its invalid state and what describes it. */

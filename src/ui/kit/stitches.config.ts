@@ -37,9 +37,6 @@ export const { styled, css, globalCss, keyframes, theme, createTheme, getCssText
       onPrimary: BRAND_ROLES.onPrimary[0],
       secondary: BRAND_ROLES.secondary[0],
       onSecondary: BRAND_ROLES.onSecondary[0],
-      /** Older names, kept for the screens that use them. */
-      alert: LIGHT.danger,
-      greyDark: LIGHT.muted,
       adminPink: '#D52465',
     },
     fonts: {
@@ -70,8 +67,6 @@ export const { styled, css, globalCss, keyframes, theme, createTheme, getCssText
 
 const variables = (palette: Record<keyof typeof LIGHT, string>, scheme: 0 | 1) => ({
   ...Object.fromEntries(Object.entries(palette).map(([role, value]) => [`--colors-${role}`, value])),
-  '--colors-alert': palette.danger,
-  '--colors-greyDark': palette.muted,
   ...brandVariables(scheme),
   colorScheme: scheme ? 'dark' : 'light',
 });
