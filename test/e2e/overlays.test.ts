@@ -212,7 +212,9 @@ describe('the building switcher, by keyboard', () => {
     const dialog = page.getByRole('dialog', { name: 'Choose a building' });
     await dialog.waitFor();
     // The building list is 200 px high at most and scrolls inside itself (section 9's building dropdown).
-    const list = await dialog.locator('ul').evaluate((el) => ({ maxHeight: getComputedStyle(el).maxHeight, overflowY: getComputedStyle(el).overflowY }));
+    const list = await dialog
+      .locator('ul')
+      .evaluate((el) => ({ maxHeight: getComputedStyle(el).maxHeight, overflowY: getComputedStyle(el).overflowY }));
     expect(list).toEqual({ maxHeight: '200px', overflowY: 'auto' });
     await expect.poll(async () => (await focused(page)).inDialog).toBe(true);
     await page.keyboard.press('Escape');
