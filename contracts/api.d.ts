@@ -9907,6 +9907,10 @@ export interface paths {
                                     "enable-tw-host-sdk": boolean;
                                     "enable-tw-direct-link": boolean;
                                     "enable-exit-kiosk-mode": boolean;
+                                    "emergency-management-utility": boolean;
+                                    "discover-layout": boolean;
+                                    "embedded-third-party-widget": boolean;
+                                    "live-work-ui": boolean;
                                 };
                                 reasons: {
                                     /** @enum {string} */
@@ -9949,6 +9953,14 @@ export interface paths {
                                     "enable-tw-direct-link": "TARGETING_MATCH" | "STATIC" | "DEFAULT";
                                     /** @enum {string} */
                                     "enable-exit-kiosk-mode": "TARGETING_MATCH" | "STATIC" | "DEFAULT";
+                                    /** @enum {string} */
+                                    "emergency-management-utility": "TARGETING_MATCH" | "STATIC" | "DEFAULT";
+                                    /** @enum {string} */
+                                    "discover-layout": "TARGETING_MATCH" | "STATIC" | "DEFAULT";
+                                    /** @enum {string} */
+                                    "embedded-third-party-widget": "TARGETING_MATCH" | "STATIC" | "DEFAULT";
+                                    /** @enum {string} */
+                                    "live-work-ui": "TARGETING_MATCH" | "STATIC" | "DEFAULT";
                                 };
                                 version: number;
                             };
@@ -10132,7 +10144,7 @@ export interface paths {
                                 version: number;
                                 flags: {
                                     /** @enum {string} */
-                                    name: "header-logo" | "maintenance-mode" | "header-user-profile-image" | "dropdown-logout" | "dropdown-buildings" | "account-history" | "dropdown-account" | "dropdown-kiosk" | "feat-tenant-vis-reg-to-admin-link" | "service-requests" | "safety-utility-button" | "change-language-option-in-settings" | "show-utilities-link-and-chevron" | "show-smart-building" | "show-content-v-2" | "show-rich-description" | "open-tw-miniapp-in-iframe" | "enable-tw-host-sdk" | "enable-tw-direct-link" | "enable-exit-kiosk-mode";
+                                    name: "header-logo" | "maintenance-mode" | "header-user-profile-image" | "dropdown-logout" | "dropdown-buildings" | "account-history" | "dropdown-account" | "dropdown-kiosk" | "feat-tenant-vis-reg-to-admin-link" | "service-requests" | "safety-utility-button" | "change-language-option-in-settings" | "show-utilities-link-and-chevron" | "show-smart-building" | "show-content-v-2" | "show-rich-description" | "open-tw-miniapp-in-iframe" | "enable-tw-host-sdk" | "enable-tw-direct-link" | "enable-exit-kiosk-mode" | "emergency-management-utility" | "discover-layout" | "embedded-third-party-widget" | "live-work-ui";
                                     default: boolean;
                                     value: boolean | null;
                                     overrides: {
@@ -10232,7 +10244,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description One of: header-logo, maintenance-mode, header-user-profile-image, dropdown-logout, dropdown-buildings, account-history, dropdown-account, dropdown-kiosk, feat-tenant-vis-reg-to-admin-link, service-requests, safety-utility-button, change-language-option-in-settings, show-utilities-link-and-chevron, show-smart-building, show-content-v-2, show-rich-description, open-tw-miniapp-in-iframe, enable-tw-host-sdk, enable-tw-direct-link, enable-exit-kiosk-mode */
+                    /** @description One of: header-logo, maintenance-mode, header-user-profile-image, dropdown-logout, dropdown-buildings, account-history, dropdown-account, dropdown-kiosk, feat-tenant-vis-reg-to-admin-link, service-requests, safety-utility-button, change-language-option-in-settings, show-utilities-link-and-chevron, show-smart-building, show-content-v-2, show-rich-description, open-tw-miniapp-in-iframe, enable-tw-host-sdk, enable-tw-direct-link, enable-exit-kiosk-mode, emergency-management-utility, discover-layout, embedded-third-party-widget, live-work-ui */
                     name: string;
                 };
                 cookie?: never;
@@ -10256,7 +10268,7 @@ export interface paths {
                         "application/json": {
                             data: {
                                 /** @enum {string} */
-                                name: "header-logo" | "maintenance-mode" | "header-user-profile-image" | "dropdown-logout" | "dropdown-buildings" | "account-history" | "dropdown-account" | "dropdown-kiosk" | "feat-tenant-vis-reg-to-admin-link" | "service-requests" | "safety-utility-button" | "change-language-option-in-settings" | "show-utilities-link-and-chevron" | "show-smart-building" | "show-content-v-2" | "show-rich-description" | "open-tw-miniapp-in-iframe" | "enable-tw-host-sdk" | "enable-tw-direct-link" | "enable-exit-kiosk-mode";
+                                name: "header-logo" | "maintenance-mode" | "header-user-profile-image" | "dropdown-logout" | "dropdown-buildings" | "account-history" | "dropdown-account" | "dropdown-kiosk" | "feat-tenant-vis-reg-to-admin-link" | "service-requests" | "safety-utility-button" | "change-language-option-in-settings" | "show-utilities-link-and-chevron" | "show-smart-building" | "show-content-v-2" | "show-rich-description" | "open-tw-miniapp-in-iframe" | "enable-tw-host-sdk" | "enable-tw-direct-link" | "enable-exit-kiosk-mode" | "emergency-management-utility" | "discover-layout" | "embedded-third-party-widget" | "live-work-ui";
                                 value: boolean | null;
                                 building_uuid: string | null;
                                 version: number;
@@ -10338,7 +10350,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @description One of: header-logo, maintenance-mode, header-user-profile-image, dropdown-logout, dropdown-buildings, account-history, dropdown-account, dropdown-kiosk, feat-tenant-vis-reg-to-admin-link, service-requests, safety-utility-button, change-language-option-in-settings, show-utilities-link-and-chevron, show-smart-building, show-content-v-2, show-rich-description, open-tw-miniapp-in-iframe, enable-tw-host-sdk, enable-tw-direct-link, enable-exit-kiosk-mode */
+                    /** @description One of: header-logo, maintenance-mode, header-user-profile-image, dropdown-logout, dropdown-buildings, account-history, dropdown-account, dropdown-kiosk, feat-tenant-vis-reg-to-admin-link, service-requests, safety-utility-button, change-language-option-in-settings, show-utilities-link-and-chevron, show-smart-building, show-content-v-2, show-rich-description, open-tw-miniapp-in-iframe, enable-tw-host-sdk, enable-tw-direct-link, enable-exit-kiosk-mode, emergency-management-utility, discover-layout, embedded-third-party-widget, live-work-ui */
                     name: string;
                 };
                 cookie?: never;
@@ -10354,7 +10366,7 @@ export interface paths {
                         "application/json": {
                             data: {
                                 /** @enum {string} */
-                                name: "header-logo" | "maintenance-mode" | "header-user-profile-image" | "dropdown-logout" | "dropdown-buildings" | "account-history" | "dropdown-account" | "dropdown-kiosk" | "feat-tenant-vis-reg-to-admin-link" | "service-requests" | "safety-utility-button" | "change-language-option-in-settings" | "show-utilities-link-and-chevron" | "show-smart-building" | "show-content-v-2" | "show-rich-description" | "open-tw-miniapp-in-iframe" | "enable-tw-host-sdk" | "enable-tw-direct-link" | "enable-exit-kiosk-mode";
+                                name: "header-logo" | "maintenance-mode" | "header-user-profile-image" | "dropdown-logout" | "dropdown-buildings" | "account-history" | "dropdown-account" | "dropdown-kiosk" | "feat-tenant-vis-reg-to-admin-link" | "service-requests" | "safety-utility-button" | "change-language-option-in-settings" | "show-utilities-link-and-chevron" | "show-smart-building" | "show-content-v-2" | "show-rich-description" | "open-tw-miniapp-in-iframe" | "enable-tw-host-sdk" | "enable-tw-direct-link" | "enable-exit-kiosk-mode" | "emergency-management-utility" | "discover-layout" | "embedded-third-party-widget" | "live-work-ui";
                                 value: boolean | null;
                                 building_uuid: string | null;
                                 version: number;

@@ -9,6 +9,7 @@ import { serviceRequestsScreen } from '../serviceRequests/serviceRequests.screen
 import { cardEntryScreen } from '../payments/cardEntry.screen';
 import { smartFloorsScreen, smartSuitesScreen, suiteControlScreen } from '../smartBuilding/smartBuilding.screens';
 import { visitorCheckInScreen } from '../kiosk/visitorCheckIn.screen';
+import { emergencyScreen } from '../emergency/emergency.screen';
 
 /**
  * Every screen flow the app can open, by name. A route's entry sends `screen.open` with the name, its params and the
@@ -34,6 +35,7 @@ export const SCREENS = {
   smartSuites: smartSuitesScreen,
   suiteControl: suiteControlScreen,
   visitorCheckIn: visitorCheckInScreen,
+  emergency: emergencyScreen,
 } as const;
 
 export type ScreenName = keyof typeof SCREENS;

@@ -22,6 +22,7 @@ import { visitorRoutes } from './visitorRoutes';
 import { serviceRequestRoutes } from './serviceRequestRoutes';
 import { paymentRoutes } from './paymentRoutes';
 import { smartBuildingRoutes } from './smartBuildingRoutes';
+import { emergencyRoutes } from './emergencyRoutes';
 import { webViewRoutes } from './webViewRoutes';
 import { hashTarget, origin, screenFlows, type RouterContext, type ScreenLoader } from './screens';
 
@@ -114,6 +115,7 @@ const buildingScreenRoutes = [
   ...bookingRoutes(buildingByIdRoute),
   ...serviceRequestRoutes(buildingByIdRoute),
   ...smartBuildingRoutes(buildingByIdRoute),
+  ...emergencyRoutes(buildingByIdRoute),
 ];
 /** The older layout: a content under the home path, /home/{type}s/{uuid}, in the current building. */
 const homeContentRoutes = contentRoutes(rootRoute, ['home/posts', 'home/event-posts', 'home/offers', 'home/articles']);

@@ -39,6 +39,7 @@ import type { floorsMachine } from '../../machines/smartBuilding/floors.machine'
 import type { suitesMachine } from '../../machines/smartBuilding/suites.machine';
 import type { suiteControlMachine } from '../../machines/smartBuilding/suiteControl.machine';
 import type { visitorCheckInMachine } from '../../machines/kiosk/visitorCheckIn.machine';
+import type { emergencyMachine } from '../../machines/emergency/emergency.machine';
 import { FLAGS_ID } from '../../machines/flags/flags.machine';
 import type { FlagName } from '../../contracts/flags';
 import { HEADER_MENU_ID } from '../../machines/shell/headerMenu.machine';
@@ -130,6 +131,7 @@ export interface ScreenActors {
   smartSuites: ActorRefFrom<typeof suitesMachine>;
   suiteControl: ActorRefFrom<typeof suiteControlMachine>;
   visitorCheckIn: ActorRefFrom<typeof visitorCheckInMachine>;
+  emergency: ActorRefFrom<typeof emergencyMachine>;
 }
 
 /**

@@ -53,6 +53,7 @@ describe('the building home', () => {
       'Wallet',
       'Feedback',
       'Smart building',
+      'Emergency',
     ]);
     // The visitor mini-app needs sign-in, and the person is signed in: nothing under it says otherwise.
     expect(utilities[3]).not.toMatch(/sign-in required/i);

@@ -25,6 +25,7 @@ const LOADERS: Record<ScreenName, (app: AppActor) => Promise<AnyActorLogic>> = {
   smartSuites: async () => (await import('./smartBuilding')).smartSuitesLogic(),
   suiteControl: async () => (await import('./smartBuilding')).suiteControlLogic(),
   visitorCheckIn: async () => (await import('./visitorCheckIn')).visitorCheckInLogic(),
+  emergency: async () => (await import('./emergency')).emergencyLogic(),
 };
 
 /**

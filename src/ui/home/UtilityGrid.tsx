@@ -2,12 +2,12 @@ import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
 import { fallbackLanguage } from '../../../contracts/contentLanguage';
 import type { HomeRef } from '../../../machines/home/home.machine';
-import { withSmartBuilding } from '../../../machines/home/utilities';
+import { emergencyManagementAllowed, withEmergencyManagement, withSmartBuilding } from '../../../machines/home/utilities';
 import { useT } from '../../i18n/useT';
 import { Button } from '../kit/Button';
 import { Skeleton } from '../kit/Skeleton';
 import { styled } from '../kit/stitches.config';
-import { useFlag } from '../appContext';
+import { useAppSelector, useFlag } from '../appContext';
 import { UtilityIcon } from './utilityIcons';
 
 /** Four icons a row on a phone; from a tablet up as many as fit, each at least 120px. */
@@ -69,9 +69,16 @@ export function UtilityGrid({ home }: { home: HomeRef }) {
   const loading = useSelector(home, (s) => s.hasTag('utilities:loading'));
   const failed = useSelector(home, (s) => s.hasTag('utilities:failed'));
   const smartBuilding = useFlag('show-smart-building');
-  const utilities = withSmartBuilding(
-    useSelector(home, (s) => s.context.utilities),
-    smartBuilding,
+  const emergency = emergencyManagementAllowed(
+    useAppSelector((s) => s.context.whitelabel?.brand),
+    useFlag('emergency-management-utility'),
+  );
+  const utilities = withEmergencyManagement(
+    withSmartBuilding(
+      useSelector(home, (s) => s.context.utilities),
+      smartBuilding,
+    ),
+    emergency,
   );
   const { locale } = useIntl();
   if (failed) {
