@@ -56,6 +56,8 @@ export interface RuntimeConfig {
   embedderOrigins: string[];
   /** Seconds without input after which a lobby (kiosk) screen goes home and starts again (KIOSK_IDLE_SECONDS, default 90). */
   kioskIdleSeconds: number;
+  /** Buildings that show the live-work (residential) interface (LIVE_WORK_BUILDINGS; machines/home/liveWork.ts). */
+  liveWorkBuildings: string[];
 }
 
 /** Demo store links, for a deployment that sets none (IOS_APP_URL, ANDROID_APP_URL). */
@@ -86,4 +88,5 @@ export const FALLBACK_RUNTIME_CONFIG: RuntimeConfig = {
   androidAppUrl: DEMO_ANDROID_APP_URL,
   embedderOrigins: [],
   kioskIdleSeconds: 90,
+  liveWorkBuildings: [],
 };

@@ -40,6 +40,7 @@ export function runtimeConfigFrom(config: ServerConfig, env: NodeJS.ProcessEnv =
     androidAppUrl: env.ANDROID_APP_URL || DEMO_ANDROID_APP_URL,
     embedderOrigins: config.frameAncestors,
     kioskIdleSeconds: kioskIdleSeconds(env.KIOSK_IDLE_SECONDS),
+    liveWorkBuildings: (env.LIVE_WORK_BUILDINGS ?? '').split(/[\s,]+/).filter((uuid) => /^[0-9a-f-]{36}$/i.test(uuid)),
   };
 }
 
@@ -102,6 +103,7 @@ export async function runtimeConfigRoutes(app: Api, options: { runtimeConfig: Ru
               androidAppUrl: str,
               embedderOrigins: { type: 'array', items: str },
               kioskIdleSeconds: { type: 'integer' },
+              liveWorkBuildings: { type: 'array', items: str },
             },
           },
         },

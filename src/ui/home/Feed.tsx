@@ -1,7 +1,8 @@
 import { useEffect, useReducer, useRef } from 'react';
 import { useSelector } from '@xstate/react';
+import { Link } from '@tanstack/react-router';
 import type { SnapshotFrom } from 'xstate';
-import { drawnSections, firstPromoted, withContent, type FeedGroup } from '../../../machines/home/feed';
+import { drawnSections, firstPromoted, HOME_TABS, withContent, type FeedGroup } from '../../../machines/home/feed';
 import type { FeedSectionRef, feedSectionMachine } from '../../../machines/home/feedSection.machine';
 import type { HomeRef } from '../../../machines/home/home.machine';
 import { useT } from '../../i18n/useT';
@@ -9,6 +10,7 @@ import { Button } from '../kit/Button';
 import { JumpBar } from '../kit/JumpBar';
 import { Skeleton } from '../kit/Skeleton';
 import { styled } from '../kit/stitches.config';
+import { columnsOf } from '../kit/grids';
 import { FeedTileCard } from './FeedTileCard';
 
 /**
@@ -17,13 +19,21 @@ import { FeedTileCard } from './FeedTileCard';
  */
 const SECTION_SCROLL_MARGIN = 54;
 
-const Group = styled('div', { display: 'flex', flexDirection: 'column', gap: '$6', scrollMarginTop: SECTION_SCROLL_MARGIN });
+const Group = styled('div', {
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '$6',
+  scrollMarginTop: SECTION_SCROLL_MARGIN,
+  // The discover layout hides discover in its place (its height kept, so the rule's measure holds and nothing moves).
+  '&[data-hidden="true"]': { visibility: 'hidden', opacity: 0 },
+  '@motion': { transition: 'opacity 200ms ease-out' },
+});
 const Category = styled('section', { display: 'flex', flexDirection: 'column', gap: '$3', scrollMarginTop: SECTION_SCROLL_MARGIN });
 const CategoryName = styled('h2', { margin: 0, fontSize: '$5' });
 /**
  * A category's tiles: on a phone a carousel that scrolls sideways inside itself (snapping to a tile, the next one
  * peeking; tiles are buttons, so Tab walks them and the browser scrolls each into view), from a tablet up a grid of
- * three or four columns.
+ * columns at least 428 px wide (the specification's content minimum).
  */
 const Tiles = styled('ul', {
   listStyle: 'none',
@@ -41,7 +51,7 @@ const Tiles = styled('ul', {
   '@tablet': {
     gridAutoFlow: 'row',
     gridAutoColumns: 'auto',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))',
+    gridTemplateColumns: columnsOf('content'),
     gap: '$4',
     overflowX: 'visible',
     scrollSnapType: 'none',
@@ -93,6 +103,69 @@ function useDrawnSections(home: HomeRef): { drawn: DrawnSection[]; waiting: bool
   );
 }
 
+const TabList = styled('ul', {
+  display: 'flex',
+  gap: '$2',
+  margin: 0,
+  // Room for the focus ring inside the row, which scrolls sideways on its own when it is wider than the screen.
+  padding: '4px',
+  listStyle: 'none',
+  overflowX: 'auto',
+  '& > li': { flexShrink: 0 },
+});
+const tabLook = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: 40,
+  padding: '$2 $4',
+  whiteSpace: 'nowrap',
+  borderRadius: '$round',
+  border: '1px solid $border',
+  backgroundColor: '$surface',
+  color: '$text',
+  fontWeight: 600,
+  textDecoration: 'none',
+  '&:hover': { borderColor: '$primary' },
+} as const;
+const TabAnchor = styled('a', tabLook);
+const TabLink = styled(Link, tabLook);
+
+/**
+ * The home's tabs (content document, section 2): Spotlight and Discover jump to their group (each shown when the feed
+ * has a category of it), Amenities opens the amenities page.
+ */
+export function HomeTabs({ home, buildingUuid }: { home: HomeRef; buildingUuid: string }) {
+  const t = useT();
+  const { drawn } = useDrawnSections(home);
+  const filled = (group: FeedGroup) =>
+    drawn.some((s) => s.group === group && s.snapshot.hasTag('loaded') && withContent(s.snapshot.context.categories).length > 0);
+  return (
+    <nav aria-label={t('home.sections')} data-testid="home-tabs">
+      <TabList>
+        {HOME_TABS.map((tab) =>
+          tab === 'amenities' ? (
+            <li key={tab}>
+              <TabLink to={`/building/${buildingUuid}/amenities`}>{t('home.amenities')}</TabLink>
+            </li>
+          ) : filled(tab) ? (
+            <li key={tab}>
+              <TabAnchor
+                href={`#${tab}`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  home.send({ type: 'tab.selected', id: tab });
+                }}
+              >
+                {t('home.group', { group: tab })}
+              </TabAnchor>
+            </li>
+          ) : null,
+        )}
+      </TabList>
+    </nav>
+  );
+}
+
 /** The promoted block: the first promoted content only. */
 export function PromotedBlock({ home }: { home: HomeRef }) {
   const t = useT();
@@ -125,24 +198,46 @@ export function Feed({ home }: { home: HomeRef }) {
 
   useEffect(() => {
     let frame = 0;
-    const measure = () => {
+    const measure = (scrolled: boolean) => {
       frame = 0;
-      const tops = [...document.querySelectorAll<HTMLElement>('[data-feed-category]')].map((el) => ({
-        id: el.id,
-        top: el.getBoundingClientRect().top,
-      }));
+      const headerOffset = bar.current?.getBoundingClientRect().bottom ?? 0;
       const atEnd = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
-      home.send({ type: 'scroll.observed', tops, headerOffset: bar.current?.getBoundingClientRect().bottom ?? 0, atEnd });
+      if (scrolled) {
+        const tops = [...document.querySelectorAll<HTMLElement>('[data-feed-category]')].map((el) => ({
+          id: el.id,
+          top: el.getBoundingClientRect().top,
+        }));
+        home.send({ type: 'scroll.observed', tops, headerOffset, atEnd });
+      }
+      // The discover layout's measure (the machine applies the rule only with the layout on).
+      const spotlight = document.querySelector<HTMLElement>('[data-group="spotlight"]');
+      const discover = document.querySelector<HTMLElement>('[data-group="discover"]');
+      const filled = (el: HTMLElement | null) => !!el?.querySelector('[data-feed-category]');
+      home.send({
+        type: 'layout.observed',
+        spotlightTop: filled(spotlight) ? spotlight!.getBoundingClientRect().top : null,
+        discoverHeight: filled(discover) ? discover!.getBoundingClientRect().height : null,
+        headerOffset,
+        atEnd,
+      });
     };
     const onScroll = () => {
-      if (!frame) frame = requestAnimationFrame(measure);
+      if (!frame) frame = requestAnimationFrame(() => measure(true));
+    };
+    const onResize = () => {
+      if (!frame) frame = requestAnimationFrame(() => measure(false));
     };
     window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('resize', onResize, { passive: true });
+    // Measured once now too (and again as more of the feed is drawn): the layout's rule holds before any scroll.
+    onResize();
     return () => {
       window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('resize', onResize);
       if (frame) cancelAnimationFrame(frame);
     };
-  }, [home]);
+  }, [home, drawn.length]);
+  const hideDiscover = useSelector(home, (s) => s.context.discoverHidden);
 
   if (failed) {
     return (
@@ -169,7 +264,7 @@ export function Feed({ home }: { home: HomeRef }) {
       ) : null}
       {nothing ? <p>{t('home.empty')}</p> : null}
       {(['spotlight', 'discover'] as const).map((group) => (
-        <Group key={group} id={group} data-group={group}>
+        <Group key={group} id={group} data-group={group} data-hidden={group === 'discover' && hideDiscover ? 'true' : undefined}>
           {drawn
             .filter((s) => s.group === group)
             .map(({ snapshot, ref }) => (
