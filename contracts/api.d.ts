@@ -9909,7 +9909,6 @@ export interface paths {
                                     "enable-exit-kiosk-mode": boolean;
                                     "emergency-management-utility": boolean;
                                     "discover-layout": boolean;
-                                    "embedded-third-party-widget": boolean;
                                     "live-work-ui": boolean;
                                 };
                                 reasons: {
@@ -9957,8 +9956,6 @@ export interface paths {
                                     "emergency-management-utility": "TARGETING_MATCH" | "STATIC" | "DEFAULT";
                                     /** @enum {string} */
                                     "discover-layout": "TARGETING_MATCH" | "STATIC" | "DEFAULT";
-                                    /** @enum {string} */
-                                    "embedded-third-party-widget": "TARGETING_MATCH" | "STATIC" | "DEFAULT";
                                     /** @enum {string} */
                                     "live-work-ui": "TARGETING_MATCH" | "STATIC" | "DEFAULT";
                                 };
@@ -10144,7 +10141,7 @@ export interface paths {
                                 version: number;
                                 flags: {
                                     /** @enum {string} */
-                                    name: "header-logo" | "maintenance-mode" | "header-user-profile-image" | "dropdown-logout" | "dropdown-buildings" | "account-history" | "dropdown-account" | "dropdown-kiosk" | "feat-tenant-vis-reg-to-admin-link" | "service-requests" | "safety-utility-button" | "change-language-option-in-settings" | "show-utilities-link-and-chevron" | "show-smart-building" | "show-content-v-2" | "show-rich-description" | "open-tw-miniapp-in-iframe" | "enable-tw-host-sdk" | "enable-tw-direct-link" | "enable-exit-kiosk-mode" | "emergency-management-utility" | "discover-layout" | "embedded-third-party-widget" | "live-work-ui";
+                                    name: "header-logo" | "maintenance-mode" | "header-user-profile-image" | "dropdown-logout" | "dropdown-buildings" | "account-history" | "dropdown-account" | "dropdown-kiosk" | "feat-tenant-vis-reg-to-admin-link" | "service-requests" | "safety-utility-button" | "change-language-option-in-settings" | "show-utilities-link-and-chevron" | "show-smart-building" | "show-content-v-2" | "show-rich-description" | "open-tw-miniapp-in-iframe" | "enable-tw-host-sdk" | "enable-tw-direct-link" | "enable-exit-kiosk-mode" | "emergency-management-utility" | "discover-layout" | "live-work-ui";
                                     default: boolean;
                                     value: boolean | null;
                                     overrides: {
@@ -10244,7 +10241,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description One of: header-logo, maintenance-mode, header-user-profile-image, dropdown-logout, dropdown-buildings, account-history, dropdown-account, dropdown-kiosk, feat-tenant-vis-reg-to-admin-link, service-requests, safety-utility-button, change-language-option-in-settings, show-utilities-link-and-chevron, show-smart-building, show-content-v-2, show-rich-description, open-tw-miniapp-in-iframe, enable-tw-host-sdk, enable-tw-direct-link, enable-exit-kiosk-mode, emergency-management-utility, discover-layout, embedded-third-party-widget, live-work-ui */
+                    /** @description One of: header-logo, maintenance-mode, header-user-profile-image, dropdown-logout, dropdown-buildings, account-history, dropdown-account, dropdown-kiosk, feat-tenant-vis-reg-to-admin-link, service-requests, safety-utility-button, change-language-option-in-settings, show-utilities-link-and-chevron, show-smart-building, show-content-v-2, show-rich-description, open-tw-miniapp-in-iframe, enable-tw-host-sdk, enable-tw-direct-link, enable-exit-kiosk-mode, emergency-management-utility, discover-layout, live-work-ui */
                     name: string;
                 };
                 cookie?: never;
@@ -10268,7 +10265,7 @@ export interface paths {
                         "application/json": {
                             data: {
                                 /** @enum {string} */
-                                name: "header-logo" | "maintenance-mode" | "header-user-profile-image" | "dropdown-logout" | "dropdown-buildings" | "account-history" | "dropdown-account" | "dropdown-kiosk" | "feat-tenant-vis-reg-to-admin-link" | "service-requests" | "safety-utility-button" | "change-language-option-in-settings" | "show-utilities-link-and-chevron" | "show-smart-building" | "show-content-v-2" | "show-rich-description" | "open-tw-miniapp-in-iframe" | "enable-tw-host-sdk" | "enable-tw-direct-link" | "enable-exit-kiosk-mode" | "emergency-management-utility" | "discover-layout" | "embedded-third-party-widget" | "live-work-ui";
+                                name: "header-logo" | "maintenance-mode" | "header-user-profile-image" | "dropdown-logout" | "dropdown-buildings" | "account-history" | "dropdown-account" | "dropdown-kiosk" | "feat-tenant-vis-reg-to-admin-link" | "service-requests" | "safety-utility-button" | "change-language-option-in-settings" | "show-utilities-link-and-chevron" | "show-smart-building" | "show-content-v-2" | "show-rich-description" | "open-tw-miniapp-in-iframe" | "enable-tw-host-sdk" | "enable-tw-direct-link" | "enable-exit-kiosk-mode" | "emergency-management-utility" | "discover-layout" | "live-work-ui";
                                 value: boolean | null;
                                 building_uuid: string | null;
                                 version: number;
@@ -10350,7 +10347,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @description One of: header-logo, maintenance-mode, header-user-profile-image, dropdown-logout, dropdown-buildings, account-history, dropdown-account, dropdown-kiosk, feat-tenant-vis-reg-to-admin-link, service-requests, safety-utility-button, change-language-option-in-settings, show-utilities-link-and-chevron, show-smart-building, show-content-v-2, show-rich-description, open-tw-miniapp-in-iframe, enable-tw-host-sdk, enable-tw-direct-link, enable-exit-kiosk-mode, emergency-management-utility, discover-layout, embedded-third-party-widget, live-work-ui */
+                    /** @description One of: header-logo, maintenance-mode, header-user-profile-image, dropdown-logout, dropdown-buildings, account-history, dropdown-account, dropdown-kiosk, feat-tenant-vis-reg-to-admin-link, service-requests, safety-utility-button, change-language-option-in-settings, show-utilities-link-and-chevron, show-smart-building, show-content-v-2, show-rich-description, open-tw-miniapp-in-iframe, enable-tw-host-sdk, enable-tw-direct-link, enable-exit-kiosk-mode, emergency-management-utility, discover-layout, live-work-ui */
                     name: string;
                 };
                 cookie?: never;
@@ -10366,7 +10363,7 @@ export interface paths {
                         "application/json": {
                             data: {
                                 /** @enum {string} */
-                                name: "header-logo" | "maintenance-mode" | "header-user-profile-image" | "dropdown-logout" | "dropdown-buildings" | "account-history" | "dropdown-account" | "dropdown-kiosk" | "feat-tenant-vis-reg-to-admin-link" | "service-requests" | "safety-utility-button" | "change-language-option-in-settings" | "show-utilities-link-and-chevron" | "show-smart-building" | "show-content-v-2" | "show-rich-description" | "open-tw-miniapp-in-iframe" | "enable-tw-host-sdk" | "enable-tw-direct-link" | "enable-exit-kiosk-mode" | "emergency-management-utility" | "discover-layout" | "embedded-third-party-widget" | "live-work-ui";
+                                name: "header-logo" | "maintenance-mode" | "header-user-profile-image" | "dropdown-logout" | "dropdown-buildings" | "account-history" | "dropdown-account" | "dropdown-kiosk" | "feat-tenant-vis-reg-to-admin-link" | "service-requests" | "safety-utility-button" | "change-language-option-in-settings" | "show-utilities-link-and-chevron" | "show-smart-building" | "show-content-v-2" | "show-rich-description" | "open-tw-miniapp-in-iframe" | "enable-tw-host-sdk" | "enable-tw-direct-link" | "enable-exit-kiosk-mode" | "emergency-management-utility" | "discover-layout" | "live-work-ui";
                                 value: boolean | null;
                                 building_uuid: string | null;
                                 version: number;

@@ -28,8 +28,6 @@ export const FLAG_DEFAULTS = {
   'emergency-management-utility': false,
   /** The discover layout: the discover section shows as the spotlight nears the top (machines/home/feed.ts). */
   'discover-layout': false,
-  /** The embedded third-party widget on the home (decision NEXT-home-flags). */
-  'embedded-third-party-widget': false,
   /** The test flag that forces the live-work (residential) interface (machines/home/liveWork.ts). */
   'live-work-ui': false,
 } as const satisfies Record<string, boolean>;

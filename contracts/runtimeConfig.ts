@@ -56,6 +56,9 @@ export interface RuntimeConfig {
   embedderOrigins: string[];
   /** Seconds without input after which a lobby (kiosk) screen goes home and starts again (KIOSK_IDLE_SECONDS, default 90). */
   kioskIdleSeconds: number;
+  /** The parking site and the facility app of the brand's utility shortcuts (PARKING_URL, FACILITY_APP_URL; machines/shell/utilityShortcuts.ts). */
+  parkingUrl: string | null;
+  facilityAppUrl: string | null;
   /** Buildings that show the live-work (residential) interface (LIVE_WORK_BUILDINGS; machines/home/liveWork.ts). */
   liveWorkBuildings: string[];
 }
@@ -89,4 +92,6 @@ export const FALLBACK_RUNTIME_CONFIG: RuntimeConfig = {
   embedderOrigins: [],
   kioskIdleSeconds: 90,
   liveWorkBuildings: [],
+  parkingUrl: null,
+  facilityAppUrl: null,
 };

@@ -141,7 +141,7 @@ export interface DiscoverMeasure {
   spotlightTop: number | null;
   /** The discover group's height (kept while it is hidden: it hides without giving up its place). */
   discoverHeight: number | null;
-  /** The bottom of the sticky header (the jump bar), 0 without one. */
+  /** The sticky header's offset: the height the jump bar covers once stuck, 0 without one. */
   headerOffset: number;
   /** The page is scrolled to its end: nothing further can come up. */
   atEnd: boolean;

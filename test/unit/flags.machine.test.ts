@@ -30,7 +30,6 @@ const SPEC_FLAGS = [
   // Named by this project for what the specification gates without a name (section 6; contracts/flags.ts).
   'emergency-management-utility',
   'discover-layout',
-  'embedded-third-party-widget',
   'live-work-ui',
 ];
 

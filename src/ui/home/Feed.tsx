@@ -217,7 +217,8 @@ export function Feed({ home }: { home: HomeRef }) {
         type: 'layout.observed',
         spotlightTop: filled(spotlight) ? spotlight!.getBoundingClientRect().top : null,
         discoverHeight: filled(discover) ? discover!.getBoundingClientRect().height : null,
-        headerOffset,
+        // The sticky header's offset: the height it covers once stuck (its bottom, before it sticks, is wherever it is).
+        headerOffset: bar.current?.getBoundingClientRect().height ?? 0,
         atEnd,
       });
     };

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Fragment, Suspense } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { showsPersonal } from '../../../machines/kiosk/kiosk.selectors';
@@ -11,6 +11,7 @@ import { AppHeader } from '../shell/AppHeader';
 import { LinkOutFrame } from '../linkOut/LinkOutFrame';
 import { Feed, HomeTabs, PromotedBlock } from './Feed';
 import { useHomeLayout } from './useHomeLayout';
+import { UtilityShortcuts, useShortcuts } from '../shell/UtilityShortcuts';
 import type { HomeLayout } from '../../../machines/home/liveWork';
 import { UtilityGrid } from './UtilityGrid';
 import { VisitorDeskAction } from './VisitorDeskAction';
@@ -147,7 +148,12 @@ function HomeSections({ home, layout, buildingUuid }: { home: ScreenActors['home
   const utilitiesTitle = layout.wording === 'resident' ? t('home.liveWork.utilities') : t('home.utilities.title');
   const parts = {
     welcome: null,
-    tabs: <HomeTabs key="tabs" home={home} buildingUuid={buildingUuid} />,
+    tabs: (
+      <Fragment key="tabs">
+        <HomeShortcuts home={home} />
+        <HomeTabs home={home} buildingUuid={buildingUuid} />
+      </Fragment>
+    ),
     utilities: layout.titledUtilities ? (
       <section key="utilities" id="utilities" aria-labelledby="utilities-title">
         <UtilitiesTitle id="utilities-title">{utilitiesTitle}</UtilitiesTitle>
@@ -175,3 +181,11 @@ function HomeSections({ home, layout, buildingUuid }: { home: ScreenActors['home
 }
 
 const UtilitiesTitle = styled('h2', { margin: 0, fontSize: '$5' });
+
+/** The brand's utility shortcuts (the harbor brand's five); the visitor one opens the building's visitor mini-app. */
+function HomeShortcuts({ home }: { home: ScreenActors['home'] }) {
+  const utilities = useSelector(home, (s) => s.context.utilities);
+  const visitors = utilities.find((u) => u.utility_name === 'VISITOR_REGISTRATION_MINIAPP') ?? null;
+  const shortcuts = useShortcuts({ inApp: true, visitorUtility: !!visitors });
+  return <UtilityShortcuts shortcuts={shortcuts} onUtility={() => visitors && home.send({ type: 'utility.open', utility: visitors })} />;
+}

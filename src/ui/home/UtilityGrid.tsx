@@ -151,7 +151,7 @@ export function UtilityGrid({ home, label }: { home: HomeRef; label: string }) {
               {utility.subLabel ? <SubLabel>{t('home.utilities.subLabel', { label: utility.subLabel })}</SubLabel> : null}
             </Label>
             {links ? (
-              <Chevron aria-hidden="true">
+              <Chevron aria-hidden="true" data-chevron>
                 <ChevronRight size={20} />
               </Chevron>
             ) : null}
