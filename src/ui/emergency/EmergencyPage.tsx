@@ -58,14 +58,19 @@ export function EmergencyPage() {
   const emergency = useScreen('emergency');
   return (
     <AreaScreen areas={['home', 'shell']} ready={!!buildingUuid && !!emergency}>
-      {() => <Emergency emergency={emergency!} />}
+      {() => <CurrentBuildingEmergency emergency={emergency!} />}
     </AreaScreen>
   );
 }
 
-function Emergency({ emergency }: { emergency: EmergencyRef }) {
-  const t = useT();
+function CurrentBuildingEmergency({ emergency }: { emergency: EmergencyRef }) {
   const building = useBuildingSelector((s) => s.context.current?.name ?? '');
+  return <EmergencyScreen emergency={emergency} building={building} />;
+}
+
+/** The screen of an emergency flow (the model test renders it with its own flow). */
+export function EmergencyScreen({ emergency, building }: { emergency: EmergencyRef; building: string }) {
+  const t = useT();
   const loading = useSelector(emergency, (s) => s.hasTag('loading'));
   const failed = useSelector(emergency, (s) => s.hasTag('failed'));
   const empty = useSelector(emergency, (s) => s.hasTag('empty'));
@@ -99,7 +104,10 @@ function Emergency({ emergency }: { emergency: EmergencyRef }) {
                       <ContactName>{contact.name}</ContactName>
                       {contact.hours ? <Hours>{contact.hours}</Hours> : null}
                     </div>
-                    <CallLink href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`} aria-label={t('home.emergency.call', { name: contact.name, phone: contact.phone })}>
+                    <CallLink
+                      href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}
+                      aria-label={t('home.emergency.call', { name: contact.name, phone: contact.phone })}
+                    >
                       <Phone size={18} aria-hidden="true" />
                       {contact.phone}
                     </CallLink>
