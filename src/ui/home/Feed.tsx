@@ -107,8 +107,10 @@ const TabList = styled('ul', {
   display: 'flex',
   gap: '$2',
   margin: 0,
-  // Room for the focus ring inside the row, which scrolls sideways on its own when it is wider than the screen.
+  // Room for the focus ring inside the row (which scrolls sideways on its own when it is wider than the screen), the
+  // pills still aligned with the page.
   padding: '4px',
+  margin: '0 -4px',
   listStyle: 'none',
   overflowX: 'auto',
   '& > li': { flexShrink: 0 },
@@ -117,7 +119,8 @@ const tabLook = {
   display: 'inline-flex',
   alignItems: 'center',
   minHeight: 40,
-  padding: '$2 $4',
+  padding: '$2 $3',
+  '@tablet': { padding: '$2 $4' },
   whiteSpace: 'nowrap',
   borderRadius: '$round',
   border: '1px solid $border',
