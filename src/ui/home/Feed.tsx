@@ -106,7 +106,6 @@ function useDrawnSections(home: HomeRef): { drawn: DrawnSection[]; waiting: bool
 const TabList = styled('ul', {
   display: 'flex',
   gap: '$2',
-  margin: 0,
   // Room for the focus ring inside the row (which scrolls sideways on its own when it is wider than the screen), the
   // pills still aligned with the page.
   padding: '4px',
