@@ -23,6 +23,13 @@ export const FLAG_DEFAULTS = {
   'enable-tw-host-sdk': true,
   'enable-tw-direct-link': false,
   'enable-exit-kiosk-mode': true,
+  // Flags the specification names by what they gate, not by name (access document, section 6; issue 24):
+  /** Allows the emergency-management utility for the brands that hide it (machines/home/utilities.ts). */
+  'emergency-management-utility': false,
+  /** The discover layout: the discover section shows as the spotlight nears the top (machines/home/feed.ts). */
+  'discover-layout': false,
+  /** The test flag that forces the live-work (residential) interface (machines/home/liveWork.ts). */
+  'live-work-ui': false,
 } as const satisfies Record<string, boolean>;
 
 export type FlagName = keyof typeof FLAG_DEFAULTS;

@@ -3,6 +3,10 @@
  * (contracts/brandRoles.ts), the app's style sheet holds the palettes (src/ui/kit/stitches.config.ts).
  */
 
+/** Branding colours of the specification (access document, section 9), kept as given. */
+export const ALERT_RED = '#EC003E';
+export const GREY_DARK = '#696E72';
+
 /**
  * The page's neutral colour roles, light and dark. Brand roles (`brand`, `primary`, `secondary` and the text on
  * them) come from the brand and the building at run time and are adjusted per scheme for contrast (theme.ts).
@@ -26,6 +30,13 @@ export const LIGHT = {
   warning: '#8A4B00',
   warningSoft: '#FFF1D6',
   scrim: 'rgba(20, 24, 28, 0.5)',
+  /**
+   * The specification's alert red, as given, for what is not body text: borders, icons, large text and bars with
+   * white text (3:1 on every ground of both schemes; 4.5:1 only on the white surface). Error text is `danger`.
+   */
+  alert: ALERT_RED,
+  /** The specification's grey dark, as given: AA text on the light surface and background (5.2:1, 4.8:1). */
+  greyDark: GREY_DARK,
 } as const;
 
 export const DARK: Record<keyof typeof LIGHT, string> = {
@@ -45,4 +56,7 @@ export const DARK: Record<keyof typeof LIGHT, string> = {
   warning: '#F6BE5A',
   warningSoft: '#3A2B0E',
   scrim: 'rgba(0, 0, 0, 0.65)',
+  alert: ALERT_RED,
+  /** #696E72 reads 3.2:1 on the dark surface: too dark for text there, so the dark scheme's muted grey stands in. */
+  greyDark: '#A9B0B7',
 };

@@ -56,6 +56,11 @@ export interface RuntimeConfig {
   embedderOrigins: string[];
   /** Seconds without input after which a lobby (kiosk) screen goes home and starts again (KIOSK_IDLE_SECONDS, default 90). */
   kioskIdleSeconds: number;
+  /** The parking site and the facility app of the brand's utility shortcuts (PARKING_URL, FACILITY_APP_URL; machines/shell/utilityShortcuts.ts). */
+  parkingUrl: string | null;
+  facilityAppUrl: string | null;
+  /** Buildings that show the live-work (residential) interface (LIVE_WORK_BUILDINGS; machines/home/liveWork.ts). */
+  liveWorkBuildings: string[];
 }
 
 /** Demo store links, for a deployment that sets none (IOS_APP_URL, ANDROID_APP_URL). */
@@ -86,4 +91,7 @@ export const FALLBACK_RUNTIME_CONFIG: RuntimeConfig = {
   androidAppUrl: DEMO_ANDROID_APP_URL,
   embedderOrigins: [],
   kioskIdleSeconds: 90,
+  liveWorkBuildings: [],
+  parkingUrl: null,
+  facilityAppUrl: null,
 };

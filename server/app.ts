@@ -33,6 +33,7 @@ import { runtimeConfigFrom, runtimeConfigRoutes } from './routes/runtimeConfig.j
 import { contentRoutes } from './routes/content.js';
 import { directoryRoutes } from './routes/directory.js';
 import { smartBuildingRoutes } from './routes/smartBuilding.js';
+import { emergencyRoutes } from './routes/emergency.js';
 import { serviceRequestRoutes } from './routes/serviceRequests.js';
 import { helpDeskRoutes } from './routes/helpDesk.js';
 import { bookingRoutes } from './routes/bookings.js';
@@ -177,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(contentRoutes);
       await api.register(directoryRoutes);
       await api.register(smartBuildingRoutes);
+      await api.register(emergencyRoutes);
       await api.register(serviceRequestRoutes);
       await api.register(helpDeskRoutes);
       await api.register(bookingRoutes);

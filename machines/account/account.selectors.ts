@@ -3,6 +3,7 @@ import type { Building } from '../building/building.machine';
 import { isValidProfileName } from '../auth/validation';
 import type { ProfileFormContext, ProfileNameField } from './profileForm.types';
 import type { PasswordField, PasswordUpdateContext } from './passwordUpdate.types';
+import { interfaceHasLanguage, languagesOf } from '../locale/fallbackLanguages';
 
 /** A message to show: a catalogue id, or the server's own words when the catalogue has none for it. */
 export type Message = { id: string } | { text: string };
@@ -10,32 +11,38 @@ export type Message = { id: string } | { text: string };
 export interface LanguageOption {
   code: string;
   name: string;
-}
-
-/** The building's languages by priority, each code once. */
-export function buildingLanguages(building: Pick<Building, 'languages'> | null | undefined): LanguageOption[] {
-  const seen = new Set<string>();
-  return [...(building?.languages ?? [])]
-    .sort((a, b) => a.priority - b.priority)
-    .filter((l) => (seen.has(l.code) ? false : (seen.add(l.code), true)))
-    .map(({ code, name }) => ({ code, name }));
+  /** The interface has a locale of this language (el_EL of the fallback list has none: listed, not choosable). */
+  available: boolean;
 }
 
 /**
- * Change-language is offered only when the building has two or more languages and the flag
+ * The building's languages by priority, each code once; a building that names none has the fallback list (en_US,
+ * es_ES, el_EL). No building yet: none.
+ */
+export function buildingLanguages(building: Pick<Building, 'languages'> | null | undefined): LanguageOption[] {
+  if (!building) return [];
+  const seen = new Set<string>();
+  return [...languagesOf(building)]
+    .sort((a, b) => a.priority - b.priority)
+    .filter((l) => (seen.has(l.code) ? false : (seen.add(l.code), true)))
+    .map(({ code, name }) => ({ code, name, available: interfaceHasLanguage(code) }));
+}
+
+/**
+ * Change-language is offered only when the building has two or more languages the interface can show and the flag
  * `change-language-option-in-settings` is on (specification section 2).
  */
 export function canChangeLanguage(
   building: Pick<Building, 'languages'> | null | undefined,
   flags: Pick<FlagValues, 'change-language-option-in-settings'>,
 ): boolean {
-  return flags['change-language-option-in-settings'] && buildingLanguages(building).length >= 2;
+  return flags['change-language-option-in-settings'] && buildingLanguages(building).filter((l) => l.available).length >= 2;
 }
 
 const normalizeTag = (tag: string) => tag.replace('_', '-').toLowerCase();
 
 /** Which of the building's languages the interface is in: the same tag, else the same language; null if none. */
-export function selectedLanguage(languages: LanguageOption[], locale: string): string | null {
+export function selectedLanguage(languages: readonly { code: string; name?: string }[], locale: string): string | null {
   const current = normalizeTag(locale);
   const exact = languages.find((l) => normalizeTag(l.code) === current);
   if (exact) return exact.code;

@@ -10,6 +10,7 @@ import { cardEntryScreen } from '../payments/cardEntry.screen';
 import { smartFloorsScreen, smartSuitesScreen, suiteControlScreen } from '../smartBuilding/smartBuilding.screens';
 import { visitorCheckInScreen } from '../kiosk/visitorCheckIn.screen';
 import { directMiniAppScreen } from '../linkOut/directMiniApp.screen';
+import { emergencyScreen } from '../emergency/emergency.screen';
 
 /**
  * Every screen flow the app can open, by name. A route's entry sends `screen.open` with the name, its params and the
@@ -36,6 +37,7 @@ export const SCREENS = {
   suiteControl: suiteControlScreen,
   visitorCheckIn: visitorCheckInScreen,
   directMiniApp: directMiniAppScreen,
+  emergency: emergencyScreen,
 } as const;
 
 export type ScreenName = keyof typeof SCREENS;

@@ -143,6 +143,37 @@ export function nearestSection(tops: readonly { id: string; top: number }[], hea
   return active;
 }
 
+/** The discover rule's margin (content document, section 9: "… plus header offset plus 50 px"). */
+export const DISCOVER_HIDE_SLACK = 50;
+
+/** What the view measures for the discover rule: the tops and heights of the two groups, and the sticky bar's bottom. */
+export interface DiscoverMeasure {
+  /** The spotlight group's top in the viewport; null when the page has no spotlight. */
+  spotlightTop: number | null;
+  /** The discover group's height (kept while it is hidden: it hides without giving up its place). */
+  discoverHeight: number | null;
+  /** The sticky header's offset: the height the jump bar covers once stuck, 0 without one. */
+  headerOffset: number;
+  /** The page is scrolled to its end: nothing further can come up. */
+  atEnd: boolean;
+}
+
+/**
+ * The discover layout's rule (content document, section 9): discover hides while the spotlight's top is further down
+ * than discover's height plus the header offset plus 50 px, i.e. until the person has scrolled the spotlight up near
+ * the header; it shows from then on. Never hidden without both groups, or at the end of the page (a short page would
+ * otherwise keep it hidden for good). Decision 194-home-tabs-discover-and-grids.md.
+ */
+export function discoverHidden(measure: DiscoverMeasure): boolean {
+  const { spotlightTop, discoverHeight, headerOffset, atEnd } = measure;
+  if (spotlightTop === null || discoverHeight === null || atEnd) return false;
+  return spotlightTop > discoverHeight + headerOffset + DISCOVER_HIDE_SLACK;
+}
+
+/** The home's top tabs (content document, section 2): spotlight and discover jump to their group, amenities opens its page. */
+export const HOME_TABS = ['spotlight', 'discover', 'amenities'] as const;
+export type HomeTab = (typeof HOME_TABS)[number];
+
 /** After the feed has loaded, the page scrolls to the hash target after this delay. */
 export const HASH_SCROLL_DELAY_MS = 1000;
 

@@ -1,7 +1,16 @@
 import { and, assign, fromPromise, not, setup, stateIn, type ActorRefFrom } from 'xstate';
 import type { CtaAction } from '../content/cta';
 import { linkOutFrameMachine } from '../linkOut/linkOutFrame.machine';
-import { HASH_SCROLL_DELAY_MS, nearestSection, tileAction, type FeedTile, type LinkContext, type SectionSeed } from './feed';
+import {
+  discoverHidden,
+  HASH_SCROLL_DELAY_MS,
+  nearestSection,
+  tileAction,
+  type DiscoverMeasure,
+  type FeedTile,
+  type LinkContext,
+  type SectionSeed,
+} from './feed';
 import { feedSectionMachine, type FeedSectionRef } from './feedSection.machine';
 import { lobbyUtilities, utilityAction, visibleUtilities, type UtilityButton, type UtilityTile } from './utilities';
 
@@ -18,6 +27,8 @@ export interface HomeInput extends LinkContext {
   lobby?: boolean;
   /** The page's hash when it opened: a section to scroll to once the feed is in. */
   hashTarget: string | null;
+  /** The discover-layout flag: discover shows as the spotlight nears the top (`discoverHidden`). */
+  discoverLayout?: boolean;
 }
 
 export interface HomeContext extends HomeInput {
@@ -29,6 +40,8 @@ export interface HomeContext extends HomeInput {
   utilities: UtilityTile[];
   activeTab: string | null;
   error: string | null;
+  /** The discover layout hides the discover group for now (always false without the layout). */
+  discoverHidden: boolean;
 }
 
 export type HomeEvent =
@@ -41,6 +54,8 @@ export type HomeEvent =
   /** The view's measure of the category sections' tops and the sticky header's bottom, on scroll. */
   | { type: 'scroll.observed'; tops: { id: string; top: number }[]; headerOffset: number; atEnd: boolean }
   | { type: 'tab.selected'; id: string }
+  /** The view's measure of the spotlight and discover groups, on load, scroll and resize (the discover layout's rule). */
+  | ({ type: 'layout.observed' } & DiscoverMeasure)
   /** The person narrows the feed to one topic (a sanitized tag), or back to everything (null). */
   | { type: 'user.chooseTopic'; topic: string | null };
 
@@ -104,6 +119,9 @@ export const homeMachine = setup({
     isKnownTopic: ({ context, event }) => event.type === 'user.chooseTopic' && (event.topic === null || context.topics.includes(event.topic)),
     leadsSomewhere: ({ context, event }) => actionOf(context, event).kind !== 'none',
     hasHashTarget: ({ context }) => context.hashTarget !== null,
+    /** With the discover layout, the rule's answer differs from what is shown. */
+    discoverVisibilityChanged: ({ context, event }) =>
+      event.type === 'layout.observed' && !!context.discoverLayout && discoverHidden(event) !== context.discoverHidden,
     activeTabChanged: ({ context, event }) =>
       event.type === 'scroll.observed' && nearestSection(event.tops, event.headerOffset, event.atEnd) !== context.activeTab && event.tops.length > 0,
     /** The feed's sections are known and each has its content or its failure: the page has its height. */
@@ -112,10 +130,14 @@ export const homeMachine = setup({
   delays: { hashScroll: HASH_SCROLL_DELAY_MS, tabJump: TAB_JUMP_MS },
 }).createMachine({
   id: HOME_ID,
-  context: ({ input }) => ({ ...input, sections: [], utilities: [], activeTab: null, error: null, topics: [], topic: null }),
+  context: ({ input }) => ({ ...input, sections: [], utilities: [], activeTab: null, error: null, topics: [], topic: null, discoverHidden: false }),
   invoke: { src: 'linkOut', id: 'linkOut' },
   type: 'parallel',
   on: {
+    'layout.observed': {
+      guard: 'discoverVisibilityChanged',
+      actions: assign({ discoverHidden: ({ event }) => discoverHidden(event as DiscoverMeasure) }),
+    },
     // A click is counted whether or not its content leads anywhere; then its link is followed.
     'tile.open': [
       {

@@ -9,7 +9,7 @@ export interface HomeParams {
 }
 
 /**
- * The home feed restarts for another building, language, or a change of the content-v2, safety or frame flags, and
+ * The home feed restarts for another building, language, or a change of the content-v2, safety, frame or discover-layout flags, and
  * when kiosk mode goes on or off (its utilities change).
  */
 export const homeScreen = defineScreen<HomeParams, HomeInput>({
@@ -24,6 +24,7 @@ export const homeScreen = defineScreen<HomeParams, HomeInput>({
           miniApps: facts.miniAppUrls,
           hashTarget: params.hashTarget,
           lobby: facts.lobby,
+          discoverLayout: facts.flags['discover-layout'],
         }
       : null,
   restartKey: (_, facts) =>
@@ -34,5 +35,6 @@ export const homeScreen = defineScreen<HomeParams, HomeInput>({
       facts.flags['safety-utility-button'],
       facts.flags['open-tw-miniapp-in-iframe'],
       facts.lobby,
+      facts.flags['discover-layout'],
     ].join('|'),
 });

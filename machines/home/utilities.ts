@@ -13,7 +13,7 @@ export const EXCLUDED_UTILITIES = ['MOBILE_ACCESS', 'ECOBEE', 'LUTRON'];
 /** The one mini-app shown only in the mobile app (a loyalty programme that cannot run in a frame). */
 export const THANX_MINI_APP_HOST = 'thanx.com';
 /** Native utilities the web app has screens for; other native ones are mobile-only. */
-export const WEB_NATIVE_UTILITIES = ['AMENITIES', 'COMPANIES', 'CONCIERGE', 'SMART_BUILDING'];
+export const WEB_NATIVE_UTILITIES = ['AMENITIES', 'COMPANIES', 'CONCIERGE', 'SMART_BUILDING', 'EMERGENCY_MANAGEMENT'];
 /** The smart-suite utility: shown only while the show-smart-building flag is on (its routes need the flag too). */
 export const SMART_BUILDING_UTILITY = 'SMART_BUILDING';
 
@@ -114,3 +114,20 @@ export function lobbyUtilities(tiles: readonly UtilityTile[], context: LinkConte
 /** The grid as shown: the smart-building button only while the show-smart-building flag is on (its routes need it too). */
 export const withSmartBuilding = (tiles: readonly UtilityTile[], on: boolean): readonly UtilityTile[] =>
   on ? tiles : tiles.filter((tile) => tile.utility_name !== SMART_BUILDING_UTILITY);
+
+/** The emergency-management utility (its route: /building/{uuid}/emergency-management). */
+export const EMERGENCY_MANAGEMENT_UTILITY = 'EMERGENCY_MANAGEMENT';
+/**
+ * Brands that hide the emergency-management utility unless the `emergency-management-utility` flag allows it (access
+ * and content documents, section 6). Harbor's buildings run their own emergency line through the landlord's app
+ * (decision 192).
+ */
+export const EMERGENCY_HIDDEN_BRANDS: readonly string[] = ['harbor'];
+
+/** Whether the emergency-management utility and its route are offered: not for a hiding brand, unless the flag is on. */
+export const emergencyManagementAllowed = (brand: string | null | undefined, flagOn: boolean): boolean =>
+  flagOn || !EMERGENCY_HIDDEN_BRANDS.includes(brand ?? '');
+
+/** The grid as shown: without the emergency-management utility where it is not allowed (its route refuses too). */
+export const withEmergencyManagement = (tiles: readonly UtilityTile[], allowed: boolean): readonly UtilityTile[] =>
+  allowed ? tiles : tiles.filter((tile) => tile.utility_name !== EMERGENCY_MANAGEMENT_UTILITY);

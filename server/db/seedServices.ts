@@ -1,4 +1,5 @@
 import type { Db } from './index.js';
+import { seedEmergencyManagement } from './seedEmergency.js';
 
 /**
  * Demo data of the services (issue 12) in every demo building, added to a database that has none yet (so a database
@@ -16,6 +17,7 @@ import type { Db } from './index.js';
 export async function seedServicesData(db: Db, now = new Date()): Promise<void> {
   await seedSmartSuites(db);
   await seedSmartBuildingEntry(db);
+  await seedEmergencyManagement(db);
   await seedServiceRequests(db);
   await seedBookings(db, now);
   await seedServiceBookings(db, now);

@@ -12,6 +12,7 @@ import {
   seedServiceRequestsOf,
   seedSmartBuildingEntryOf,
 } from './seedServices.js';
+import { seedEmergencyManagementOf } from './seedEmergency.js';
 
 /**
  * A development tenant: a building of its own, a company with an email domain of its own and people
@@ -151,6 +152,7 @@ export async function createTenant(db: Db, options: TenantOptions, now: Date): P
     const [made] = await contentBuildings(tx, buildingId);
     await seedBuildingContent(tx, made!, await contentFillers(tx), now);
     await seedSmartBuildingEntryOf(tx, made!, { flag: true, button: true });
+    await seedEmergencyManagementOf(tx, made!);
 
     // The company, its email domain (no single sign-on) and the people.
     const suffix = hex(4);

@@ -31,7 +31,7 @@ export class AttachmentStorage {
     } catch (error) {
       // The file is opened asynchronously: a refusal on the first bytes can come before the open, which then still
       // creates the file. Removed only once the stream has closed, so nothing is left behind (a busy machine met it).
-      if (!sink.closed) await new Promise((resolve) => sink.once('close', resolve));
+      if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
       await rm(file, { force: true });
       throw error;
     }

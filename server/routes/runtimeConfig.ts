@@ -15,7 +15,8 @@ export function runtimeConfigFrom(config: ServerConfig, env: NodeJS.ProcessEnv =
     privacyPolicyUrl: env.PRIVACY_POLICY_URL || '/legal/privacy.html',
     eulaUrl: env.EULA_URL || '/legal/terms.html',
     adminBaseUrl: env.ADMIN_BASE_URL || `${config.publicOrigin}/admin`,
-    serviceBookingUrl: value('SERVICE_BOOKING_URL'),
+    // The demo's sites stand in until a deployment names its own (the utility shortcuts; decision 196).
+    serviceBookingUrl: env.SERVICE_BOOKING_URL || 'https://booking.example.com',
     samlResponseUrl: value('SAML_RESPONSE_URL'),
     safetyServicesUrl: value('SAFETY_SERVICES_URL'),
     cardProviderKey: value('CARD_PROVIDER_KEY'),
@@ -40,6 +41,9 @@ export function runtimeConfigFrom(config: ServerConfig, env: NodeJS.ProcessEnv =
     androidAppUrl: env.ANDROID_APP_URL || DEMO_ANDROID_APP_URL,
     embedderOrigins: config.frameAncestors,
     kioskIdleSeconds: kioskIdleSeconds(env.KIOSK_IDLE_SECONDS),
+    parkingUrl: env.PARKING_URL || 'https://parking.example.com',
+    facilityAppUrl: env.FACILITY_APP_URL || 'https://facility.example.com',
+    liveWorkBuildings: (env.LIVE_WORK_BUILDINGS ?? '').split(/[\s,]+/).filter((uuid) => /^[0-9a-f-]{36}$/i.test(uuid)),
   };
 }
 
@@ -102,6 +106,9 @@ export async function runtimeConfigRoutes(app: Api, options: { runtimeConfig: Ru
               androidAppUrl: str,
               embedderOrigins: { type: 'array', items: str },
               kioskIdleSeconds: { type: 'integer' },
+              liveWorkBuildings: { type: 'array', items: str },
+              parkingUrl: nstr,
+              facilityAppUrl: nstr,
             },
           },
         },

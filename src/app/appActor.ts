@@ -18,6 +18,7 @@ import * as usersApi from '../api/users';
 import * as whitelabelApi from '../api/whitelabel';
 import { track } from '../api/analytics';
 import { loadRuntimeConfig } from '../api/runtimeConfig';
+import { apiBaseForHost } from '../../machines/app/apiBase';
 import { applyBrandLook, applyBuildingLook, applyPageIdentity } from '../ui/kit/theme';
 import { persistColorScheme, persistedColorScheme, showColorScheme } from './adapters/colorScheme';
 import { attachRouter, invalidateRoute, navigate, resolveRoute } from './adapters/navigation';
@@ -233,7 +234,11 @@ function appLogicFor(app: () => AppActor, boot: BootData | null) {
       cardSheet: cardSheetMachine.provide({
         actors: { loadEntry: fromPromise<AnyActorLogic>(async () => (await import('./screens/payments')).sheetCardEntryLogic(app())) },
       }),
-      loadConfig: fromPromise(async () => bootConfig() ?? loadRuntimeConfig()),
+      // The host rule first (a farm host's own API subdomain), the configured shared API otherwise.
+      loadConfig: fromPromise(async () => {
+        const config = bootConfig() ?? (await loadRuntimeConfig());
+        return { ...config, apiBase: apiBaseForHost(window.location, config.apiBase) };
+      }),
       loadWhitelabel: fromPromise(async () => bootWhitelabel() ?? loadWhitelabel()),
       // The page's own server checked its database as it wrote the page: enough for an API on the same origin.
       healthCheck: fromPromise(async () => {

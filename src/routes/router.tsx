@@ -23,6 +23,7 @@ import { miniAppRoutes } from './miniAppRoutes';
 import { serviceRequestRoutes } from './serviceRequestRoutes';
 import { paymentRoutes } from './paymentRoutes';
 import { smartBuildingRoutes } from './smartBuildingRoutes';
+import { emergencyRoutes } from './emergencyRoutes';
 import { webViewRoutes } from './webViewRoutes';
 import { hashTarget, origin, screenFlows, type RouterContext, type ScreenLoader } from './screens';
 
@@ -115,6 +116,7 @@ const buildingScreenRoutes = [
   ...bookingRoutes(buildingByIdRoute),
   ...serviceRequestRoutes(buildingByIdRoute),
   ...smartBuildingRoutes(buildingByIdRoute),
+  ...emergencyRoutes(buildingByIdRoute),
 ];
 /** The older layout: a content under the home path, /home/{type}s/{uuid}, in the current building. */
 const homeContentRoutes = contentRoutes(rootRoute, ['home/posts', 'home/event-posts', 'home/offers', 'home/articles']);

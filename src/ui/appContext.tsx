@@ -40,6 +40,7 @@ import type { suitesMachine } from '../../machines/smartBuilding/suites.machine'
 import type { suiteControlMachine } from '../../machines/smartBuilding/suiteControl.machine';
 import type { visitorCheckInMachine } from '../../machines/kiosk/visitorCheckIn.machine';
 import type { directMiniAppMachine } from '../../machines/linkOut/directMiniApp.machine';
+import type { emergencyMachine } from '../../machines/emergency/emergency.machine';
 import { FLAGS_ID } from '../../machines/flags/flags.machine';
 import type { FlagName } from '../../contracts/flags';
 import { HEADER_MENU_ID } from '../../machines/shell/headerMenu.machine';
@@ -132,6 +133,7 @@ export interface ScreenActors {
   suiteControl: ActorRefFrom<typeof suiteControlMachine>;
   visitorCheckIn: ActorRefFrom<typeof visitorCheckInMachine>;
   directMiniApp: ActorRefFrom<typeof directMiniAppMachine>;
+  emergency: ActorRefFrom<typeof emergencyMachine>;
 }
 
 /**

@@ -53,6 +53,7 @@ describe('the building home', () => {
       'Wallet',
       'Feedback',
       'Smart building',
+      'Emergency',
     ]);
     // The visitor mini-app needs sign-in, and the person is signed in: nothing under it says otherwise.
     expect(utilities[3]).not.toMatch(/sign-in required/i);
@@ -94,6 +95,42 @@ describe('the building home', () => {
       })
       .toBe(last.name);
     expect(await home.hash()).toBe(last.uuid);
+    await context.close();
+  });
+
+  it('has the tabs spotlight, discover and amenities: the first two jump to their group and write it into the hash', async () => {
+    const { page, context, home } = await signedIn();
+    await home.ready();
+    const tabs = page.getByRole('navigation', { name: 'Home sections' });
+    expect(await tabs.getByRole('link').allInnerTexts()).toEqual(['Spotlight', 'Discover', 'Amenities']);
+    expect(await tabs.getByRole('link', { name: 'Amenities' }).getAttribute('href')).toBe(`/building/${building}/amenities`);
+    await tabs.getByRole('link', { name: 'Discover' }).click();
+    await expect.poll(() => home.hash()).toBe('discover');
+    await expect.poll(() => home.topOf('discover'), { timeout: 5000 }).toBeLessThan(80);
+    await context.close();
+  });
+
+  it('lays tiles in columns of at least 428 px and, with show-utilities-link-and-chevron, utilities in rows of at least 312 px with a chevron', async () => {
+    const { page, context, home } = await signedIn();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await home.ready();
+    const widths = (selector: string) => page.locator(selector).evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().width)));
+    const tiles = await widths('[data-feed-category] [data-testid="feed-tiles"] > li');
+    expect(Math.min(...tiles)).toBeGreaterThanOrEqual(428);
+    const grid = page.getByRole('list', { name: 'Building services' });
+    expect(await grid.getAttribute('data-links')).toBe('true');
+    expect(Math.min(...(await widths('[data-links] [data-utility]')))).toBeGreaterThanOrEqual(312);
+    expect(await grid.locator('[data-chevron]').count()).toBe(await home.utilities().count());
+
+    // The flag off, live: icons again, each narrower than a row, no chevron.
+    await setBuildingFlag('show-utilities-link-and-chevron', false, building);
+    try {
+      await expect.poll(() => grid.getAttribute('data-links'), { timeout: 10_000 }).toBeNull();
+      expect(await grid.locator('[data-chevron]').count()).toBe(0);
+      expect(Math.max(...(await widths('[data-utility]')))).toBeLessThan(312);
+    } finally {
+      await setBuildingFlag('show-utilities-link-and-chevron', null, building);
+    }
     await context.close();
   });
 

@@ -77,6 +77,10 @@ describe('the development kit page', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Open the demo dialog' }).click();
     await page.getByRole('dialog', { name: 'Demo dialog' }).waitFor();
+    // The specification's default dialog: 536 px wide, at least 240 px high (section 9).
+    const box = (await page.getByRole('dialog', { name: 'Demo dialog' }).boundingBox())!;
+    expect(box.width).toBe(536);
+    expect(box.height).toBeGreaterThanOrEqual(240);
     await page.keyboard.press('Escape');
     await page.getByRole('dialog', { name: 'Demo dialog' }).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Show a toast' }).click();

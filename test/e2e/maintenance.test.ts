@@ -71,6 +71,10 @@ describe('maintenance mode', () => {
     expect(await shortcuts.getByRole('link', { name: /help desk/ }).getAttribute('href')).toBe('mailto:help@harbor.localhost');
     expect(await shortcuts.getByRole('link', { name: 'Privacy policy' }).getAttribute('href')).toBeTruthy();
     expect(await shortcuts.getByRole('link', { name: /licen[cs]e agreement/ }).getAttribute('href')).toBeTruthy();
+    // And the brand's utility shortcuts that work while the app is down: the other sites (decision 196).
+    const utilityShortcuts = harbor.page.getByRole('navigation', { name: 'Shortcuts' });
+    expect(await utilityShortcuts.getByRole('link').allInnerTexts()).toEqual(['Resource reservation', 'Parking', 'Facility app']);
+    expect(await utilityShortcuts.getByRole('link', { name: 'Facility app' }).getAttribute('href')).toBe('https://facility.example.com');
     expect(await harbor.page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('no reload');
 
     // A page opened while maintenance lasts lands on it too.

@@ -211,6 +211,11 @@ describe('the building switcher, by keyboard', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Choose a building' });
     await dialog.waitFor();
+    // The building list is 200 px high at most and scrolls inside itself (section 9's building dropdown).
+    const list = await dialog
+      .locator('ul')
+      .evaluate((el) => ({ maxHeight: getComputedStyle(el).maxHeight, overflowY: getComputedStyle(el).overflowY }));
+    expect(list).toEqual({ maxHeight: '200px', overflowY: 'auto' });
     await expect.poll(async () => (await focused(page)).inDialog).toBe(true);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });

@@ -84,6 +84,8 @@ export async function signedInScreens(brand: Brand): Promise<string[]> {
     `/building/${building}/companies`,
     ...(company ? [`/building/${building}/companies/${company}`] : []),
     ...(await smartBuildingScreens(session, building)),
+    // Emergency management: the harbor brand hides it unless its flag allows it (machines/home/utilities.ts).
+    ...(brand.host ? [] : [`/building/${building}/emergency-management`]),
     '/account',
     '/account?tab=settings',
     '/account?tab=legal',

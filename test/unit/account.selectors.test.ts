@@ -9,6 +9,7 @@ import {
   selectedLanguage,
 } from '../../machines/account/account.selectors';
 import type { PasswordUpdateContext } from '../../machines/account/passwordUpdate.types';
+import { FALLBACK_LANGUAGES, interfaceHasLanguage } from '../../machines/locale/fallbackLanguages';
 import type { ProfileFormContext } from '../../machines/account/profileForm.types';
 
 const lang = (code: string, priority: number, name = code) => ({ code, name, priority });
@@ -23,11 +24,16 @@ describe('canChangeLanguage', () => {
   it('is not offered with the flag off', () => {
     expect(canChangeLanguage({ languages: [lang('en', 0), lang('es-ES', 1)] }, OFF)).toBe(false);
   });
-  it('is not offered with one language, none, no list, or no building', () => {
+  it('is not offered with one language or no building', () => {
     expect(canChangeLanguage({ languages: [lang('en', 0)] }, ON)).toBe(false);
-    expect(canChangeLanguage({ languages: [] }, ON)).toBe(false);
-    expect(canChangeLanguage({}, ON)).toBe(false);
     expect(canChangeLanguage(null, ON)).toBe(false);
+  });
+  it('is offered for a building without languages: the fallback list has two the interface can show', () => {
+    expect(canChangeLanguage({ languages: [] }, ON)).toBe(true);
+    expect(canChangeLanguage({}, ON)).toBe(true);
+  });
+  it('counts only languages the interface can show', () => {
+    expect(canChangeLanguage({ languages: [lang('en', 0), lang('el_EL', 1)] }, ON)).toBe(false);
   });
   it('counts a language listed twice once', () => {
     expect(canChangeLanguage({ languages: [lang('en', 0), lang('en', 1)] }, ON)).toBe(false);
@@ -37,10 +43,34 @@ describe('canChangeLanguage', () => {
 describe('buildingLanguages', () => {
   it('orders by priority, each code once', () => {
     expect(buildingLanguages({ languages: [lang('es-ES', 1, 'Español'), lang('en', 0, 'English'), lang('en', 2, 'English again')] })).toEqual([
-      { code: 'en', name: 'English' },
-      { code: 'es-ES', name: 'Español' },
+      { code: 'en', name: 'English', available: true },
+      { code: 'es-ES', name: 'Español', available: true },
     ]);
     expect(buildingLanguages(undefined)).toEqual([]);
+  });
+  it('gives a building without languages the fallback list en_US, es_ES, el_EL (priorities 0, 1, 2); Greek is listed, not available', () => {
+    const fallback = [
+      { code: 'en_US', name: 'English (US)', available: true },
+      { code: 'es_ES', name: 'Español', available: true },
+      { code: 'el_EL', name: 'Ελληνικά', available: false },
+    ];
+    expect(buildingLanguages({ languages: [] })).toEqual(fallback);
+    expect(buildingLanguages({})).toEqual(fallback);
+    expect(FALLBACK_LANGUAGES.map((l) => [l.code, l.priority])).toEqual([
+      ['en_US', 0],
+      ['es_ES', 1],
+      ['el_EL', 2],
+    ]);
+  });
+  it.each([
+    ['en_US', true],
+    ['es_ES', true],
+    ['fr-CA', true],
+    ['nb-NO', true],
+    ['el_EL', false],
+    ['ja-JP', false],
+  ])('the interface can show %s: %s', (code, available) => {
+    expect(interfaceHasLanguage(code)).toBe(available);
   });
 });
 

@@ -27,6 +27,10 @@ const SPEC_FLAGS = [
   'enable-tw-host-sdk',
   'enable-tw-direct-link',
   'enable-exit-kiosk-mode',
+  // Named by this project for what the specification gates without a name (section 6; contracts/flags.ts).
+  'emergency-management-utility',
+  'discover-layout',
+  'live-work-ui',
 ];
 
 const user = flagUser({ admin: true });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   onTopic,
+  discoverHidden,
+  DISCOVER_HIDE_SLACK,
+  HOME_TABS,
   ACTIVE_SECTION_SLACK,
   HASH_SCROLL_DELAY_MS,
   drawnSections,
@@ -431,5 +434,29 @@ describe('tileChips: a tile’s status from the fields the feed carries', () => 
 
   it('a post has none', () => {
     expect(tileChips(feedTile({ uuid: 'p', type: 'POST', title: 'P' }), now)).toEqual([]);
+  });
+});
+
+describe('discoverHidden (content document, section 9)', () => {
+  const at = (spotlightTop: number | null, discoverHeight: number | null, headerOffset = 49, atEnd = false) =>
+    discoverHidden({ spotlightTop, discoverHeight, headerOffset, atEnd });
+  it.each([
+    [1000, 500, 49, true],
+    [600, 500, 49, true],
+    [599, 500, 49, false],
+    [-200, 500, 49, false],
+    [140, 50, 40, false],
+    [141, 50, 40, true],
+  ])('spotlight top %s, discover height %s, header offset %s: hidden %s', (top, height, offset, hidden) => {
+    expect(at(top, height, offset)).toBe(hidden);
+  });
+  it('never hides at the end of the page, or without a spotlight or a discover', () => {
+    expect(at(1000, 500, 49, true)).toBe(false);
+    expect(at(null, 500)).toBe(false);
+    expect(at(1000, null)).toBe(false);
+  });
+  it('the margin is 50 px and the home tabs are spotlight, discover, amenities', () => {
+    expect(DISCOVER_HIDE_SLACK).toBe(50);
+    expect(HOME_TABS).toEqual(['spotlight', 'discover', 'amenities']);
   });
 });

@@ -144,6 +144,7 @@ describe('homeMachine: start', () => {
       error: null,
       topics: [],
       topic: null,
+      discoverHidden: false,
     });
     expect(spies.loadFeed).toHaveBeenCalledTimes(1);
     expect(spies.loadFeed).toHaveBeenCalledWith({ buildingUuid: 'b-5', version: 'v2' });
@@ -725,5 +726,33 @@ describe('homeMachine: links', () => {
     await waitFor(child, (s) => s.hasTag('frame:page'));
     expect(spies.fetchPage).toHaveBeenCalledWith(`${ORIGIN}/mfe-offers/`);
     expect(child.getSnapshot().context.html).toBe(`<html>${ORIGIN}/mfe-offers/</html>`);
+  });
+});
+
+describe('the discover layout (content document, section 9; the discover-layout flag)', () => {
+  const measure = (spotlightTop: number | null, discoverHeight: number | null, atEnd = false) =>
+    ({ type: 'layout.observed', spotlightTop, discoverHeight, headerOffset: 49, atEnd }) as const;
+
+  it('hides discover while the spotlight top is below discover height + header offset + 50 px, shows it from there', () => {
+    const { actor } = home({ loadFeed: never, loadUtilities: never, input: { discoverLayout: true } });
+    actor.send(measure(900, 600));
+    expect(actor.getSnapshot().context.discoverHidden).toBe(true);
+    // 600 + 49 + 50 = 699: at 699 it shows, one pixel further down it hides.
+    actor.send(measure(699, 600));
+    expect(actor.getSnapshot().context.discoverHidden).toBe(false);
+    actor.send(measure(700, 600));
+    expect(actor.getSnapshot().context.discoverHidden).toBe(true);
+    // At the end of the page, or without a spotlight, it shows.
+    actor.send(measure(900, 600, true));
+    expect(actor.getSnapshot().context.discoverHidden).toBe(false);
+    actor.send(measure(900, 600));
+    actor.send(measure(null, 600));
+    expect(actor.getSnapshot().context.discoverHidden).toBe(false);
+  });
+
+  it('without the layout, discover never hides', () => {
+    const { actor } = home({ loadFeed: never, loadUtilities: never, input: { discoverLayout: false } });
+    actor.send(measure(5000, 100));
+    expect(actor.getSnapshot().context.discoverHidden).toBe(false);
   });
 });

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  EMERGENCY_HIDDEN_BRANDS,
+  EMERGENCY_MANAGEMENT_UTILITY,
+  emergencyManagementAllowed,
+  withEmergencyManagement,
   EXCLUDED_UTILITIES,
   WEB_NATIVE_UTILITIES,
   lobbyUtilities,
@@ -143,7 +147,7 @@ describe('visibleUtilities: ritual links', () => {
 
 describe('visibleUtilities: sub-labels', () => {
   it('names the native utilities the web app has screens for', () => {
-    expect([...WEB_NATIVE_UTILITIES].sort()).toEqual(['AMENITIES', 'COMPANIES', 'CONCIERGE', 'SMART_BUILDING']);
+    expect([...WEB_NATIVE_UTILITIES].sort()).toEqual(['AMENITIES', 'COMPANIES', 'CONCIERGE', 'EMERGENCY_MANAGEMENT', 'SMART_BUILDING']);
   });
 
   it('labels a button flagged mobile_only as mobile only', () => {
@@ -353,5 +357,37 @@ describe('lobbyUtilities', () => {
     ]);
     expect(lobbyUtilities(tiles, context()).map((t) => t.utility_name)).toEqual(['AMENITIES', 'CONCIERGE', 'WALLET']);
     expect(tiles).toHaveLength(6);
+  });
+});
+
+describe('the emergency-management utility (content document, sections 2 and 6)', () => {
+  const emergency = utilityButton({
+    name: 'emergency',
+    utility_name: 'EMERGENCY_MANAGEMENT',
+    type: 'NATIVE',
+    route: 'emergency-management',
+    url: null,
+  });
+  it('is a screen of the web app, not mobile-only, leading to its route', () => {
+    const [tile] = visible([emergency], false, true);
+    expect(tile!.subLabel).toBeNull();
+    expect(utilityAction(tile!, context())).toEqual({ kind: 'route', to: '/building/b-1/emergency-management' });
+  });
+  it.each([
+    ['atrium', false, true],
+    ['atrium', true, true],
+    [null, false, true],
+    ['harbor', false, false],
+    ['harbor', true, true],
+  ])('brand %s with the flag %s: allowed %s', (brand, flag, allowed) => {
+    expect(emergencyManagementAllowed(brand, flag)).toBe(allowed);
+    const tiles = withEmergencyManagement(
+      [tileOf({ name: 'amenities' }), tileOf({ name: 'emergency', utility_name: EMERGENCY_MANAGEMENT_UTILITY })],
+      allowed,
+    );
+    expect(names([...tiles])).toEqual(allowed ? ['amenities', 'emergency'] : ['amenities']);
+  });
+  it('is hidden for the harbor brand', () => {
+    expect(EMERGENCY_HIDDEN_BRANDS).toEqual(['harbor']);
   });
 });

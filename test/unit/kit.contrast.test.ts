@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AA_TEXT, contrastRatio, ensureContrast, luminance, parseHex, readableOn, textOn } from '../../contracts/contrast';
 import { brandRoles, GROUNDS } from '../../contracts/brandRoles';
 import { BRAND_ROLES, DARK, LIGHT } from '../../src/ui/kit/stitches.config';
+import { ALERT_RED, GREY_DARK } from '../../contracts/palette';
 
 /** The demo brands' and buildings' colours (server/db/seed.ts), and a few a brand might pick that are hard to read. */
 const BRAND_COLOURS = [
@@ -101,6 +102,39 @@ describe('the neutral palettes', () => {
       expect(contrastRatio(palette[tone], palette[`${tone}Soft`]), tone).toBeGreaterThanOrEqual(AA_TEXT);
     // Field outlines: 3:1 (non-text contrast).
     expect(contrastRatio(palette.control, palette.surface)).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe("the specification's alert red and grey dark (access document, section 9)", () => {
+  const grounds = (palette: typeof LIGHT | typeof DARK) => [palette.surface, palette.background, palette.raised];
+  it('keeps both as given where contrast allows', () => {
+    expect(ALERT_RED).toBe('#EC003E');
+    expect(GREY_DARK).toBe('#696E72');
+    expect(LIGHT.alert).toBe(ALERT_RED);
+    expect(DARK.alert).toBe(ALERT_RED);
+    expect(LIGHT.greyDark).toBe(GREY_DARK);
+  });
+  it.each([
+    ['light', LIGHT],
+    ['dark', DARK],
+  ] as const)('%s: the alert red reaches 3:1 (borders, icons, large text) on every ground', (_, palette) => {
+    for (const ground of grounds(palette)) expect(contrastRatio(palette.alert, ground), ground).toBeGreaterThanOrEqual(3);
+  });
+  it('the alert red is no body text: below AA on the light background and the dark grounds, so error text is danger', () => {
+    expect(contrastRatio(ALERT_RED, LIGHT.background)).toBeLessThan(AA_TEXT);
+    expect(contrastRatio(ALERT_RED, DARK.surface)).toBeLessThan(AA_TEXT);
+    // White (or black) text on an alert-red bar (the farm bar) reads at AA.
+    expect(contrastRatio('#FFFFFF', ALERT_RED)).toBeGreaterThanOrEqual(AA_TEXT);
+  });
+  it.each([
+    ['light', LIGHT],
+    ['dark', DARK],
+  ] as const)('%s: grey dark reads as text at AA on every ground', (_, palette) => {
+    for (const ground of grounds(palette)) expect(contrastRatio(palette.greyDark, ground), ground).toBeGreaterThanOrEqual(AA_TEXT);
+  });
+  it('grey dark as given is too dark for text in the dark scheme, which takes its muted grey', () => {
+    expect(contrastRatio(GREY_DARK, DARK.surface)).toBeLessThan(AA_TEXT);
+    expect(DARK.greyDark).toBe(DARK.muted);
   });
 });
 

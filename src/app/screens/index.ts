@@ -26,6 +26,7 @@ const LOADERS: Record<ScreenName, (app: AppActor) => Promise<AnyActorLogic>> = {
   suiteControl: async () => (await import('./smartBuilding')).suiteControlLogic(),
   visitorCheckIn: async () => (await import('./visitorCheckIn')).visitorCheckInLogic(),
   directMiniApp: async (app) => (await import('./linkOut')).directMiniAppLogic(app),
+  emergency: async () => (await import('./emergency')).emergencyLogic(),
 };
 
 /**

@@ -180,7 +180,12 @@ function LanguageSetting() {
       label={t('account.settings.language')}
       placeholder={t('account.settings.languagePlaceholder')}
       value={selectedLanguage(languages, current) ?? ''}
-      options={languages.map((l) => ({ value: l.code, label: l.name }))}
+      // A language the interface has no locale for (el_EL of the fallback list) is listed, not choosable.
+      options={languages.map((l) => ({
+        value: l.code,
+        label: l.available ? l.name : t('account.settings.languageUnavailable', { name: l.name }),
+        disabled: !l.available,
+      }))}
       onValueChange={(code) => {
         if (code) locale.send({ type: 'locale.set', requested: code });
       }}

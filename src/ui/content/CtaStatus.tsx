@@ -9,7 +9,7 @@ export const CtaStatus = styled('p', {
     tone: {
       neutral: {},
       success: { color: '$success' },
-      warning: { color: '$alert' },
+      warning: { color: '$danger' },
     },
   },
   defaultVariants: { tone: 'neutral' },

@@ -6,6 +6,7 @@ import { Card, Text } from '../kit/Layout';
 import { ImageWithFallback } from '../kit/ImageWithFallback';
 import { Skeleton } from '../kit/Skeleton';
 import { styled } from '../kit/stitches.config';
+import { columnsOf } from '../kit/grids';
 
 export const PageTitle = styled('h1', { fontSize: '$6', lineHeight: 1.2, margin: 0 });
 
@@ -18,8 +19,8 @@ export const TileGrid = styled('ul', {
   gap: '$4',
   variants: {
     min: {
-      directory: { gridTemplateColumns: 'repeat(auto-fill, minmax(min(383px, 100%), 1fr))' },
-      amenity: { gridTemplateColumns: 'repeat(auto-fill, minmax(min(205px, 100%), 1fr))' },
+      directory: { gridTemplateColumns: columnsOf('directory') },
+      amenity: { gridTemplateColumns: columnsOf('amenity') },
     },
   },
 });

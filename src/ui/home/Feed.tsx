@@ -1,7 +1,8 @@
 import { useEffect, useReducer, useRef } from 'react';
 import { useSelector } from '@xstate/react';
+import { Link } from '@tanstack/react-router';
 import type { SnapshotFrom } from 'xstate';
-import { drawnSections, firstPromoted, onTopic, withContent, type FeedGroup } from '../../../machines/home/feed';
+import { drawnSections, firstPromoted, HOME_TABS, onTopic, withContent, type FeedGroup } from '../../../machines/home/feed';
 import type { FeedSectionRef, feedSectionMachine } from '../../../machines/home/feedSection.machine';
 import type { HomeRef } from '../../../machines/home/home.machine';
 import { useT } from '../../i18n/useT';
@@ -10,6 +11,7 @@ import { JumpBar } from '../kit/JumpBar';
 import { RadioGroup } from '../kit/RadioGroup';
 import { Skeleton } from '../kit/Skeleton';
 import { styled } from '../kit/stitches.config';
+import { columnsOf } from '../kit/grids';
 import { FeedTileCard } from './FeedTileCard';
 
 /**
@@ -18,13 +20,21 @@ import { FeedTileCard } from './FeedTileCard';
  */
 const SECTION_SCROLL_MARGIN = 54;
 
-const Group = styled('div', { display: 'flex', flexDirection: 'column', gap: '$6', scrollMarginTop: SECTION_SCROLL_MARGIN });
+const Group = styled('div', {
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '$6',
+  scrollMarginTop: SECTION_SCROLL_MARGIN,
+  // The discover layout hides discover in its place (its height kept, so the rule's measure holds and nothing moves).
+  '&[data-hidden="true"]': { visibility: 'hidden', opacity: 0 },
+  '@motion': { transition: 'opacity 200ms ease-out' },
+});
 const Category = styled('section', { display: 'flex', flexDirection: 'column', gap: '$3', scrollMarginTop: SECTION_SCROLL_MARGIN });
 const CategoryName = styled('h2', { margin: 0, fontSize: '$5' });
 /**
  * A category's tiles: on a phone a carousel that scrolls sideways inside itself (snapping to a tile, the next one
  * peeking; tiles are buttons, so Tab walks them and the browser scrolls each into view), from a tablet up a grid of
- * three or four columns.
+ * columns at least 428 px wide (the specification's content minimum).
  */
 const Tiles = styled('ul', {
   listStyle: 'none',
@@ -42,7 +52,7 @@ const Tiles = styled('ul', {
   '@tablet': {
     gridAutoFlow: 'row',
     gridAutoColumns: 'auto',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))',
+    gridTemplateColumns: columnsOf('content'),
     gap: '$4',
     overflowX: 'visible',
     scrollSnapType: 'none',
@@ -53,7 +63,8 @@ const Problem = styled('div', {
   display: 'flex',
   alignItems: 'center',
   gap: '$3',
-  color: '$alert',
+  // The message is body text (danger, AA); the frame is the alert red as given (a border needs 3:1).
+  color: '$danger',
   padding: '$4',
   border: '1px dashed $alert',
   borderRadius: '$3',
@@ -93,6 +104,72 @@ function useDrawnSections(home: HomeRef): { drawn: DrawnSection[]; waiting: bool
   );
 }
 
+const TabList = styled('ul', {
+  display: 'flex',
+  gap: '$2',
+  // Room for the focus ring inside the row (which scrolls sideways on its own when it is wider than the screen), the
+  // pills still aligned with the page.
+  padding: '4px',
+  margin: '0 -4px',
+  listStyle: 'none',
+  overflowX: 'auto',
+  '& > li': { flexShrink: 0 },
+});
+const tabLook = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: 40,
+  padding: '$2 $3',
+  fontSize: '$2',
+  '@tablet': { padding: '$2 $4', fontSize: '$3' },
+  whiteSpace: 'nowrap',
+  borderRadius: '$round',
+  border: '1px solid $border',
+  backgroundColor: '$surface',
+  color: '$text',
+  fontWeight: 600,
+  textDecoration: 'none',
+  '&:hover': { borderColor: '$primary' },
+} as const;
+const TabAnchor = styled('a', tabLook);
+const TabLink = styled(Link, tabLook);
+
+/**
+ * The home's tabs (content document, section 2): Spotlight and Discover jump to their group (each shown when the feed
+ * has a category of it), Amenities opens the amenities page.
+ */
+export function HomeTabs({ home, buildingUuid }: { home: HomeRef; buildingUuid: string }) {
+  const t = useT();
+  const { drawn } = useDrawnSections(home);
+  const filled = (group: FeedGroup) =>
+    drawn.some((s) => s.group === group && s.snapshot.hasTag('loaded') && withContent(s.snapshot.context.categories).length > 0);
+  return (
+    <nav aria-label={t('home.sections')} data-testid="home-tabs">
+      <TabList>
+        {HOME_TABS.map((tab) =>
+          tab === 'amenities' ? (
+            <li key={tab}>
+              <TabLink to={`/building/${buildingUuid}/amenities`}>{t('home.amenities')}</TabLink>
+            </li>
+          ) : filled(tab) ? (
+            <li key={tab}>
+              <TabAnchor
+                href={`#${tab}`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  home.send({ type: 'tab.selected', id: tab });
+                }}
+              >
+                {t('home.group', { group: tab })}
+              </TabAnchor>
+            </li>
+          ) : null,
+        )}
+      </TabList>
+    </nav>
+  );
+}
+
 /** The promoted block: the first promoted content only. */
 export function PromotedBlock({ home }: { home: HomeRef }) {
   const t = useT();
@@ -127,24 +204,47 @@ export function Feed({ home }: { home: HomeRef }) {
 
   useEffect(() => {
     let frame = 0;
-    const measure = () => {
+    const measure = (scrolled: boolean) => {
       frame = 0;
-      const tops = [...document.querySelectorAll<HTMLElement>('[data-feed-category]')].map((el) => ({
-        id: el.id,
-        top: el.getBoundingClientRect().top,
-      }));
+      const headerOffset = bar.current?.getBoundingClientRect().bottom ?? 0;
       const atEnd = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
-      home.send({ type: 'scroll.observed', tops, headerOffset: bar.current?.getBoundingClientRect().bottom ?? 0, atEnd });
+      if (scrolled) {
+        const tops = [...document.querySelectorAll<HTMLElement>('[data-feed-category]')].map((el) => ({
+          id: el.id,
+          top: el.getBoundingClientRect().top,
+        }));
+        home.send({ type: 'scroll.observed', tops, headerOffset, atEnd });
+      }
+      // The discover layout's measure (the machine applies the rule only with the layout on).
+      const spotlight = document.querySelector<HTMLElement>('[data-group="spotlight"]');
+      const discover = document.querySelector<HTMLElement>('[data-group="discover"]');
+      const filled = (el: HTMLElement | null) => !!el?.querySelector('[data-feed-category]');
+      home.send({
+        type: 'layout.observed',
+        spotlightTop: filled(spotlight) ? spotlight!.getBoundingClientRect().top : null,
+        discoverHeight: filled(discover) ? discover!.getBoundingClientRect().height : null,
+        // The sticky header's offset: the height it covers once stuck (its bottom, before it sticks, is wherever it is).
+        headerOffset: bar.current?.getBoundingClientRect().height ?? 0,
+        atEnd,
+      });
     };
     const onScroll = () => {
-      if (!frame) frame = requestAnimationFrame(measure);
+      if (!frame) frame = requestAnimationFrame(() => measure(true));
+    };
+    const onResize = () => {
+      if (!frame) frame = requestAnimationFrame(() => measure(false));
     };
     window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('resize', onResize, { passive: true });
+    // Measured once now too (and again as more of the feed is drawn): the layout's rule holds before any scroll.
+    onResize();
     return () => {
       window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('resize', onResize);
       if (frame) cancelAnimationFrame(frame);
     };
-  }, [home]);
+  }, [home, drawn.length]);
+  const hideDiscover = useSelector(home, (s) => s.context.discoverHidden);
 
   if (failed) {
     return (
@@ -172,7 +272,7 @@ export function Feed({ home }: { home: HomeRef }) {
       ) : null}
       {nothing ? <p>{t(topic === null ? 'home.empty' : 'home.topics.none')}</p> : null}
       {(['spotlight', 'discover'] as const).map((group) => (
-        <Group key={group} id={group} data-group={group}>
+        <Group key={group} id={group} data-group={group} data-hidden={group === 'discover' && hideDiscover ? 'true' : undefined}>
           {drawn
             .filter((s) => s.group === group)
             .map(({ snapshot, ref }) => (

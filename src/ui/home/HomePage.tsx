@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Fragment, Suspense } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { showsPersonal } from '../../../machines/kiosk/kiosk.selectors';
@@ -9,7 +9,10 @@ import { FullScreenCenter, PageContainer, PageInset, Spinner } from '../kit/Layo
 import { styled } from '../kit/stitches.config';
 import { AppHeader } from '../shell/AppHeader';
 import { LinkOutFrame } from '../linkOut/LinkOutFrame';
-import { Feed, PromotedBlock } from './Feed';
+import { Feed, HomeTabs, PromotedBlock } from './Feed';
+import { useHomeLayout } from './useHomeLayout';
+import { UtilityShortcuts, useShortcuts } from '../shell/UtilityShortcuts';
+import type { HomeLayout } from '../../../machines/home/liveWork';
 import { UtilityGrid } from './UtilityGrid';
 import { VisitorDeskAction } from './VisitorDeskAction';
 import { ContentLanguageNote, useContentFallbackLanguage } from '../shell/ContentLanguage';
@@ -60,6 +63,8 @@ export function HomePage() {
   const loading = useBuildingSelector((s) => s.hasTag('loading'));
   const none = useBuildingSelector((s) => s.matches('noBuilding'));
   const personal = useKioskSelector(showsPersonal);
+  const layout = useHomeLayout();
+  const resident = layout.wording === 'resident';
   return (
     <>
       <AppHeader />
@@ -70,7 +75,7 @@ export function HomePage() {
             <HeroAddress>{building.address_1}</HeroAddress>
             <Suspense fallback={null}>
               <AreaMessages areas={['home']}>
-                <AmenitiesButton buildingUuid={building.uuid} />
+                <AmenitiesButton buildingUuid={building.uuid} resident={resident} />
               </AreaMessages>
             </Suspense>
           </HeroText>
@@ -79,13 +84,19 @@ export function HomePage() {
         // The hero's place is kept while the building loads, so nothing below it moves when it comes.
         <Hero aria-hidden="true" data-testid="hero-placeholder" />
       ) : null}
-      <PageContainer>
+      <PageContainer data-layout={layout.kind}>
         {/* A lobby screen greets nobody: the greeting and "your building" are the person's. */}
         {personal ? (
           <Welcome>
-            <h2>{t('home.welcome', { name: firstName })}</h2>
+            <h2>{t(resident ? 'home.liveWork.welcome' : 'home.welcome', { name: firstName })}</h2>
             <p data-testid="current-building">
-              {building ? t('home.building', { name: building.name }) : none ? t('home.noBuilding') : loading ? t('home.buildingLoading') : null}
+              {building
+                ? t(resident ? 'home.liveWork.building' : 'home.building', { name: building.name })
+                : none
+                  ? t('home.noBuilding')
+                  : loading
+                    ? t('home.buildingLoading')
+                    : null}
             </p>
           </Welcome>
         ) : null}
@@ -100,7 +111,7 @@ export function HomePage() {
             }
           >
             <AreaMessages areas={['home', 'linkOut', 'shell']}>
-              <HomeFeed />
+              <HomeFeed layout={layout} buildingUuid={building.uuid} />
             </AreaMessages>
           </Suspense>
         ) : null}
@@ -109,17 +120,17 @@ export function HomePage() {
   );
 }
 
-function AmenitiesButton({ buildingUuid }: { buildingUuid: string }) {
+function AmenitiesButton({ buildingUuid, resident }: { buildingUuid: string; resident: boolean }) {
   const t = useT();
-  return <HeroButton to={`/building/${buildingUuid}/amenities`}>{t('home.amenities')}</HeroButton>;
+  return <HeroButton to={`/building/${buildingUuid}/amenities`}>{resident ? t('home.liveWork.amenities') : t('home.amenities')}</HeroButton>;
 }
 
 /** The home flow the route opened; it restarts (a new actor) for another building, language or content flag. */
-function HomeFeed() {
+function HomeFeed({ layout, buildingUuid }: { layout: HomeLayout; buildingUuid: string }) {
   const home = useScreen('home');
   const t = useT();
   return home ? (
-    <HomeSections home={home} />
+    <HomeSections home={home} layout={layout} buildingUuid={buildingUuid} />
   ) : (
     <FullScreenCenter css={{ minHeight: '30vh' }}>
       <Spinner role="progressbar" aria-label={t('app.loading')} />
@@ -127,22 +138,54 @@ function HomeFeed() {
   );
 }
 
-function HomeSections({ home }: { home: ScreenActors['home'] }) {
+/** The home's parts below the welcome, in the layout's order (machines/home/liveWork.ts). */
+function HomeSections({ home, layout, buildingUuid }: { home: ScreenActors['home']; layout: HomeLayout; buildingUuid: string }) {
+  const t = useT();
   const linkOut = useSelector(home, (s) => s.children.linkOut);
   // The feed is the operator's text: in the content's language when it is not the interface's, and said so once.
   const fallback = useContentFallbackLanguage();
   const lang = fallback ?? undefined;
-  return (
-    <>
-      {fallback ? <ContentLanguageNote language={fallback} /> : null}
-      <section id="utilities" aria-label={useT()('home.utilities.title')}>
-        <UtilityGrid home={home} />
+  const utilitiesTitle = layout.wording === 'resident' ? t('home.liveWork.utilities') : t('home.utilities.title');
+  const parts = {
+    welcome: null,
+    tabs: (
+      <Fragment key="tabs">
+        <HomeShortcuts home={home} />
+        <HomeTabs home={home} buildingUuid={buildingUuid} />
+      </Fragment>
+    ),
+    utilities: layout.titledUtilities ? (
+      <section key="utilities" id="utilities" aria-labelledby="utilities-title">
+        <UtilitiesTitle id="utilities-title">{utilitiesTitle}</UtilitiesTitle>
+        <UtilityGrid home={home} label={utilitiesTitle} />
       </section>
-      <div lang={lang} style={{ display: 'contents' }} data-testid="home-content">
+    ) : (
+      <section key="utilities" id="utilities" aria-label={utilitiesTitle}>
+        <UtilityGrid home={home} label={utilitiesTitle} />
+      </section>
+    ),
+    feed: (
+      <div key="feed" lang={lang} style={{ display: 'contents' }} data-testid="home-content">
         <PromotedBlock home={home} />
         <Feed home={home} />
       </div>
+    ),
+  };
+  return (
+    <>
+      {fallback ? <ContentLanguageNote language={fallback} /> : null}
+      {layout.parts.map((part) => parts[part])}
       {linkOut ? <LinkOutFrame actor={linkOut} /> : null}
     </>
   );
+}
+
+const UtilitiesTitle = styled('h2', { margin: 0, fontSize: '$5' });
+
+/** The brand's utility shortcuts (the harbor brand's five); the visitor one opens the building's visitor mini-app. */
+function HomeShortcuts({ home }: { home: ScreenActors['home'] }) {
+  const utilities = useSelector(home, (s) => s.context.utilities);
+  const visitors = utilities.find((u) => u.utility_name === 'VISITOR_REGISTRATION_MINIAPP') ?? null;
+  const shortcuts = useShortcuts({ inApp: true, visitorUtility: !!visitors });
+  return <UtilityShortcuts shortcuts={shortcuts} onUtility={() => visitors && home.send({ type: 'utility.open', utility: visitors })} />;
 }

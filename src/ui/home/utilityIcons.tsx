@@ -8,6 +8,7 @@ import {
   Lightbulb,
   MessageSquareHeart,
   ShieldCheck,
+  Siren,
   Smartphone,
   Thermometer,
   UserPlus,
@@ -28,6 +29,7 @@ const BY_UTILITY: Record<string, LucideIcon> = {
   LUTRON: Lightbulb,
   TENANT_SATISFACTION: MessageSquareHeart,
   SMART_BUILDING: Lightbulb,
+  EMERGENCY_MANAGEMENT: Siren,
 };
 
 /** Else by how it opens: a web page, a native-only link, anything else a grid. */

@@ -12,7 +12,7 @@ const Input = styled('input', {
   backgroundColor: '$surface',
   '&[aria-invalid="true"]': { borderColor: '$alert' },
 });
-export const FieldError = styled('p', { color: '$alert', fontSize: '$2', margin: 0 });
+export const FieldError = styled('p', { color: '$danger', fontSize: '$2', margin: 0 });
 const Hint = styled('div', { color: '$muted', fontSize: '$2' });
 
 /** What a control inside a FieldFrame carries: its id, its invalid state and what describes it. */
@@ -105,7 +105,8 @@ export function SelectField({
   label: ReactNode;
   value: string;
   onValueChange: (value: string) => void;
-  options: { value: string; label: string }[];
+  /** A `disabled` option is listed but cannot be chosen. */
+  options: { value: string; label: string; disabled?: boolean }[];
   placeholder: string;
   /** Shown under the field and announced; the field is marked invalid while it is set. */
   error?: ReactNode;
@@ -118,7 +119,7 @@ export function SelectField({
         <Select {...control} value={value} onChange={(e) => onValueChange(e.target.value)} onBlur={onBlur} aria-required={required || undefined}>
           <option value="">{placeholder}</option>
           {options.map((o) => (
-            <option key={o.value} value={o.value}>
+            <option key={o.value} value={o.value} disabled={o.disabled}>
               {o.label}
             </option>
           ))}

@@ -4,6 +4,10 @@ import { X } from 'lucide-react';
 import { keyframes, styled } from './stitches.config';
 import { Button } from './Button';
 
+/** The specification's default dialog (access and content documents, section 9): 536 px wide, 240 px high at least. */
+export const MODAL_WIDTH = 536;
+export const MODAL_MIN_HEIGHT = 240;
+
 const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
 const rise = keyframes({ from: { transform: 'translateY(16px)', opacity: 0 }, to: { transform: 'none', opacity: 1 } });
 
@@ -29,9 +33,9 @@ const Content = styled(Dialog.Content, {
   top: '50%',
   left: '50%',
   transform: 'translate(-50%, -50%)',
-  width: 'min(536px, calc(100vw - 32px))',
+  width: `min(${MODAL_WIDTH}px, calc(100vw - 32px))`,
   maxHeight: 'calc(100vh - 32px)',
-  minHeight: 200,
+  minHeight: `min(${MODAL_MIN_HEIGHT}px, calc(100vh - 32px))`,
   padding: '$5',
   borderRadius: '$3',
   '&:focus': { outline: 'none' },

@@ -42,9 +42,6 @@ export const { styled, css, globalCss, keyframes, theme, createTheme, getCssText
       onPrimary: BRAND_ROLES.onPrimary[0],
       secondary: BRAND_ROLES.secondary[0],
       onSecondary: BRAND_ROLES.onSecondary[0],
-      /** Older names, kept for the screens that use them. */
-      alert: LIGHT.danger,
-      greyDark: LIGHT.muted,
       adminPink: ADMIN_PINK[0],
     },
     fonts: {
@@ -76,8 +73,6 @@ export const { styled, css, globalCss, keyframes, theme, createTheme, getCssText
 
 const variables = (palette: Record<keyof typeof LIGHT, string>, scheme: 0 | 1) => ({
   ...Object.fromEntries(Object.entries(palette).map(([role, value]) => [`--colors-${role}`, value])),
-  '--colors-alert': palette.danger,
-  '--colors-greyDark': palette.muted,
   '--colors-adminPink': ADMIN_PINK[scheme],
   ...brandVariables(scheme),
   colorScheme: scheme ? 'dark' : 'light',

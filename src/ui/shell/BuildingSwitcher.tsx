@@ -4,7 +4,9 @@ import { useT } from '../../i18n/useT';
 import { Modal } from '../kit/Modal';
 import { styled } from '../kit/stitches.config';
 
-const List = styled('ul', { listStyle: 'none', margin: 0, padding: 0, overflowY: 'auto', '@sheet': { maxHeight: '60vh' } });
+/** The specification's building dropdown is 200 px high at most (section 9); a longer list scrolls inside it. */
+export const BUILDING_LIST_MAX_HEIGHT = 200;
+const List = styled('ul', { listStyle: 'none', margin: 0, padding: 0, overflowY: 'auto', maxHeight: BUILDING_LIST_MAX_HEIGHT });
 const Choice = styled('button', {
   width: '100%',
   minHeight: 56,

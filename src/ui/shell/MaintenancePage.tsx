@@ -2,12 +2,8 @@ import { useT } from '../../i18n/useT';
 import { useAppSelector } from '../appContext';
 import { Card, Heading, Page, Stack, Text } from '../kit/Layout';
 import { ShellHeader, WayBack } from './ShellHeader';
-
-/**
- * Brands whose maintenance page also offers the utility shortcuts (the specification: "shows utility shortcuts for
- * one brand"). The reference brand for that is `harbor` (decision 25).
- */
-export const MAINTENANCE_SHORTCUT_BRANDS: readonly string[] = ['harbor'];
+import { SHORTCUT_BRANDS } from '../../../machines/shell/utilityShortcuts';
+import { UtilityShortcuts, useShortcuts } from './UtilityShortcuts';
 
 /**
  * /maintenance: shown while the `maintenance-mode` flag is on. The router's rules bring the person here and take them
@@ -24,7 +20,9 @@ export function MaintenancePage() {
         <Card role="status" data-testid="maintenance-page">
           <Heading>{t('shell.maintenance.title')}</Heading>
           <Text>{t('shell.maintenance.description')}</Text>
-          {brand && MAINTENANCE_SHORTCUT_BRANDS.includes(brand) && <Shortcuts />}
+          {/* The brand's utility shortcuts that work while the app is down (the other sites), then its useful links. */}
+          <MaintenanceShortcuts />
+          {brand && SHORTCUT_BRANDS.includes(brand) && <Shortcuts />}
           <Stack css={{ marginTop: '$4' }}>
             <WayBack />
           </Stack>
@@ -32,6 +30,10 @@ export function MaintenancePage() {
       </Page>
     </>
   );
+}
+
+function MaintenanceShortcuts() {
+  return <UtilityShortcuts shortcuts={useShortcuts({ inApp: false, visitorUtility: false })} />;
 }
 
 /** The help desk (white-label config) and the deployment's legal pages (runtime config). */
