@@ -9787,6 +9787,7 @@ export interface paths {
                                     "enable-tw-host-sdk": boolean;
                                     "enable-tw-direct-link": boolean;
                                     "enable-exit-kiosk-mode": boolean;
+                                    "signup-user-type-2": boolean;
                                 };
                                 reasons: {
                                     /** @enum {string} */
@@ -9829,6 +9830,8 @@ export interface paths {
                                     "enable-tw-direct-link": "TARGETING_MATCH" | "STATIC" | "DEFAULT";
                                     /** @enum {string} */
                                     "enable-exit-kiosk-mode": "TARGETING_MATCH" | "STATIC" | "DEFAULT";
+                                    /** @enum {string} */
+                                    "signup-user-type-2": "TARGETING_MATCH" | "STATIC" | "DEFAULT";
                                 };
                                 version: number;
                             };
@@ -10012,7 +10015,7 @@ export interface paths {
                                 version: number;
                                 flags: {
                                     /** @enum {string} */
-                                    name: "header-logo" | "maintenance-mode" | "header-user-profile-image" | "dropdown-logout" | "dropdown-buildings" | "account-history" | "dropdown-account" | "dropdown-kiosk" | "feat-tenant-vis-reg-to-admin-link" | "service-requests" | "safety-utility-button" | "change-language-option-in-settings" | "show-utilities-link-and-chevron" | "show-smart-building" | "show-content-v-2" | "show-rich-description" | "open-tw-miniapp-in-iframe" | "enable-tw-host-sdk" | "enable-tw-direct-link" | "enable-exit-kiosk-mode";
+                                    name: "header-logo" | "maintenance-mode" | "header-user-profile-image" | "dropdown-logout" | "dropdown-buildings" | "account-history" | "dropdown-account" | "dropdown-kiosk" | "feat-tenant-vis-reg-to-admin-link" | "service-requests" | "safety-utility-button" | "change-language-option-in-settings" | "show-utilities-link-and-chevron" | "show-smart-building" | "show-content-v-2" | "show-rich-description" | "open-tw-miniapp-in-iframe" | "enable-tw-host-sdk" | "enable-tw-direct-link" | "enable-exit-kiosk-mode" | "signup-user-type-2";
                                     default: boolean;
                                     value: boolean | null;
                                     overrides: {
@@ -10112,7 +10115,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description One of: header-logo, maintenance-mode, header-user-profile-image, dropdown-logout, dropdown-buildings, account-history, dropdown-account, dropdown-kiosk, feat-tenant-vis-reg-to-admin-link, service-requests, safety-utility-button, change-language-option-in-settings, show-utilities-link-and-chevron, show-smart-building, show-content-v-2, show-rich-description, open-tw-miniapp-in-iframe, enable-tw-host-sdk, enable-tw-direct-link, enable-exit-kiosk-mode */
+                    /** @description One of: header-logo, maintenance-mode, header-user-profile-image, dropdown-logout, dropdown-buildings, account-history, dropdown-account, dropdown-kiosk, feat-tenant-vis-reg-to-admin-link, service-requests, safety-utility-button, change-language-option-in-settings, show-utilities-link-and-chevron, show-smart-building, show-content-v-2, show-rich-description, open-tw-miniapp-in-iframe, enable-tw-host-sdk, enable-tw-direct-link, enable-exit-kiosk-mode, signup-user-type-2 */
                     name: string;
                 };
                 cookie?: never;
@@ -10136,7 +10139,7 @@ export interface paths {
                         "application/json": {
                             data: {
                                 /** @enum {string} */
-                                name: "header-logo" | "maintenance-mode" | "header-user-profile-image" | "dropdown-logout" | "dropdown-buildings" | "account-history" | "dropdown-account" | "dropdown-kiosk" | "feat-tenant-vis-reg-to-admin-link" | "service-requests" | "safety-utility-button" | "change-language-option-in-settings" | "show-utilities-link-and-chevron" | "show-smart-building" | "show-content-v-2" | "show-rich-description" | "open-tw-miniapp-in-iframe" | "enable-tw-host-sdk" | "enable-tw-direct-link" | "enable-exit-kiosk-mode";
+                                name: "header-logo" | "maintenance-mode" | "header-user-profile-image" | "dropdown-logout" | "dropdown-buildings" | "account-history" | "dropdown-account" | "dropdown-kiosk" | "feat-tenant-vis-reg-to-admin-link" | "service-requests" | "safety-utility-button" | "change-language-option-in-settings" | "show-utilities-link-and-chevron" | "show-smart-building" | "show-content-v-2" | "show-rich-description" | "open-tw-miniapp-in-iframe" | "enable-tw-host-sdk" | "enable-tw-direct-link" | "enable-exit-kiosk-mode" | "signup-user-type-2";
                                 value: boolean | null;
                                 building_uuid: string | null;
                                 version: number;
@@ -10218,7 +10221,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @description One of: header-logo, maintenance-mode, header-user-profile-image, dropdown-logout, dropdown-buildings, account-history, dropdown-account, dropdown-kiosk, feat-tenant-vis-reg-to-admin-link, service-requests, safety-utility-button, change-language-option-in-settings, show-utilities-link-and-chevron, show-smart-building, show-content-v-2, show-rich-description, open-tw-miniapp-in-iframe, enable-tw-host-sdk, enable-tw-direct-link, enable-exit-kiosk-mode */
+                    /** @description One of: header-logo, maintenance-mode, header-user-profile-image, dropdown-logout, dropdown-buildings, account-history, dropdown-account, dropdown-kiosk, feat-tenant-vis-reg-to-admin-link, service-requests, safety-utility-button, change-language-option-in-settings, show-utilities-link-and-chevron, show-smart-building, show-content-v-2, show-rich-description, open-tw-miniapp-in-iframe, enable-tw-host-sdk, enable-tw-direct-link, enable-exit-kiosk-mode, signup-user-type-2 */
                     name: string;
                 };
                 cookie?: never;
@@ -10234,7 +10237,7 @@ export interface paths {
                         "application/json": {
                             data: {
                                 /** @enum {string} */
-                                name: "header-logo" | "maintenance-mode" | "header-user-profile-image" | "dropdown-logout" | "dropdown-buildings" | "account-history" | "dropdown-account" | "dropdown-kiosk" | "feat-tenant-vis-reg-to-admin-link" | "service-requests" | "safety-utility-button" | "change-language-option-in-settings" | "show-utilities-link-and-chevron" | "show-smart-building" | "show-content-v-2" | "show-rich-description" | "open-tw-miniapp-in-iframe" | "enable-tw-host-sdk" | "enable-tw-direct-link" | "enable-exit-kiosk-mode";
+                                name: "header-logo" | "maintenance-mode" | "header-user-profile-image" | "dropdown-logout" | "dropdown-buildings" | "account-history" | "dropdown-account" | "dropdown-kiosk" | "feat-tenant-vis-reg-to-admin-link" | "service-requests" | "safety-utility-button" | "change-language-option-in-settings" | "show-utilities-link-and-chevron" | "show-smart-building" | "show-content-v-2" | "show-rich-description" | "open-tw-miniapp-in-iframe" | "enable-tw-host-sdk" | "enable-tw-direct-link" | "enable-exit-kiosk-mode" | "signup-user-type-2";
                                 value: boolean | null;
                                 building_uuid: string | null;
                                 version: number;

@@ -5,6 +5,8 @@ import { SESSION_ID } from '../../../machines/session/session.machine';
 import * as authApi from '../../api/auth';
 import * as ssoApi from '../../api/sso';
 import type { AppActor } from '../appActor';
+import { signupUserTypeId, type FlagValues } from '../../../contracts/flags';
+import type { AuthFields } from '../../../machines/auth/authFlow.types';
 import { setPendingSso } from '../adapters/storage';
 import { farmSelectorLogic } from './farm';
 
@@ -18,6 +20,21 @@ function exchangeOnce(code: string, state: string) {
   if (!exchanges.has(key)) exchanges.set(key, ssoApi.ssoCallback(code, state));
   return exchanges.get(key)!;
 }
+
+/**
+ * What POST /auth/register is sent for a sign-up's fields: the names trimmed, and the user type the flags in force
+ * give (`signup-user-type-2`, docs/decisions/NEXT-signup-user-type-flag.md).
+ */
+export const registerFields = (input: AuthFields, flags: FlagValues): authApi.RegisterFields => ({
+  email: input.email,
+  first_name: input.first_name.trim(),
+  last_name: input.last_name.trim(),
+  password: input.password,
+  building_uuid: input.building_uuid,
+  is_term_accepted: input.is_term_accepted,
+  is_email_accepted: input.is_email_accepted,
+  user_type_id: signupUserTypeId(flags),
+});
 
 /** Where the identity provider sends the browser back: this app's sign-in page. */
 export const ssoRedirectUri = () => `${window.location.origin}/login`;
@@ -64,16 +81,7 @@ export function authFlowLogic(app: AppActor) {
           (await authApi.domainBuildings(input.domain, brand())).map((b) => ({ uuid: b.uuid, name: b.name, address_1: b.address_1 })),
         ),
         register: fromPromise(async ({ input }) => {
-          const user = await authApi.register({
-            email: input.email,
-            first_name: input.first_name.trim(),
-            last_name: input.last_name.trim(),
-            password: input.password,
-            building_uuid: input.building_uuid,
-            is_term_accepted: input.is_term_accepted,
-            is_email_accepted: input.is_email_accepted,
-            user_type_id: 1,
-          });
+          const user = await authApi.register(registerFields(input, app.getSnapshot().context.flags));
           return { confirmed: user.confirmed };
         }),
         completeSso: fromPromise(({ input }) =>
