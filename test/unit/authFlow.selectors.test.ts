@@ -74,6 +74,7 @@ function startFlow(fakes: Fakes = {}, input: AuthFlowInput = {}) {
         resetPasswordMachine.provide({
           actors: {
             sendResetCode: fromPromise(async () => {}),
+            resendResetCode: fromPromise(async () => {}),
             checkResetCode: fromPromise(async () => {}),
             consumeResetCode: fromPromise(() => (fakes.consumeResetCode ?? (async () => {}))()),
           },
