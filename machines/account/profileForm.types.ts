@@ -8,6 +8,12 @@ export interface ProfileFields {
   default_building_uuid: string | null;
 }
 
+/** A building the default may be set to. */
+export interface BuildingOption {
+  uuid: string;
+  name: string;
+}
+
 export type ProfileNameField = 'first_name' | 'last_name';
 export type ProfileField = keyof ProfileFields;
 
@@ -35,6 +41,8 @@ export interface ProfileFormContext {
   updatedAt: string | null;
   /** The last save's failure (a conflict or anything else); cleared when a save succeeds. */
   error: ProfileError | null;
+  /** The person's buildings (GET /users/current/buildings) to choose the default from; null until they arrive. */
+  buildingOptions: BuildingOption[] | null;
 }
 
 export interface ProfileFormInput {

@@ -37,7 +37,9 @@ export function ProfileForm({ actor }: { actor: ProfileFormRef }) {
   const message = useMessage();
   const email = useSessionSelector((s) => s.context.user?.email ?? '');
   const company = useSessionSelector((s) => s.context.user?.company_name ?? '');
-  const buildings = useBuildingSelector((s) => s.context.buildings);
+  const brandBuildings = useBuildingSelector((s) => s.context.buildings);
+  // The person's own buildings (GET /users/current/buildings); the page's list until they arrive.
+  const buildings = useSelector(actor, (s) => s.context.buildingOptions) ?? brandBuildings;
   const first = useNameBinding(actor, 'first_name');
   const last = useNameBinding(actor, 'last_name');
   const building = useSelector(actor, (s) => s.context.fields.default_building_uuid ?? '');
