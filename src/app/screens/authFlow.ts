@@ -4,6 +4,7 @@ import { signInMachine } from '../../../machines/auth/signIn.machine';
 import { SESSION_ID } from '../../../machines/session/session.machine';
 import * as authApi from '../../api/auth';
 import * as ssoApi from '../../api/sso';
+import { track } from '../../api/analytics';
 import type { AppActor } from '../appActor';
 import { signupUserTypeId, type FlagValues } from '../../../contracts/flags';
 import type { AuthFields } from '../../../machines/auth/authFlow.types';
@@ -62,6 +63,13 @@ export function authFlowLogic(app: AppActor) {
       farmSelector: farmSelectorLogic(app),
     },
     actions: {
+      // The failed sign-in's callback (docs/decisions/NEXT-login-failure-logout-and-callback.md): counted in the
+      // product's analytics with how the person tried and what the server answered, never the address.
+      loginFailed: (_, { error, method, loggedOut }) =>
+        void track(
+          { event: 'login_failed', properties: { method, status: error.status, code: error.code ?? null, logged_out: loggedOut } },
+          { anonymous: true },
+        ),
       redirectToProvider: (_, { url, pending }) => {
         setPendingSso(pending);
         window.location.assign(url);
