@@ -1,7 +1,6 @@
 import { and, assign, enqueueActions, fromPromise, setup, spawnChild } from 'xstate';
 import { isValidProfileName } from '../auth/validation';
 import { SESSION_ID } from '../session/session.machine';
-import { NOTIFICATIONS_ID, type NotificationsEvent } from '../notifications/notifications.machine';
 import type { SessionEvent, SessionUser } from '../session/session.types';
 import type {
   BuildingOption,
@@ -50,8 +49,8 @@ const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is
 
 /**
  * The profile form (specification section 4): Save is possible only after a field changed and while both names are
- * valid (one character, the profile reading of section 5); a saved profile shows the "profile updated" toast (the
- * app's notifications) and becomes the session's user. A save answered 409 (the profile changed elsewhere since it was read) keeps what the
+ * valid (one character, the profile reading of section 5); a saved profile shows the "profile updated" dialog and
+ * becomes the session's user. A save answered 409 (the profile changed elsewhere since it was read) keeps what the
  * person typed, shows why, and reads the server's version again, so the next Save is made against it.
  */
 export const profileFormMachine = setup({
@@ -84,12 +83,6 @@ export const profileFormMachine = setup({
       const session = system.get(SESSION_ID);
       const event: SessionEvent = { type: 'session.userUpdated', user: params.user };
       if (session) enqueue.sendTo(session, event);
-    }),
-    /** "Profile updated" as a toast, through the app's notifications actor (systemId `notifications`). */
-    notifySaved: enqueueActions(({ enqueue, system }) => {
-      const notifications = system.get(NOTIFICATIONS_ID);
-      const event: NotificationsEvent = { type: 'notify.show', tone: 'success', message: { id: 'notifications.profileUpdated' } };
-      if (notifications) enqueue.sendTo(notifications, event);
     }),
     assignField: assign(({ context, event }) => {
       if (event.type !== 'user.change') return {};
@@ -170,11 +163,10 @@ export const profileFormMachine = setup({
           updated_at: context.updatedAt,
         }),
         onDone: {
-          target: 'editing',
+          target: 'saved',
           actions: [
             { type: 'assignSaved', params: ({ event }) => ({ user: event.output }) },
             { type: 'userUpdated', params: ({ event }) => ({ user: event.output }) },
-            'notifySaved',
           ],
         },
         onError: [
@@ -186,6 +178,13 @@ export const profileFormMachine = setup({
           { target: 'editing', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
         ],
       },
+    },
+    saved: {
+      description:
+        'The "profile updated" dialog (section 4) over the saved form, until the person closes it (no timer: ' +
+        'docs/decisions/NEXT-account-page-vertical-tabs-and-dialogs.md).',
+      tags: ['dialog:profileUpdated'],
+      on: { 'user.acknowledge': { target: 'editing' } },
     },
     conflict: {
       description:

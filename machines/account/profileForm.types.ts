@@ -55,6 +55,8 @@ export type ProfileFormEvent =
   | { type: 'user.blur'; field: ProfileNameField }
   | { type: 'user.submit' }
   /** After a conflict: drop the typed values and take the server's version. */
-  | { type: 'user.discard' };
+  | { type: 'user.discard' }
+  /** Closes the "profile updated" dialog. */
+  | { type: 'user.acknowledge' };
 
-export type ProfileFormTag = 'submitting' | 'conflict' | 'refreshing';
+export type ProfileFormTag = 'submitting' | 'conflict' | 'refreshing' | 'dialog:profileUpdated';

@@ -87,6 +87,9 @@ export async function signedInScreens(brand: Brand): Promise<string[]> {
     '/account',
     '/account?tab=settings',
     '/account?tab=legal',
+    // The password update and the language change as dialogs over the account page.
+    '/account?tab=profile&dialog=password',
+    '/account?tab=settings&dialog=language',
     '/account/profile',
     '/account/profile?tab=password',
     '/my-history',

@@ -24,7 +24,6 @@ function setupForm(
     save: vi.fn(options.save ?? (async (input: SaveProfileInput) => ({ ...user, ...input, updated_at: V2 }))),
     fetchUser: vi.fn(options.fetchUser ?? (async () => user)),
     userUpdated: vi.fn(),
-    notified: vi.fn(),
     logOut: vi.fn(),
   };
   const actor = createActor(
@@ -34,7 +33,7 @@ function setupForm(
         fetchUser: fromPromise(() => calls.fetchUser()),
         loadBuildingOptions: fromPromise(options.buildings ?? (async () => [])),
       },
-      actions: { userUpdated: (_, params) => calls.userUpdated(params.user), notifySaved: () => calls.notified(), logOut: () => calls.logOut() },
+      actions: { userUpdated: (_, params) => calls.userUpdated(params.user), logOut: () => calls.logOut() },
     }),
     { input: { user } },
   ).start();
@@ -108,13 +107,16 @@ describe('profileFormMachine', () => {
     answer.resolve(stored);
     await flush();
     const s = actor.getSnapshot();
-    expect(s.matches('editing')).toBe(true);
-    expect(calls.notified).toHaveBeenCalledTimes(1);
+    // The "profile updated" dialog (section 4) shows until the person closes it.
+    expect(s.matches('saved')).toBe(true);
+    expect(s.hasTag('dialog:profileUpdated')).toBe(true);
     expect(s.context.saved).toEqual({ first_name: 'Augusta', last_name: 'Lovelace', default_building_uuid: 'b-2' });
     expect(s.context.fields).toEqual(s.context.saved);
     expect(s.context.updatedAt).toBe(V2);
     expect(calls.userUpdated).toHaveBeenCalledWith(stored);
     expect(actor.getSnapshot().can({ type: 'user.submit' })).toBe(false);
+    actor.send({ type: 'user.acknowledge' });
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
   });
 
   it('on 409 keeps the typed values, shows the conflict, and takes the server’s version for the next Save', async () => {
@@ -152,8 +154,7 @@ describe('profileFormMachine', () => {
     await flush();
     s = actor.getSnapshot();
     expect(saves.at(-1)).toEqual({ first_name: 'Mine', last_name: 'Mine too', default_building_uuid: 'b-1', updated_at: V2 });
-    expect(s.matches('editing')).toBe(true);
-    expect(calls.notified).toHaveBeenCalledTimes(1);
+    expect(s.matches('saved')).toBe(true);
     expect(s.context.error).toBeNull();
     expect(s.context.updatedAt).toBe(V3);
   });

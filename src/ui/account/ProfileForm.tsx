@@ -9,6 +9,7 @@ import { useT } from '../../i18n/useT';
 import { Button } from '../kit/Button';
 import { SelectField, TextField } from '../kit/Field';
 import { Alert, Stack, Text } from '../kit/Layout';
+import { Modal, ModalActions } from '../kit/Modal';
 import { styled } from '../kit/stitches.config';
 import { useMessage } from './accountHooks';
 
@@ -88,6 +89,25 @@ export function ProfileForm({ actor }: { actor: ProfileFormRef }) {
       <Button type="submit" disabled={!canSave}>
         {saving ? t('account.saving') : t('account.profile.save')}
       </Button>
+      <ProfileUpdatedDialog actor={actor} />
     </form>
+  );
+}
+
+/** The "profile updated" dialog (section 4) after a save, until the person closes it (OK or Escape). */
+function ProfileUpdatedDialog({ actor }: { actor: ProfileFormRef }) {
+  const t = useT();
+  const open = useSelector(actor, (s) => s.hasTag('dialog:profileUpdated'));
+  if (!open) return null;
+  const close = () => actor.send({ type: 'user.acknowledge' });
+  return (
+    <Modal title={t('account.dialog.profileUpdated.title')} onClose={close} closeLabel={t('account.dialog.close')}>
+      <Text css={{ margin: 0 }}>{t('account.dialog.profileUpdated.body')}</Text>
+      <ModalActions>
+        <Button type="button" onClick={close}>
+          {t('account.dialog.ok')}
+        </Button>
+      </ModalActions>
+    </Modal>
   );
 }
