@@ -19,7 +19,7 @@ import type { AccountDialog, AccountTab } from '../../../machines/account/accoun
 import { Button } from '../kit/Button';
 import { Checkbox } from '../kit/Field';
 import { Modal } from '../kit/Modal';
-import { Alert, Card, Heading, Page, Stack, Text } from '../kit/Layout';
+import { Card, Heading, Page, Stack, Text } from '../kit/Layout';
 import { styled } from '../kit/stitches.config';
 import { Tabs } from '../kit/Tabs';
 import { AreaScreen } from '../shell/AreaScreen';
@@ -322,7 +322,6 @@ function MarketingConsent() {
 function ConsentToggle({ consent }: { consent: ScreenActors['emailConsent'] }) {
   const t = useT();
   const checked = useSelector(consent, (s) => s.context.requested ?? s.context.accepted);
-  const error = useSelector(consent, (s) => s.context.error?.message ?? null);
   return (
     <>
       <Checkbox
@@ -330,7 +329,6 @@ function ConsentToggle({ consent }: { consent: ScreenActors['emailConsent'] }) {
         checked={checked}
         onCheckedChange={(value) => consent.send({ type: 'user.toggle', accepted: value })}
       />
-      {error ? <Alert role="alert">{error}</Alert> : null}
       <Text css={{ fontSize: '$2' }}>{t('account.settings.marketingHint')}</Text>
     </>
   );
