@@ -127,12 +127,12 @@ describe('the account area', () => {
     expect(await page.getByTestId('account-language').innerText()).toBe('English');
     await page.getByRole('button', { name: 'Change language' }).click();
     const dialog = page.getByRole('dialog', { name: 'Choose your language' });
-    await dialog.getByLabel('Español').check();
+    await dialog.getByText('Español', { exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('heading', { name: 'Cuenta' }).waitFor({ timeout: 10_000 });
     expect(await page.getByTestId('account-language').innerText()).toBe('Español');
     await page.getByRole('button', { name: 'Cambiar idioma' }).click();
-    await page.getByRole('dialog', { name: 'Elige tu idioma' }).getByLabel('English').check();
+    await page.getByRole('dialog', { name: 'Elige tu idioma' }).getByText('English', { exact: true }).click();
     await page.getByRole('heading', { name: 'Account' }).waitFor();
     await context.close();
   });
@@ -142,6 +142,7 @@ describe('the account area', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await visit(page, '/account');
     const list = page.getByRole('navigation', { name: 'Account sections' });
+    await list.getByRole('link', { name: 'Profile' }).waitFor();
     expect(await list.getByRole('link').allInnerTexts()).toEqual(['Profile', 'Legal', 'Settings']);
     expect(await page.getByRole('tablist').count()).toBe(0);
     await list.getByRole('link', { name: 'Legal' }).click();
