@@ -10182,6 +10182,7 @@ export interface paths {
                                     "emergency-management-utility": boolean;
                                     "discover-layout": boolean;
                                     "live-work-ui": boolean;
+                                    "signup-user-type-2": boolean;
                                 };
                                 reasons: {
                                     /** @enum {string} */
@@ -10230,6 +10231,8 @@ export interface paths {
                                     "discover-layout": "TARGETING_MATCH" | "STATIC" | "DEFAULT";
                                     /** @enum {string} */
                                     "live-work-ui": "TARGETING_MATCH" | "STATIC" | "DEFAULT";
+                                    /** @enum {string} */
+                                    "signup-user-type-2": "TARGETING_MATCH" | "STATIC" | "DEFAULT";
                                 };
                                 version: number;
                             };
@@ -10413,7 +10416,7 @@ export interface paths {
                                 version: number;
                                 flags: {
                                     /** @enum {string} */
-                                    name: "header-logo" | "maintenance-mode" | "header-user-profile-image" | "dropdown-logout" | "dropdown-buildings" | "account-history" | "dropdown-account" | "dropdown-kiosk" | "feat-tenant-vis-reg-to-admin-link" | "service-requests" | "safety-utility-button" | "change-language-option-in-settings" | "show-utilities-link-and-chevron" | "show-smart-building" | "show-content-v-2" | "show-rich-description" | "open-tw-miniapp-in-iframe" | "enable-tw-host-sdk" | "enable-tw-direct-link" | "enable-exit-kiosk-mode" | "emergency-management-utility" | "discover-layout" | "live-work-ui";
+                                    name: "header-logo" | "maintenance-mode" | "header-user-profile-image" | "dropdown-logout" | "dropdown-buildings" | "account-history" | "dropdown-account" | "dropdown-kiosk" | "feat-tenant-vis-reg-to-admin-link" | "service-requests" | "safety-utility-button" | "change-language-option-in-settings" | "show-utilities-link-and-chevron" | "show-smart-building" | "show-content-v-2" | "show-rich-description" | "open-tw-miniapp-in-iframe" | "enable-tw-host-sdk" | "enable-tw-direct-link" | "enable-exit-kiosk-mode" | "emergency-management-utility" | "discover-layout" | "live-work-ui" | "signup-user-type-2";
                                     default: boolean;
                                     value: boolean | null;
                                     overrides: {
@@ -10513,7 +10516,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description One of: header-logo, maintenance-mode, header-user-profile-image, dropdown-logout, dropdown-buildings, account-history, dropdown-account, dropdown-kiosk, feat-tenant-vis-reg-to-admin-link, service-requests, safety-utility-button, change-language-option-in-settings, show-utilities-link-and-chevron, show-smart-building, show-content-v-2, show-rich-description, open-tw-miniapp-in-iframe, enable-tw-host-sdk, enable-tw-direct-link, enable-exit-kiosk-mode, emergency-management-utility, discover-layout, live-work-ui */
+                    /** @description One of: header-logo, maintenance-mode, header-user-profile-image, dropdown-logout, dropdown-buildings, account-history, dropdown-account, dropdown-kiosk, feat-tenant-vis-reg-to-admin-link, service-requests, safety-utility-button, change-language-option-in-settings, show-utilities-link-and-chevron, show-smart-building, show-content-v-2, show-rich-description, open-tw-miniapp-in-iframe, enable-tw-host-sdk, enable-tw-direct-link, enable-exit-kiosk-mode, emergency-management-utility, discover-layout, live-work-ui, signup-user-type-2 */
                     name: string;
                 };
                 cookie?: never;
@@ -10537,7 +10540,7 @@ export interface paths {
                         "application/json": {
                             data: {
                                 /** @enum {string} */
-                                name: "header-logo" | "maintenance-mode" | "header-user-profile-image" | "dropdown-logout" | "dropdown-buildings" | "account-history" | "dropdown-account" | "dropdown-kiosk" | "feat-tenant-vis-reg-to-admin-link" | "service-requests" | "safety-utility-button" | "change-language-option-in-settings" | "show-utilities-link-and-chevron" | "show-smart-building" | "show-content-v-2" | "show-rich-description" | "open-tw-miniapp-in-iframe" | "enable-tw-host-sdk" | "enable-tw-direct-link" | "enable-exit-kiosk-mode" | "emergency-management-utility" | "discover-layout" | "live-work-ui";
+                                name: "header-logo" | "maintenance-mode" | "header-user-profile-image" | "dropdown-logout" | "dropdown-buildings" | "account-history" | "dropdown-account" | "dropdown-kiosk" | "feat-tenant-vis-reg-to-admin-link" | "service-requests" | "safety-utility-button" | "change-language-option-in-settings" | "show-utilities-link-and-chevron" | "show-smart-building" | "show-content-v-2" | "show-rich-description" | "open-tw-miniapp-in-iframe" | "enable-tw-host-sdk" | "enable-tw-direct-link" | "enable-exit-kiosk-mode" | "emergency-management-utility" | "discover-layout" | "live-work-ui" | "signup-user-type-2";
                                 value: boolean | null;
                                 building_uuid: string | null;
                                 version: number;
@@ -10619,7 +10622,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @description One of: header-logo, maintenance-mode, header-user-profile-image, dropdown-logout, dropdown-buildings, account-history, dropdown-account, dropdown-kiosk, feat-tenant-vis-reg-to-admin-link, service-requests, safety-utility-button, change-language-option-in-settings, show-utilities-link-and-chevron, show-smart-building, show-content-v-2, show-rich-description, open-tw-miniapp-in-iframe, enable-tw-host-sdk, enable-tw-direct-link, enable-exit-kiosk-mode, emergency-management-utility, discover-layout, live-work-ui */
+                    /** @description One of: header-logo, maintenance-mode, header-user-profile-image, dropdown-logout, dropdown-buildings, account-history, dropdown-account, dropdown-kiosk, feat-tenant-vis-reg-to-admin-link, service-requests, safety-utility-button, change-language-option-in-settings, show-utilities-link-and-chevron, show-smart-building, show-content-v-2, show-rich-description, open-tw-miniapp-in-iframe, enable-tw-host-sdk, enable-tw-direct-link, enable-exit-kiosk-mode, emergency-management-utility, discover-layout, live-work-ui, signup-user-type-2 */
                     name: string;
                 };
                 cookie?: never;
@@ -10635,7 +10638,7 @@ export interface paths {
                         "application/json": {
                             data: {
                                 /** @enum {string} */
-                                name: "header-logo" | "maintenance-mode" | "header-user-profile-image" | "dropdown-logout" | "dropdown-buildings" | "account-history" | "dropdown-account" | "dropdown-kiosk" | "feat-tenant-vis-reg-to-admin-link" | "service-requests" | "safety-utility-button" | "change-language-option-in-settings" | "show-utilities-link-and-chevron" | "show-smart-building" | "show-content-v-2" | "show-rich-description" | "open-tw-miniapp-in-iframe" | "enable-tw-host-sdk" | "enable-tw-direct-link" | "enable-exit-kiosk-mode" | "emergency-management-utility" | "discover-layout" | "live-work-ui";
+                                name: "header-logo" | "maintenance-mode" | "header-user-profile-image" | "dropdown-logout" | "dropdown-buildings" | "account-history" | "dropdown-account" | "dropdown-kiosk" | "feat-tenant-vis-reg-to-admin-link" | "service-requests" | "safety-utility-button" | "change-language-option-in-settings" | "show-utilities-link-and-chevron" | "show-smart-building" | "show-content-v-2" | "show-rich-description" | "open-tw-miniapp-in-iframe" | "enable-tw-host-sdk" | "enable-tw-direct-link" | "enable-exit-kiosk-mode" | "emergency-management-utility" | "discover-layout" | "live-work-ui" | "signup-user-type-2";
                                 value: boolean | null;
                                 building_uuid: string | null;
                                 version: number;

@@ -30,9 +30,21 @@ export const FLAG_DEFAULTS = {
   'discover-layout': false,
   /** The test flag that forces the live-work (residential) interface (machines/home/liveWork.ts). */
   'live-work-ui': false,
+  // Named by the project where the specification uses a flag without naming it (see UNNAMED_IN_SPECIFICATION).
+  'signup-user-type-2': false,
 } as const satisfies Record<string, boolean>;
 
 export type FlagName = keyof typeof FLAG_DEFAULTS;
+
+/**
+ * Flags the specification uses without naming them, with the name the project gave each (its decision record):
+ * `signup-user-type-2`: "user type id 2 vs 1 at account creation depends on a flag" (access document section 6),
+ * docs/decisions/201-signup-user-type-flag.md.
+ */
+export const UNNAMED_IN_SPECIFICATION = ['signup-user-type-2'] as const satisfies readonly FlagName[];
+
+/** The user type an account made by sign-up gets (`user_type_id` of POST /auth/register): 2 with the flag on, else 1. */
+export const signupUserTypeId = (flags: Pick<FlagValues, 'signup-user-type-2'>): 1 | 2 => (flags['signup-user-type-2'] ? 2 : 1);
 export type FlagValues = Record<FlagName, boolean>;
 
 /** The flag user (access document section 3): the signed-in user, or an anonymous one when signed out. */

@@ -17,6 +17,16 @@ export interface MiniAppRegistration {
 }
 
 /**
+ * A brand's own legal links (access document section 2: "one brand has extra request-data and own legal links"):
+ * its privacy notice and terms in place of the deployment's, and where a person asks for their data.
+ */
+export interface BrandLegalLinks {
+  privacyPolicyUrl: string;
+  termsUrl: string;
+  requestDataUrl: string;
+}
+
+/**
  * The runtime configuration the server serves at /config.json (server/routes/runtimeConfig.ts): what differs
  * between deployments, so one build serves them all.
  */
@@ -54,6 +64,8 @@ export interface RuntimeConfig {
    * card form's, closeWebView) are posted to, each at its own origin (src/bridge/nativeHost.ts).
    */
   embedderOrigins: string[];
+  /** Brands with legal links of their own, by brand identifier (BRAND_LEGAL_LINKS; decision 198). */
+  brandLegalLinks: Record<string, BrandLegalLinks>;
   /** Seconds without input after which a lobby (kiosk) screen goes home and starts again (KIOSK_IDLE_SECONDS, default 90). */
   kioskIdleSeconds: number;
   /** The parking site and the facility app of the brand's utility shortcuts (PARKING_URL, FACILITY_APP_URL; machines/shell/utilityShortcuts.ts). */
@@ -90,6 +102,7 @@ export const FALLBACK_RUNTIME_CONFIG: RuntimeConfig = {
   iosAppUrl: DEMO_IOS_APP_URL,
   androidAppUrl: DEMO_ANDROID_APP_URL,
   embedderOrigins: [],
+  brandLegalLinks: {},
   kioskIdleSeconds: 90,
   liveWorkBuildings: [],
   parkingUrl: null,

@@ -1,4 +1,5 @@
 import type { FlagValues } from '../../contracts/flags';
+import type { RuntimeConfig } from '../../contracts/runtimeConfig';
 import type { Building } from '../building/building.machine';
 import { isValidProfileName } from '../auth/validation';
 import type { ProfileFormContext, ProfileNameField } from './profileForm.types';
@@ -94,4 +95,32 @@ export function passwordFormError(context: Pick<PasswordUpdateContext, 'error'>)
   if (!error || error.field !== null) return null;
   if (error.status === 0) return { id: 'auth.error.generic' };
   return { text: error.message };
+}
+
+/** One link of the legal tab: what it is (a catalogue id) and where it goes. */
+export interface LegalLink {
+  kind: 'privacy' | 'eula' | 'brandPrivacy' | 'brandTerms' | 'requestData';
+  href: string;
+}
+
+/**
+ * The legal tab's links: the deployment's privacy policy and EULA, or, for a brand with links of its own (access
+ * document section 2: "one brand has extra request-data and own legal links"), that brand's privacy notice and terms
+ * and its request-data link (docs/decisions/198-brand-legal-links.md).
+ */
+export function legalLinks(
+  config: Pick<RuntimeConfig, 'privacyPolicyUrl' | 'eulaUrl' | 'brandLegalLinks'>,
+  brand: string | null | undefined,
+): LegalLink[] {
+  const own = brand ? config.brandLegalLinks[brand] : undefined;
+  if (!own)
+    return [
+      { kind: 'privacy', href: config.privacyPolicyUrl },
+      { kind: 'eula', href: config.eulaUrl },
+    ];
+  return [
+    { kind: 'brandPrivacy', href: own.privacyPolicyUrl },
+    { kind: 'brandTerms', href: own.termsUrl },
+    { kind: 'requestData', href: own.requestDataUrl },
+  ];
 }

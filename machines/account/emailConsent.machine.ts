@@ -1,5 +1,6 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { SESSION_ID } from '../session/session.machine';
+import { notifyFailure, type FailureNotice } from '../notifications/notifyFailure';
 import type { SessionEvent, SessionUser } from '../session/session.types';
 
 export const EMAIL_CONSENT_ID = 'emailConsent';
@@ -17,7 +18,7 @@ export type EmailConsentEvent = { type: 'user.toggle'; accepted: boolean };
 /**
  * The marketing-email consent of the settings tab (`is_email_accepted`, optional, section 5): a toggle saves it at
  * once. While the save is in flight the toggle shows the requested value and takes no other change; a failed save
- * leaves the consent as the server has it and says why.
+ * leaves the consent as the server has it and says why through the shared failure notification.
  */
 export const emailConsentMachine = setup({
   types: {
@@ -30,6 +31,8 @@ export const emailConsentMachine = setup({
     saveConsent: fromPromise<SessionUser, { accepted: boolean }>(() => Promise.reject(new Error('saveConsent is not provided'))),
   },
   actions: {
+    /** The shared failure notification (machines/notifications/notifyFailure.ts). */
+    notifyFailure: (args, params: FailureNotice) => notifyFailure(args, params),
     /** Hands the server's user to the session (by its systemId in the app's system). */
     userUpdated: enqueueActions(({ enqueue, system }, params: { user: SessionUser }) => {
       const session = system.get(SESSION_ID);
@@ -64,13 +67,22 @@ export const emailConsentMachine = setup({
         },
         onError: {
           target: 'idle',
-          actions: assign({
-            requested: null,
-            error: ({ event }) => {
-              const e = event.error as { status?: number; message?: string } | undefined;
-              return { status: e?.status ?? 0, message: e?.message ?? 'Unable to complete at this moment. Please try again later.' };
+          actions: [
+            {
+              type: 'notifyFailure',
+              params: ({ event }) => ({
+                message: { id: 'notifications.consentFailed', values: { message: (event.error as { message?: string } | undefined)?.message ?? '' } },
+                error: event.error,
+              }),
             },
-          }),
+            assign({
+              requested: null,
+              error: ({ event }) => {
+                const e = event.error as { status?: number; message?: string } | undefined;
+                return { status: e?.status ?? 0, message: e?.message ?? 'Unable to complete at this moment. Please try again later.' };
+              },
+            }),
+          ],
         },
       },
     },

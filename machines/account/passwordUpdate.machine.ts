@@ -1,5 +1,4 @@
-import { and, assign, enqueueActions, fromPromise, setup } from 'xstate';
-import { NOTIFICATIONS_ID, type NotificationsEvent } from '../notifications/notifications.machine';
+import { and, assign, fromPromise, setup } from 'xstate';
 import { isValidPassword } from '../auth/validation';
 import type { PasswordFields, PasswordUpdateContext, PasswordUpdateError, PasswordUpdateEvent, PasswordUpdateTag } from './passwordUpdate.types';
 
@@ -24,7 +23,7 @@ export function passwordErrorOf(error: unknown): PasswordUpdateError {
  * The password update of the account area: the current password, a new one that meets every rule, and the same
  * again ('Passwords are not equal' otherwise). Submit is possible only when all hold and no call is in flight. The
  * server refuses a password used before with 409 ('You can not reuse this old password'), shown under the new
- * password; success shows the "password updated" toast (the app's notifications) and empties the form.
+ * password; success empties the form and shows the "password reset" success dialog until the person closes it.
  */
 export const passwordUpdateMachine = setup({
   types: {
@@ -46,12 +45,6 @@ export const passwordUpdateMachine = setup({
     assignError: assign((_, params: { error: unknown }) => ({ error: passwordErrorOf(params.error) })),
     clearError: assign({ error: null }),
     reset: assign({ fields: { ...EMPTY }, touched: {}, error: null }),
-    /** "Password updated" as a toast, through the app's notifications actor (systemId `notifications`). */
-    notifyUpdated: enqueueActions(({ enqueue, system }) => {
-      const notifications = system.get(NOTIFICATIONS_ID);
-      const event: NotificationsEvent = { type: 'notify.show', tone: 'success', message: { id: 'notifications.passwordUpdated' } };
-      if (notifications) enqueue.sendTo(notifications, event);
-    }),
   },
   guards: {
     hasCurrent: ({ context }) => context.fields.password.length > 0,
@@ -77,9 +70,16 @@ export const passwordUpdateMachine = setup({
       invoke: {
         src: 'updatePassword',
         input: ({ context }) => ({ password: context.fields.password, new_password: context.fields.new_password }),
-        onDone: { target: 'editing', actions: ['reset', 'notifyUpdated'] },
+        onDone: { target: 'updated', actions: 'reset' },
         onError: { target: 'editing', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
       },
+    },
+    updated: {
+      description:
+        'The "password reset" success dialog (section 4) over the emptied form, until the person closes it (no timer: ' +
+        'docs/decisions/197-account-page-vertical-tabs-and-dialogs.md).',
+      tags: ['dialog:passwordUpdated'],
+      on: { 'user.acknowledge': { target: 'editing' } },
     },
   },
 });

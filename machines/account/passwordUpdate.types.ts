@@ -23,6 +23,10 @@ export interface PasswordUpdateContext {
 }
 
 export type PasswordUpdateEvent =
-  { type: 'user.change'; field: PasswordField; value: string } | { type: 'user.blur'; field: PasswordField } | { type: 'user.submit' };
+  | { type: 'user.change'; field: PasswordField; value: string }
+  | { type: 'user.blur'; field: PasswordField }
+  | { type: 'user.submit' }
+  /** Closes the success dialog. */
+  | { type: 'user.acknowledge' };
 
-export type PasswordUpdateTag = 'submitting';
+export type PasswordUpdateTag = 'submitting' | 'dialog:passwordUpdated';

@@ -1,9 +1,9 @@
-import { and, assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { and, assign, enqueueActions, fromPromise, setup, spawnChild } from 'xstate';
 import { isValidProfileName } from '../auth/validation';
 import { SESSION_ID } from '../session/session.machine';
-import { NOTIFICATIONS_ID, type NotificationsEvent } from '../notifications/notifications.machine';
 import type { SessionEvent, SessionUser } from '../session/session.types';
 import type {
+  BuildingOption,
   ProfileError,
   ProfileFields,
   ProfileFormContext,
@@ -14,6 +14,9 @@ import type {
 } from './profileForm.types';
 
 export const PROFILE_FORM_ID = 'profileForm';
+
+/** The child that reads the person's buildings (GET /users/current/buildings) for the default-building choice. */
+export const BUILDING_OPTIONS = 'buildingOptions';
 
 /** The answer to a save made from an older version than the server's (someone saved elsewhere in between). */
 export const PROFILE_CONFLICT_STATUS = 409;
@@ -46,8 +49,8 @@ const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is
 
 /**
  * The profile form (specification section 4): Save is possible only after a field changed and while both names are
- * valid (one character, the profile reading of section 5); a saved profile shows the "profile updated" toast (the
- * app's notifications) and becomes the session's user. A save answered 409 (the profile changed elsewhere since it was read) keeps what the
+ * valid (one character, the profile reading of section 5); a saved profile shows the "profile updated" dialog and
+ * becomes the session's user. A save answered 409 (the profile changed elsewhere since it was read) keeps what the
  * person typed, shows why, and reads the server's version again, so the next Save is made against it.
  */
 export const profileFormMachine = setup({
@@ -60,8 +63,18 @@ export const profileFormMachine = setup({
   actors: {
     saveProfile: fromPromise<SessionUser, SaveProfileInput>(notProvided('saveProfile')),
     fetchUser: fromPromise<SessionUser, void>(notProvided('fetchUser')),
+    /** Every building the person belongs to, whatever the brand (the default building is the account's, not a brand's). */
+    loadBuildingOptions: fromPromise<BuildingOption[], void>(notProvided('loadBuildingOptions')),
   },
   actions: {
+    loadBuildingOptions: spawnChild('loadBuildingOptions', { id: BUILDING_OPTIONS }),
+    rememberBuildingOptions: assign((_, params: { options: BuildingOption[] }) => ({ buildingOptions: params.options })),
+    /** The server refused the current user's buildings: the session ends (access document section 8). */
+    logOut: enqueueActions(({ enqueue, system }) => {
+      const session = system.get(SESSION_ID);
+      const event: SessionEvent = { type: 'session.logout' };
+      if (session) enqueue.sendTo(session, event);
+    }),
     /**
      * Hands the server's user to the session (`session.userUpdated`): the actor registered as `session` in the
      * app's system, where the form runs as a screen flow.
@@ -70,12 +83,6 @@ export const profileFormMachine = setup({
       const session = system.get(SESSION_ID);
       const event: SessionEvent = { type: 'session.userUpdated', user: params.user };
       if (session) enqueue.sendTo(session, event);
-    }),
-    /** "Profile updated" as a toast, through the app's notifications actor (systemId `notifications`). */
-    notifySaved: enqueueActions(({ enqueue, system }) => {
-      const notifications = system.get(NOTIFICATIONS_ID);
-      const event: NotificationsEvent = { type: 'notify.show', tone: 'success', message: { id: 'notifications.profileUpdated' } };
-      if (notifications) enqueue.sendTo(notifications, event);
     }),
     assignField: assign(({ context, event }) => {
       if (event.type !== 'user.change') return {};
@@ -102,6 +109,8 @@ export const profileFormMachine = setup({
     /** Save is possible only after a change and with both names valid (section 4). */
     canSave: and(['changed', 'namesValid']),
     isConflict: (_, params: { error: unknown }) => toError(params.error).status === PROFILE_CONFLICT_STATUS,
+    /** A failure the server answered (not a dropped connection, decision 049's reading for the building list). */
+    answeredByServer: (_, params: { error: unknown }) => toError(params.error).status > 0,
   },
 }).createMachine({
   id: PROFILE_FORM_ID,
@@ -111,7 +120,28 @@ export const profileFormMachine = setup({
     touched: {},
     updatedAt: input.user.updated_at ?? null,
     error: null,
+    buildingOptions: null,
   }),
+  entry: 'loadBuildingOptions',
+  on: {
+    // The spawned child's answers (keys of the child's id; the schema's events do not list them).
+    [`xstate.done.actor.${BUILDING_OPTIONS}` as string]: {
+      actions: {
+        type: 'rememberBuildingOptions',
+        params: ({ event }: { event: unknown }) => ({ options: (event as { output: BuildingOption[] }).output }),
+      },
+    },
+    // Specification section 8: a failed current-user-buildings fetch logs out. One that got no answer leaves the
+    // choice to the app's building list.
+    [`xstate.error.actor.${BUILDING_OPTIONS}` as string]: [
+      {
+        guard: { type: 'answeredByServer', params: ({ event }: { event: unknown }) => ({ error: (event as { error: unknown }).error }) },
+        actions: 'logOut',
+      },
+      // No answer: nothing to do, the page's building list stands in.
+      {},
+    ],
+  },
   initial: 'editing',
   states: {
     editing: {
@@ -133,11 +163,10 @@ export const profileFormMachine = setup({
           updated_at: context.updatedAt,
         }),
         onDone: {
-          target: 'editing',
+          target: 'saved',
           actions: [
             { type: 'assignSaved', params: ({ event }) => ({ user: event.output }) },
             { type: 'userUpdated', params: ({ event }) => ({ user: event.output }) },
-            'notifySaved',
           ],
         },
         onError: [
@@ -149,6 +178,13 @@ export const profileFormMachine = setup({
           { target: 'editing', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
         ],
       },
+    },
+    saved: {
+      description:
+        'The "profile updated" dialog (section 4) over the saved form, until the person closes it (no timer: ' +
+        'docs/decisions/197-account-page-vertical-tabs-and-dialogs.md).',
+      tags: ['dialog:profileUpdated'],
+      on: { 'user.acknowledge': { target: 'editing' } },
     },
     conflict: {
       description:

@@ -8,6 +8,12 @@ export interface ProfileFields {
   default_building_uuid: string | null;
 }
 
+/** A building the default may be set to. */
+export interface BuildingOption {
+  uuid: string;
+  name: string;
+}
+
 export type ProfileNameField = 'first_name' | 'last_name';
 export type ProfileField = keyof ProfileFields;
 
@@ -35,6 +41,8 @@ export interface ProfileFormContext {
   updatedAt: string | null;
   /** The last save's failure (a conflict or anything else); cleared when a save succeeds. */
   error: ProfileError | null;
+  /** The person's buildings (GET /users/current/buildings) to choose the default from; null until they arrive. */
+  buildingOptions: BuildingOption[] | null;
 }
 
 export interface ProfileFormInput {
@@ -47,6 +55,8 @@ export type ProfileFormEvent =
   | { type: 'user.blur'; field: ProfileNameField }
   | { type: 'user.submit' }
   /** After a conflict: drop the typed values and take the server's version. */
-  | { type: 'user.discard' };
+  | { type: 'user.discard' }
+  /** Closes the "profile updated" dialog. */
+  | { type: 'user.acknowledge' };
 
-export type ProfileFormTag = 'submitting' | 'conflict' | 'refreshing';
+export type ProfileFormTag = 'submitting' | 'conflict' | 'refreshing' | 'dialog:profileUpdated';

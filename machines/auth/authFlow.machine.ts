@@ -85,7 +85,13 @@ export const authFlowMachine = setup({
     return {
       startsAt: input.flow === 'reset_password' ? 'resetPassword' : 'signIn',
       next: {
-        signIn: { flow: input.flow === 'sign_up' ? 'sign_up' : 'auth_login', fields, ssoReturn: input.ssoReturn ?? null },
+        signIn: {
+          flow: input.flow === 'sign_up' ? 'sign_up' : 'auth_login',
+          fields,
+          ssoReturn: input.ssoReturn ?? null,
+          // docs/decisions/199-login-failure-logout-and-callback.md
+          logoutOnFailure: !!input.ssoReturn,
+        },
         signUp: null,
         resetPassword: { fields },
       },

@@ -137,6 +137,14 @@ const WAIT_MESSAGES: Record<string, string> = {
  * How to show a failure: a catalogue id for every failure the app knows, else the server's own message (it is
  * specific and already in the request's language where the server translates), else the generic text.
  */
+/**
+ * The heading of a failure on the sign-up steps: 'Unable to Signup' (access document section 8) above what went
+ * wrong; the other flows' failures need none.
+ */
+export function failureTitle(snapshot: StepSnapshot): 'auth.error.signup' | null {
+  return snapshot.context.error && snapshot.hasTag('route:signup') ? 'auth.error.signup' : null;
+}
+
 export function errorMessage(error: AuthError | null): { id: string; values?: { minutes: number } } | { text: string } | null {
   if (!error) return null;
   if (error.code && error.retryAfter && WAIT_MESSAGES[error.code]) {

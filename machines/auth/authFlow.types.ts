@@ -117,6 +117,11 @@ export interface SignInInput {
   at?: 'email' | 'password';
   /** Why the person was sent back to sign-in (a reset code that can no longer be used). */
   error?: AuthError | null;
+  /**
+   * A failed sign-in also logs out (access document section 4, "logoutOnFailure"): set for the return from the
+   * identity provider, whose stored details and any half-kept state must not outlive a failed exchange.
+   */
+  logoutOnFailure?: boolean;
 }
 
 /** What sign-up starts from: the email check's record and how the person chose to sign in. */

@@ -19,6 +19,8 @@ export const resetPasswordMachine = setup({
   types: {} as ResetPasswordSchema,
   actors: {
     sendResetCode: fromPromise<void, { email: string }>(notProvided('sendResetCode')),
+    /** A new code for the same reset (POST /user-verification/code/reset-password/resend): the old one stops working. */
+    resendResetCode: fromPromise<void, { email: string }>(notProvided('resendResetCode')),
     checkResetCode: fromPromise<void, { email: string; code: string }>(notProvided('checkResetCode')),
     consumeResetCode: fromPromise<void, { email: string; code: string; new_password: string }>(notProvided('consumeResetCode')),
   },
@@ -93,7 +95,7 @@ export const resetPasswordMachine = setup({
         resendingCode: {
           tags: ['step:enter_code', 'loading'],
           invoke: {
-            src: 'sendResetCode',
+            src: 'resendResetCode',
             input: ({ context }) => ({ email: trimmedEmail(context.fields) }),
             onDone: { target: 'enterCode', actions: ['noteCodeResent', 'clearCode'] },
             onError: { target: 'enterCode', actions: 'setErrorFromEvent' },

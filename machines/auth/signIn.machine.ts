@@ -1,5 +1,7 @@
-import { assign, fromPromise, setup, spawnChild } from 'xstate';
-import type { CheckEmailOutput, GuestBuilding, PendingSso, SessionPayload, SignInOutput, SsoCallbackResult } from './authFlow.types';
+import { assign, enqueueActions, fromPromise, setup, spawnChild, type EventObject } from 'xstate';
+import { SESSION_ID } from '../session/session.machine';
+import type { SessionEvent } from '../session/session.types';
+import type { AuthError, CheckEmailOutput, GuestBuilding, PendingSso, SessionPayload, SignInOutput, SsoCallbackResult } from './authFlow.types';
 import { changedField, errorFromEvent, notProvided, outputParams, touchedField, trimmedEmail } from './authStep';
 import type { SignInContext, SignInSchema } from './signIn.types';
 import type { SignInMethod } from './signupType';
@@ -16,6 +18,16 @@ const toSignUp = ({ context }: Ends): SignInOutput => ({
   next: 'signUp',
   input: { fields: context.fields, record: context.record, method: context.method, ssoTransaction: context.ssoTransaction },
 });
+/** The optional callback of a failed sign-in, run in all cases (with or without the logout). */
+const loginFailed = (method: 'password' | 'sso') =>
+  ({
+    type: 'loginFailed',
+    params: ({ context, event }: { context: SignInContext; event: EventObject }) => ({
+      error: errorFromEvent(event),
+      method,
+      loggedOut: context.logoutOnFailure,
+    }),
+  }) as const;
 const toResetPassword = ({ context }: Ends): SignInOutput => ({ next: 'resetPassword', input: { fields: context.fields } });
 
 /**
@@ -42,6 +54,20 @@ export const signInMachine = setup({
     redirectToProvider: (_, _params: { url: string; pending: PendingSso }) => {},
     /** Opens a mail to support about an unknown company domain (wired by the app). */
     reportUnknownDomain: (_, _params: { email: string }) => {},
+    /**
+     * The optional callback of a failed sign-in (access document section 4: it "runs an optional callback in all
+     * cases", whether or not it logs out). Does nothing unless the app provides it.
+     */
+    loginFailed: (_, _params: { error: AuthError; method: 'password' | 'sso'; loggedOut: boolean }) => {},
+    /**
+     * A failed sign-in whose input set `logoutOnFailure` logs out through the actor registered as `session` (its
+     * logout clears tokens, kept state and SSO details); without it, nothing.
+     */
+    logOutOnFailure: enqueueActions(({ enqueue, system, context }) => {
+      const session = system.get(SESSION_ID);
+      const event: SessionEvent = { type: 'session.logout' };
+      if (context.logoutOnFailure && session) enqueue.sendTo(session, event);
+    }),
     setField: assign(({ context, event }) => changedField(context, event)),
     touch: assign(({ context, event }) => touchedField(context, event)),
     setErrorFromEvent: assign(({ event }) => ({ error: errorFromEvent(event) })),
@@ -109,6 +135,7 @@ export const signInMachine = setup({
     ssoTransaction: null,
     session: null,
     guestBuildings: [],
+    logoutOnFailure: input.logoutOnFailure ?? false,
   }),
   initial: 'start',
   on: {
@@ -210,7 +237,7 @@ export const signInMachine = setup({
           // A new person at the provider: sign-up completes the account with the provider's transaction.
           { target: 'toSignUp', actions: { type: 'rememberSsoAnswer', params: outputParams } },
         ],
-        onError: { target: 'email', actions: 'setErrorFromEvent' },
+        onError: { target: 'email', actions: ['setErrorFromEvent', 'logOutOnFailure', loginFailed('sso')] },
       },
     },
     password: {
@@ -227,7 +254,7 @@ export const signInMachine = setup({
         src: 'signIn',
         input: ({ context }) => ({ email: trimmedEmail(context.fields), password: context.fields.password }),
         onDone: { target: 'signedIn', actions: { type: 'rememberSession', params: outputParams } },
-        onError: { target: 'password', actions: 'setErrorFromEvent' },
+        onError: { target: 'password', actions: ['setErrorFromEvent', 'logOutOnFailure', loginFailed('password')] },
       },
     },
     signedIn: { type: 'final', output: signedIn },

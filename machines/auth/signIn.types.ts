@@ -23,6 +23,8 @@ export interface SignInContext extends AuthStepContext {
   method: SignInMethod;
   ssoTransaction: string | null;
   session: SessionPayload | null;
+  /** A failed sign-in logs out as well (the input's `logoutOnFailure`). */
+  logoutOnFailure: boolean;
   /** Buildings open to guests, loaded when the email check failed: the email step names them. */
   guestBuildings: GuestBuilding[];
 }

@@ -11,6 +11,8 @@ export interface Notification {
   key: number;
   tone: NotificationTone;
   message: NotificationMessage;
+  /** A failure's error as it was given (the server's response body, see notifyFailure.ts); kept, not shown. */
+  error?: unknown;
 }
 
 export interface NotificationsContext {
@@ -22,7 +24,7 @@ export interface NotificationsContext {
 
 export type NotificationsEvent =
   /** From any flow, addressed by systemId `notifications`. */
-  | { type: 'notify.show'; tone: NotificationTone; message: NotificationMessage }
+  | { type: 'notify.show'; tone: NotificationTone; message: NotificationMessage; error?: unknown }
   | { type: 'user.dismiss'; key: number }
   | { type: 'user.pause' }
   | { type: 'user.resume' }
@@ -47,7 +49,12 @@ export const notificationsMachine = setup({
   actions: {
     add: assign(({ context, event }) => {
       if (event.type !== 'notify.show') return {};
-      const added: Notification = { key: context.nextKey, tone: event.tone, message: event.message };
+      const added: Notification = {
+        key: context.nextKey,
+        tone: event.tone,
+        message: event.message,
+        ...(event.error !== undefined ? { error: event.error } : {}),
+      };
       return { notifications: [...context.notifications, added].slice(-MAX_NOTIFICATIONS), nextKey: context.nextKey + 1 };
     }),
     remove: assign({

@@ -1,5 +1,6 @@
 import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { NOTIFICATIONS_ID, type NotificationsEvent } from '../notifications/notifications.machine';
+import { notifyFailure, type FailureNotice } from '../notifications/notifyFailure';
 import { answersToSend, appendRequest, isFormValid, nextStatuses, replaceRequest } from './serviceRequests.rules';
 import type {
   ServiceRequest,
@@ -48,6 +49,8 @@ export const serviceRequestsMachine = setup({
   actions: {
     /** The flag is off: the screen does not exist here, the person goes to the building's home (wired by the app). */
     leave: (_, _params: { buildingUuid: string }) => {},
+    /** The shared failure notification (machines/notifications/notifyFailure.ts). */
+    notifyFailure: (args, params: FailureNotice) => notifyFailure(args, params),
     /** A toast through the app's notifications actor (systemId `notifications`). */
     notify: enqueueActions(({ enqueue, system }, params: { tone: 'success' | 'error'; id: string; values?: Record<string, string> }) => {
       const notifications = system.get(NOTIFICATIONS_ID);
@@ -191,11 +194,10 @@ export const serviceRequestsMachine = setup({
               actions: [
                 'clearPending',
                 {
-                  type: 'notify',
+                  type: 'notifyFailure',
                   params: ({ event }) => ({
-                    tone: 'error',
-                    id: 'notifications.serviceRequestUpdateFailed',
-                    values: { message: toError(event.error).message },
+                    message: { id: 'notifications.serviceRequestUpdateFailed', values: { message: toError(event.error).message } },
+                    error: event.error,
                   }),
                 },
               ],

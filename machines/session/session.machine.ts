@@ -221,6 +221,9 @@ export const sessionMachine = setup({
       tags: ['signedOut'],
       entry: 'reportSignedOut',
       on: {
+        // A failed sign-in that asks to log out (signIn's logoutOnFailure): no session to end at the server, but
+        // whatever was kept (tokens, the building, the theme, pending SSO details) goes as at any logout.
+        'session.logout': { actions: ['clearTokens', 'clearPersisted', 'reportCleared'] },
         'session.loggedIn': {
           target: 'signedIn',
           actions: { type: 'assignLogin', params: ({ event }) => ({ payload: event.payload }) },

@@ -1,5 +1,5 @@
-import { and, assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { NOTIFICATIONS_ID, type NotificationsEvent } from '../notifications/notifications.machine';
+import { and, assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { notifyFailure, type FailureNotice } from '../notifications/notifyFailure';
 import {
   canCool,
   canWarm,
@@ -61,6 +61,8 @@ export const suiteControlMachine = setup({
     setTemperature: fromPromise<TemperatureAnswer, SetTemperatureInput>(notProvided('setTemperature')),
   },
   actions: {
+    /** The shared failure notification (machines/notifications/notifyFailure.ts). */
+    notifyFailure: (args, params: FailureNotice) => notifyFailure(args, params),
     /** Keeps the person's unit choice for the next visit (wired by the app: the browser's storage). */
     persistUnit: (_, _params: { unit: TemperatureUnit }) => {},
     setErrorFromEvent: assign((_, params: { error: unknown }) => ({ error: toSmartBuildingError(params.error) })),
@@ -89,15 +91,6 @@ export const suiteControlMachine = setup({
     /** A refused or failed change: the control goes back to the confirmed level. */
     revertLighting: assign(({ context }) => ({ lighting: { ...context.lighting, sending: null, queued: null } })),
     dropSentLighting: assign(({ context }) => ({ lighting: { ...context.lighting, sending: null } })),
-    notifyLightingFailed: enqueueActions(({ enqueue, system, context }) => {
-      const notifications = system.get(NOTIFICATIONS_ID);
-      const event: NotificationsEvent = {
-        type: 'notify.show',
-        tone: 'error',
-        message: { id: 'notifications.smartBuilding.lightingFailed', values: { level: context.lighting.sending ?? 0 } },
-      };
-      if (notifications) enqueue.sendTo(notifications, event);
-    }),
 
     // Temperature.
     sendTemperature: assign(({ context }, params: { request: TemperatureRequest }) => ({
@@ -118,16 +111,6 @@ export const suiteControlMachine = setup({
     }),
     revertTemperature: assign(({ context }) => ({ temperature: { ...context.temperature, sending: null, queued: null } })),
     dropSentTemperature: assign(({ context }) => ({ temperature: { ...context.temperature, sending: null } })),
-    notifyTemperatureFailed: enqueueActions(({ enqueue, system, context }) => {
-      const notifications = system.get(NOTIFICATIONS_ID);
-      const asked = context.temperature.sending;
-      const event: NotificationsEvent = {
-        type: 'notify.show',
-        tone: 'error',
-        message: { id: 'notifications.smartBuilding.temperatureFailed', values: { temperature: asked ? formatTemperature(asked) : '' } },
-      };
-      if (notifications) enqueue.sendTo(notifications, event);
-    }),
     setUnit: assign((_, params: { unit: TemperatureUnit }) => ({ unit: params.unit })),
   },
   guards: {
@@ -251,9 +234,31 @@ export const suiteControlMachine = setup({
                     guard: 'lightingQueued',
                     target: 'busy',
                     reenter: true,
-                    actions: ['notifyLightingFailed', 'dropSentLighting', 'sendQueuedLighting'],
+                    actions: [
+                      {
+                        type: 'notifyFailure',
+                        params: ({ context, event }) => ({
+                          message: { id: 'notifications.smartBuilding.lightingFailed', values: { level: context.lighting.sending ?? 0 } },
+                          error: event.error,
+                        }),
+                      },
+                      'dropSentLighting',
+                      'sendQueuedLighting',
+                    ],
                   },
-                  { target: 'idle', actions: ['notifyLightingFailed', 'revertLighting'] },
+                  {
+                    target: 'idle',
+                    actions: [
+                      {
+                        type: 'notifyFailure',
+                        params: ({ context, event }) => ({
+                          message: { id: 'notifications.smartBuilding.lightingFailed', values: { level: context.lighting.sending ?? 0 } },
+                          error: event.error,
+                        }),
+                      },
+                      'revertLighting',
+                    ],
+                  },
                 ],
               },
               on: {
@@ -329,9 +334,37 @@ export const suiteControlMachine = setup({
                     guard: 'temperatureQueued',
                     target: 'busy',
                     reenter: true,
-                    actions: ['notifyTemperatureFailed', 'dropSentTemperature', 'sendQueuedTemperature'],
+                    actions: [
+                      {
+                        type: 'notifyFailure',
+                        params: ({ context, event }) => ({
+                          message: {
+                            id: 'notifications.smartBuilding.temperatureFailed',
+                            values: { temperature: context.temperature.sending ? formatTemperature(context.temperature.sending) : '' },
+                          },
+                          error: event.error,
+                        }),
+                      },
+                      'dropSentTemperature',
+                      'sendQueuedTemperature',
+                    ],
                   },
-                  { target: 'idle', actions: ['notifyTemperatureFailed', 'revertTemperature'] },
+                  {
+                    target: 'idle',
+                    actions: [
+                      {
+                        type: 'notifyFailure',
+                        params: ({ context, event }) => ({
+                          message: {
+                            id: 'notifications.smartBuilding.temperatureFailed',
+                            values: { temperature: context.temperature.sending ? formatTemperature(context.temperature.sending) : '' },
+                          },
+                          error: event.error,
+                        }),
+                      },
+                      'revertTemperature',
+                    ],
+                  },
                 ],
               },
               on: {

@@ -1,6 +1,6 @@
 import type { Api } from '../lib/typedRoutes.js';
 import type { ServerConfig } from '../config.js';
-import { DEMO_ANDROID_APP_URL, DEMO_IOS_APP_URL, type RuntimeConfig } from '../../contracts/runtimeConfig.js';
+import { DEMO_ANDROID_APP_URL, DEMO_IOS_APP_URL, type BrandLegalLinks, type RuntimeConfig } from '../../contracts/runtimeConfig.js';
 import type { RegisteredMiniApp } from '../stores/miniApps.js';
 
 /**
@@ -44,7 +44,37 @@ export function runtimeConfigFrom(config: ServerConfig, env: NodeJS.ProcessEnv =
     parkingUrl: env.PARKING_URL || 'https://parking.example.com',
     facilityAppUrl: env.FACILITY_APP_URL || 'https://facility.example.com',
     liveWorkBuildings: (env.LIVE_WORK_BUILDINGS ?? '').split(/[\s,]+/).filter((uuid) => /^[0-9a-f-]{36}$/i.test(uuid)),
+    brandLegalLinks: brandLegalLinks(env.BRAND_LEGAL_LINKS),
   };
+}
+
+/**
+ * The brand with its own legal links: the seeded second brand, harbor (docs/decisions/198-brand-legal-links.md). Its
+ * pages are the demo's (public/legal/); a deployment names its own brands and addresses in BRAND_LEGAL_LINKS.
+ */
+export const DEFAULT_BRAND_LEGAL_LINKS: Record<string, BrandLegalLinks> = {
+  harbor: {
+    privacyPolicyUrl: '/legal/harbor-privacy.html',
+    termsUrl: '/legal/harbor-terms.html',
+    requestDataUrl: 'mailto:privacy@harbor.localhost?subject=Request%20my%20data',
+  },
+};
+
+/**
+ * BRAND_LEGAL_LINKS: JSON `{ "<brand>": { privacyPolicyUrl, termsUrl, requestDataUrl } }`. A value that is not
+ * that shape (each link an http(s) address, a path or a mailto:) is refused at start, not served half-read.
+ */
+export function brandLegalLinks(value: string | undefined): Record<string, BrandLegalLinks> {
+  if (!value) return DEFAULT_BRAND_LEGAL_LINKS;
+  const parsed: unknown = JSON.parse(value);
+  const link = (v: unknown) => typeof v === 'string' && /^(https?:\/\/|\/|mailto:)/.test(v);
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('BRAND_LEGAL_LINKS must be a JSON object by brand');
+  for (const [brand, links] of Object.entries(parsed)) {
+    const l = links as Partial<BrandLegalLinks> | null;
+    if (!l || !link(l.privacyPolicyUrl) || !link(l.termsUrl) || !link(l.requestDataUrl))
+      throw new Error(`BRAND_LEGAL_LINKS: ${brand} needs privacyPolicyUrl, termsUrl and requestDataUrl (http(s), a path or mailto:)`);
+  }
+  return parsed as Record<string, BrandLegalLinks>;
 }
 
 /** KIOSK_IDLE_SECONDS: whole seconds from 10 to a day; anything else is the default 90. */
@@ -109,6 +139,14 @@ export async function runtimeConfigRoutes(app: Api, options: { runtimeConfig: Ru
               liveWorkBuildings: { type: 'array', items: str },
               parkingUrl: nstr,
               facilityAppUrl: nstr,
+              brandLegalLinks: {
+                type: 'object',
+                additionalProperties: {
+                  type: 'object',
+                  required: ['privacyPolicyUrl', 'termsUrl', 'requestDataUrl'],
+                  properties: { privacyPolicyUrl: str, termsUrl: str, requestDataUrl: str },
+                },
+              },
             },
           },
         },

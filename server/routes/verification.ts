@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Api } from '../lib/typedRoutes.js';
 import { emailField, errorResponses, dataOf, okData, ref } from '../schemas.js';
 import { sensitive } from '../lib/sensitive.js';
-import { PASSWORD_POLICY } from '../lib/throttle.js';
+import { MAIL_POLICY, PASSWORD_POLICY } from '../lib/throttle.js';
 import { httpError } from '../lib/errors.js';
 import { hashPassword, requireStrongPassword, requireUnusedPassword } from '../lib/passwords.js';
 import { normalizeEmail, publicUser } from '../lib/users.js';
@@ -41,6 +41,12 @@ export async function verificationRoutes(app: Api) {
     const user = await findUserByEmail(db, normalizeEmail(email));
     return user && !user.deactivated ? user : undefined;
   };
+
+  /**
+   * An address that gets no code counts toward the hour's codes as one that does (MAIL_POLICY), so the 429 after
+   * five tells nothing about which addresses have accounts.
+   */
+  const countUnsentCode = (email: string) => throttle.attempt(MAIL_POLICY, normalizeEmail(email));
 
   app.put(
     '/user-verification/code/:code/consume',
@@ -96,6 +102,7 @@ export async function verificationRoutes(app: Api) {
     async (request) => {
       const user = await accountFor(request.body.email);
       if (user && (await hasSignupRequest(db, user.id))) await sendSignupCode(app, user);
+      else await countUnsentCode(request.body.email);
       return { data: { ok: true } };
     },
   );
@@ -119,6 +126,7 @@ export async function verificationRoutes(app: Api) {
     app.post(path, sendReset, async (request) => {
       const user = await accountFor(request.body.email);
       if (user && isEstablished(user)) await sendResetCode(app, user);
+      else await countUnsentCode(request.body.email);
       return { data: { ok: true } };
     });
   }

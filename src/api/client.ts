@@ -10,6 +10,8 @@ export interface ApiError {
   code?: string;
   /** Seconds to wait before asking again (Retry-After of a 429 or a locked 403). */
   retryAfter?: number;
+  /** The server's response body as it came (section 8: a failure's notification stores it as the error). */
+  body?: unknown;
 }
 
 export const APP_ID = '3';
@@ -67,6 +69,7 @@ export function toApiError(error: unknown): ApiError {
       message: typeof data?.message === 'string' ? data.message : 'Unable to complete at this moment. Please try again later.',
       ...(data?.code ? { code: data.code } : {}),
       ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfter } : {}),
+      ...(error.data !== undefined ? { body: error.data as unknown } : {}),
     };
   }
   if (error && typeof error === 'object' && 'status' in error && 'message' in error) return error as ApiError;

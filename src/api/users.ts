@@ -12,6 +12,9 @@ export interface UserUpdate {
 
 export const currentUser = async () => (await request('get', '/users/current')).data;
 
+/** Every building the signed-in person belongs to, whatever the brand of the page. */
+export const currentUserBuildings = async () => (await request('get', '/users/current/buildings')).data;
+
 export const updateCurrentUser = async (update: UserUpdate) => (await request('put', '/users/current', { body: { ...update } })).data;
 
 /** 400 wrong_password for a wrong current password; 409 password_has_been_used for one used before. */

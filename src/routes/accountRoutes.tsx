@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 
-import { ACCOUNT_TABS, PROFILE_TABS } from '../../machines/account/accountTabs';
+import { ACCOUNT_DIALOGS, ACCOUNT_TABS, PROFILE_TABS, type AccountDialog, type AccountTab } from '../../machines/account/accountTabs';
 import { screenFlows } from './screens';
 
 /** The tab in the address; the first tab (the default) is left out of it. */
@@ -12,6 +12,18 @@ const tabSearch =
   };
 
 /**
+ * /account: the section in the address, every one named (on a phone no section means the list of sections), and a
+ * dialog opened over it (docs/decisions/197-account-page-vertical-tabs-and-dialogs.md).
+ */
+const accountSearch = (search: Record<string, unknown>): { tab?: AccountTab; dialog?: AccountDialog } => {
+  const { tab, dialog } = search;
+  return {
+    ...(typeof tab === 'string' && (ACCOUNT_TABS as readonly string[]).includes(tab) ? { tab: tab as AccountTab } : {}),
+    ...(typeof dialog === 'string' && (ACCOUNT_DIALOGS as readonly string[]).includes(dialog) ? { dialog: dialog as AccountDialog } : {}),
+  };
+};
+
+/**
  * /account (vertical tabs profile, legal, settings: `?tab=legal`) and /account/profile (tabs profile and password:
  * `?tab=password`), under `parent`. Both are lazy chunks; the routing rules make them signed-in routes.
  */
@@ -19,9 +31,10 @@ export function accountRoutes<TParent extends AnyRoute>(parent: TParent) {
   const account = createRoute({
     getParentRoute: () => parent,
     path: '/account',
-    validateSearch: tabSearch(ACCOUNT_TABS),
+    validateSearch: accountSearch,
     component: lazyRouteComponent(() => import('../ui/account/AccountPage'), 'AccountPage'),
-    ...screenFlows({ emailConsent: () => ({}) }),
+    // The password update runs here too: its dialog opens over the account page.
+    ...screenFlows({ emailConsent: () => ({}), passwordUpdate: () => ({}) }),
   });
   const profile = createRoute({
     getParentRoute: () => parent,

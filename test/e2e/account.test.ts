@@ -30,14 +30,13 @@ class AccountPages {
     return dialog;
   }
 
-  /** A confirmation comes as a toast in the polite live region (no dialog to dismiss); it is dismissed here. */
-  async seeToast(text: string) {
-    const toast = this.page.getByTestId('toasts').getByText(text);
-    await toast.waitFor();
-    expect(await this.page.getByRole('dialog').count()).toBe(0);
-    expect(await this.page.getByTestId('toasts').getAttribute('role')).toBe('status');
-    await this.page.getByTestId('toasts').getByRole('button', { name: 'Dismiss' }).first().click();
-    await toast.waitFor({ state: 'detached' });
+  /** A success comes as a dialog (access document section 4), not a toast; OK closes it. */
+  async seeSuccessDialog(title: string, text: string) {
+    const dialog = await this.seeDialog(title);
+    await dialog.getByText(text).waitFor();
+    expect(await this.page.getByTestId('toasts').getByText(text).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await dialog.waitFor({ state: 'detached' });
   }
 
   async seeMessage(text: string) {
@@ -90,17 +89,26 @@ async function signedInPage(password = ACCOUNT.password) {
 }
 
 describe('the account area', () => {
-  it('shows tabs profile, legal and settings (the one tab pattern of the kit); legal links open in a new tab; the language can change', async () => {
+  it('shows vertical tabs profile, legal and settings; legal links open in a new tab; the language changes in a dialog', async () => {
     const { page, context } = await signedInPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
     await visit(page, '/account');
     const tabs = page.getByRole('tablist', { name: 'Account sections' });
     await tabs.waitFor();
-    // The same tab pattern as the profile page's.
-    expect(await tabs.getAttribute('aria-orientation')).toBe('horizontal');
+    // Access document section 2: the account page's tabs are vertical.
+    expect(await tabs.getAttribute('aria-orientation')).toBe('vertical');
     expect(await tabs.getByRole('tab').allInnerTexts()).toEqual(['Profile', 'Legal', 'Settings']);
+    const [first, second] = await Promise.all([
+      tabs.getByRole('tab', { name: 'Profile' }).boundingBox(),
+      tabs.getByRole('tab', { name: 'Legal' }).boundingBox(),
+    ]);
+    expect(second!.y).toBeGreaterThan(first!.y);
+    expect(second!.x).toBe(first!.x);
     await page.getByTestId('account-name').filter({ hasText: 'Avery Account' }).waitFor();
 
-    await tabs.getByRole('tab', { name: 'Legal' }).click();
+    // Up and Down move between sections.
+    await tabs.getByRole('tab', { name: 'Profile' }).focus();
+    await page.keyboard.press('ArrowDown');
     await page.waitForURL('**/account?tab=legal');
     // The browser asks for en-US: "license" there, "licence" in the source catalogue.
     for (const [name, href] of [
@@ -111,15 +119,60 @@ describe('the account area', () => {
       expect(await link.getAttribute('target')).toBe('_blank');
       expect(await link.getAttribute('href')).toMatch(href);
     }
+    // The default brand has no request-data link (only the brand with its own legal links does).
+    expect(await page.getByRole('link', { name: /^Request my data/ }).count()).toBe(0);
 
-    // One Atrium Plaza has English and Spanish, and the flag is on by default: the language can be changed.
+    // One Atrium Plaza has English and Spanish, and the flag is on by default: the language changes in a dialog.
     await tabs.getByRole('tab', { name: 'Settings' }).click();
-    const language = page.getByLabel('Language', { exact: true });
-    expect(await language.inputValue()).toBe('en');
-    await language.selectOption({ label: 'Español' });
+    expect(await page.getByTestId('account-language').innerText()).toBe('English');
+    await page.getByRole('button', { name: 'Change language' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Choose your language' });
+    await dialog.getByText('Español', { exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
     await page.getByRole('heading', { name: 'Cuenta' }).waitFor({ timeout: 10_000 });
-    await page.getByLabel('Idioma', { exact: true }).selectOption({ label: 'English' });
+    expect(await page.getByTestId('account-language').innerText()).toBe('Español');
+    await page.getByRole('button', { name: 'Cambiar idioma' }).click();
+    await page.getByRole('dialog', { name: 'Elige tu idioma' }).getByText('English', { exact: true }).click();
     await page.getByRole('heading', { name: 'Account' }).waitFor();
+    await context.close();
+  });
+
+  it('on a phone lists the sections, opens one, and leads back to the list', async () => {
+    const { page, context } = await signedInPage();
+    await page.setViewportSize({ width: 360, height: 740 });
+    await visit(page, '/account');
+    const list = page.getByRole('navigation', { name: 'Account sections' });
+    await list.getByRole('link', { name: 'Profile' }).waitFor();
+    expect(await list.getByRole('link').allInnerTexts()).toEqual(['Profile', 'Legal', 'Settings']);
+    expect(await page.getByRole('tablist').count()).toBe(0);
+    await list.getByRole('link', { name: 'Legal' }).click();
+    await page.waitForURL('**/account?tab=legal');
+    await page.getByRole('link', { name: /^Privacy policy/ }).waitFor();
+    expect(await list.isVisible()).toBe(false);
+    await page.getByRole('link', { name: 'All account sections' }).click();
+    await page.waitForURL((url) => url.pathname === '/account' && url.search === '');
+    await list.getByRole('link', { name: 'Settings' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+
+  it('shows the harbor brand its own privacy notice and terms and the request-data link', async () => {
+    const { page, context } = await newPage(browser, { host: 'harbor.localhost' });
+    const auth = new AuthPages(page);
+    await auth.open();
+    await auth.signIn(ACCOUNT.email, ACCOUNT.password);
+    // The account's building is not a harbor building: what matters here is the page's brand.
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await visit(page, '/account?tab=legal');
+    const links = page.getByRole('tabpanel').getByRole('link');
+    await links.first().waitFor();
+    expect(await links.allInnerTexts()).toEqual([
+      expect.stringMatching(/^Harbor Workplace privacy notice/),
+      expect.stringMatching(/^Harbor Workplace terms of use/),
+      expect.stringMatching(/^Request my data/),
+    ]);
+    expect(await page.getByRole('link', { name: /^Request my data/ }).getAttribute('href')).toMatch(/^mailto:privacy@harbor\.localhost/);
+    expect(await page.getByRole('link', { name: /^Harbor Workplace privacy notice/ }).getAttribute('href')).toBe('/legal/harbor-privacy.html');
     await context.close();
   });
 
@@ -183,7 +236,7 @@ describe('the profile form', () => {
     expect(await account.button('Save').isEnabled()).toBe(false);
     await account.field('First name').fill('Averina');
     await account.save();
-    await account.seeToast('Profile updated. Your changes have been saved.');
+    await account.seeSuccessDialog('Profile updated', 'Your changes have been saved.');
     expect(await account.button('Save').isEnabled()).toBe(false);
 
     // Someone changes the profile from another device in the meantime.
@@ -206,7 +259,7 @@ describe('the profile form', () => {
     // The form has read the server's version: the next Save goes through, with what the person typed.
     await account.button('Use the saved version instead').waitFor();
     await account.save();
-    await account.seeToast('Profile updated. Your changes have been saved.');
+    await account.seeSuccessDialog('Profile updated', 'Your changes have been saved.');
     expect(await apiUser(token)).toMatchObject({ first_name: 'Avery-Lynn', last_name: 'Typed' });
 
     // The session has the new name: home greets the person by it.
@@ -217,10 +270,13 @@ describe('the profile form', () => {
 });
 
 describe('the password update', () => {
-  it('refuses a wrong current password and a reused one, then changes it; the new password signs in', async () => {
+  it('opens as a dialog from the account page; refuses a wrong current password and a reused one, then changes it; the new password signs in', async () => {
     const { page, context, auth, account } = await signedInPage();
-    await account.openProfile('password');
-    expect(await page.getByRole('tablist', { name: 'Profile sections' }).getByRole('tab', { selected: true }).innerText()).toBe('Password');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await visit(page, '/account');
+    await account.button('Change password').click();
+    const dialog = await account.seeDialog('Change password');
+    await page.waitForURL('**/account?tab=profile&dialog=password');
 
     await account.field('New password').fill(NEW_PASSWORD);
     await account.field('Confirm password').fill(`${NEW_PASSWORD}x`);
@@ -236,8 +292,10 @@ describe('the password update', () => {
     expect(await account.field('New password').inputValue()).toBe(ACCOUNT.password);
 
     await account.changePassword(ACCOUNT.password, NEW_PASSWORD);
-    await account.seeToast('Your password has been changed. Use it the next time you sign in.');
-    expect(await account.field('New password').inputValue()).toBe('');
+    // The "password reset" success dialog takes the form's place, and closing it closes both.
+    await account.seeSuccessDialog('Password reset', 'Your password has been changed. Use it the next time you sign in.');
+    await dialog.waitFor({ state: 'detached' });
+    await page.waitForURL((url) => url.pathname === '/account' && !url.search.includes('dialog'));
 
     await page.goto('/logout');
     await page.waitForURL((url) => url.pathname === '/login');

@@ -147,7 +147,9 @@ describe('adding a card', () => {
 
   it('reaches the form from the account page', async () => {
     const { page, context } = await signedInPage(browser, { viewport: { width: 360, height: 740 } });
+    // On a phone the account page lists its sections: the cards are in Profile.
     await page.goto('/account');
+    await page.getByRole('navigation', { name: 'Account sections' }).getByRole('link', { name: 'Profile' }).click();
     await page.getByRole('link', { name: 'Payment cards' }).click();
     await page.getByRole('heading', { name: 'Payment cards', level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/add-card');

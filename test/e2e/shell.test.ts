@@ -155,11 +155,14 @@ describe('language', () => {
     const reloaded = page.waitForRequest(
       (request) => /\/api\/tenant\/v1\/buildings\/[0-9a-f-]{36}/.test(request.url()) && request.headers()['accept-language'] === 'es-ES',
     );
-    await page.getByLabel('Language', { exact: true }).selectOption({ label: 'Español' });
+    // The language changes in a dialog (access document section 2's language-change modal).
+    await page.getByRole('button', { name: 'Change language' }).click();
+    await page.getByRole('dialog', { name: 'Choose your language' }).getByText('Español', { exact: true }).click();
     await reloaded;
     await page.getByRole('heading', { name: 'Cuenta' }).waitFor();
     // And back to English, which the page shows at once (and the file's other test signs in as this person).
-    await page.getByLabel('Idioma', { exact: true }).selectOption({ label: 'English' });
+    await page.getByRole('button', { name: 'Cambiar idioma' }).click();
+    await page.getByRole('dialog', { name: 'Elige tu idioma' }).getByText('English', { exact: true }).click();
     await page.getByRole('heading', { name: 'Account' }).waitFor();
     await context.close();
   });

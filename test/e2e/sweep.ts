@@ -89,6 +89,9 @@ export async function signedInScreens(brand: Brand): Promise<string[]> {
     '/account',
     '/account?tab=settings',
     '/account?tab=legal',
+    // The password update and the language change as dialogs over the account page.
+    '/account?tab=profile&dialog=password',
+    '/account?tab=settings&dialog=language',
     '/account/profile',
     '/account/profile?tab=password',
     '/my-history',
@@ -132,6 +135,12 @@ export async function settle(page: Page) {
   await page.locator('#atrium-shell').waitFor({ state: 'detached', timeout: 15_000 });
   await page.locator('h1').first().waitFor({ timeout: 15_000 });
   await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, null, { timeout: 15_000 }).catch(() => {});
+  // A dialog opened by the address fades in: its colours are checked once it has (spinners, which never end, aside).
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    null,
+    { timeout: 15_000 },
+  );
   await page.evaluate(() => document.fonts.ready);
 }
 

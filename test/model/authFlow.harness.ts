@@ -193,6 +193,7 @@ export function fakeAuthFlow(server: FakeServer) {
         resetPasswordMachine.provide({
           actors: {
             sendResetCode: server.actor('sendResetCode') as never,
+            resendResetCode: server.actor('resendResetCode') as never,
             checkResetCode: server.actor('checkResetCode') as never,
             consumeResetCode: server.actor('consumeResetCode') as never,
           },

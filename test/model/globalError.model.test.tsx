@@ -57,6 +57,8 @@ const VIEW_STATE: Record<GlobalErrorModelState, () => void> = {
   retryable: () => {
     expect(dialog()).not.toBeNull();
     screen.getByText("This page isn't available right now.");
+    // Specification section 8: "click to refresh" (the button that refreshes) and "contact support if it persists".
+    screen.getByText('Click “Try again” to refresh the page.');
     screen.getByText('Please try again later, or contact support if the problem persists.');
     expect(button('Try again')?.disabled).toBe(false);
     expect(button('Go back')).toBeNull();
@@ -68,6 +70,7 @@ const VIEW_STATE: Record<GlobalErrorModelState, () => void> = {
   },
   failedTwice: () => {
     expect(dialog()).not.toBeNull();
+    expect(screen.queryByText('Click “Try again” to refresh the page.')).toBeNull();
     expect(button('Go back')?.disabled).toBe(false);
     expect(button('Try again')).toBeNull();
   },

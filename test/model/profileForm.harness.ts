@@ -45,7 +45,6 @@ export class FakeServer {
 
   logic() {
     const userUpdated = vi.fn();
-    const notified = vi.fn();
     const logic = profileFormMachine.provide({
       actors: {
         saveProfile: fromPromise<SessionUser, SaveProfileInput>(({ input }) => {
@@ -56,9 +55,9 @@ export class FakeServer {
           () => new Promise((resolve, reject) => (this.pending = { name: 'fetchUser', input: null, resolve, reject })),
         ),
       },
-      actions: { userUpdated: (_, params) => userUpdated(params.user), notifySaved: () => notified() },
+      actions: { userUpdated: (_, params) => userUpdated(params.user) },
     });
-    return { logic, userUpdated, notified };
+    return { logic, userUpdated };
   }
 
   private take(name: Pending['name']): Pending {

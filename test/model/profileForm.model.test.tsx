@@ -26,9 +26,9 @@ async function start(inspect?: (event: InspectionEvent) => void) {
   await waitForActor(app.system.get(SESSION_ID)!, (s) => s.hasTag('signedIn'));
   await waitForActor(app.system.get(BUILDING_ID)!, (s) => s.hasTag('ready'));
   const server = new FakeServer();
-  const { logic, userUpdated, notified } = server.logic();
+  const { logic, userUpdated } = server.logic();
   const form = createActor(logic, { input: { user: USER }, ...(inspect ? { inspect } : {}) }).start();
-  return { app, server, form, userUpdated, notified, rendered: false, opened: false };
+  return { app, server, form, userUpdated, rendered: false, opened: false };
 }
 type Flow = Awaited<ReturnType<typeof start>>;
 
@@ -36,6 +36,7 @@ type Flow = Awaited<ReturnType<typeof start>>;
 const MACHINE_STATE: Record<ProfileModelState, (s: Snapshot, c: ProfileModelContext) => boolean> = {
   editing: (s, c) => s.matches('editing') && s.can({ type: 'user.submit' }) === (c.changed && c.valid) && (s.context.error !== null) === c.failed,
   saving: (s) => s.matches('saving') && s.hasTag('submitting') && !s.can({ type: 'user.submit' }),
+  saved: (s) => s.matches('saved') && s.hasTag('dialog:profileUpdated') && !s.can({ type: 'user.submit' }) && s.context.error === null,
   conflictRefreshing: (s) =>
     s.matches({ conflict: 'refreshing' }) && s.hasTag('conflict') && !s.can({ type: 'user.submit' }) && s.context.error?.status === 409,
   conflictReady: (s, c) =>
@@ -72,6 +73,8 @@ function userEvents(event: ProfileModelEvent['type'], { name, building }: Return
       return [{ type: 'user.submit' }] as const;
     case 'user.discard':
       return [{ type: 'user.discard' }] as const;
+    case 'user.acknowledge':
+      return [{ type: 'user.acknowledge' }] as const;
     default:
       throw new Error(`${event} is not a person's event`);
   }
@@ -90,6 +93,11 @@ const VIEW_STATE: Record<ProfileModelState, (c: ProfileModelContext) => void> = 
     expect(saveButton().disabled).toBe(!(c.changed && c.valid));
     expect(screen.queryByText(FAILURE_TEXT) !== null).toBe(c.failed);
     expect(screen.queryByText('Please enter at least one character') !== null).toBe(!c.valid);
+  },
+  saved: () => {
+    const shown = screen.getByRole('dialog', { name: 'Profile updated' });
+    within(shown).getByText('Your changes have been saved.');
+    within(shown).getByRole('button', { name: 'OK' });
   },
   saving: () => {
     expect(saveButton().textContent).toBe('Saving…');
@@ -147,13 +155,12 @@ function actOnScreen(event: ProfileModelEvent['type'], { name, building }: Retur
       return fireEvent.click(saveButton());
     case 'user.discard':
       return fireEvent.click(screen.getByRole('button', { name: 'Use the saved version instead' }));
+    case 'user.acknowledge':
+      return fireEvent.click(within(screen.getByRole('dialog', { name: 'Profile updated' })).getByRole('button', { name: 'OK' }));
     default:
       throw new Error(`${event} is not a person's event`);
   }
 }
-
-/** How many "profile updated" toasts the steps must have asked for. */
-const toasts = (events: ProfileModelEvent[]) => events.filter((e) => e.type === 'api.ok').length;
 
 /** How many times the session must have been given the server's user, from the model's steps. */
 const sessionUpdates = (events: ProfileModelEvent[]) => events.filter((e) => e.type === 'api.ok' || e.type === 'api.refetched').length;
@@ -213,10 +220,9 @@ const { paths } = modelSuite({
   viewState: Object.fromEntries(
     Object.entries(VIEW_STATE).map(([state, check]) => [state, (_: Flow, { context }: Model) => check(context)]),
   ) as Record<ProfileModelState, (flow: Flow, model: Model) => void>,
-  finally: ({ server, userUpdated, notified, opened, rendered }, events) => {
+  finally: ({ server, userUpdated, opened, rendered }, events) => {
     expect(opened, 'the opened form was checked').toBe(rendered);
     expect(userUpdated).toHaveBeenCalledTimes(sessionUpdates(events));
-    expect(notified).toHaveBeenCalledTimes(toasts(events));
     // Every save after a conflict carries the version read after it; every other save the version it started from.
     expect(server.saves.map((save) => save.updated_at)).toEqual(savedVersions(events));
   },

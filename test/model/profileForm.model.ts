@@ -15,13 +15,14 @@ export type ProfileModelEvent =
   | { type: 'user.chooseBuilding' }
   | { type: 'user.save' }
   | { type: 'user.discard' }
+  | { type: 'user.acknowledge' }
   | { type: 'api.ok' }
   | { type: 'api.conflict' }
   | { type: 'api.failed' }
   | { type: 'api.refetched' }
   | { type: 'api.refetchFailed' };
 
-export type ProfileModelState = 'editing' | 'saving' | 'conflictRefreshing' | 'conflictReady';
+export type ProfileModelState = 'editing' | 'saving' | 'saved' | 'conflictRefreshing' | 'conflictReady';
 
 export interface ProfileModelContext {
   changed: boolean;
@@ -56,12 +57,13 @@ export const profileFormModel = setup({
     saving: {
       entry: assign({ failed: false }),
       on: {
-        // Saved: back to the form with a "profile updated" toast (the app's notifications), no dialog to dismiss.
-        'api.ok': { target: 'editing', actions: assign({ changed: false }) },
+        // Saved: the "profile updated" dialog over the form, until the person closes it.
+        'api.ok': { target: 'saved', actions: assign({ changed: false }) },
         'api.conflict': 'conflictRefreshing',
         'api.failed': { target: 'editing', actions: assign({ failed: true }) },
       },
     },
+    saved: { on: { 'user.acknowledge': 'editing' } },
     conflictRefreshing: {
       on: { ...edits, 'api.refetched': 'conflictReady', 'api.refetchFailed': 'conflictReady' },
     },

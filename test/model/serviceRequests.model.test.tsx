@@ -97,7 +97,7 @@ function start(event: ServiceRequestsModelEvent['type'], inspect?: (event: Inspe
         create: fromPromise(({ input }) => server.call('create', input)),
         updateStatus: fromPromise(({ input }) => server.call('update', input)),
       },
-      actions: { leave: () => leave(), notify: (_, params) => notify(params) },
+      actions: { leave: () => leave(), notify: (_, params) => notify(params), notifyFailure: (_, params) => notify(params) },
     }),
     { input: { buildingUuid: 'b-1', enabled: event !== 'start.off' }, ...(inspect ? { inspect } : {}) },
   ).start();

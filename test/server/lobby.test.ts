@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.js';
 import { DEMO_LOGIN, DEMO_PASSWORD } from '../../server/db/seed.js';
-import { runtimeConfigFrom } from '../../server/routes/runtimeConfig.js';
+import { DEFAULT_BRAND_LEGAL_LINKS, runtimeConfigFrom } from '../../server/routes/runtimeConfig.js';
 import { DEMO_ANDROID_APP_URL, DEMO_IOS_APP_URL } from '../../contracts/runtimeConfig.js';
 import { expectError } from './helpers.js';
 
@@ -59,6 +59,22 @@ describe('store links in the runtime configuration', () => {
       iosAppUrl: 'https://apps.apple.com/app/id1',
       androidAppUrl: 'https://play.google.com/store/apps/details?id=x',
     });
+  });
+});
+
+describe('brand legal links in the runtime configuration', () => {
+  it('serve the harbor brand its own privacy notice, terms and request-data link by default, and follow BRAND_LEGAL_LINKS', async () => {
+    const config = await server.app.inject({ method: 'GET', url: '/config.json' });
+    expect(config.json().brandLegalLinks).toEqual(DEFAULT_BRAND_LEGAL_LINKS);
+    expect(Object.keys(DEFAULT_BRAND_LEGAL_LINKS)).toEqual(['harbor']);
+    const own = { privacyPolicyUrl: 'https://example.com/p', termsUrl: '/t', requestDataUrl: 'mailto:dpo@example.com' };
+    expect(runtimeConfigFrom(server.config, { BRAND_LEGAL_LINKS: JSON.stringify({ summit: own }) }).brandLegalLinks).toEqual({ summit: own });
+  });
+
+  it('refuse a BRAND_LEGAL_LINKS that is not links by brand, at start', () => {
+    for (const bad of ['[]', '{"harbor":{"privacyPolicyUrl":"javascript:alert(1)","termsUrl":"/t","requestDataUrl":"/r"}}', '{"harbor":{}}', '{']) {
+      expect(() => runtimeConfigFrom(server.config, { BRAND_LEGAL_LINKS: bad })).toThrow();
+    }
   });
 });
 

@@ -80,10 +80,11 @@ describe('sensitive routes are rate limited per client address', () => {
       ['POST', '/auth/v2/validate-email', { body: { email: DEMO_LOGIN.email } }],
       ['POST', '/auth/register', { body: { email: DEMO_LOGIN.email, first_name: 'Re', last_name: 'Peat', password: 'x', is_term_accepted: true } }],
       ['PUT', '/user-verification/code/1234/consume?email=pending%40northwind.example', {}],
-      ['POST', '/user-verification/code/resend', { body: { email: 'nobody@northwind.example' } }],
-      ['POST', '/user-verification/code/reset-password/send', { body: { email: 'nobody@northwind.example' } }],
-      ['POST', '/user-verification/v2/code/reset-password/send', { body: { email: 'nobody@northwind.example' } }],
-      ['POST', '/user-verification/code/reset-password/resend', { body: { email: 'nobody@northwind.example' } }],
+      // The mail routes each with an address of its own: an address's codes an hour count across them (MAIL_POLICY).
+      ['POST', '/user-verification/code/resend', { body: { email: 'nobody1@northwind.example' } }],
+      ['POST', '/user-verification/code/reset-password/send', { body: { email: 'nobody2@northwind.example' } }],
+      ['POST', '/user-verification/v2/code/reset-password/send', { body: { email: 'nobody3@northwind.example' } }],
+      ['POST', '/user-verification/code/reset-password/resend', { body: { email: 'nobody4@northwind.example' } }],
       [
         'PUT',
         '/user-verification/code/reset-password/consume',

@@ -193,6 +193,62 @@ describe('3. guessing is capped', () => {
   });
 });
 
+describe('3b. the reset code resend (POST /user-verification/code/reset-password/resend)', () => {
+  const RESEND = '/user-verification/code/reset-password/resend';
+  const resend = (email: string) => server.call('POST', RESEND, { body: { email } });
+  const check = (email: string, code: string) => server.call('POST', '/user-verification/code/reset-password/check', { body: { email, code } });
+
+  it('wrong codes across re-sends lock the reset for a while, the right code too, then it opens', async () => {
+    const { email } = await createConfirmedUser(server);
+    expect((await server.call('POST', '/user-verification/code/reset-password/send', { body: { email } })).status).toBe(200);
+    let wrongTries = 0;
+    let locked: { status: number; body: any } | null = null;
+    // Four wrong tries a code (under the per-code limit of five), then a new code from the resend route.
+    for (let round = 0; round < 4 && !locked; round++) {
+      if (round > 0) expect((await resend(email)).status).toBe(200);
+      const code = await server.latestCode(email);
+      for (const wrong of wrongCodes(code, 4)) {
+        const res = await check(email, wrong);
+        if (res.status === 403) {
+          locked = res;
+          break;
+        }
+        expect(res.status).toBe(400);
+        wrongTries++;
+      }
+    }
+    expect(wrongTries).toBe(10);
+    expect(locked!.body.message).toMatch(/^The retry attempt limit is reached\. You can try again in 15 minutes\.$/);
+    const right = await server.latestCode(email);
+    expectError(await check(email, right), 403);
+    server.clock.advance(15 * 60 + 1);
+    expect((await check(email, right)).status).toBe(200);
+  });
+
+  it('caps the codes mailed to one address in an hour, and caps an unknown address alike so the cap tells nothing', async () => {
+    const { email } = await createConfirmedUser(server);
+    // The sign-up's own code leaves the count of this hour.
+    server.clock.advance(60 * 60 + 1);
+    const mailedBefore = await mailCount(email);
+    const unknown = freshEmail('northwind.example', 'nobody');
+    const known: number[] = [];
+    const stranger: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      known.push((await resend(email)).status);
+      stranger.push((await resend(unknown)).status);
+    }
+    expect(known).toEqual([200, 200, 200, 200, 200, 429, 429]);
+    expect(stranger).toEqual(known);
+    expect((await mailCount(email)) - mailedBefore).toBe(5);
+    expect(await mailCount(unknown)).toBe(0);
+    const refused = await resend(unknown);
+    expect(refused.body.message).toMatch(/Too many codes were sent to this address\. Please try again in 60 minutes\./);
+    server.clock.advance(60 * 60 + 1);
+    expect((await resend(email)).status).toBe(200);
+    expect((await resend(unknown)).status).toBe(200);
+  });
+});
+
 describe('4. accounts are not enumerable', () => {
   it('the email check answers a known and an unknown address in the same shape, without names', async () => {
     const known = await server.call('POST', '/auth/v2/validate-email', { body: { email: DEMO_LOGIN.email } });

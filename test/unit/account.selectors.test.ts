@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest';
 import {
   buildingLanguages,
   canChangeLanguage,
+  legalLinks,
   passwordFieldProblem,
   passwordFormError,
   profileError,
@@ -147,5 +148,35 @@ describe('password update selectors', () => {
   it('shows other failures above the form', () => {
     expect(passwordFormError(context({ error: { field: null, status: 429, message: 'Too many requests' } }))).toEqual({ text: 'Too many requests' });
     expect(passwordFormError(context({ error: { field: null, status: 0, message: 'Failed to fetch' } }))).toEqual({ id: 'auth.error.generic' });
+  });
+});
+
+describe('legalLinks (the legal tab)', () => {
+  const config = {
+    privacyPolicyUrl: '/legal/privacy.html',
+    eulaUrl: '/legal/terms.html',
+    brandLegalLinks: {
+      harbor: {
+        privacyPolicyUrl: '/legal/harbor-privacy.html',
+        termsUrl: '/legal/harbor-terms.html',
+        requestDataUrl: 'mailto:privacy@harbor.localhost',
+      },
+    },
+  };
+
+  it("gives the deployment's privacy policy and EULA on a brand without links of its own", () => {
+    expect(legalLinks(config, 'atrium')).toEqual([
+      { kind: 'privacy', href: '/legal/privacy.html' },
+      { kind: 'eula', href: '/legal/terms.html' },
+    ]);
+    expect(legalLinks(config, null)).toHaveLength(2);
+  });
+
+  it('gives the brand with links of its own its privacy notice and terms, and the request-data link', () => {
+    expect(legalLinks(config, 'harbor')).toEqual([
+      { kind: 'brandPrivacy', href: '/legal/harbor-privacy.html' },
+      { kind: 'brandTerms', href: '/legal/harbor-terms.html' },
+      { kind: 'requestData', href: 'mailto:privacy@harbor.localhost' },
+    ]);
   });
 });

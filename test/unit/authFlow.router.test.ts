@@ -52,7 +52,7 @@ describe('the auth flow router starts the step the route asks for', () => {
   it('sign-in at /login, with the email given', () => {
     const { router, step, stepInput } = startRouter({ email: 'ada@acme.com' });
     expect(step()?.flow).toBe('signIn');
-    expect(stepInput()).toEqual({ flow: 'auth_login', fields: fields(), ssoReturn: null });
+    expect(stepInput()).toEqual({ flow: 'auth_login', fields: fields(), ssoReturn: null, logoutOnFailure: false });
     expect(authRoute(router.getSnapshot())).toBe('/login');
   });
 
@@ -75,7 +75,8 @@ describe('the auth flow router starts the step the route asks for', () => {
     const ssoReturn = { code: 'c', state: 's', pending: null };
     const { step, stepInput } = startRouter({ flow: 'reset_password', ssoReturn });
     expect(step()?.flow).toBe('signIn');
-    expect(stepInput()).toMatchObject({ ssoReturn });
+    // A failed exchange logs out: the pending SSO details and anything kept go (section 4, logoutOnFailure).
+    expect(stepInput()).toMatchObject({ ssoReturn, logoutOnFailure: true });
   });
 });
 

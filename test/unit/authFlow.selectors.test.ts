@@ -7,6 +7,7 @@ import {
   authRoute,
   authView,
   errorMessage,
+  failureTitle,
   fieldProblem,
   stepLabel,
   type StepSnapshot,
@@ -73,6 +74,7 @@ function startFlow(fakes: Fakes = {}, input: AuthFlowInput = {}) {
         resetPasswordMachine.provide({
           actors: {
             sendResetCode: fromPromise(async () => {}),
+            resendResetCode: fromPromise(async () => {}),
             checkResetCode: fromPromise(async () => {}),
             consumeResetCode: fromPromise(() => (fakes.consumeResetCode ?? (async () => {}))()),
           },
@@ -419,5 +421,20 @@ describe('errorMessage', () => {
 
   it('is null without an error', () => {
     expect(errorMessage(null)).toBeNull();
+  });
+});
+
+describe('failureTitle', () => {
+  const snapshot = (tags: string[], error: { status: number; message: string } | null) =>
+    ({ context: { error }, hasTag: (tag: string) => tags.includes(tag) }) as unknown as Parameters<typeof failureTitle>[0];
+
+  it("heads a failed sign-up step 'Unable to Signup'", () => {
+    expect(failureTitle(snapshot(['route:signup', 'step:accept_terms'], { status: 409, message: 'exists' }))).toBe('auth.error.signup');
+  });
+
+  it('gives no heading without a failure, or to a failure of sign-in or the reset', () => {
+    expect(failureTitle(snapshot(['route:signup'], null))).toBeNull();
+    expect(failureTitle(snapshot(['route:password'], { status: 401, message: 'x' }))).toBeNull();
+    expect(failureTitle(snapshot(['route:reset'], { status: 400, message: 'x' }))).toBeNull();
   });
 });

@@ -153,13 +153,15 @@ describe('createApiClient: headers', () => {
 });
 
 describe('createApiClient: errors', () => {
-  it('turns an HTTP failure into an ApiError {status, message, code}', async () => {
-    stubFetch(() => json(409, { message: 'You can not reuse this old password', code: 'password_has_been_used' }));
+  it("turns an HTTP failure into an ApiError {status, message, code, body}, the body the server's answer as it came", async () => {
+    const answer = { message: 'You can not reuse this old password', code: 'password_has_been_used' };
+    stubFetch(() => json(409, answer));
     const client = createApiClient(() => baseContext(), fakeBridge());
     await expect(client.call('/x', { method: 'PUT', body: {} })).rejects.toEqual({
       status: 409,
       message: 'You can not reuse this old password',
       code: 'password_has_been_used',
+      body: answer,
     });
   });
 
@@ -177,6 +179,7 @@ describe('createApiClient: errors', () => {
       message: 'Too many',
       code: 'login_throttled',
       retryAfter: 60,
+      body: { message: 'Too many', code: 'login_throttled' },
     });
   });
 
@@ -223,7 +226,7 @@ describe('createApiClient: refresh with a fake bridge', () => {
     const { seen } = stubFetch(() => json(401, { message: 'The session has ended', code: 'session_revoked' }));
     const bridge = fakeBridge();
     const client = createApiClient(() => baseContext(), bridge);
-    await expect(client.call('/users/current')).rejects.toEqual({ status: 401, message: 'The session has ended', code: 'session_revoked' });
+    await expect(client.call('/users/current')).rejects.toMatchObject({ status: 401, message: 'The session has ended', code: 'session_revoked' });
     expect(bridge.refresh).toHaveBeenCalledTimes(1);
     expect(seen).toHaveLength(2);
   });
@@ -329,7 +332,7 @@ describe('createApiClient with the real session (sessionBridge)', () => {
     refreshes[0]!.reject({ status: 401, message: 'The refresh token is not valid', code: 'invalid_refresh_token' });
 
     const outcomes = await Promise.all(calls);
-    expect(outcomes).toEqual([
+    expect(outcomes).toMatchObject([
       { status: 401, message: 'The access token has expired', code: 'token_expired' },
       { status: 401, message: 'The access token has expired', code: 'token_expired' },
     ]);

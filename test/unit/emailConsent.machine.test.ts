@@ -6,11 +6,11 @@ import { deferred, flush } from '../fixtures/async';
 import { makeUser } from '../fixtures/people';
 
 function setupConsent(save: (input: { accepted: boolean }) => Promise<SessionUser>, accepted = false) {
-  const calls = { save: vi.fn(save), userUpdated: vi.fn() };
+  const calls = { save: vi.fn(save), userUpdated: vi.fn(), notified: vi.fn() };
   const actor = createActor(
     emailConsentMachine.provide({
       actors: { saveConsent: fromPromise(({ input }) => calls.save(input)) },
-      actions: { userUpdated: (_, params) => calls.userUpdated(params.user) },
+      actions: { userUpdated: (_, params) => calls.userUpdated(params.user), notifyFailure: (_, params) => calls.notified(params) },
     }),
     { input: { accepted } },
   ).start();
@@ -18,6 +18,13 @@ function setupConsent(save: (input: { accepted: boolean }) => Promise<SessionUse
 }
 
 describe('emailConsentMachine', () => {
+  it('notifies nothing when the save succeeds', async () => {
+    const { actor, calls } = setupConsent(async () => makeUser({ email_accepted: true }));
+    actor.send({ type: 'user.toggle', accepted: true });
+    await flush();
+    expect(calls.notified).not.toHaveBeenCalled();
+  });
+
   it('saves a toggle at once, takes no other toggle meanwhile, and hands the user to the session', async () => {
     const answer = deferred<SessionUser>();
     const { actor, calls } = setupConsent(() => answer.promise);
@@ -42,5 +49,10 @@ describe('emailConsentMachine', () => {
     await flush();
     expect(actor.getSnapshot().context).toEqual({ accepted: true, requested: null, error: { status: 503, message: 'Unavailable' } });
     expect(calls.userUpdated).not.toHaveBeenCalled();
+    // Through the shared failure helper (section 8), the server's answer as its error.
+    expect(calls.notified).toHaveBeenCalledWith({
+      message: { id: 'notifications.consentFailed', values: { message: 'Unavailable' } },
+      error: { status: 503, message: 'Unavailable' },
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, it, expect, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
-import { FLAG_DEFAULTS, type FlagValues } from '../../contracts/flags';
+import { FLAG_DEFAULTS, UNNAMED_IN_SPECIFICATION, signupUserTypeId, type FlagValues } from '../../contracts/flags';
 import { flagsMachine, type FlagUser } from '../../machines/flags/flags.machine';
 import { deferred } from '../fixtures/async';
 import { flagUser } from '../fixtures/people';
@@ -43,8 +43,14 @@ function setupFlags(load: (input: { user: FlagUser | null }) => Promise<Partial<
 }
 
 describe('FLAG_DEFAULTS', () => {
-  it('has every flag of the specification, and no other', () => {
-    expect(Object.keys(FLAG_DEFAULTS).sort()).toEqual([...SPEC_FLAGS].sort());
+  it('has every flag of the specification, and no other but those it uses without a name', () => {
+    expect(Object.keys(FLAG_DEFAULTS).sort()).toEqual([...SPEC_FLAGS, ...UNNAMED_IN_SPECIFICATION].sort());
+  });
+
+  it('gives sign-up user type 2 with signup-user-type-2 on, and 1 by default (access document section 6)', () => {
+    expect(FLAG_DEFAULTS['signup-user-type-2']).toBe(false);
+    expect(signupUserTypeId(FLAG_DEFAULTS)).toBe(1);
+    expect(signupUserTypeId({ 'signup-user-type-2': true })).toBe(2);
   });
 
   it('has every value boolean', () => {

@@ -14,11 +14,11 @@ import { flush } from '../fixtures/async';
 afterEach(cleanup);
 
 /** The frame's view over its machine (the page's fetch answers a small document), opened on a blank page. */
-async function openFrame(open: { kind: LinkOutKind; title?: string | null }) {
+async function openFrame(open: { kind: LinkOutKind; title?: string | null }, page: () => Promise<string> = async () => '<p>A page</p>') {
   const actor = createActor(
     linkOutFrameMachine.provide({
       actors: {
-        fetchPage: fromPromise(async () => '<p>A page</p>'),
+        fetchPage: fromPromise(page),
         closeMessages: fromCallback<LinkOutEvent>(() => () => {}),
       },
     }),
@@ -58,5 +58,15 @@ describe('LinkOutFrame', () => {
     act(() => close!.click());
     expect(actor.getSnapshot().matches('hidden')).toBe(true);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  // Specification: 'Something went wrong. Page could not be loaded' is the frame's page_not_loaded text.
+  it.each([
+    ['the fetch fails', () => Promise.reject(new Error('offline'))],
+    ['the text holds statusCode', async () => '{"statusCode":404}'],
+  ])('shows page_not_loaded in place of the frame when %s', async (_, page) => {
+    await openFrame({ kind: 'page' }, page);
+    expect(screen.getByRole('alert').textContent).toBe('Something went wrong. Page could not be loaded');
+    expect(screen.getByRole('dialog', { name: 'Mini-app' }).querySelector('iframe')).toBeNull();
   });
 });

@@ -7,11 +7,10 @@ const CURRENT = 'Atrium!2026';
 const NEXT = 'Brand!New2027';
 
 function setupUpdate(update: (input: { password: string; new_password: string }) => Promise<void> = async () => {}) {
-  const calls = { update: vi.fn(update), notified: vi.fn() };
+  const calls = { update: vi.fn(update) };
   const actor = createActor(
     passwordUpdateMachine.provide({
       actors: { updatePassword: fromPromise(({ input }) => calls.update(input)) },
-      actions: { notifyUpdated: () => calls.notified() },
     }),
   ).start();
   const fill = (current = CURRENT, next = NEXT, confirm = next) => {
@@ -68,10 +67,14 @@ describe('passwordUpdateMachine', () => {
     answer.resolve();
     await flush();
     const s = actor.getSnapshot();
-    // Back to an empty form, with the confirmation as a toast (no dialog to dismiss).
-    expect(s.matches('editing')).toBe(true);
+    // An empty form under the "password reset" success dialog (section 4), until the person closes it.
+    expect(s.matches('updated')).toBe(true);
+    expect(s.hasTag('dialog:passwordUpdated')).toBe(true);
     expect(s.context).toEqual({ fields: { password: '', new_password: '', confirm_password: '' }, touched: {}, error: null });
-    expect(calls.notified).toHaveBeenCalledTimes(1);
+    expect(s.can({ type: 'user.submit' })).toBe(false);
+    actor.send({ type: 'user.acknowledge' });
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
+    expect(actor.getSnapshot().hasTag('dialog:passwordUpdated')).toBe(false);
   });
 
   it("on 409 stays with the typed values and 'You can not reuse this old password' under the new password", async () => {
@@ -110,8 +113,7 @@ describe('passwordUpdateMachine', () => {
     actor.send({ type: 'user.submit' });
     expect(actor.getSnapshot().context.error).toBeNull();
     await flush();
-    expect(actor.getSnapshot().matches('editing')).toBe(true);
-    expect(calls.notified).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().matches('updated')).toBe(true);
     expect(calls.update).toHaveBeenCalledTimes(2);
   });
 

@@ -1,7 +1,7 @@
 import { describe, it, expect, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, setup, type AnyEventObject } from 'xstate';
 import { isProfileChanged, profileFormMachine } from '../../machines/account/profileForm.machine';
-import type { SaveProfileInput } from '../../machines/account/profileForm.types';
+import type { BuildingOption, SaveProfileInput } from '../../machines/account/profileForm.types';
 import type { SessionUser } from '../../machines/session/session.types';
 import { deferred, flush } from '../fixtures/async';
 import { makeUser } from '../fixtures/people';
@@ -12,22 +12,28 @@ const V2 = '2026-01-05T10:00:00.000000Z';
 const V3 = '2026-01-05T10:30:00.000000Z';
 
 function setupForm(
-  options: { user?: SessionUser; save?: (input: SaveProfileInput) => Promise<SessionUser>; fetchUser?: () => Promise<SessionUser> } = {},
+  options: {
+    user?: SessionUser;
+    save?: (input: SaveProfileInput) => Promise<SessionUser>;
+    fetchUser?: () => Promise<SessionUser>;
+    buildings?: () => Promise<BuildingOption[]>;
+  } = {},
 ) {
   const user = options.user ?? makeUser({ first_name: 'Ada', last_name: 'Lovelace', default_building_uuid: 'b-1', updated_at: V1 });
   const calls = {
     save: vi.fn(options.save ?? (async (input: SaveProfileInput) => ({ ...user, ...input, updated_at: V2 }))),
     fetchUser: vi.fn(options.fetchUser ?? (async () => user)),
     userUpdated: vi.fn(),
-    notified: vi.fn(),
+    logOut: vi.fn(),
   };
   const actor = createActor(
     profileFormMachine.provide({
       actors: {
         saveProfile: fromPromise(({ input }) => calls.save(input)),
         fetchUser: fromPromise(() => calls.fetchUser()),
+        loadBuildingOptions: fromPromise(options.buildings ?? (async () => [])),
       },
-      actions: { userUpdated: (_, params) => calls.userUpdated(params.user), notifySaved: () => calls.notified() },
+      actions: { userUpdated: (_, params) => calls.userUpdated(params.user), logOut: () => calls.logOut() },
     }),
     { input: { user } },
   ).start();
@@ -101,13 +107,16 @@ describe('profileFormMachine', () => {
     answer.resolve(stored);
     await flush();
     const s = actor.getSnapshot();
-    expect(s.matches('editing')).toBe(true);
-    expect(calls.notified).toHaveBeenCalledTimes(1);
+    // The "profile updated" dialog (section 4) shows until the person closes it.
+    expect(s.matches('saved')).toBe(true);
+    expect(s.hasTag('dialog:profileUpdated')).toBe(true);
     expect(s.context.saved).toEqual({ first_name: 'Augusta', last_name: 'Lovelace', default_building_uuid: 'b-2' });
     expect(s.context.fields).toEqual(s.context.saved);
     expect(s.context.updatedAt).toBe(V2);
     expect(calls.userUpdated).toHaveBeenCalledWith(stored);
     expect(actor.getSnapshot().can({ type: 'user.submit' })).toBe(false);
+    actor.send({ type: 'user.acknowledge' });
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
   });
 
   it('on 409 keeps the typed values, shows the conflict, and takes the server’s version for the next Save', async () => {
@@ -145,8 +154,7 @@ describe('profileFormMachine', () => {
     await flush();
     s = actor.getSnapshot();
     expect(saves.at(-1)).toEqual({ first_name: 'Mine', last_name: 'Mine too', default_building_uuid: 'b-1', updated_at: V2 });
-    expect(s.matches('editing')).toBe(true);
-    expect(calls.notified).toHaveBeenCalledTimes(1);
+    expect(s.matches('saved')).toBe(true);
     expect(s.context.error).toBeNull();
     expect(s.context.updatedAt).toBe(V3);
   });
@@ -260,6 +268,56 @@ describe('profileFormMachine', () => {
     form.send({ type: 'user.submit' });
     await flush();
     expect(received).toEqual([{ type: 'session.userUpdated', user: expect.objectContaining({ first_name: 'Augusta', updated_at: V2 }) }]);
+    actor.stop();
+  });
+});
+
+// GET /users/current/buildings: the default building is chosen among every building of the person.
+describe('the default building choices', () => {
+  it('are the current user’s buildings, read as the form opens', async () => {
+    const mine = [
+      { uuid: 'b-1', name: 'One Atrium Plaza' },
+      { uuid: 'b-9', name: 'Harbor Point' },
+    ];
+    const { actor, calls } = setupForm({ buildings: async () => mine });
+    expect(actor.getSnapshot().context.buildingOptions).toBeNull();
+    await flush();
+    expect(actor.getSnapshot().context.buildingOptions).toEqual(mine);
+    expect(calls.logOut).not.toHaveBeenCalled();
+  });
+
+  it('log the person out when the server refuses the current user’s buildings (section 8)', async () => {
+    const { actor, calls } = setupForm({ buildings: () => Promise.reject({ status: 401, message: 'Unauthorized' }) });
+    await flush();
+    expect(calls.logOut).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.buildingOptions).toBeNull();
+  });
+
+  it('leave the person signed in when the call got no answer (the page’s building list stands in)', async () => {
+    const { actor, calls } = setupForm({ buildings: () => Promise.reject(new TypeError('Failed to fetch')) });
+    await flush();
+    expect(calls.logOut).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
+  });
+
+  it('by default asks the actor registered as session to log out', async () => {
+    const received: AnyEventObject[] = [];
+    const root = setup({
+      actors: {
+        session: fromCallback<AnyEventObject>(({ receive }) => receive((event) => received.push(event))),
+        form: profileFormMachine.provide({
+          actors: { loadBuildingOptions: fromPromise(() => Promise.reject({ status: 403, message: 'Forbidden' })) },
+        }),
+      },
+    }).createMachine({
+      invoke: [
+        { src: 'session', systemId: 'session' },
+        { src: 'form', systemId: 'profileForm', input: { user: makeUser() } },
+      ],
+    });
+    const actor = createActor(root).start();
+    await flush();
+    expect(received).toEqual([{ type: 'session.logout' }]);
     actor.stop();
   });
 });

@@ -90,3 +90,39 @@ describe('the code, checked when it is entered (issue 22, item 9)', () => {
     expect(flow.getSnapshot().output).toEqual({ next: 'signIn', input: { ...signInAt(), error } });
   });
 });
+
+describe('resending the reset code', () => {
+  it('asks the resend route (not a second send) for the same email, and says a new code is on its way', async () => {
+    const sent: string[] = [];
+    const resent: string[] = [];
+    const logic = resetPasswordMachine.provide({
+      actors: {
+        sendResetCode: fromPromise(async ({ input }) => void sent.push(input.email)),
+        resendResetCode: fromPromise(async ({ input }) => void resent.push(input.email)),
+      },
+    });
+    const flow = createActor(logic, { input: { fields: { ...defaultFields(), email: ` ${EMAIL} ` } } }).start();
+    flow.send({ type: 'user.submit' });
+    await waitFor(flow, (s) => s.matches({ steps: 'enterCode' }));
+    flow.send({ type: 'user.resend' });
+    const after = await waitFor(flow, (s) => s.matches({ steps: 'enterCode' }) && !s.hasTag('loading'));
+    expect(sent).toEqual([EMAIL]);
+    expect(resent).toEqual([EMAIL]);
+    expect(after.context.notice).toBe('code_resent');
+  });
+
+  it('keeps the code step with the reason when the resend fails', async () => {
+    const logic = resetPasswordMachine.provide({
+      actors: {
+        sendResetCode: fromPromise(async () => {}),
+        resendResetCode: fromPromise(() => Promise.reject({ status: 429, message: 'Too many', code: 'mail_throttled', retryAfter: 60 })),
+      },
+    });
+    const flow = createActor(logic, { input: { fields: { ...defaultFields(), email: EMAIL } } }).start();
+    flow.send({ type: 'user.submit' });
+    await waitFor(flow, (s) => s.matches({ steps: 'enterCode' }));
+    flow.send({ type: 'user.resend' });
+    const after = await waitFor(flow, (s) => s.matches({ steps: 'enterCode' }) && !s.hasTag('loading'));
+    expect(after.context.error).toMatchObject({ status: 429, code: 'mail_throttled' });
+  });
+});

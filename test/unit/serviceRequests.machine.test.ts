@@ -33,6 +33,7 @@ function start(
   } = {},
 ) {
   const notify = vi.fn();
+  const notified = vi.fn();
   const leave = vi.fn();
   const create = vi.fn(overrides.create ?? (async (_input: unknown) => request('new', 'Submitted', '2026-11-25T09:00:00.000Z')));
   const update = vi.fn(overrides.update ?? (async (_input: unknown) => ({ ...request('1', 'Canceled') })));
@@ -49,11 +50,11 @@ function start(
         create: fromPromise(({ input }) => create(input)),
         updateStatus: fromPromise(({ input }) => update(input)),
       },
-      actions: { leave: (_, p) => leave(p), notify: (_, p) => notify(p) },
+      actions: { leave: (_, p) => leave(p), notify: (_, p) => notify(p), notifyFailure: (_, p) => notified(p) },
     }),
     { input: { buildingUuid: 'b-1', enabled: overrides.enabled ?? true } },
   ).start();
-  return { actor, notify, leave, create, update, load };
+  return { actor, notify, notified, leave, create, update, load };
 }
 
 describe('service-request rules', () => {
@@ -183,7 +184,7 @@ describe('serviceRequestsMachine', () => {
   });
 
   it('leaves the list as it was and shows an error toast when a status change fails', async () => {
-    const { actor, notify } = start({
+    const { actor, notify, notified } = start({
       update: () => Promise.reject({ status: 409, message: 'This request is Accepted and can no longer be canceled' }),
     });
     await flush();
@@ -192,10 +193,11 @@ describe('serviceRequestsMachine', () => {
     await flush();
     expect(actor.getSnapshot().matches({ ready: 'browsing' })).toBe(true);
     expect(actor.getSnapshot().context.requests[0]!.status).toBe('Submitted');
-    expect(notify).toHaveBeenCalledWith({
-      tone: 'error',
-      id: 'notifications.serviceRequestUpdateFailed',
-      values: { message: 'This request is Accepted and can no longer be canceled' },
+    // Through the shared failure helper, with the server's answer as its error (section 8).
+    expect(notified).toHaveBeenCalledWith({
+      message: { id: 'notifications.serviceRequestUpdateFailed', values: { message: 'This request is Accepted and can no longer be canceled' } },
+      error: { status: 409, message: 'This request is Accepted and can no longer be canceled' },
     });
+    expect(notify).not.toHaveBeenCalledWith(expect.objectContaining({ tone: 'error' }));
   });
 });

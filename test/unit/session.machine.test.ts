@@ -252,6 +252,17 @@ describe('sessionMachine: signing in', () => {
     expect(actor.getSnapshot().context.user).toEqual(updated);
   });
 
+  it('session.logout while signed out (a failed sign-in asked for it) clears what was kept, without a server call', async () => {
+    const { actor, calls, actions } = setupSession();
+    actor.start();
+    await waitFor(actor, (s) => s.matches('signedOut'));
+    actor.send({ type: 'session.logout' });
+    expect(actor.getSnapshot().matches('signedOut')).toBe(true);
+    expect(actions.clearPersisted).toHaveBeenCalledTimes(1);
+    expect(actions.reportCleared).toHaveBeenCalledTimes(1);
+    expect(calls.logoutCall).not.toHaveBeenCalled();
+  });
+
   it('session.authMode is kept in any state', async () => {
     const { actor } = setupSession();
     actor.start();

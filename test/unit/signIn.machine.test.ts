@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromCallback, fromPromise, setup, waitFor, type ActorRefFrom, type AnyEventObject } from 'xstate';
 import { signInMachine } from '../../machines/auth/signIn.machine';
 import {
   defaultFields,
@@ -144,5 +144,85 @@ describe('where sign-in starts', () => {
     expect(s.context.error).toEqual({ status: 0, message: 'Failed to fetch' });
     flow.send({ type: 'user.change', field: 'email', value: 'ada@acme.co' });
     expect(flow.getSnapshot().context.error).toBeNull();
+  });
+});
+
+// Access document section 4: "Login failure logs out if logoutOnFailure is set, and runs an optional callback in all cases."
+describe('a failed sign-in', () => {
+  const REFUSED = { status: 401, message: "User email or password doesn't match", code: 'wrong_credentials' };
+
+  /** The sign-in in a system with a session that records what it is sent, as the app's is registered. */
+  function failing(input: Partial<SignInInput>, fail: { signIn?: boolean; sso?: boolean }) {
+    const calls = { session: [] as AnyEventObject[], loginFailed: vi.fn() };
+    const logic = signInMachine.provide({
+      actors: {
+        checkEmail: fromPromise<CheckEmailOutput, { email: string }>(async () => ({
+          record: emailRecord({ email: EMAIL, terms_accepted: true, confirmed: true }),
+          sso: null,
+        })),
+        signIn: fromPromise<SessionPayload, { email: string; password: string }>(() =>
+          fail.signIn ? Promise.reject(REFUSED) : Promise.resolve(SESSION),
+        ),
+        ssoCallback: fromPromise<SsoCallbackResult, { code: string; state: string }>(() =>
+          fail.sso
+            ? Promise.reject({ status: 400, message: 'The sign-in could not be completed', code: 'sso_failed' })
+            : Promise.resolve({ status: 'authenticated', session: SESSION }),
+        ),
+      },
+      actions: { loginFailed: (_, params) => calls.loginFailed(params) },
+    });
+    const root = setup({
+      actors: { session: fromCallback<AnyEventObject>(({ receive }) => receive((event) => calls.session.push(event))), signIn: logic },
+    }).createMachine({
+      invoke: [
+        { src: 'session', systemId: 'session' },
+        { src: 'signIn', systemId: 'signIn', input: { flow: 'auth_login', fields: defaultFields(), ...input } },
+      ],
+    });
+    const app = createActor(root).start();
+    const flow = app.system.get('signIn') as ActorRefFrom<typeof logic>;
+    const logOut = () => calls.session.filter((e) => e.type === 'session.logout').length;
+    return { flow, calls, logOut };
+  }
+
+  async function failPassword(input: Partial<SignInInput>) {
+    const run = failing({ ...input, fields: { ...defaultFields(), email: EMAIL, password: 'Wrong!2026' }, at: 'password' }, { signIn: true });
+    run.flow.send({ type: 'user.submit' });
+    await waitFor(run.flow, (s) => s.matches('password') && s.context.error !== null);
+    return run;
+  }
+
+  it('without logoutOnFailure: the reason shows, no logout, and the callback runs', async () => {
+    const { flow, calls, logOut } = await failPassword({});
+    expect(flow.getSnapshot().context.error).toMatchObject({ status: 401, code: 'wrong_credentials' });
+    expect(logOut()).toBe(0);
+    expect(calls.loginFailed).toHaveBeenCalledTimes(1);
+    expect(calls.loginFailed).toHaveBeenCalledWith({ error: expect.objectContaining({ status: 401 }), method: 'password', loggedOut: false });
+  });
+
+  it('with logoutOnFailure: it logs out, and the callback runs too', async () => {
+    const { calls, logOut } = await failPassword({ logoutOnFailure: true });
+    expect(calls.session).toEqual([{ type: 'session.logout' }]);
+    expect(logOut()).toBe(1);
+    expect(calls.loginFailed).toHaveBeenCalledWith({ error: expect.objectContaining({ status: 401 }), method: 'password', loggedOut: true });
+  });
+
+  it('a failed exchange after the identity provider logs out when asked, with the callback', async () => {
+    const { flow, calls, logOut } = failing({ ssoReturn: { code: 'c', state: 's', pending: null }, logoutOnFailure: true }, { sso: true });
+    const s = await waitFor(flow, (snap) => snap.matches('email'));
+    expect(s.context.error).toMatchObject({ code: 'sso_failed' });
+    expect(logOut()).toBe(1);
+    expect(calls.loginFailed).toHaveBeenCalledWith({ error: expect.objectContaining({ status: 400 }), method: 'sso', loggedOut: true });
+  });
+
+  it('a successful sign-in neither logs out nor runs the callback', async () => {
+    const { flow, calls, logOut } = failing(
+      { fields: { ...defaultFields(), email: EMAIL, password: 'Right!2026' }, at: 'password', logoutOnFailure: true },
+      {},
+    );
+    flow.send({ type: 'user.submit' });
+    await waitFor(flow, (s) => s.status === 'done');
+    expect(logOut()).toBe(0);
+    expect(calls.loginFailed).not.toHaveBeenCalled();
   });
 });

@@ -168,6 +168,8 @@ describe('suite control machine', () => {
     await tick();
     expect(lightingLevel(actor.getSnapshot())).toBe(60);
     expect(toasts().map((t) => t.message.id)).toEqual(['notifications.smartBuilding.lightingFailed']);
+    // Through the shared failure helper: the server's answer is kept as the notification's error (section 8).
+    expect((toasts()[0] as { error?: unknown }).error).toEqual({ status: 409, message: 'The suite’s equipment is not available right now' });
   });
 
   it('queues a change made while one is in flight and sends the newest after it, never two at once', async () => {

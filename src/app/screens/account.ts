@@ -17,6 +17,7 @@ export const profileFormLogic = () =>
         }),
       ),
       fetchUser: fromPromise(() => usersApi.currentUser()),
+      loadBuildingOptions: fromPromise(async () => (await usersApi.currentUserBuildings()).map(({ uuid, name }) => ({ uuid, name }))),
     },
   });
 

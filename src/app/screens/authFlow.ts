@@ -4,7 +4,10 @@ import { signInMachine } from '../../../machines/auth/signIn.machine';
 import { SESSION_ID } from '../../../machines/session/session.machine';
 import * as authApi from '../../api/auth';
 import * as ssoApi from '../../api/sso';
+import { track } from '../../api/analytics';
 import type { AppActor } from '../appActor';
+import { signupUserTypeId, type FlagValues } from '../../../contracts/flags';
+import type { AuthFields } from '../../../machines/auth/authFlow.types';
 import { setPendingSso } from '../adapters/storage';
 import { farmSelectorLogic } from './farm';
 
@@ -18,6 +21,21 @@ function exchangeOnce(code: string, state: string) {
   if (!exchanges.has(key)) exchanges.set(key, ssoApi.ssoCallback(code, state));
   return exchanges.get(key)!;
 }
+
+/**
+ * What POST /auth/register is sent for a sign-up's fields: the names trimmed, and the user type the flags in force
+ * give (`signup-user-type-2`, docs/decisions/201-signup-user-type-flag.md).
+ */
+export const registerFields = (input: AuthFields, flags: FlagValues): authApi.RegisterFields => ({
+  email: input.email,
+  first_name: input.first_name.trim(),
+  last_name: input.last_name.trim(),
+  password: input.password,
+  building_uuid: input.building_uuid,
+  is_term_accepted: input.is_term_accepted,
+  is_email_accepted: input.is_email_accepted,
+  user_type_id: signupUserTypeId(flags),
+});
 
 /** Where the identity provider sends the browser back: this app's sign-in page. */
 export const ssoRedirectUri = () => `${window.location.origin}/login`;
@@ -45,6 +63,13 @@ export function authFlowLogic(app: AppActor) {
       farmSelector: farmSelectorLogic(app),
     },
     actions: {
+      // The failed sign-in's callback (docs/decisions/199-login-failure-logout-and-callback.md): counted in the
+      // product's analytics with how the person tried and what the server answered, never the address.
+      loginFailed: (_, { error, method, loggedOut }) =>
+        void track(
+          { event: 'login_failed', properties: { method, status: error.status, code: error.code ?? null, logged_out: loggedOut } },
+          { anonymous: true },
+        ),
       redirectToProvider: (_, { url, pending }) => {
         setPendingSso(pending);
         window.location.assign(url);
@@ -64,16 +89,7 @@ export function authFlowLogic(app: AppActor) {
           (await authApi.domainBuildings(input.domain, brand())).map((b) => ({ uuid: b.uuid, name: b.name, address_1: b.address_1 })),
         ),
         register: fromPromise(async ({ input }) => {
-          const user = await authApi.register({
-            email: input.email,
-            first_name: input.first_name.trim(),
-            last_name: input.last_name.trim(),
-            password: input.password,
-            building_uuid: input.building_uuid,
-            is_term_accepted: input.is_term_accepted,
-            is_email_accepted: input.is_email_accepted,
-            user_type_id: 1,
-          });
+          const user = await authApi.register(registerFields(input, app.getSnapshot().context.flags));
           return { confirmed: user.confirmed };
         }),
         completeSso: fromPromise(({ input }) =>

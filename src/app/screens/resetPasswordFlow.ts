@@ -9,6 +9,9 @@ export function resetPasswordLogic() {
       sendResetCode: fromPromise(async ({ input }) => {
         await resetApi.sendResetCode(input.email);
       }),
+      resendResetCode: fromPromise(async ({ input }) => {
+        await resetApi.resendResetCode(input.email);
+      }),
       checkResetCode: fromPromise(async ({ input }) => {
         await resetApi.checkResetCode(input);
       }),

@@ -8,7 +8,8 @@ import { useT } from '../../i18n/useT';
 import { PasswordRules } from '../auth/SignupSteps';
 import { Button } from '../kit/Button';
 import { TextField } from '../kit/Field';
-import { Alert } from '../kit/Layout';
+import { Alert, Text } from '../kit/Layout';
+import { Modal, ModalActions } from '../kit/Modal';
 import { styled } from '../kit/stitches.config';
 import { useMessage } from './accountHooks';
 
@@ -58,5 +59,29 @@ export function PasswordForm({ actor }: { actor: PasswordUpdateRef }) {
         {saving ? t('account.saving') : t('account.password.submit')}
       </Button>
     </form>
+  );
+}
+
+/**
+ * The "password reset" success dialog (section 4), while the update's machine is in its `updated` state. OK (or
+ * Escape) closes it; `onClosed` lets a dialog the form was in close with it.
+ */
+export function PasswordUpdatedDialog({ actor, onClosed }: { actor: PasswordUpdateRef; onClosed?: () => void }) {
+  const t = useT();
+  const open = useSelector(actor, (s) => s.hasTag('dialog:passwordUpdated'));
+  if (!open) return null;
+  const close = () => {
+    actor.send({ type: 'user.acknowledge' });
+    onClosed?.();
+  };
+  return (
+    <Modal title={t('account.dialog.passwordReset.title')} onClose={close} closeLabel={t('account.dialog.close')}>
+      <Text css={{ margin: 0 }}>{t('account.dialog.passwordReset.body')}</Text>
+      <ModalActions>
+        <Button type="button" onClick={close}>
+          {t('account.dialog.ok')}
+        </Button>
+      </ModalActions>
+    </Modal>
   );
 }

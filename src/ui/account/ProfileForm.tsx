@@ -9,6 +9,7 @@ import { useT } from '../../i18n/useT';
 import { Button } from '../kit/Button';
 import { SelectField, TextField } from '../kit/Field';
 import { Alert, Stack, Text } from '../kit/Layout';
+import { Modal, ModalActions } from '../kit/Modal';
 import { styled } from '../kit/stitches.config';
 import { useMessage } from './accountHooks';
 
@@ -37,7 +38,9 @@ export function ProfileForm({ actor }: { actor: ProfileFormRef }) {
   const message = useMessage();
   const email = useSessionSelector((s) => s.context.user?.email ?? '');
   const company = useSessionSelector((s) => s.context.user?.company_name ?? '');
-  const buildings = useBuildingSelector((s) => s.context.buildings);
+  const brandBuildings = useBuildingSelector((s) => s.context.buildings);
+  // The person's own buildings (GET /users/current/buildings); the page's list until they arrive.
+  const buildings = useSelector(actor, (s) => s.context.buildingOptions) ?? brandBuildings;
   const first = useNameBinding(actor, 'first_name');
   const last = useNameBinding(actor, 'last_name');
   const building = useSelector(actor, (s) => s.context.fields.default_building_uuid ?? '');
@@ -86,6 +89,25 @@ export function ProfileForm({ actor }: { actor: ProfileFormRef }) {
       <Button type="submit" disabled={!canSave}>
         {saving ? t('account.saving') : t('account.profile.save')}
       </Button>
+      <ProfileUpdatedDialog actor={actor} />
     </form>
+  );
+}
+
+/** The "profile updated" dialog (section 4) after a save, until the person closes it (OK or Escape). */
+function ProfileUpdatedDialog({ actor }: { actor: ProfileFormRef }) {
+  const t = useT();
+  const open = useSelector(actor, (s) => s.hasTag('dialog:profileUpdated'));
+  if (!open) return null;
+  const close = () => actor.send({ type: 'user.acknowledge' });
+  return (
+    <Modal title={t('account.dialog.profileUpdated.title')} onClose={close} closeLabel={t('account.dialog.close')}>
+      <Text css={{ margin: 0 }}>{t('account.dialog.profileUpdated.body')}</Text>
+      <ModalActions>
+        <Button type="button" onClick={close}>
+          {t('account.dialog.ok')}
+        </Button>
+      </ModalActions>
+    </Modal>
   );
 }

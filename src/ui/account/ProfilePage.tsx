@@ -5,7 +5,7 @@ import type { ProfileTab } from '../../../machines/account/accountTabs';
 import { Card, Heading, Page } from '../kit/Layout';
 import { Tabs } from '../kit/Tabs';
 import { AreaScreen } from '../shell/AreaScreen';
-import { PasswordForm } from './PasswordForm';
+import { PasswordForm, PasswordUpdatedDialog } from './PasswordForm';
 import { ProfileForm } from './ProfileForm';
 
 /**
@@ -43,6 +43,7 @@ function ProfileArea({ profile, password }: { profile: ScreenActors['profileForm
         >
           {tab === 'password' ? <PasswordForm actor={password} /> : <ProfileForm actor={profile} />}
         </Tabs>
+        <PasswordUpdatedDialog actor={password} />
       </Card>
     </Page>
   );

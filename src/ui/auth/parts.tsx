@@ -1,6 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import type { AuthFlowEvent, FieldName } from '../../../machines/auth/authFlow.types';
-import { errorMessage, fieldProblem, stepLabel } from '../../../machines/auth/authFlow.selectors';
+import { errorMessage, failureTitle, fieldProblem, stepLabel } from '../../../machines/auth/authFlow.selectors';
 import type { MessageId } from '../../i18n/locales';
 import { useT } from '../../i18n/useT';
 import { Alert, Heading, Text } from '../kit/Layout';
@@ -54,8 +54,22 @@ export function StepHeader({ title, description }: { title: string; description?
 export function FlowError() {
   const t = useT();
   const message = useAuthSelector((s) => errorMessage(s.context.error));
+  const title = useAuthSelector(failureTitle);
   const notice = useAuthSelector((s) => s.context.notice);
-  if (message) return <Alert role="alert">{'id' in message ? t(message.id as MessageId, message.values) : message.text}</Alert>;
+  if (message) {
+    const text = 'id' in message ? t(message.id as MessageId, message.values) : message.text;
+    return (
+      <Alert role="alert">
+        {title ? (
+          <>
+            <strong>{t(title)}</strong>
+            <br />
+          </>
+        ) : null}
+        {text}
+      </Alert>
+    );
+  }
   if (notice === 'code_resent')
     return (
       <Alert tone="info" role="status">

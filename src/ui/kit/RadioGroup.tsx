@@ -16,6 +16,7 @@ const Option = styled('label', {
   cursor: 'pointer',
   '&:has(input:checked)': { borderColor: '$primary', color: '$primary', fontWeight: 600, boxShadow: 'inset 0 0 0 1px $colors$primary' },
   '&:has(input:focus-visible)': { outline: '2px solid $colors$primary', outlineOffset: '2px' },
+  '&:has(input:disabled)': { cursor: 'not-allowed', color: '$muted', borderStyle: 'dashed' },
   '& input': { accentColor: 'var(--colors-primary)', margin: 0 },
   '& svg': { flexShrink: 0 },
 });
@@ -38,7 +39,8 @@ export function RadioGroup<V extends string>({
 }: {
   label: ReactNode;
   value: V;
-  options: { value: V; label: string; icon?: ReactNode }[];
+  /** `disabled`: listed but not choosable (it says why in its label). */
+  options: { value: V; label: string; icon?: ReactNode; disabled?: boolean }[];
   onValueChange: (value: V) => void;
 }) {
   const name = useId();
@@ -48,7 +50,14 @@ export function RadioGroup<V extends string>({
       <Options>
         {options.map((option) => (
           <Option key={option.value}>
-            <input type="radio" name={name} value={option.value} checked={option.value === value} onChange={() => onValueChange(option.value)} />
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              checked={option.value === value}
+              disabled={option.disabled}
+              onChange={() => onValueChange(option.value)}
+            />
             {option.icon}
             <OptionText data-text={option.label}>{option.label}</OptionText>
           </Option>

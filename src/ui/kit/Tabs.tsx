@@ -1,7 +1,12 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { styled } from './stitches.config';
 
-const Root = styled('div', { display: 'flex', flexDirection: 'column', gap: '$5' });
+const Root = styled('div', {
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '$5',
+  variants: { orientation: { horizontal: {}, vertical: { flexDirection: 'row', alignItems: 'flex-start' } } },
+});
 // One look for every tab bar: a row under a line, the selected tab underlined in the brand's colour; on a narrow
 // screen the row scrolls sideways rather than wrapping.
 const List = styled('div', {
@@ -10,6 +15,20 @@ const List = styled('div', {
   borderBottom: '1px solid $border',
   overflowX: 'auto',
   scrollbarWidth: 'thin',
+  variants: {
+    orientation: {
+      horizontal: {},
+      // A column beside the panel, the selected tab marked on its inner edge.
+      vertical: {
+        flexDirection: 'column',
+        borderBottom: 'none',
+        borderRight: '1px solid $border',
+        overflowX: 'visible',
+        flexShrink: 0,
+        minWidth: 180,
+      },
+    },
+  },
 });
 const Tab = styled('button', {
   appearance: 'none',
@@ -25,6 +44,8 @@ const Tab = styled('button', {
   '&:hover': { color: '$text' },
   '&[aria-selected="true"]': { color: '$primary', boxShadow: 'inset 0 -3px 0 $colors$primary' },
   '&:disabled': { opacity: 0.55, cursor: 'not-allowed', color: '$muted' },
+  '[aria-orientation="vertical"] > &': { textAlign: 'start' },
+  '[aria-orientation="vertical"] > &[aria-selected="true"]': { boxShadow: 'inset -3px 0 0 $colors$primary', backgroundColor: '$neutralSoft' },
 });
 const Panel = styled('div', { flex: 1, minWidth: 0 });
 
@@ -36,8 +57,8 @@ export interface TabItem<V extends string> {
 }
 
 /**
- * Tabs after the WAI-ARIA pattern: a horizontal tablist whose arrow keys, Home and End move the selection, and one
- * tabpanel for the selected tab. The kit's one tab pattern. Which tab is selected is the caller's (typically the
+ * Tabs after the WAI-ARIA pattern: a tablist (a row, or a column) whose arrow keys, Home and End move the selection,
+ * and one tabpanel for the selected tab. The kit's one tab pattern. Which tab is selected is the caller's (typically the
  * address).
  */
 export function Tabs<V extends string>({
@@ -46,9 +67,12 @@ export function Tabs<V extends string>({
   value,
   onValueChange,
   children,
+  orientation = 'horizontal',
 }: {
   /** The tablist's accessible name. */
   label: string;
+  /** A row above the panel (the default), or a column beside it whose Up and Down arrows move the selection. */
+  orientation?: 'horizontal' | 'vertical';
   tabs: TabItem<V>[];
   value: V;
   onValueChange: (value: V) => void;
@@ -59,7 +83,7 @@ export function Tabs<V extends string>({
   const refs = useRef(new Map<V, HTMLButtonElement>());
   const tabId = (v: V) => `${id}-tab-${v}`;
   const panelId = `${id}-panel`;
-  const [prev, next] = ['ArrowLeft', 'ArrowRight'];
+  const [prev, next] = orientation === 'vertical' ? ['ArrowUp', 'ArrowDown'] : ['ArrowLeft', 'ArrowRight'];
   const onKeyDown = (event: KeyboardEvent) => {
     const enabled = tabs.filter((t) => !t.disabled);
     if (enabled.length === 0) return;
@@ -76,8 +100,8 @@ export function Tabs<V extends string>({
     refs.current.get(chosen)?.focus();
   };
   return (
-    <Root>
-      <List role="tablist" aria-label={label} aria-orientation="horizontal" onKeyDown={onKeyDown}>
+    <Root orientation={orientation}>
+      <List role="tablist" aria-label={label} aria-orientation={orientation} orientation={orientation} onKeyDown={onKeyDown}>
         {tabs.map((tab) => (
           <Tab
             key={tab.value}

@@ -28,6 +28,8 @@ function GlobalErrorModalContent() {
   return (
     <Modal title={t('errors.global.title')}>
       <Text css={{ margin: 0 }}>{t('errors.global.description')}</Text>
+      {/* "Click to refresh" names the button that does it; once it reads "Go back" there is nothing to refresh. */}
+      {canGoBack ? null : <Text css={{ margin: 0 }}>{t('errors.global.refresh')}</Text>}
       <Text css={{ margin: 0 }}>{t('errors.global.support')}</Text>
       <ModalActions>
         {canGoBack ? (
