@@ -18,6 +18,8 @@ const VALIDATION = cardValidation();
 const STORED = storedCard({ id: 'c-2', payment_token: 'tok_2', country: 'US' });
 const FRAME_RESET = { cardType: null, validNumber: false, validCvv: false, numberLength: 0, cvvLength: 0 };
 const TOKENIZE_ERRORS = [{ code: 'invalid_cvv', message: 'The CVV of a Visa card has 3 digits' }];
+const FRAME_ERRORS = [{ field: 'number', code: 'incomplete' }] as const;
+const NAMED_FIELDS = ['first_name', 'last_name', 'expiry'] as const;
 
 /** A fake card provider: its initialize and tokenize wait for the test; its fields' events come from the test. */
 function start(inspect?: (event: InspectionEvent) => void) {
@@ -70,6 +72,8 @@ function world(flow: Flow, event: CardEntryModelEvent['type']) {
       return flow.fields({ type: 'fields.ready' });
     case 'fields.complete':
       return flow.fields({ type: 'fields.complete', complete: true, validation: VALIDATION });
+    case 'fields.errors':
+      return flow.fields({ type: 'fields.errors', errors: [...FRAME_ERRORS] });
     default:
       throw new Error(`${event} is neither the provider's nor the frame's`);
   }
@@ -82,6 +86,9 @@ function send({ actor }: Flow, event: CardEntryModelEvent['type']) {
       actor.send({ type: 'user.edit', field: 'first_name', value: 'Ada' });
       actor.send({ type: 'user.edit', field: 'last_name', value: 'Lovelace' });
       return actor.send({ type: 'user.edit', field: 'expiry', value: '12/40' });
+    case 'user.blur':
+      for (const field of NAMED_FIELDS) actor.send({ type: 'user.blur', field });
+      return;
     case 'user.submit':
     case 'user.retry':
     case 'user.addAnother':
@@ -92,6 +99,7 @@ function send({ actor }: Flow, event: CardEntryModelEvent['type']) {
 }
 
 const addButton = () => screen.queryByRole('button', { name: /Add card|Adding card/ }) as HTMLButtonElement | null;
+const LABELS = ['First name', 'Last name', 'Expiry date (MM/YY)'] as const;
 const typeInto = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 /** The person's part, on the rendered form. */
@@ -102,6 +110,10 @@ function press(event: CardEntryModelEvent['type']) {
       typeInto('Last name', 'Lovelace');
       // Typed as digits: the view formats them to MM/YY by the specification's rules.
       return typeInto('Expiry date (MM/YY)', '1240');
+    case 'user.blur':
+      // Tabbing through the names and the expiry.
+      for (const label of LABELS) fireEvent.blur(screen.getByLabelText(label));
+      return;
     case 'user.submit':
       return fireEvent.click(addButton()!);
     case 'user.retry':
@@ -114,17 +126,26 @@ function press(event: CardEntryModelEvent['type']) {
 }
 
 type Model = { context: CardEntryModelContext };
+
+/** What the flow keeps of the form while it is on screen: the fields the person left, the frame's errors (silently). */
+const kept = ({ actor }: Flow, { context: c }: Model) => {
+  const { touched, fieldErrors } = actor.getSnapshot().context;
+  return (
+    NAMED_FIELDS.every((field) => touched[field] === c.touched) && JSON.stringify(fieldErrors) === JSON.stringify(c.frameErrors ? FRAME_ERRORS : [])
+  );
+};
 const frame = () => document.getElementById('card-fields-frame');
 
 modelSuite<typeof cardEntryModel, Flow, CardEntryModelState>({
   name: 'card entry',
   model: cardEntryModel,
   areas: ['payments'],
-  // Whether the form is filled and the card fields complete is what enables Add card (and shows the typed expiry).
+  // Whether the form is filled and the card fields complete is what enables Add card (and shows the typed expiry);
+  // whether the fields were left says if the empty ones ask for input; the frame's errors must change nothing shown.
   lens: {
     viewKey: ({ value, context }) => {
-      const { filled, complete } = context as CardEntryModelContext;
-      return `${String(value)} filled:${filled} complete:${complete}`;
+      const { filled, complete, touched, frameErrors } = context as CardEntryModelContext;
+      return `${String(value)} filled:${filled} complete:${complete} touched:${touched} frameErrors:${frameErrors}`;
     },
   },
   start: (_, { inspect }) => start(inspect),
@@ -142,16 +163,20 @@ modelSuite<typeof cardEntryModel, Flow, CardEntryModelState>({
     unavailable: ({ actor }) => actor.getSnapshot().matches('unavailable'),
     waiting: ({ actor }) => actor.getSnapshot().matches({ entry: 'waiting' }) && !actor.getSnapshot().can({ type: 'user.submit' }),
     // Add card is possible exactly when the model says the form is filled and the fields complete.
-    ready: ({ actor }, { context: c }: Model) => {
-      const s = actor.getSnapshot();
+    ready: (flow, model: Model) => {
+      const s = flow.actor.getSnapshot();
+      const c = model.context;
       return (
-        s.matches({ entry: 'ready' }) && s.can({ type: 'user.submit' }) === (c.filled && c.complete) && (!c.filled || s.context.expiry === '12/40')
+        s.matches({ entry: 'ready' }) &&
+        s.can({ type: 'user.submit' }) === (c.filled && c.complete) &&
+        (!c.filled || s.context.expiry === '12/40') &&
+        kept(flow, model)
       );
     },
-    tokenizing: ({ actor }) => actor.getSnapshot().matches({ entry: 'tokenizing' }),
-    errors: ({ actor }) => {
-      const s = actor.getSnapshot();
-      return s.matches({ entry: 'errors' }) && JSON.stringify(s.context.errors) === JSON.stringify(TOKENIZE_ERRORS);
+    tokenizing: (flow, model: Model) => flow.actor.getSnapshot().matches({ entry: 'tokenizing' }) && kept(flow, model),
+    errors: (flow, model: Model) => {
+      const s = flow.actor.getSnapshot();
+      return s.matches({ entry: 'errors' }) && JSON.stringify(s.context.errors) === JSON.stringify(TOKENIZE_ERRORS) && kept(flow, model);
     },
     added: ({ actor }) => actor.getSnapshot().matches({ entry: 'paymentMethod' }) && actor.getSnapshot().context.paymentMethodData?.token === 'tok_2',
   },
@@ -169,6 +194,11 @@ modelSuite<typeof cardEntryModel, Flow, CardEntryModelState>({
       expect(screen.queryByText('Loading the secure card fields…')).toBeNull();
       expect(addButton()!.disabled).toBe(!(c.filled && c.complete));
       if (c.filled) expect((screen.getByLabelText('Expiry date (MM/YY)') as HTMLInputElement).value).toBe('12/40');
+      // Fields left empty say what they need; nothing else alerts (the frame's errors are silent).
+      const alerts = screen.queryAllByRole('alert').map((alert) => alert.textContent);
+      expect(alerts).toEqual(
+        c.touched && !c.filled ? ['Please enter at least one character', 'Please enter at least one character', 'Invalid Exp. Date'] : [],
+      );
     },
     tokenizing: () => expect(addButton()!.getAttribute('aria-busy')).toBe('true'),
     errors: () => {
@@ -185,6 +215,7 @@ modelSuite<typeof cardEntryModel, Flow, CardEntryModelState>({
   },
   stop: ({ actor }) => actor.stop(),
   machines: [cardEntryMachine],
+  everyMachineTransition: true,
 });
 
 describe('card entry: the test model', () => {

@@ -191,6 +191,7 @@ const { paths } = modelSuite({
   },
   stop: ({ actor }) => actor.stop(),
   machines: [claimMachine],
+  everyMachineTransition: true,
 });
 
 describe('claim: the test model', () => {

@@ -166,7 +166,9 @@ modelSuite({
   machineState: {
     opening: () => true,
     available: ({ actor }) => actor.getSnapshot().matches('available'),
-    external: ({ actor }) => actor.getSnapshot().matches('available'),
+    // Still offering the link, which each press opened (the first press is the model's step; a second stays put).
+    external: ({ actor, spies }, model) =>
+      actor.getSnapshot().matches('available') && spies.openCtaUrl.mock.calls.length > 0 === model.context.linkOpened,
     confirming: ({ actor }) => actor.getSnapshot().matches('confirming'),
     attendingCall: ({ actor }) => actor.getSnapshot().matches('attendingCall'),
     confirmed: ({ actor }) => actor.getSnapshot().matches('confirmed'),
@@ -195,4 +197,5 @@ modelSuite({
   },
   stop: ({ actor }) => actor.stop(),
   machines: [rsvpMachine],
+  everyMachineTransition: true,
 });

@@ -51,6 +51,8 @@ export interface RsvpModelContext {
   refreshReads: { attending: boolean; full: boolean };
   /** The answer that led to a refresh and stays shown: rsvp_full or already_rsvpd. */
   notice: 'full' | 'already' | null;
+  /** The RSVP button of an event taken at an external link opened that link (a new tab, or the host's browser). */
+  linkOpened: boolean;
 }
 
 const settle = { guard: 'attending', target: 'attending' } as const;
@@ -63,7 +65,7 @@ export const rsvpModel = setup({
   },
 }).createMachine({
   id: 'rsvpModel',
-  context: { attending: false, full: false, refreshReads: { attending: false, full: false }, notice: null },
+  context: { attending: false, full: false, refreshReads: { attending: false, full: false }, notice: null, linkOpened: false },
   initial: 'opening',
   states: {
     opening: {
@@ -76,7 +78,10 @@ export const rsvpModel = setup({
         'start.attended': { target: 'attended', actions: assign({ attending: true, refreshReads: { attending: true, full: false } }) },
       },
     },
-    external: { description: 'The button opens the external link and the flow stays put.', on: { 'user.rsvp': 'external' } },
+    external: {
+      description: 'The button opens the external link and the flow stays put.',
+      on: { 'user.rsvp': { target: 'external', actions: assign({ linkOpened: true }) } },
+    },
     available: { on: { 'user.rsvp': { target: 'confirming', actions: assign({ notice: null }) } } },
     confirming: { on: { 'user.confirm': 'attendingCall', 'user.dismiss': 'available' } },
     attendingCall: {

@@ -4,7 +4,8 @@ import { assign, setup } from 'xstate';
  * A pure test model of the suite control (no invoke, as createTestModel needs). `start.*` opens a suite (`lit`: lighting
  * 60 and 74 °F; `plain`: no lighting control, 66 °F); `api.*` settle the pending call (`api.loadedReadOnly`: the suite
  * is another company's); `user.*` are what the person does
- * on the rendered control. Values are held to a few so the graph stays small: page-down only from 60, one change queued at most, warmer and
+ * on the rendered control. Values are held to a few so the graph stays small: page-down only from 60 with nothing in
+ * flight, page-up only while that page-down is saving (the person changes their mind: the newest wins), one change queued at most, warmer and
  * cooler only near the suite's own limit (75 for `lit`, 65 for `plain`), the unit switched only while nothing is pending.
  * A lighting change and a temperature change are not in flight together here (the machine's regions are independent;
  * the unit tests cover both at once).
@@ -20,6 +21,7 @@ export type SuiteControlModelEvent =
   | { type: 'user.retry' }
   | { type: 'user.toggle' }
   | { type: 'user.pageDown' }
+  | { type: 'user.pageUp' }
   | { type: 'api.lightingOk' }
   | { type: 'api.lightingFailed' }
   | { type: 'user.warmer' }
@@ -61,11 +63,13 @@ export const suiteControlModel = setup({
   guards: {
     canToggle: ({ context }) => context.suite === 'lit' && context.unit === 'F' && idle(context.temperature) && context.lighting.queued === null,
     canPageDown: ({ context }) =>
+      context.suite === 'lit' && context.unit === 'F' && idle(context.temperature) && idle(context.lighting) && shown(context.lighting) === 60,
+    canPageUp: ({ context }) =>
       context.suite === 'lit' &&
       context.unit === 'F' &&
       idle(context.temperature) &&
-      context.lighting.queued === null &&
-      shown(context.lighting) === 60,
+      context.lighting.sending === 50 &&
+      context.lighting.queued === null,
     lightingInFlight: ({ context }) => !idle(context.lighting),
     canWarm: ({ context }) => {
       const t = shown(context.temperature);
@@ -125,6 +129,10 @@ export const suiteControlModel = setup({
         'user.pageDown': {
           guard: 'canPageDown',
           actions: assign({ lighting: ({ context }) => change(context.lighting, shown(context.lighting) - 10) }),
+        },
+        'user.pageUp': {
+          guard: 'canPageUp',
+          actions: assign({ lighting: ({ context }) => change(context.lighting, shown(context.lighting) + 10) }),
         },
         'api.lightingOk': { guard: 'lightingInFlight', actions: assign({ lighting: ({ context }) => settle(context.lighting, true) }) },
         'api.lightingFailed': { guard: 'lightingInFlight', actions: assign({ lighting: ({ context }) => settle(context.lighting, false) }) },
