@@ -108,7 +108,6 @@ const MACHINE_STATE: Record<BuildingSwitchModelState, (flow: Flow, model: Model,
     const s = flow.building.getSnapshot();
     return s.matches('idle') && s.context.current === null && loggedOutFor(flow, events);
   },
-  signingOut: (flow, _, events) => flow.building.getSnapshot().matches('listFailed') && loggedOutFor(flow, events),
   failed: ({ building, globalError }) => building.getSnapshot().matches('failed') && globalError.getSnapshot().hasTag('modal:globalError'),
   noBuilding: ({ building }) => building.getSnapshot().matches('noBuilding') && building.getSnapshot().context.current === null,
   ready: ({ building, globalError }, { context }) => {
@@ -139,7 +138,6 @@ const noBuildingShown = () => {
  */
 const VIEW_STATE: Record<BuildingSwitchModelState, (flow: Flow, model: Model) => void> = {
   signedOut: noBuildingShown,
-  signingOut: noBuildingShown,
   failed: () => {
     expect(screen.queryByTestId('hero')).toBeNull();
     expect(within(errorModal()!).getByRole('button', { name: 'Try again' })).toBeTruthy();

@@ -31,7 +31,7 @@ export type BuildingSwitchModelEvent =
   | { type: 'language' }
   | { type: 'clear' };
 
-export type BuildingSwitchModelState = 'signedOut' | 'signingOut' | 'failed' | 'noBuilding' | 'ready';
+export type BuildingSwitchModelState = 'signedOut' | 'failed' | 'noBuilding' | 'ready';
 
 export interface BuildingSwitchModelContext {
   current: Uuid | null;
@@ -39,6 +39,11 @@ export interface BuildingSwitchModelContext {
   language: 'en' | 'fr';
   /** The building's theme (its hero), or the brand's look when the theme could not be read. */
   look: 'theme' | 'brand';
+  /**
+   * The user's buildings were refused: the app asked the session to log out, and the session (signed out in this
+   * flow) cleared what was kept at once (decision 199), the building with it.
+   */
+  refused: boolean;
 }
 
 /** The building a `user.choose.*` event picks. */
@@ -56,13 +61,13 @@ export const buildingSwitchModel = setup({
   guards: { other: ({ context, event }) => chosen(event) !== context.current },
 }).createMachine({
   id: 'buildingSwitchModel',
-  context: { current: null, language: 'en', look: 'theme' },
+  context: { current: null, language: 'en', look: 'theme', refused: false },
   initial: 'signedOut',
   states: {
     signedOut: {
       on: {
         load: { target: 'ready', actions: assign(shown('b-1')) },
-        'load.refused': 'signingOut',
+        'load.refused': { target: 'signedOut', actions: assign({ refused: true }) },
         'load.unanswered': 'failed',
         'load.buildingDown': 'failed',
         'load.noBuildings': 'noBuilding',
@@ -76,7 +81,6 @@ export const buildingSwitchModel = setup({
         },
       },
     },
-    signingOut: { description: "The user's buildings were refused: the session ends.", on: { clear: 'signedOut' } },
     failed: {
       description: 'The global error modal: "Try again" loads the building again.',
       on: { 'user.retry': { target: 'ready', actions: assign(shown('b-1')) } },
