@@ -1,0 +1,133 @@
+import { useEffect, useState } from 'react';
+import type { AnyStateMachine } from 'xstate';
+import { layoutMachine, machineGraph, type Diagram, type MachineGraph } from '../../devtools/machineGraph';
+import { styled } from '../kit/stitches.config';
+
+const Frame = styled('div', {
+  overflow: 'auto',
+  maxWidth: '100%',
+  maxHeight: '70vh',
+  border: '1px solid $border',
+  borderRadius: '$2',
+  backgroundColor: '$surface',
+  '& svg': { display: 'block', fontFamily: '$body' },
+});
+
+const laidOut = new Map<AnyStateMachine, Promise<{ graph: MachineGraph; diagram: Diagram }>>();
+/** A machine's graph and layout, once per machine for the page's life (elk takes tens of milliseconds a machine). */
+function layoutOf(machine: AnyStateMachine) {
+  let layout = laidOut.get(machine);
+  if (!layout) {
+    const graph = machineGraph(machine);
+    layout = layoutMachine(graph).then((diagram) => ({ graph, diagram }));
+    laidOut.set(machine, layout);
+  }
+  return layout;
+}
+
+export interface StatechartDiagramProps {
+  machine: AnyStateMachine;
+  /** Paths of the states to highlight (`signedIn`, `signedIn.idle`). */
+  active?: ReadonlySet<string>;
+  /** Ids of the edges the last step took. */
+  taken?: ReadonlySet<string>;
+}
+
+/** A machine drawn offline: nested boxes for its states (the active ones highlighted), arrows with their events. */
+export function StatechartDiagram({ machine, active, taken }: StatechartDiagramProps) {
+  const [layout, setLayout] = useState<{ machine: AnyStateMachine; graph: MachineGraph; diagram: Diagram } | null>(null);
+  useEffect(() => {
+    let current = true;
+    void layoutOf(machine).then((result) => {
+      if (current) setLayout({ machine, ...result });
+    });
+    return () => {
+      current = false;
+    };
+  }, [machine]);
+  if (!layout || layout.machine !== machine) return <p data-testid="diagram-loading">Laying out {machine.id}…</p>;
+  const { diagram, graph } = layout;
+  return (
+    <>
+      <Frame>
+        <svg
+          role="img"
+          aria-label={`Statechart of ${machine.id}`}
+          data-testid="statechart"
+          data-machine={machine.id}
+          width={diagram.width}
+          height={diagram.height}
+          viewBox={`0 0 ${diagram.width} ${diagram.height}`}
+        >
+          <defs>
+            <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+              <path d="M0,0 L10,5 L0,10 z" fill="var(--colors-muted)" />
+            </marker>
+            <marker id="arrow-taken" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+              <path d="M0,0 L10,5 L0,10 z" fill="var(--colors-warning)" />
+            </marker>
+          </defs>
+          {diagram.states.map(({ box, x, y, width, height }) => {
+            const on = active?.has(box.id) ?? false;
+            const compound = box.children.length > 0;
+            return (
+              <g key={box.id} data-state={box.id} data-active={on ? 'true' : undefined}>
+                <rect
+                  x={x}
+                  y={y}
+                  width={width}
+                  height={height}
+                  rx={compound ? 10 : 8}
+                  fill={on ? 'var(--colors-successSoft)' : compound ? 'var(--colors-background)' : 'var(--colors-surface)'}
+                  stroke={on ? 'var(--colors-success)' : 'var(--colors-control)'}
+                  strokeWidth={on ? 2.5 : 1}
+                  strokeDasharray={box.type === 'parallel' ? '6 3' : undefined}
+                />
+                <text
+                  x={compound ? x + 10 : x + width / 2}
+                  y={compound ? y + 19 : y + height / 2 + 4}
+                  textAnchor={compound ? 'start' : 'middle'}
+                  fontSize={12}
+                  fontWeight={on || box.initial ? 700 : 400}
+                  fill="var(--colors-text)"
+                >
+                  {box.initial ? '▸ ' : ''}
+                  {box.key}
+                  {box.type === 'final' ? ' ◉' : box.type === 'parallel' ? ' ∥' : ''}
+                </text>
+              </g>
+            );
+          })}
+          {diagram.edges.map(({ edge, points, label }) => {
+            const on = taken?.has(edge.id) ?? false;
+            return (
+              <g key={edge.id} data-edge={edge.label} data-taken={on ? 'true' : undefined}>
+                <path
+                  d={points.map((p, i) => `${i ? 'L' : 'M'}${p.x},${p.y}`).join(' ')}
+                  fill="none"
+                  stroke={on ? 'var(--colors-warning)' : 'var(--colors-muted)'}
+                  strokeWidth={on ? 2.5 : 1}
+                  markerEnd={on ? 'url(#arrow-taken)' : 'url(#arrow)'}
+                />
+                {label && (
+                  <text
+                    x={label.x + 3}
+                    y={label.y + 11}
+                    fontSize={11}
+                    fill={on ? 'var(--colors-warning)' : 'var(--colors-muted)'}
+                    fontWeight={on ? 700 : 400}
+                  >
+                    {edge.label}
+                  </text>
+                )}
+              </g>
+            );
+          })}
+        </svg>
+      </Frame>
+      {graph.rootTransitions.length > 0 && (
+        <p data-testid="root-transitions">From any state: {graph.rootTransitions.map((edge) => `${edge.label} → ${edge.target}`).join('; ')}</p>
+      )}
+    </>
+  );
+}
