@@ -140,7 +140,8 @@ export function startRecorder(
         const taken = event._transitions.map((t): TakenTransition => ({
           source: pathOf(t.source),
           targets: (t.target ?? []).map(pathOf),
-          event: t.eventType,
+          // An eventless transition has an empty event type; the diagrams call it `always`.
+          event: t.eventType || 'always',
         }));
         steps.set(idOf(ref), [...(steps.get(idOf(ref)) ?? []), ...taken]);
         return;

@@ -110,7 +110,6 @@ const SENSITIVE_WORDS = new Set([
   'name',
   'names',
   'phone',
-  'mobile',
   'address',
   'authorization',
   'cookie',
@@ -140,8 +139,9 @@ export function redact(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redact);
   if (value && typeof value === 'object') {
     const copy: Record<string, unknown> = {};
+    // Under a sensitive key everything but a yes or no goes (`emailAccepted: true` says nothing of the person).
     for (const [key, inner] of Object.entries(value))
-      copy[key] = inner !== null && inner !== undefined && isSensitiveKey(key) ? REDACTED : redact(inner);
+      copy[key] = inner !== null && inner !== undefined && typeof inner !== 'boolean' && isSensitiveKey(key) ? REDACTED : redact(inner);
     return copy;
   }
   return value;

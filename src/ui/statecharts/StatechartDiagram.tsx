@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { AnyStateMachine } from 'xstate';
 import { layoutMachine, machineGraph, type Diagram, type MachineGraph } from '../../devtools/machineGraph';
+import { Button } from '../kit/Button';
 import { styled } from '../kit/stitches.config';
 
 const Frame = styled('div', {
@@ -35,6 +36,7 @@ export interface StatechartDiagramProps {
 
 /** A machine drawn offline: nested boxes for its states (the active ones highlighted), arrows with their events. */
 export function StatechartDiagram({ machine, active, taken }: StatechartDiagramProps) {
+  const [fit, setFit] = useState(true);
   const [layout, setLayout] = useState<{ machine: AnyStateMachine; graph: MachineGraph; diagram: Diagram } | null>(null);
   useEffect(() => {
     let current = true;
@@ -49,8 +51,12 @@ export function StatechartDiagram({ machine, active, taken }: StatechartDiagramP
   const { diagram, graph } = layout;
   return (
     <>
+      <Button type="button" variant="ghost" size="sm" width="auto" aria-pressed={!fit} onClick={() => setFit(!fit)}>
+        Actual size
+      </Button>
       <Frame>
         <svg
+          style={fit ? { width: '100%', maxWidth: diagram.width, height: 'auto' } : undefined}
           role="img"
           aria-label={`Statechart of ${machine.id}`}
           data-testid="statechart"
