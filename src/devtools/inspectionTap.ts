@@ -5,7 +5,10 @@
  * is not.
  */
 import type { InspectionEvent } from 'xstate';
-import { STATECHARTS_CHANNEL, type StatechartMessage } from './statechartRecords';
+import type { StatechartMessage } from './statechartRecords';
+
+/** The channel the recorder posts on and the visualizer listens to. */
+export const STATECHARTS_CHANNEL = 'atrium-statecharts';
 
 /** What the tap keeps before the recorder loads; actors' starts are always kept (the tree needs them). */
 const KEPT = 4000;

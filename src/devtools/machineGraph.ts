@@ -143,18 +143,30 @@ const textWidth = (text: string, perChar: number) => Math.ceil(text.length * per
 
 type Layout = (graph: ElkNode) => Promise<ElkNode>;
 
-let elkLayout: Layout | null = null;
-/** elkjs's bundled build, loaded with the first diagram (it is large, and only this page needs it). */
-async function defaultLayout(): Promise<Layout> {
-  if (!elkLayout) {
-    const { default: ELK } = await import('elkjs/lib/elk.bundled.js');
-    const elk = new ELK();
-    elkLayout = (graph) => elk.layout(graph);
-  }
+let elkLayout: Promise<Layout> | null = null;
+/**
+ * elkjs's bundled build, loaded with the first diagram as a classic script of this origin (it sets `window.ELK`): as a
+ * module its CommonJS wrapper would add a `require` shim to the bundler's runtime, which every page's first load carries.
+ */
+function defaultLayout(): Promise<Layout> {
+  elkLayout ??= import('elkjs/lib/elk.bundled.js?url').then(
+    ({ default: url }) =>
+      new Promise<Layout>((resolve, reject) => {
+        const script = document.createElement('script');
+        script.src = url;
+        script.onload = () => {
+          const ELK = (window as unknown as { ELK: new () => { layout: Layout } }).ELK;
+          const elk = new ELK();
+          resolve((graph) => elk.layout(graph));
+        };
+        script.onerror = () => reject(new Error('elkjs did not load'));
+        document.head.append(script);
+      }),
+  );
   return elkLayout;
 }
 
-/** Lays the graph out with elkjs (layered, nested boxes, edges across levels), in absolute coordinates. */
+/** Lays the graph out with elkjs (layered, nested boxes, edges across levels), in absolute coordinates; `layout` replaces elkjs's loading (tests). */
 export async function layoutMachine(graph: MachineGraph, layout?: Layout): Promise<Diagram> {
   const elkNode = (box: StateBox): ElkNode =>
     box.children.length

@@ -5,7 +5,7 @@
  */
 import type { StateValue } from 'xstate';
 
-export const STATECHARTS_CHANNEL = 'atrium-statecharts';
+// Types only: the tap (src/devtools/inspectionTap.ts) is in the first load of development builds and names the channel.
 
 /** An actor of a tab's system, as it started. `sessionId` is prefixed with the tab, so two tabs never collide. */
 export interface ActorRecord {

@@ -3,7 +3,7 @@ import { assign, createActor, createMachine, fromPromise, setup, waitFor, type A
 import { sessionMachine } from '../../machines/session/session.machine';
 import { contentDetailMachine } from '../../machines/content/contentDetail.machine';
 import { startRecorder, jsonSafe, type RecorderChannel } from '../../src/devtools/statechartRecorder';
-import { inspectionTap } from '../../src/devtools/inspectionTap';
+import { inspectionTap, STATECHARTS_CHANNEL } from '../../src/devtools/inspectionTap';
 import type { StatechartMessage, StatechartRecord } from '../../src/devtools/statechartRecords';
 import {
   actorTree,
@@ -18,6 +18,8 @@ import {
   type Recording,
 } from '../../src/devtools/statechartRecording';
 import { activePaths, layoutMachine, machineGraph, takenEdges } from '../../src/devtools/machineGraph';
+import ELK from 'elkjs/lib/elk.bundled.js';
+import graphs from '../../src/devtools/machineGraphs.json';
 import { makePersisted, makeUser } from '../fixtures/people';
 import type { LoginPayload, PersistedAuth } from '../../machines/session/session.types';
 import { flush } from '../fixtures/async';
@@ -290,7 +292,7 @@ describe('an exported recording', () => {
 
 describe('the inspection tap', () => {
   it('keeps events until a visualizer says hello, then hands them to the recorder it loads', async () => {
-    const visualizer = new BroadcastChannel('atrium-statecharts');
+    const visualizer = new BroadcastChannel(STATECHARTS_CHANNEL);
     const heardMessages: StatechartMessage[] = [];
     visualizer.onmessage = ({ data }: MessageEvent<StatechartMessage>) => void heardMessages.push(data);
     const tap = inspectionTap();
@@ -319,9 +321,15 @@ describe('the machine graph', () => {
     ]);
   });
 
+  it('is what `npm run statecharts` wrote for the visualizer (src/devtools/machineGraphs.json)', () => {
+    const written = (graphs as { file: string; graph: unknown }[]).find((entry) => entry.file === 'contentDetail')!.graph;
+    expect(written).toEqual(JSON.parse(JSON.stringify(machineGraph(contentDetailMachine))));
+  });
+
   it('lays a machine out with elkjs: children inside their parent, every edge routed', async () => {
     const graph = machineGraph(contentDetailMachine);
-    const diagram = await layoutMachine(graph);
+    const elk = new ELK();
+    const diagram = await layoutMachine(graph, (g) => elk.layout(g));
     const box = (id: string) => diagram.states.find((s) => s.box.id === id)!;
     const [parent, child] = [box('loaded'), box('loaded.link')];
     expect(child.x).toBeGreaterThanOrEqual(parent.x);

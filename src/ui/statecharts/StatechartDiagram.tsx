@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { AnyStateMachine } from 'xstate';
-import { layoutMachine, machineGraph, type Diagram, type MachineGraph } from '../../devtools/machineGraph';
+import { layoutMachine, type Diagram, type MachineGraph } from '../../devtools/machineGraph';
 import { Button } from '../kit/Button';
 import { styled } from '../kit/stitches.config';
 
@@ -14,20 +13,20 @@ const Frame = styled('div', {
   '& svg': { display: 'block', fontFamily: '$body' },
 });
 
-const laidOut = new Map<AnyStateMachine, Promise<{ graph: MachineGraph; diagram: Diagram }>>();
-/** A machine's graph and layout, once per machine for the page's life (elk takes tens of milliseconds a machine). */
-function layoutOf(machine: AnyStateMachine) {
-  let layout = laidOut.get(machine);
+const laidOut = new Map<MachineGraph, Promise<Diagram>>();
+/** A machine's layout, once per machine for the page's life (elk takes tens of milliseconds a machine). */
+function layoutOf(graph: MachineGraph) {
+  let layout = laidOut.get(graph);
   if (!layout) {
-    const graph = machineGraph(machine);
-    layout = layoutMachine(graph).then((diagram) => ({ graph, diagram }));
-    laidOut.set(machine, layout);
+    layout = layoutMachine(graph);
+    laidOut.set(graph, layout);
   }
   return layout;
 }
 
 export interface StatechartDiagramProps {
-  machine: AnyStateMachine;
+  /** The machine's graph (src/devtools/machineGraphs.json, written by `npm run statecharts` from its definition). */
+  graph: MachineGraph;
   /** Paths of the states to highlight (`signedIn`, `signedIn.idle`). */
   active?: ReadonlySet<string>;
   /** Ids of the edges the last step took. */
@@ -35,20 +34,20 @@ export interface StatechartDiagramProps {
 }
 
 /** A machine drawn offline: nested boxes for its states (the active ones highlighted), arrows with their events. */
-export function StatechartDiagram({ machine, active, taken }: StatechartDiagramProps) {
+export function StatechartDiagram({ graph, active, taken }: StatechartDiagramProps) {
   const [fit, setFit] = useState(true);
-  const [layout, setLayout] = useState<{ machine: AnyStateMachine; graph: MachineGraph; diagram: Diagram } | null>(null);
+  const [layout, setLayout] = useState<{ graph: MachineGraph; diagram: Diagram } | null>(null);
   useEffect(() => {
     let current = true;
-    void layoutOf(machine).then((result) => {
-      if (current) setLayout({ machine, ...result });
+    void layoutOf(graph).then((diagram) => {
+      if (current) setLayout({ graph, diagram });
     });
     return () => {
       current = false;
     };
-  }, [machine]);
-  if (!layout || layout.machine !== machine) return <p data-testid="diagram-loading">Laying out {machine.id}…</p>;
-  const { diagram, graph } = layout;
+  }, [graph]);
+  if (!layout || layout.graph !== graph) return <p data-testid="diagram-loading">Laying out {graph.machineId}…</p>;
+  const { diagram } = layout;
   return (
     <>
       <Button type="button" variant="ghost" size="sm" width="auto" aria-pressed={!fit} onClick={() => setFit(!fit)}>
@@ -58,9 +57,9 @@ export function StatechartDiagram({ machine, active, taken }: StatechartDiagramP
         <svg
           style={fit ? { width: '100%', maxWidth: diagram.width, height: 'auto' } : undefined}
           role="img"
-          aria-label={`Statechart of ${machine.id}`}
+          aria-label={`Statechart of ${graph.machineId}`}
           data-testid="statechart"
-          data-machine={machine.id}
+          data-machine={graph.machineId}
           width={diagram.width}
           height={diagram.height}
           viewBox={`0 0 ${diagram.width} ${diagram.height}`}

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
-import { StateMachine, type AnyStateMachine, type StateValue } from 'xstate';
-import { activePaths, machineGraph, takenEdges } from '../../devtools/machineGraph';
-import { STATECHARTS_CHANNEL, type StatechartMessage } from '../../devtools/statechartRecords';
+import type { StateValue } from 'xstate';
+import { activePaths, takenEdges, type MachineGraph } from '../../devtools/machineGraph';
+import { STATECHARTS_CHANNEL } from '../../devtools/inspectionTap';
+import type { StatechartMessage } from '../../devtools/statechartRecords';
 import {
   actorTree,
   applyRecords,
@@ -24,24 +25,19 @@ import { StatechartDiagram } from './StatechartDiagram';
  * (as the kit page's, decision 060; docs/decisions/NEXT-statechart-visualizer.md).
  */
 
-/** Every machine file, the same set `npm run statecharts` draws into docs/statecharts/ (by the file's name). */
-const MACHINE_FILES = import.meta.glob<Record<string, unknown>>('../../../machines/**/*.machine.ts');
-const fileName = (path: string) => path.replace(/^.*\//, '').replace(/\.machine\.ts$/, '');
-
 interface MachineFile {
   file: string;
-  machine: AnyStateMachine;
+  graph: MachineGraph;
 }
 
-async function loadMachines(): Promise<MachineFile[]> {
-  const loaded = await Promise.all(
-    Object.entries(MACHINE_FILES).map(async ([path, load]) => {
-      const machine = Object.values(await load()).find((value): value is AnyStateMachine => value instanceof StateMachine);
-      return machine ? { file: fileName(path), machine } : null;
-    }),
+/**
+ * Every machine file, the same set `npm run statecharts` draws into docs/statecharts/ (by the file's name), as the graph
+ * that command writes from each machine's definition. Loaded with the page, not with its route.
+ */
+const loadMachines = () =>
+  import('../../devtools/machineGraphs.json').then(({ default: files }) =>
+    [...(files as MachineFile[])].sort((a, b) => a.file.localeCompare(b.file)),
   );
-  return loaded.filter((m): m is MachineFile => m !== null).sort((a, b) => a.file.localeCompare(b.file));
-}
 
 /** How often at most the page draws what the channel brought (a busy app sends hundreds of records a second). */
 const RENDER_EVERY_MS = 250;
@@ -214,7 +210,7 @@ function download(name: string, text: string) {
 }
 
 export function StatechartsPage() {
-  const [machines, setMachines] = useState<MachineFile[] | null>(null);
+  const [machines, setMachines] = useState<MachineFile[]>([]);
   const [selected, setSelected] = useState<{ kind: 'machine'; file: string } | { kind: 'actor'; sessionId: string }>({
     kind: 'machine',
     file: 'session',
@@ -229,19 +225,18 @@ export function StatechartsPage() {
   useEffect(() => {
     void loadMachines().then(setMachines);
   }, []);
-  const byId = useMemo(() => new Map((machines ?? []).map((m) => [m.machine.id, m.machine])), [machines]);
+  const byId = useMemo(() => new Map(machines.map((m) => [m.graph.machineId, m.graph])), [machines]);
 
   const entry = selected.kind === 'actor' ? recording.actors.get(selected.sessionId) : undefined;
-  const machine =
+  const graph =
     selected.kind === 'machine'
-      ? machines?.find((m) => m.file === selected.file)?.machine
+      ? machines.find((m) => m.file === selected.file)?.graph
       : entry?.actor.machineId
         ? byId.get(entry.actor.machineId)
         : undefined;
   const snapshots = entry?.snapshots ?? [];
   const index = snapshots.length === 0 ? -1 : step === null ? snapshots.length - 1 : Math.min(step, snapshots.length - 1);
   const shown = index >= 0 ? snapshots[index] : undefined;
-  const graph = useMemo(() => (machine ? machineGraph(machine) : null), [machine]);
   const active = useMemo(() => new Set(activePaths(shown?.value)), [shown]);
   const taken = useMemo(() => (graph && shown ? takenEdges(graph, shown.transitions) : new Set<string>()), [graph, shown]);
   const tree = actorTree(recording);
@@ -302,9 +297,9 @@ export function StatechartsPage() {
             )}
           </Section>
           <Section aria-labelledby="machines-heading">
-            <h2 id="machines-heading">Machines ({machines?.length ?? '…'})</h2>
+            <h2 id="machines-heading">Machines ({machines.length || '…'})</h2>
             <MachineList data-testid="machines">
-              {(machines ?? []).map(({ file, machine: m }) => (
+              {machines.map(({ file, graph: g }) => (
                 <li key={file}>
                   <Pick
                     type="button"
@@ -316,7 +311,7 @@ export function StatechartsPage() {
                       setStep(null);
                     }}
                   >
-                    {file} {m.id !== file && <small>({m.id})</small>}
+                    {file} {g.machineId !== file && <small>({g.machineId})</small>}
                   </Pick>
                 </li>
               ))}
@@ -363,8 +358,8 @@ export function StatechartsPage() {
                 </span>
               </Row>
             )}
-            {machine ? (
-              <StatechartDiagram machine={machine} active={active} taken={taken} />
+            {graph ? (
+              <StatechartDiagram graph={graph} active={active} taken={taken} />
             ) : entry ? (
               <Muted>
                 {entry.actor.machineId
@@ -372,7 +367,7 @@ export function StatechartsPage() {
                   : 'Not a state machine (a promise or callback actor).'}
               </Muted>
             ) : (
-              <Muted>{machines ? 'Select a machine or an actor.' : 'Loading the machines…'}</Muted>
+              <Muted>{machines.length ? 'Select a machine or an actor.' : 'Loading the machines…'}</Muted>
             )}
           </Section>
           {entry && (
