@@ -7,6 +7,7 @@ import { mkdir, readdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { StateMachine, type AnyStateMachine, type AnyStateNode } from 'xstate';
+import { machineGraph } from '../src/devtools/machineGraph';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'docs', 'statecharts');
@@ -172,6 +173,23 @@ for (const { file, machine, source } of MACHINES) {
   } else {
     await writeFile(target, body);
     console.log(`wrote docs/statecharts/${file}.md`);
+  }
+}
+// The statechart visualizer's machines (/__statecharts): each machine's graph from its definition, by file name. A
+// generated file and not the machines themselves, so the development build's chunks of the app stay as they are.
+const graphsFile = path.join(root, 'src', 'devtools', 'machineGraphs.json');
+const graphs = `${JSON.stringify(
+  MACHINES.map(({ file, machine }) => ({ file, graph: machineGraph(machine) })),
+  null,
+  1,
+)}\n`;
+if ((await readFile(graphsFile, 'utf8').catch(() => '')) !== graphs) {
+  if (check) {
+    console.error('src/devtools/machineGraphs.json is stale: run npm run statecharts');
+    stale += 1;
+  } else {
+    await writeFile(graphsFile, graphs);
+    console.log('wrote src/devtools/machineGraphs.json');
   }
 }
 if (check && !stale) console.log(`statecharts: ${MACHINES.length} diagrams up to date`);

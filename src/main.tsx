@@ -31,6 +31,19 @@ async function boot() {
     const { createBrowserInspector } = await import('@statelyai/inspect');
     inspect = createBrowserInspector().inspect;
   }
+  // Development and VITE_DEV_KIT builds record the system for the statechart visualizer (/__statecharts), in this tab
+  // or another; a production build has neither the tap nor the page (docs/decisions/NEXT-statechart-visualizer.md).
+  if (import.meta.env.DEV || import.meta.env.VITE_DEV_KIT === 'true') {
+    const { inspectionTap } = await import('./devtools/inspectionTap');
+    const tap = inspectionTap();
+    const stately = inspect as { next?: (event: Parameters<typeof tap>[0]) => void } | undefined;
+    inspect = stately
+      ? (event) => {
+          tap(event);
+          stately.next?.(event);
+        }
+      : tap;
+  }
   const app = await createAppActor(inspect, yieldToBrowser);
   await yieldToBrowser();
 

@@ -4,8 +4,9 @@
  */
 export type RouteKind = 'public' | 'login' | 'unauthenticated' | 'app' | 'root';
 
-// /__kit: the development kit page, only in development builds (decision 060).
-const PUBLIC = ['/maintenance', '/webview', '/logout', '/sign-in-required', '/mobile-only', '/__kit'];
+// /__kit and /__statecharts: the development kit page and the statechart visualizer, only in development builds
+// (decision 060, docs/decisions/NEXT-statechart-visualizer.md).
+const PUBLIC = ['/maintenance', '/webview', '/logout', '/sign-in-required', '/mobile-only', '/__kit', '/__statecharts'];
 const UNAUTHENTICATED = ['/signup', '/reset-password'];
 
 export function routeKind(pathname: string): RouteKind {

@@ -132,12 +132,20 @@ const mobileOnlyRoute = createRoute({ getParentRoute: () => rootRoute, path: '/m
 const myHistoryRoute = historyRoute(rootRoute);
 
 /**
- * The development kit page: in development, and in a build made with VITE_DEV_KIT=true (the browser tests' server);
+ * The development pages (the kit, the statechart visualizer): in development, and in a build made with VITE_DEV_KIT=true (the browser tests' server);
  * otherwise the condition is false at build time and the page's code is not in the build (decision 060).
  */
 const devRoutes =
   import.meta.env.DEV || import.meta.env.VITE_DEV_KIT === 'true'
-    ? [createRoute({ getParentRoute: () => rootRoute, path: '/__kit', component: lazyRouteComponent(() => import('../ui/kit/KitPage'), 'KitPage') })]
+    ? [
+        createRoute({ getParentRoute: () => rootRoute, path: '/__kit', component: lazyRouteComponent(() => import('../ui/kit/KitPage'), 'KitPage') }),
+        // The statechart visualizer, gated the same way (docs/decisions/NEXT-statechart-visualizer.md).
+        createRoute({
+          getParentRoute: () => rootRoute,
+          path: '/__statecharts',
+          component: lazyRouteComponent(() => import('../ui/statecharts/StatechartsPage'), 'StatechartsPage'),
+        }),
+      ]
     : [];
 
 const routeTree = rootRoute.addChildren([
