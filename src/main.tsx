@@ -32,7 +32,7 @@ async function boot() {
     inspect = createBrowserInspector().inspect;
   }
   // Development and VITE_DEV_KIT builds record the system for the statechart visualizer (/__statecharts), in this tab
-  // or another; a production build has neither the tap nor the page (docs/decisions/NEXT-statechart-visualizer.md).
+  // or another; a production build has neither the tap nor the page (docs/decisions/202-statechart-visualizer.md).
   if (import.meta.env.DEV || import.meta.env.VITE_DEV_KIT === 'true') {
     const { inspectionTap } = await import('./devtools/inspectionTap');
     const tap = inspectionTap();

@@ -5,7 +5,7 @@
 export type RouteKind = 'public' | 'login' | 'unauthenticated' | 'app' | 'root';
 
 // /__kit and /__statecharts: the development kit page and the statechart visualizer, only in development builds
-// (decision 060, docs/decisions/NEXT-statechart-visualizer.md).
+// (decision 060, docs/decisions/202-statechart-visualizer.md).
 const PUBLIC = ['/maintenance', '/webview', '/logout', '/sign-in-required', '/mobile-only', '/__kit', '/__statecharts'];
 const UNAUTHENTICATED = ['/signup', '/reset-password'];
 

@@ -92,7 +92,7 @@ export function recordsOf(recording: Recording): StatechartRecord[] {
   return [...entries.map((entry) => entry.actor), ...entries.flatMap((entry) => entry.snapshots), ...recording.log];
 }
 
-// Redaction for exports (docs/decisions/NEXT-statechart-visualizer.md): by the key's words and by what a value looks like.
+// Redaction for exports (docs/decisions/202-statechart-visualizer.md): by the key's words and by what a value looks like.
 const SENSITIVE_WORDS = new Set([
   'token',
   'tokens',

@@ -1,7 +1,7 @@
 /**
  * What the development recorder sends the statechart visualizer (`/__statecharts`) on the BroadcastChannel
  * `atrium-statecharts`: plain, structured-cloneable records of the root system's inspection events. Development and
- * VITE_DEV_KIT builds only (docs/decisions/NEXT-statechart-visualizer.md).
+ * VITE_DEV_KIT builds only (docs/decisions/202-statechart-visualizer.md).
  */
 import type { StateValue } from 'xstate';
 

@@ -139,7 +139,7 @@ const devRoutes =
   import.meta.env.DEV || import.meta.env.VITE_DEV_KIT === 'true'
     ? [
         createRoute({ getParentRoute: () => rootRoute, path: '/__kit', component: lazyRouteComponent(() => import('../ui/kit/KitPage'), 'KitPage') }),
-        // The statechart visualizer, gated the same way (docs/decisions/NEXT-statechart-visualizer.md).
+        // The statechart visualizer, gated the same way (docs/decisions/202-statechart-visualizer.md).
         createRoute({
           getParentRoute: () => rootRoute,
           path: '/__statecharts',

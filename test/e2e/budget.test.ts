@@ -15,7 +15,7 @@ describe('first load of /login', () => {
   it(`stays within ${FIRST_LOAD_LIMIT_BYTES / 1024} KB of gzipped JavaScript and CSS`, async () => {
     const measured = await measureFirstLoad(browser, `${baseURL()}/login`);
     // The statechart recorder's tap is in the tests' build (VITE_DEV_KIT) only: a production build has neither it nor the
-    // visualizer (test/e2e/productionBuild.test.ts), so it is no part of the budget (docs/decisions/NEXT-statechart-visualizer.md).
+    // visualizer (test/e2e/productionBuild.test.ts), so it is no part of the budget (docs/decisions/202-statechart-visualizer.md).
     const files = measured.files.filter((f) => !/\/assets\/inspectionTap-/.test(f.url));
     const load = { files, gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0) };
     expect(measured.files.length - files.length).toBe(1);

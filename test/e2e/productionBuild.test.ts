@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 /**
  * A production build (no VITE_DEV_KIT) carries none of the development tools: not the statechart visualizer, its
- * recorder or elkjs (docs/decisions/NEXT-statechart-visualizer.md), not the kit page (decision 060). The browser tests'
+ * recorder or elkjs (docs/decisions/202-statechart-visualizer.md), not the kit page (decision 060). The browser tests'
  * own build (dist/, VITE_DEV_KIT=true, made by the global set-up) has them, which proves the marks below find them.
  * A production build takes a few seconds here (Vite 8), so it is made in full, into a folder of its own.
  */

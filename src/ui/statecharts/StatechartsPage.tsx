@@ -22,7 +22,7 @@ import { StatechartDiagram } from './StatechartDiagram';
  * The statechart visualizer (/__statecharts, issue 25): every machine of machines/ drawn offline, and the running
  * actors of every tab of the app (this one too), heard on the `atrium-statecharts` channel from the development
  * recorder. A development tool, never in a production build, so its words are English only and not in the catalogues
- * (as the kit page's, decision 060; docs/decisions/NEXT-statechart-visualizer.md).
+ * (as the kit page's, decision 060; docs/decisions/202-statechart-visualizer.md).
  */
 
 interface MachineFile {
