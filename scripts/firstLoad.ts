@@ -22,8 +22,12 @@ export const FIRST_LOAD_BUDGET_BYTES = 125 * 1024;
  * 168 KB when issue 23's platform landed: the mini-app bridge is an actor of the root system (its three charts and its
  * protocol's rules, about 6 KB), with the web view's session adoption and the kiosk's idle region (167.2 KB measured).
  * Loading the bridge's charts only when a bridged frame first opens would take most of it back (issue 23, left).
+ * Raised to 170 KB when issue 24's last rows landed: their routes' definitions and guards (emergency management, the
+ * account page's dialogs, the direct mini-app link), the login failure's logout and callback, the API base by host
+ * name, and the flags and runtime configuration they read (169.3 KB measured, after the emergency route's guard stopped
+ * bringing the home's link rules into the first load: 6 KB before compression).
  */
-export const FIRST_LOAD_LIMIT_BYTES = 168 * 1024;
+export const FIRST_LOAD_LIMIT_BYTES = 170 * 1024;
 
 export interface FirstLoad {
   files: { url: string; type: 'script' | 'stylesheet'; bytes: number; gzipBytes: number; wireBytes: number }[];

@@ -1,4 +1,5 @@
 /** The utility-button grid's rules (content document, sections 1, 3 and 9). */
+import { EMERGENCY_MANAGEMENT_UTILITY } from '../emergency/emergency.rules';
 import type { components } from '../../contracts/api';
 import type { CtaAction } from '../content/cta';
 import { webLinkAction, type LinkContext } from './feed';
@@ -114,19 +115,6 @@ export function lobbyUtilities(tiles: readonly UtilityTile[], context: LinkConte
 /** The grid as shown: the smart-building button only while the show-smart-building flag is on (its routes need it too). */
 export const withSmartBuilding = (tiles: readonly UtilityTile[], on: boolean): readonly UtilityTile[] =>
   on ? tiles : tiles.filter((tile) => tile.utility_name !== SMART_BUILDING_UTILITY);
-
-/** The emergency-management utility (its route: /building/{uuid}/emergency-management). */
-export const EMERGENCY_MANAGEMENT_UTILITY = 'EMERGENCY_MANAGEMENT';
-/**
- * Brands that hide the emergency-management utility unless the `emergency-management-utility` flag allows it (access
- * and content documents, section 6). Harbor's buildings run their own emergency line through the landlord's app
- * (decision 192).
- */
-export const EMERGENCY_HIDDEN_BRANDS: readonly string[] = ['harbor'];
-
-/** Whether the emergency-management utility and its route are offered: not for a hiding brand, unless the flag is on. */
-export const emergencyManagementAllowed = (brand: string | null | undefined, flagOn: boolean): boolean =>
-  flagOn || !EMERGENCY_HIDDEN_BRANDS.includes(brand ?? '');
 
 /** The grid as shown: without the emergency-management utility where it is not allowed (its route refuses too). */
 export const withEmergencyManagement = (tiles: readonly UtilityTile[], allowed: boolean): readonly UtilityTile[] =>

@@ -2,7 +2,7 @@ import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanst
 import { waitFor } from 'xstate';
 import type { FlagsRef } from '../../machines/app/app.refs';
 import { FLAGS_ID } from '../../machines/flags/flags.machine';
-import { emergencyManagementAllowed } from '../../machines/home/utilities';
+import { emergencyManagementAllowed } from '../../machines/emergency/emergency.rules';
 import { APP_HOME } from '../../machines/routing/routeAccess';
 import { screenFlows, type RouterContext } from './screens';
 

@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  EMERGENCY_HIDDEN_BRANDS,
-  EMERGENCY_MANAGEMENT_UTILITY,
-  emergencyManagementAllowed,
   withEmergencyManagement,
   EXCLUDED_UTILITIES,
   WEB_NATIVE_UTILITIES,
@@ -13,6 +10,7 @@ import {
   type UtilityButton,
   type UtilityTile,
 } from '../../machines/home/utilities';
+import { EMERGENCY_HIDDEN_BRANDS, EMERGENCY_MANAGEMENT_UTILITY, emergencyManagementAllowed } from '../../machines/emergency/emergency.rules';
 import type { LinkContext } from '../../machines/home/feed';
 import { utilityButton } from '../fixtures/home';
 
