@@ -139,6 +139,15 @@ export const sessionMachine = setup({
       return version !== null && version !== CURRENT_TOKEN_VERSION;
     },
     shouldAutoLogin: ({ context }) => context.shouldAutoLogin,
+    /**
+     * The server answered and refused (a 4xx): the kept session is no good and goes. No answer at all (the network, or
+     * the browser cancelling the call as the page is left or reloaded) or a 5xx says nothing about it: it is kept for the
+     * next load, else a reload during start-up signed the person out.
+     */
+    refusedByServer: (_, params: { error: unknown }) => {
+      const status = (params.error as { status?: unknown } | null)?.status;
+      return typeof status === 'number' && status >= 400 && status < 500;
+    },
   },
 }).createMachine({
   id: SESSION_ID,
@@ -201,7 +210,14 @@ export const sessionMachine = setup({
             src: 'refreshTokens',
             input: ({ context }) => ({ refreshToken: context.refreshToken?.token ?? '' }),
             onDone: { target: 'loadingUser', actions: { type: 'assignLogin', params: ({ event }) => ({ payload: event.output }) } },
-            onError: { target: '#session.signedOut', actions: ['clearTokens', 'clearPersisted'] },
+            onError: [
+              {
+                guard: { type: 'refusedByServer', params: ({ event }) => ({ error: event.error }) },
+                target: '#session.signedOut',
+                actions: ['clearTokens', 'clearPersisted'],
+              },
+              { target: '#session.signedOut', actions: 'clearTokens' },
+            ],
           },
         },
         loadingUser: {
@@ -212,7 +228,14 @@ export const sessionMachine = setup({
           invoke: {
             src: 'fetchUser',
             onDone: { target: '#session.signedIn', actions: assign({ user: ({ event }) => event.output }) },
-            onError: { target: '#session.signedOut', actions: ['clearTokens', 'clearPersisted'] },
+            onError: [
+              {
+                guard: { type: 'refusedByServer', params: ({ event }) => ({ error: event.error }) },
+                target: '#session.signedOut',
+                actions: ['clearTokens', 'clearPersisted'],
+              },
+              { target: '#session.signedOut', actions: 'clearTokens' },
+            ],
           },
         },
       },

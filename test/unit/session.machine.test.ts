@@ -202,6 +202,23 @@ describe('sessionMachine: restoring', () => {
     expect(actions.persist).not.toHaveBeenCalled();
   });
 
+  it.each([
+    ['no answer (the network, or the call cancelled as the page is left or reloaded)', { status: 0, message: 'Unable to complete' }],
+    ['a server error', { status: 503, message: 'Service unavailable' }],
+  ])('keeps the stored session when the restore check gets %s: signed out for now, restored on the next load', async (_, error) => {
+    for (const fakes of [
+      { loadPersisted: async () => makePersisted(), fetchUser: async () => Promise.reject(error) },
+      { loadPersisted: async () => makePersisted({ tokenExpiresAt: nowSeconds() - 5 }), refreshTokens: async () => Promise.reject(error) },
+    ]) {
+      const { actor, actions } = setupSession(fakes);
+      actor.start();
+      const snapshot = await waitFor(actor, (s) => s.matches('signedOut'));
+      expect(actions.clearPersisted).not.toHaveBeenCalled();
+      expect(snapshot.context.token).toBeNull();
+      actor.stop();
+    }
+  });
+
   it('a failed user fetch on restore → signedOut with stored auth cleared', async () => {
     const { actor, actions } = setupSession({
       loadPersisted: async () => makePersisted(),
