@@ -10183,6 +10183,7 @@ export interface paths {
                                     "discover-layout": boolean;
                                     "live-work-ui": boolean;
                                     "signup-user-type-2": boolean;
+                                    "embedded-third-party-widget": boolean;
                                 };
                                 reasons: {
                                     /** @enum {string} */
@@ -10233,6 +10234,8 @@ export interface paths {
                                     "live-work-ui": "TARGETING_MATCH" | "STATIC" | "DEFAULT";
                                     /** @enum {string} */
                                     "signup-user-type-2": "TARGETING_MATCH" | "STATIC" | "DEFAULT";
+                                    /** @enum {string} */
+                                    "embedded-third-party-widget": "TARGETING_MATCH" | "STATIC" | "DEFAULT";
                                 };
                                 version: number;
                             };
@@ -10416,7 +10419,7 @@ export interface paths {
                                 version: number;
                                 flags: {
                                     /** @enum {string} */
-                                    name: "header-logo" | "maintenance-mode" | "header-user-profile-image" | "dropdown-logout" | "dropdown-buildings" | "account-history" | "dropdown-account" | "dropdown-kiosk" | "feat-tenant-vis-reg-to-admin-link" | "service-requests" | "safety-utility-button" | "change-language-option-in-settings" | "show-utilities-link-and-chevron" | "show-smart-building" | "show-content-v-2" | "show-rich-description" | "open-tw-miniapp-in-iframe" | "enable-tw-host-sdk" | "enable-tw-direct-link" | "enable-exit-kiosk-mode" | "emergency-management-utility" | "discover-layout" | "live-work-ui" | "signup-user-type-2";
+                                    name: "header-logo" | "maintenance-mode" | "header-user-profile-image" | "dropdown-logout" | "dropdown-buildings" | "account-history" | "dropdown-account" | "dropdown-kiosk" | "feat-tenant-vis-reg-to-admin-link" | "service-requests" | "safety-utility-button" | "change-language-option-in-settings" | "show-utilities-link-and-chevron" | "show-smart-building" | "show-content-v-2" | "show-rich-description" | "open-tw-miniapp-in-iframe" | "enable-tw-host-sdk" | "enable-tw-direct-link" | "enable-exit-kiosk-mode" | "emergency-management-utility" | "discover-layout" | "live-work-ui" | "signup-user-type-2" | "embedded-third-party-widget";
                                     default: boolean;
                                     value: boolean | null;
                                     overrides: {
@@ -10516,7 +10519,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description One of: header-logo, maintenance-mode, header-user-profile-image, dropdown-logout, dropdown-buildings, account-history, dropdown-account, dropdown-kiosk, feat-tenant-vis-reg-to-admin-link, service-requests, safety-utility-button, change-language-option-in-settings, show-utilities-link-and-chevron, show-smart-building, show-content-v-2, show-rich-description, open-tw-miniapp-in-iframe, enable-tw-host-sdk, enable-tw-direct-link, enable-exit-kiosk-mode, emergency-management-utility, discover-layout, live-work-ui, signup-user-type-2 */
+                    /** @description One of: header-logo, maintenance-mode, header-user-profile-image, dropdown-logout, dropdown-buildings, account-history, dropdown-account, dropdown-kiosk, feat-tenant-vis-reg-to-admin-link, service-requests, safety-utility-button, change-language-option-in-settings, show-utilities-link-and-chevron, show-smart-building, show-content-v-2, show-rich-description, open-tw-miniapp-in-iframe, enable-tw-host-sdk, enable-tw-direct-link, enable-exit-kiosk-mode, emergency-management-utility, discover-layout, live-work-ui, signup-user-type-2, embedded-third-party-widget */
                     name: string;
                 };
                 cookie?: never;
@@ -10540,7 +10543,7 @@ export interface paths {
                         "application/json": {
                             data: {
                                 /** @enum {string} */
-                                name: "header-logo" | "maintenance-mode" | "header-user-profile-image" | "dropdown-logout" | "dropdown-buildings" | "account-history" | "dropdown-account" | "dropdown-kiosk" | "feat-tenant-vis-reg-to-admin-link" | "service-requests" | "safety-utility-button" | "change-language-option-in-settings" | "show-utilities-link-and-chevron" | "show-smart-building" | "show-content-v-2" | "show-rich-description" | "open-tw-miniapp-in-iframe" | "enable-tw-host-sdk" | "enable-tw-direct-link" | "enable-exit-kiosk-mode" | "emergency-management-utility" | "discover-layout" | "live-work-ui" | "signup-user-type-2";
+                                name: "header-logo" | "maintenance-mode" | "header-user-profile-image" | "dropdown-logout" | "dropdown-buildings" | "account-history" | "dropdown-account" | "dropdown-kiosk" | "feat-tenant-vis-reg-to-admin-link" | "service-requests" | "safety-utility-button" | "change-language-option-in-settings" | "show-utilities-link-and-chevron" | "show-smart-building" | "show-content-v-2" | "show-rich-description" | "open-tw-miniapp-in-iframe" | "enable-tw-host-sdk" | "enable-tw-direct-link" | "enable-exit-kiosk-mode" | "emergency-management-utility" | "discover-layout" | "live-work-ui" | "signup-user-type-2" | "embedded-third-party-widget";
                                 value: boolean | null;
                                 building_uuid: string | null;
                                 version: number;
@@ -10622,7 +10625,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @description One of: header-logo, maintenance-mode, header-user-profile-image, dropdown-logout, dropdown-buildings, account-history, dropdown-account, dropdown-kiosk, feat-tenant-vis-reg-to-admin-link, service-requests, safety-utility-button, change-language-option-in-settings, show-utilities-link-and-chevron, show-smart-building, show-content-v-2, show-rich-description, open-tw-miniapp-in-iframe, enable-tw-host-sdk, enable-tw-direct-link, enable-exit-kiosk-mode, emergency-management-utility, discover-layout, live-work-ui, signup-user-type-2 */
+                    /** @description One of: header-logo, maintenance-mode, header-user-profile-image, dropdown-logout, dropdown-buildings, account-history, dropdown-account, dropdown-kiosk, feat-tenant-vis-reg-to-admin-link, service-requests, safety-utility-button, change-language-option-in-settings, show-utilities-link-and-chevron, show-smart-building, show-content-v-2, show-rich-description, open-tw-miniapp-in-iframe, enable-tw-host-sdk, enable-tw-direct-link, enable-exit-kiosk-mode, emergency-management-utility, discover-layout, live-work-ui, signup-user-type-2, embedded-third-party-widget */
                     name: string;
                 };
                 cookie?: never;
@@ -10638,7 +10641,7 @@ export interface paths {
                         "application/json": {
                             data: {
                                 /** @enum {string} */
-                                name: "header-logo" | "maintenance-mode" | "header-user-profile-image" | "dropdown-logout" | "dropdown-buildings" | "account-history" | "dropdown-account" | "dropdown-kiosk" | "feat-tenant-vis-reg-to-admin-link" | "service-requests" | "safety-utility-button" | "change-language-option-in-settings" | "show-utilities-link-and-chevron" | "show-smart-building" | "show-content-v-2" | "show-rich-description" | "open-tw-miniapp-in-iframe" | "enable-tw-host-sdk" | "enable-tw-direct-link" | "enable-exit-kiosk-mode" | "emergency-management-utility" | "discover-layout" | "live-work-ui" | "signup-user-type-2";
+                                name: "header-logo" | "maintenance-mode" | "header-user-profile-image" | "dropdown-logout" | "dropdown-buildings" | "account-history" | "dropdown-account" | "dropdown-kiosk" | "feat-tenant-vis-reg-to-admin-link" | "service-requests" | "safety-utility-button" | "change-language-option-in-settings" | "show-utilities-link-and-chevron" | "show-smart-building" | "show-content-v-2" | "show-rich-description" | "open-tw-miniapp-in-iframe" | "enable-tw-host-sdk" | "enable-tw-direct-link" | "enable-exit-kiosk-mode" | "emergency-management-utility" | "discover-layout" | "live-work-ui" | "signup-user-type-2" | "embedded-third-party-widget";
                                 value: boolean | null;
                                 building_uuid: string | null;
                                 version: number;

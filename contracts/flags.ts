@@ -32,6 +32,8 @@ export const FLAG_DEFAULTS = {
   'live-work-ui': false,
   // Named by the project where the specification uses a flag without naming it (see UNNAMED_IN_SPECIFICATION).
   'signup-user-type-2': false,
+  /** Shows the deployment's embedded third-party widget on the home (EMBEDDED_WIDGET_URL; decision 203). */
+  'embedded-third-party-widget': false,
 } as const satisfies Record<string, boolean>;
 
 export type FlagName = keyof typeof FLAG_DEFAULTS;
@@ -41,7 +43,7 @@ export type FlagName = keyof typeof FLAG_DEFAULTS;
  * `signup-user-type-2`: "user type id 2 vs 1 at account creation depends on a flag" (access document section 6),
  * docs/decisions/201-signup-user-type-flag.md.
  */
-export const UNNAMED_IN_SPECIFICATION = ['signup-user-type-2'] as const satisfies readonly FlagName[];
+export const UNNAMED_IN_SPECIFICATION = ['signup-user-type-2', 'embedded-third-party-widget'] as const satisfies readonly FlagName[];
 
 /** The user type an account made by sign-up gets (`user_type_id` of POST /auth/register): 2 with the flag on, else 1. */
 export const signupUserTypeId = (flags: Pick<FlagValues, 'signup-user-type-2'>): 1 | 2 => (flags['signup-user-type-2'] ? 2 : 1);

@@ -20,6 +20,12 @@ export interface MiniAppRegistration {
  * A brand's own legal links (access document section 2: "one brand has extra request-data and own legal links"):
  * its privacy notice and terms in place of the deployment's, and where a person asks for their data.
  */
+/** A third-party widget's page and the title its frame is announced by (decision 203). */
+export interface EmbeddedWidget {
+  url: string;
+  title: string;
+}
+
 export interface BrandLegalLinks {
   privacyPolicyUrl: string;
   termsUrl: string;
@@ -66,6 +72,11 @@ export interface RuntimeConfig {
   embedderOrigins: string[];
   /** Brands with legal links of their own, by brand identifier (BRAND_LEGAL_LINKS; decision 198). */
   brandLegalLinks: Record<string, BrandLegalLinks>;
+  /**
+   * A third-party widget the home embeds while the flag embedded-third-party-widget is on (EMBEDDED_WIDGET_URL and
+   * EMBEDDED_WIDGET_TITLE; decision 203): null when the deployment names none.
+   */
+  embeddedWidget: EmbeddedWidget | null;
   /** Seconds without input after which a lobby (kiosk) screen goes home and starts again (KIOSK_IDLE_SECONDS, default 90). */
   kioskIdleSeconds: number;
   /** The parking site and the facility app of the brand's utility shortcuts (PARKING_URL, FACILITY_APP_URL; machines/shell/utilityShortcuts.ts). */
@@ -103,6 +114,7 @@ export const FALLBACK_RUNTIME_CONFIG: RuntimeConfig = {
   androidAppUrl: DEMO_ANDROID_APP_URL,
   embedderOrigins: [],
   brandLegalLinks: {},
+  embeddedWidget: null,
   kioskIdleSeconds: 90,
   liveWorkBuildings: [],
   parkingUrl: null,

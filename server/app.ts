@@ -136,7 +136,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ...config.cspConnect,
       ].filter((o): o is string => !!o),
       script: [originOf(runtimeConfig.analyticsTagUrl)].filter((o): o is string => !!o),
-      frame: [...miniApps.map(originOf), config.miniAppOrigin, config.cardFrameOrigin].filter((o): o is string => !!o),
+      frame: [...miniApps.map(originOf), config.miniAppOrigin, config.cardFrameOrigin, originOf(runtimeConfig.embeddedWidget?.url)].filter(
+        (o): o is string => !!o,
+      ),
       frameAncestors: config.frameAncestors,
     }),
   });

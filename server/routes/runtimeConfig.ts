@@ -1,6 +1,12 @@
 import type { Api } from '../lib/typedRoutes.js';
 import type { ServerConfig } from '../config.js';
-import { DEMO_ANDROID_APP_URL, DEMO_IOS_APP_URL, type BrandLegalLinks, type RuntimeConfig } from '../../contracts/runtimeConfig.js';
+import {
+  DEMO_ANDROID_APP_URL,
+  DEMO_IOS_APP_URL,
+  type BrandLegalLinks,
+  type EmbeddedWidget,
+  type RuntimeConfig,
+} from '../../contracts/runtimeConfig.js';
 import type { RegisteredMiniApp } from '../stores/miniApps.js';
 
 /**
@@ -45,7 +51,20 @@ export function runtimeConfigFrom(config: ServerConfig, env: NodeJS.ProcessEnv =
     facilityAppUrl: env.FACILITY_APP_URL || 'https://facility.example.com',
     liveWorkBuildings: (env.LIVE_WORK_BUILDINGS ?? '').split(/[\s,]+/).filter((uuid) => /^[0-9a-f-]{36}$/i.test(uuid)),
     brandLegalLinks: brandLegalLinks(env.BRAND_LEGAL_LINKS),
+    embeddedWidget: embeddedWidget(env.EMBEDDED_WIDGET_URL, env.EMBEDDED_WIDGET_TITLE),
   };
+}
+
+/**
+ * EMBEDDED_WIDGET_URL (an absolute http(s) address, or a path of this site) and EMBEDDED_WIDGET_TITLE (what its frame is
+ * announced by; "Building widget" when not given): the third-party widget the home embeds while its flag is on
+ * (decision 203). Anything else in the address is refused at start, not served half-read.
+ */
+export function embeddedWidget(url: string | undefined, title: string | undefined): EmbeddedWidget | null {
+  if (!url) return null;
+  const fine = url.startsWith('/') ? !url.startsWith('//') : /^https?:\/\/[^\s/]/i.test(url);
+  if (!fine || /\s/.test(url)) throw new Error(`EMBEDDED_WIDGET_URL must be an http(s) address or a path of this site: ${url}`);
+  return { url, title: title?.trim().slice(0, 80) || 'Building widget' };
 }
 
 /**
@@ -139,6 +158,11 @@ export async function runtimeConfigRoutes(app: Api, options: { runtimeConfig: Ru
               liveWorkBuildings: { type: 'array', items: str },
               parkingUrl: nstr,
               facilityAppUrl: nstr,
+              embeddedWidget: {
+                type: ['object', 'null'],
+                required: ['url', 'title'],
+                properties: { url: str, title: str },
+              },
               brandLegalLinks: {
                 type: 'object',
                 additionalProperties: {

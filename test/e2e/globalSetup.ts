@@ -40,6 +40,9 @@ async function startServer(port: number, jwtSecret: string): Promise<() => Promi
       SENSITIVE_RATE_LIMIT: '100000',
       // The same for the per-person write limits (decision 145): the shared demo people write from many files.
       WRITE_LIMIT_FACTOR: '1000',
+      // A widget for the home to embed while its flag is on (decision 203): a page of this site stands in for a vendor's.
+      EMBEDDED_WIDGET_URL: '/legal/terms.html',
+      EMBEDDED_WIDGET_TITLE: 'Building notices',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -328,6 +328,25 @@ describe('the link-out frame', () => {
     await context.close();
   });
 
+  it('embeds the deployment’s third-party widget, sandboxed and titled, only while its flag is on (decision 203)', async () => {
+    const own = await newTenant();
+    const { page, context } = await signedInPage(browser, { as: own.person });
+    const home = new HomePage(page);
+    await home.ready();
+    expect(await page.getByTestId('embedded-widget').count()).toBe(0);
+    await setBuildingFlag('embedded-third-party-widget', true, own.building_uuid);
+    const widget = page.getByRole('region', { name: 'Building notices' });
+    await widget.waitFor();
+    const frame = widget.locator('iframe');
+    expect(await frame.getAttribute('title')).toBe('Building notices');
+    expect(await frame.getAttribute('src')).toBe('/legal/terms.html');
+    expect((await frame.getAttribute('sandbox'))!.split(' ')).not.toContain('allow-same-origin');
+    await page.frameLocator('[data-testid="embedded-widget"] iframe').getByRole('heading').first().waitFor();
+    await setBuildingFlag('embedded-third-party-widget', false, own.building_uuid);
+    await widget.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
   it('shows a page of this site inline, and page_not_loaded in its place when the page answers an error', async () => {
     // A tenant of its own: the file's tenant's feed is counted by the tests above.
     const own = await newTenant();

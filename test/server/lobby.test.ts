@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.js';
 import { DEMO_LOGIN, DEMO_PASSWORD } from '../../server/db/seed.js';
-import { DEFAULT_BRAND_LEGAL_LINKS, runtimeConfigFrom } from '../../server/routes/runtimeConfig.js';
+import { DEFAULT_BRAND_LEGAL_LINKS, embeddedWidget, runtimeConfigFrom } from '../../server/routes/runtimeConfig.js';
 import { DEMO_ANDROID_APP_URL, DEMO_IOS_APP_URL } from '../../contracts/runtimeConfig.js';
 import { expectError } from './helpers.js';
 
@@ -74,6 +74,48 @@ describe('brand legal links in the runtime configuration', () => {
   it('refuse a BRAND_LEGAL_LINKS that is not links by brand, at start', () => {
     for (const bad of ['[]', '{"harbor":{"privacyPolicyUrl":"javascript:alert(1)","termsUrl":"/t","requestDataUrl":"/r"}}', '{"harbor":{}}', '{']) {
       expect(() => runtimeConfigFrom(server.config, { BRAND_LEGAL_LINKS: bad })).toThrow();
+    }
+  });
+});
+
+describe('the embedded third-party widget in the runtime configuration (decision 203)', () => {
+  it('is none by default, and what EMBEDDED_WIDGET_URL and EMBEDDED_WIDGET_TITLE name otherwise', async () => {
+    const config = await server.app.inject({ method: 'GET', url: '/config.json' });
+    expect(config.json().embeddedWidget).toBeNull();
+    expect(embeddedWidget('https://widgets.example.com/transit?stop=12', 'Next trains')).toEqual({
+      url: 'https://widgets.example.com/transit?stop=12',
+      title: 'Next trains',
+    });
+    expect(embeddedWidget('/widgets/transit.html', undefined)).toEqual({ url: '/widgets/transit.html', title: 'Building widget' });
+    expect(embeddedWidget(undefined, 'Next trains')).toBeNull();
+  });
+
+  it('refuses an address that is not http(s) or a path of this site, at start', () => {
+    for (const bad of ['javascript:alert(1)', 'data:text/html,<b>x</b>', '//evil.example/x', 'widgets.example.com', 'https://a b.example']) {
+      expect(() => runtimeConfigFrom(server.config, { EMBEDDED_WIDGET_URL: bad })).toThrow(/EMBEDDED_WIDGET_URL/);
+    }
+  });
+
+  it('lets the app frame the widget’s origin, and no other', async () => {
+    const before = process.env.EMBEDDED_WIDGET_URL;
+    process.env.EMBEDDED_WIDGET_URL = 'https://widgets.example.com/transit';
+    const withWidget = await startTestServer();
+    try {
+      const page = await withWidget.app.inject({ method: 'GET', url: '/login' });
+      const frames = /frame-src ([^;]*)/.exec(String(page.headers['content-security-policy']))![1]!;
+      expect(frames.split(' ')).toContain('https://widgets.example.com');
+      expect((await withWidget.app.inject({ method: 'GET', url: '/config.json' })).json().embeddedWidget).toEqual({
+        url: 'https://widgets.example.com/transit',
+        title: 'Building widget',
+      });
+      const plain = /frame-src ([^;]*)/.exec(
+        String((await server.app.inject({ method: 'GET', url: '/login' })).headers['content-security-policy']),
+      )![1]!;
+      expect(plain.split(' ')).not.toContain('https://widgets.example.com');
+    } finally {
+      if (before === undefined) delete process.env.EMBEDDED_WIDGET_URL;
+      else process.env.EMBEDDED_WIDGET_URL = before;
+      await withWidget.close();
     }
   });
 });

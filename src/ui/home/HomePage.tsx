@@ -14,6 +14,7 @@ import { useHomeLayout } from './useHomeLayout';
 import { UtilityShortcuts, useShortcuts } from '../shell/UtilityShortcuts';
 import type { HomeLayout } from '../../../machines/home/liveWork';
 import { UtilityGrid } from './UtilityGrid';
+import { EmbeddedWidgetCard } from './EmbeddedWidgetCard';
 import { VisitorDeskAction } from './VisitorDeskAction';
 import { ContentLanguageNote, useContentFallbackLanguage } from '../shell/ContentLanguage';
 
@@ -166,6 +167,7 @@ function HomeSections({ home, layout, buildingUuid }: { home: ScreenActors['home
     ),
     feed: (
       <div key="feed" lang={lang} style={{ display: 'contents' }} data-testid="home-content">
+        <EmbeddedWidgetCard />
         <PromotedBlock home={home} />
         <Feed home={home} />
       </div>
