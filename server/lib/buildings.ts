@@ -4,13 +4,6 @@ import { httpError } from './errors.js';
 import { sessionEnded, type AccessClaims, type TokenService } from './tokens.js';
 import { buildingForMember, sessionMember } from '../stores/buildings.js';
 
-/** The six brands whose users see only their own brand's buildings; any other brand scope is ALL. */
-export const SCOPED_BRANDS = ['atrium', 'harbor', 'summit', 'meridian', 'crescent', 'foundry'] as const;
-
-/** The brand a `brand_scope` keeps (one of the scoped brands), or null for every brand (ALL, none or anything else). */
-export const scopedBrand = (scope: string | undefined): string | null =>
-  scope !== undefined && (SCOPED_BRANDS as readonly string[]).includes(scope) ? scope : null;
-
 export const withoutId = <T extends { id: number }>({ id: _id, ...rest }: T) => rest;
 
 export interface MemberBuilding {

@@ -3,7 +3,8 @@ import { ping, type Db } from '../db/index.js';
 import { errorResponses, ref, dataOf } from '../schemas.js';
 import { sensitive } from '../lib/sensitive.js';
 import { httpError } from '../lib/errors.js';
-import { scopedBrand, withoutId } from '../lib/buildings.js';
+import { withoutId } from '../lib/buildings.js';
+import { scopedBrand } from '../../contracts/brands.js';
 import { buildingTheme, domainBuildingList, guestBuildings } from '../stores/buildings.js';
 import { brandByConfigUuid, brandByIdOrUuid, brandForHost, farms, type BrandRow } from '../stores/brands.js';
 

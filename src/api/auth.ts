@@ -1,5 +1,5 @@
 import { request } from './client';
-import { brandScope } from './buildings';
+import { brandScope } from '../../contracts/brands';
 
 export interface RegisterFields {
   email: string;

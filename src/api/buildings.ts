@@ -1,11 +1,8 @@
+import { brandScope } from '../../contracts/brands';
 import { request, type Schemas } from './client';
 
 export type Building = Schemas['Building'];
 export type BuildingTheme = Schemas['BuildingTheme'];
-
-/** The brand scope sent with the building list: the brand when it is one of the six scoped brands, else ALL. */
-export const SCOPED_BRANDS = ['atrium', 'harbor', 'summit', 'meridian', 'crescent', 'foundry'];
-export const brandScope = (brand: string) => (SCOPED_BRANDS.includes(brand) ? brand : 'ALL');
 
 export const userBuildings = async (brand: string) =>
   (await request('get', '/tenant/v1/users/current/buildings', { query: { include: 'languages', brand_scope: brandScope(brand) } })).data.buildings;
