@@ -8,8 +8,8 @@ import { useT } from '../../i18n/useT';
 import { PasswordRules } from '../auth/SignupSteps';
 import { Button } from '../kit/Button';
 import { TextField } from '../kit/Field';
-import { Alert, Text } from '../kit/Layout';
-import { Modal, ModalActions } from '../kit/Modal';
+import { Alert } from '../kit/Layout';
+import { SuccessDialog } from './SuccessDialog';
 import { styled } from '../kit/stitches.config';
 import { useMessage } from './accountHooks';
 
@@ -74,14 +74,5 @@ export function PasswordUpdatedDialog({ actor, onClosed }: { actor: PasswordUpda
     actor.send({ type: 'user.acknowledge' });
     onClosed?.();
   };
-  return (
-    <Modal title={t('account.dialog.passwordReset.title')} onClose={close} closeLabel={t('account.dialog.close')}>
-      <Text css={{ margin: 0 }}>{t('account.dialog.passwordReset.body')}</Text>
-      <ModalActions>
-        <Button type="button" onClick={close}>
-          {t('account.dialog.ok')}
-        </Button>
-      </ModalActions>
-    </Modal>
-  );
+  return <SuccessDialog title={t('account.dialog.passwordReset.title')} body={t('account.dialog.passwordReset.body')} onClose={close} />;
 }

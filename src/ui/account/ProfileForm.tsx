@@ -9,7 +9,7 @@ import { useT } from '../../i18n/useT';
 import { Button } from '../kit/Button';
 import { SelectField, TextField } from '../kit/Field';
 import { Alert, Stack, Text } from '../kit/Layout';
-import { Modal, ModalActions } from '../kit/Modal';
+import { SuccessDialog } from './SuccessDialog';
 import { styled } from '../kit/stitches.config';
 import { useMessage } from './accountHooks';
 
@@ -100,14 +100,5 @@ function ProfileUpdatedDialog({ actor }: { actor: ProfileFormRef }) {
   const open = useSelector(actor, (s) => s.hasTag('dialog:profileUpdated'));
   if (!open) return null;
   const close = () => actor.send({ type: 'user.acknowledge' });
-  return (
-    <Modal title={t('account.dialog.profileUpdated.title')} onClose={close} closeLabel={t('account.dialog.close')}>
-      <Text css={{ margin: 0 }}>{t('account.dialog.profileUpdated.body')}</Text>
-      <ModalActions>
-        <Button type="button" onClick={close}>
-          {t('account.dialog.ok')}
-        </Button>
-      </ModalActions>
-    </Modal>
-  );
+  return <SuccessDialog title={t('account.dialog.profileUpdated.title')} body={t('account.dialog.profileUpdated.body')} onClose={close} />;
 }
