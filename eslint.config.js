@@ -30,6 +30,23 @@ const BASELINE = {
 
 const forbiddenPackages = (names, message) => ({ paths: names.map((name) => ({ name, message })) });
 
+/**
+ * Route types reach the views and the flows (issue 25): a view reads its route's params and search through the route
+ * (`getRouteApi('/account').useSearch()`, `useMatch({ from })`), typed by the route tree and its `validateSearch`, never
+ * untyped (`{ strict: false }` and a cast); a route's flows read params typed from its path (`screenPath`,
+ * src/routes/screens.ts), never asserted present (`params.x!`). `test/unit/layers.lint.test.ts` proves both.
+ */
+const TYPED_ROUTES = [
+  {
+    selector: "CallExpression > ObjectExpression > Property[key.name='strict'][value.value=false]",
+    message: "Read the route's own typed params or search (getRouteApi('<route id>'), useMatch({ from })), not { strict: false }.",
+  },
+  {
+    selector: "TSNonNullExpression > MemberExpression:matches([object.name='params'], [object.property.name='params'])",
+    message: 'A route param is typed from its path (screenPath in src/routes/screens.ts): no `params.x!`.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', '.build/**', 'node_modules/**', '.data/**', 'docs/**', 'contracts/api.d.ts'] },
   ...tseslint.configs.recommended,
@@ -72,6 +89,7 @@ export default tseslint.config(
     files: ['src/ui/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', forbiddenPackages(['ofetch'], 'Views never call the network.')] },
   },
+  { files: ['src/**/*.{ts,tsx}'], rules: { 'no-restricted-syntax': ['error', ...TYPED_ROUTES] } },
   ...(BASELINE.uiImportsWiring.length
     ? [{ files: BASELINE.uiImportsWiring, rules: { 'import-x/no-restricted-paths': ['error', { zones: LAYERS }] } }]
     : []),

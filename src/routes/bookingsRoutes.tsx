@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 import type { HistoryParams } from '../../machines/bookings/bookings.screens';
-import { screenFlows } from './screens';
+import { screenFlows, screenPath } from './screens';
 
 const TABS = ['upcoming', 'past'] as const;
 const TYPES = ['event_posts', 'resource_bookings', 'service_bookings'] as const;
@@ -19,15 +19,14 @@ export function bookingRoutes<TParent extends AnyRoute>(parent: TParent) {
   return [
     createRoute({
       getParentRoute: () => parent,
-      path: 'bookings/$ownerType/$ownerUuid/$resourceUuid/$bookingUuid',
       component: lazyRouteComponent(() => import('../ui/bookings/BookingReceiptPage'), 'BookingReceiptPage'),
-      ...screenFlows({
+      ...screenPath('bookings/$ownerType/$ownerUuid/$resourceUuid/$bookingUuid', {
         bookingReceipt: ({ params }) => ({
           buildingUuid: params.buildingUuid,
-          ownerType: params.ownerType!,
-          ownerUuid: params.ownerUuid!,
-          resourceUuid: params.resourceUuid!,
-          bookingUuid: params.bookingUuid!,
+          ownerType: params.ownerType,
+          ownerUuid: params.ownerUuid,
+          resourceUuid: params.resourceUuid,
+          bookingUuid: params.bookingUuid,
         }),
       }),
     }),

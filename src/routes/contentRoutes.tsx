@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 import { sourceOfPath } from '../../machines/content/links';
-import { origin, screenFlows } from './screens';
+import { origin, screenPath } from './screens';
 
 /**
  * The content detail screens under `parent`, one per path segment: `content/{uuid}` (any type, through the v2
@@ -11,12 +11,11 @@ export function contentRoutes<TParent extends AnyRoute>(parent: TParent, segment
   return segments.map((segment) =>
     createRoute({
       getParentRoute: () => parent,
-      path: `${segment}/$contentUuid`,
       component: lazyRouteComponent(() => import('../ui/content/ContentDetailPage'), 'ContentDetailPage'),
-      ...screenFlows({
+      ...screenPath(`${segment}/$contentUuid`, {
         contentDetail: ({ params, pathname }) => ({
           ...(params.buildingUuid ? { buildingUuid: params.buildingUuid } : {}),
-          contentUuid: params.contentUuid!,
+          contentUuid: params.contentUuid,
           source: sourceOfPath(pathname),
           origin: origin(),
           now: new Date().toISOString(),

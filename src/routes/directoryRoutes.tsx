@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
-import { screenFlows } from './screens';
+import { screenFlows, screenPath } from './screens';
 
 /** `?company_types=tenant,retail` keeps those types in the directory; anything else is dropped. */
 export const companySearch = (search: Record<string, unknown>): { company_types?: string } =>
@@ -16,9 +16,10 @@ export function directoryRoutes<TParent extends AnyRoute>(parent: TParent) {
     }),
     createRoute({
       getParentRoute: () => parent,
-      path: 'amenities/$amenityUuid',
       component: lazyRouteComponent(() => import('../ui/directory/AmenityDetailPage'), 'AmenityDetailPage'),
-      ...screenFlows({ amenityDetail: ({ params }) => ({ buildingUuid: params.buildingUuid, amenityUuid: params.amenityUuid! }) }),
+      ...screenPath('amenities/$amenityUuid', {
+        amenityDetail: ({ params }) => ({ buildingUuid: params.buildingUuid, amenityUuid: params.amenityUuid }),
+      }),
     }),
     createRoute({
       getParentRoute: () => parent,
@@ -31,9 +32,10 @@ export function directoryRoutes<TParent extends AnyRoute>(parent: TParent) {
     }),
     createRoute({
       getParentRoute: () => parent,
-      path: 'companies/$companyUuid',
       component: lazyRouteComponent(() => import('../ui/directory/CompanyDetailPage'), 'CompanyDetailPage'),
-      ...screenFlows({ companyDetail: ({ params }) => ({ buildingUuid: params.buildingUuid, companyUuid: params.companyUuid! }) }),
+      ...screenPath('companies/$companyUuid', {
+        companyDetail: ({ params }) => ({ buildingUuid: params.buildingUuid, companyUuid: params.companyUuid }),
+      }),
     }),
   ] as const;
 }

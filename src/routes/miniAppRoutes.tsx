@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
-import { screenFlows } from './screens';
+import { screenPath } from './screens';
 
 /**
  * /apps/{appUuid}: a link straight to a registered mini-app (the flag enable-tw-direct-link, decision 183). A signed-in
@@ -9,9 +9,8 @@ export function miniAppRoutes<TParent extends AnyRoute>(parent: TParent) {
   return [
     createRoute({
       getParentRoute: () => parent,
-      path: '/apps/$appUuid',
       component: lazyRouteComponent(() => import('../ui/linkOut/DirectMiniAppPage'), 'DirectMiniAppPage'),
-      ...screenFlows({ directMiniApp: ({ params }) => ({ appUuid: params.appUuid! }) }),
+      ...screenPath('/apps/$appUuid', { directMiniApp: ({ params }) => ({ appUuid: params.appUuid }) }),
     }),
   ] as const;
 }

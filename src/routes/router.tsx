@@ -1,6 +1,7 @@
 import { type AnyRoute, createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
 import { redirectFor } from '../../machines/routing/routeAccess';
+import { returnPath } from '../../machines/shell/nativeOnly';
 import { SESSION_ID } from '../../machines/session/session.machine';
 import type { AppActor, BuildingRef, FlagsRef, SessionRef } from '../../machines/app/app.refs';
 import { BUILDING_ID } from '../../machines/building/building.machine';
@@ -127,7 +128,17 @@ const SignInRequiredPage = lazyRouteComponent(() => import('../ui/shell/SignInRe
 const MobileOnlyPage = lazyRouteComponent(() => import('../ui/shell/MobileOnlyPage'), 'MobileOnlyPage');
 const maintenanceRoute = createRoute({ getParentRoute: () => rootRoute, path: '/maintenance', component: MaintenancePage });
 const signInRequiredRoute = createRoute({ getParentRoute: () => rootRoute, path: '/sign-in-required', component: SignInRequiredPage });
-const mobileOnlyRoute = createRoute({ getParentRoute: () => rootRoute, path: '/mobile-only', component: MobileOnlyPage });
+/** `?from=` names the page asked from: kept only when it is a path of this app (decision 081), else dropped. */
+const mobileOnlySearch = (search: Record<string, unknown>): { from?: string } => {
+  const from = returnPath(search.from);
+  return from ? { from } : {};
+};
+const mobileOnlyRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/mobile-only',
+  validateSearch: mobileOnlySearch,
+  component: MobileOnlyPage,
+});
 /** The header's account history (a signed-in route by the routing rules): the person's bookings, events and services. */
 const myHistoryRoute = historyRoute(rootRoute);
 

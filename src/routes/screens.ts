@@ -1,3 +1,4 @@
+import type { ResolveParams } from '@tanstack/react-router';
 import type { AnyActorLogic } from 'xstate';
 import type { ScreenName, ScreenParams } from '../../machines/app/screens';
 import type { AppActor } from '../../machines/app/app.refs';
@@ -10,17 +11,28 @@ export interface RouterContext {
   screens: ScreenLoader;
 }
 
+/**
+ * The params a parent route may give a screen: the building of /building/{uuid} (absent under the older /home paths and
+ * in the web view, where the flow takes the current building).
+ */
+export interface ParentParams {
+  buildingUuid?: string;
+}
+
+/** A route's params typed from its path (`suites/$suiteId/control` → `{ suiteId: string }`), with its parents'. */
+export type PathParams<TPath extends string> = ParentParams & ResolveParams<TPath>;
+
 /** What a route's lifecycle hooks are given of the match (the loader gives the same fields under other names). */
-interface ScreenMatch {
+interface ScreenMatch<TParams = ParentParams> {
   routeId: string;
-  params: Record<string, string>;
+  params: TParams;
   search: Record<string, unknown>;
   pathname: string;
   context: RouterContext;
   loaderData?: Partial<Record<ScreenName, AnyActorLogic>>;
 }
 
-type ParamsOf<N extends ScreenName> = (match: Pick<ScreenMatch, 'params' | 'search' | 'pathname'>) => ScreenParams<N>;
+type ParamsOf<N extends ScreenName, TParams> = (match: Pick<ScreenMatch<TParams>, 'params' | 'search' | 'pathname'>) => ScreenParams<N>;
 
 /**
  * Route options for a screen with one or more flows. The loader loads the flows' code and sends the app `screen.open`
@@ -29,13 +41,13 @@ type ParamsOf<N extends ScreenName> = (match: Pick<ScreenMatch, 'params' | 'sear
  * owner, and the app closes a flow only for the route that opened it last: two routes that show the same screen
  * (/home and /building/{uuid}) hand it over, whatever order the router runs their hooks in.
  */
-export function screenFlows<N extends ScreenName>(flows: { [K in N]: ParamsOf<K> }) {
+export function screenFlows<N extends ScreenName, TParams = ParentParams>(flows: { [K in N]: ParamsOf<K, TParams> }) {
   const names = Object.keys(flows) as N[];
   const open = (
     app: AppActor,
     owner: string,
     logics: Partial<Record<ScreenName, AnyActorLogic>> | undefined,
-    match: Pick<ScreenMatch, 'params' | 'search' | 'pathname'>,
+    match: Pick<ScreenMatch<TParams>, 'params' | 'search' | 'pathname'>,
   ) => {
     for (const screen of names) {
       const logic = logics?.[screen];
@@ -60,7 +72,7 @@ export function screenFlows<N extends ScreenName>(flows: { [K in N]: ParamsOf<K>
       >;
       if (!args.preload && !args.abortController.signal.aborted) {
         open(app, args.route.id, logics, {
-          params: args.params as Record<string, string>,
+          params: args.params as TParams,
           search: args.location.search as Record<string, unknown>,
           pathname: args.location.pathname,
         });
@@ -68,11 +80,11 @@ export function screenFlows<N extends ScreenName>(flows: { [K in N]: ParamsOf<K>
       return logics;
     },
     onEnter: (match: object) => {
-      const m = match as ScreenMatch;
+      const m = match as ScreenMatch<TParams>;
       open(m.context.app, m.routeId, m.loaderData, m);
     },
     onStay: (match: object) => {
-      const m = match as ScreenMatch;
+      const m = match as ScreenMatch<TParams>;
       open(m.context.app, m.routeId, m.loaderData, m);
     },
     onLeave: (match: object) => {
@@ -81,6 +93,14 @@ export function screenFlows<N extends ScreenName>(flows: { [K in N]: ParamsOf<K>
     },
   };
 }
+/**
+ * A screen route's `path` with its flows (spread into `createRoute`), the flows' params typed from that path: the router
+ * matched every `$param` of it, so a flow reads `params.suiteId` as a string, with no `!` (issue 25).
+ */
+export function screenPath<const TPath extends string, N extends ScreenName>(path: TPath, flows: { [K in N]: ParamsOf<K, PathParams<TPath>> }) {
+  return { path, ...screenFlows<N, PathParams<TPath>>(flows) };
+}
+
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** The screen flows the route opens (set by screenFlows). */

@@ -3,7 +3,7 @@ import { waitFor } from 'xstate';
 import type { FlagsRef } from '../../machines/app/app.refs';
 import { FLAGS_ID } from '../../machines/flags/flags.machine';
 import { APP_HOME } from '../../machines/routing/routeAccess';
-import { screenFlows, type RouterContext } from './screens';
+import { screenFlows, screenPath, type RouterContext } from './screens';
 
 /**
  * Smart-suite routes open only while the `show-smart-building` flag is on; otherwise home (content document, sections 2
@@ -30,13 +30,12 @@ export function smartBuildingRoutes<TParent extends AnyRoute>(
   whenOff: (params: Record<string, string | undefined>) => string = () => APP_HOME,
 ) {
   const beforeLoad = requireSmartBuilding(whenOff);
-  const control = (path: string) =>
+  const control = (path: `suites/$suiteId/control${'' | '/lighting' | '/temperature'}`) =>
     createRoute({
       getParentRoute: () => parent,
-      path,
       beforeLoad,
       component: SuiteControlPage,
-      ...screenFlows({ suiteControl: ({ params }) => ({ buildingUuid: params.buildingUuid, suiteId: params.suiteId! }) }),
+      ...screenPath(path, { suiteControl: ({ params }) => ({ buildingUuid: params.buildingUuid, suiteId: params.suiteId }) }),
     });
   return [
     createRoute({
@@ -48,10 +47,11 @@ export function smartBuildingRoutes<TParent extends AnyRoute>(
     }),
     createRoute({
       getParentRoute: () => parent,
-      path: 'smart-building/floors/$floorId/suites',
       beforeLoad,
       component: lazyRouteComponent(() => import('../ui/smartBuilding/SuitesPage'), 'SuitesPage'),
-      ...screenFlows({ smartSuites: ({ params }) => ({ buildingUuid: params.buildingUuid, floorId: params.floorId! }) }),
+      ...screenPath('smart-building/floors/$floorId/suites', {
+        smartSuites: ({ params }) => ({ buildingUuid: params.buildingUuid, floorId: params.floorId }),
+      }),
     }),
     control('suites/$suiteId/control'),
     control('suites/$suiteId/control/lighting'),

@@ -63,6 +63,24 @@ describe('layer rules', () => {
       "import { readConfig } from '../server/config.js';\nexport const f = readConfig;\n",
       /depend on nothing/,
     ],
+    [
+      'a view that reads the search untyped',
+      'src/ui/shell/LintFixture.tsx',
+      "import { useSearch } from '@tanstack/react-router';\nexport const f = () => useSearch({ strict: false }) as { tab?: string };\n",
+      /not \{ strict: false \}/,
+    ],
+    [
+      'a route that asserts a param present',
+      'src/routes/lintFixture.tsx',
+      'export const f = ({ params }: { params: Record<string, string | undefined> }) => params.suiteId!;\n',
+      /typed from its path/,
+    ],
+    [
+      "a hook that asserts a match's param present",
+      'src/ui/shell/LintFixture.tsx',
+      'export const f = (m: { params: Record<string, string | undefined> }) => m.params.suiteId!;\n',
+      /typed from its path/,
+    ],
   ])('refuses %s', async (_case, filePath, code, message) => {
     const found = await problems(filePath, code);
     expect(found.join('\n')).toMatch(message);
@@ -70,6 +88,12 @@ describe('layer rules', () => {
 
   it('accepts the same files when they keep to their layer', async () => {
     expect(await problems('src/ui/shell/LintFixture.tsx', "import { useT } from '../../i18n/useT';\nexport const f = useT;\n")).toEqual([]);
+    expect(
+      await problems(
+        'src/ui/shell/LintFixture.tsx',
+        "import { getRouteApi } from '@tanstack/react-router';\nconst route = getRouteApi('/account');\nexport const f = () => route.useSearch();\n",
+      ),
+    ).toEqual([]);
     expect(
       await problems('server/lib/lintFixture.ts', "import { FLAG_DEFAULTS } from '../../contracts/flags.js';\nexport const f = FLAG_DEFAULTS;\n"),
     ).toEqual([]);

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { ChevronLeft, ChevronRight, Monitor, Moon, Sun } from 'lucide-react';
 import { buildingLanguages, canChangeLanguage, legalLinks, selectedLanguage, type LegalLink } from '../../../machines/account/account.selectors';
 import {
@@ -50,11 +50,13 @@ export function AccountPage() {
 }
 
 type AccountSearch = { tab?: AccountTab; dialog?: AccountDialog };
+/** The /account route: its search is typed by the route's `validateSearch` (src/routes/accountRoutes.tsx). */
+const accountRoute = getRouteApi('/account');
 
 /** The account page's address: the open section and dialog (`?tab=`, `?dialog=`); the views move it, nothing else. */
 function useAccountAddress() {
   const navigate = useNavigate();
-  const search = useSearch({ strict: false }) as AccountSearch;
+  const search: AccountSearch = accountRoute.useSearch();
   const go = (next: AccountSearch) => void navigate({ to: '/account', search: next, replace: true });
   return { search, go };
 }

@@ -1,4 +1,4 @@
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useScreen, type ScreenActors } from '../appContext';
 import { useT } from '../../i18n/useT';
 import type { ProfileTab } from '../../../machines/account/accountTabs';
@@ -22,10 +22,13 @@ export function ProfilePage() {
   );
 }
 
+/** The /account/profile route: `?tab=` typed by its `validateSearch` (src/routes/accountRoutes.tsx). */
+const profileRoute = getRouteApi('/account/profile');
+
 function ProfileArea({ profile, password }: { profile: ScreenActors['profileForm']; password: ScreenActors['passwordUpdate'] }) {
   const t = useT();
   const navigate = useNavigate();
-  const search = useSearch({ strict: false }) as { tab?: ProfileTab };
+  const search = profileRoute.useSearch();
   const tab: ProfileTab = search.tab ?? 'profile';
   return (
     <Page>

@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { useLocation, useParams } from '@tanstack/react-router';
+import { useLocation, useMatch } from '@tanstack/react-router';
 import { isWebViewPath, WEB_VIEW_ROOT } from '../../../machines/app/webView';
 import { useBuildingSelector } from '../appContext';
 import type { Area } from '../../i18n/areas';
@@ -18,9 +18,12 @@ export function ScreenLoading() {
   );
 }
 
-/** The building a screen under /building/{uuid} is about: the address's, else the current one (older layouts). */
+/**
+ * The building a screen under /building/{uuid} is about: the address's, else the current one (older layouts). The
+ * param is read from that route's match, typed by the route tree (no match: the screen is elsewhere).
+ */
 export function useScreenBuilding(): string | null {
-  const { buildingUuid } = useParams({ strict: false }) as { buildingUuid?: string };
+  const buildingUuid = useMatch({ from: '/building/$buildingUuid', shouldThrow: false, select: (m) => m.params.buildingUuid });
   const current = useBuildingSelector((s) => s.context.current?.uuid ?? null);
   return buildingUuid ?? current;
 }
@@ -31,7 +34,7 @@ export function useScreenBuilding(): string | null {
  */
 export function useWebViewRoot(): string | null {
   const pathname = useLocation({ select: (l) => l.pathname });
-  const { locale } = useParams({ strict: false }) as { locale?: string };
+  const locale = useMatch({ from: '/webview/{-$locale}', shouldThrow: false, select: (m) => m.params.locale });
   if (!isWebViewPath(pathname)) return null;
   return locale ? `${WEB_VIEW_ROOT}/${locale}` : WEB_VIEW_ROOT;
 }

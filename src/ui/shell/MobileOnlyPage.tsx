@@ -1,7 +1,6 @@
 import { Suspense } from 'react';
-import { useSearch } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { AreaMessages } from '../../i18n/AreaMessages';
-import { returnPath } from '../../../machines/shell/nativeOnly';
 import { useT } from '../../i18n/useT';
 import { useAppSelector } from '../appContext';
 import { Card, Heading, Page, Stack, Text } from '../kit/Layout';
@@ -54,10 +53,12 @@ export function MobileOnlyPage() {
   );
 }
 
+/** The /mobile-only route: `?from=` is kept only as a path of this app (its `validateSearch`, src/routes/router.tsx). */
+const mobileOnlyRoute = getRouteApi('/mobile-only');
+
 function MobileOnlyCard() {
   const t = useT();
-  const search = useSearch({ strict: false }) as { from?: unknown };
-  const from = returnPath(search.from);
+  const from = mobileOnlyRoute.useSearch({ select: (s) => s.from ?? null });
   const brand = useAppSelector((s) => s.context.whitelabel?.name ?? 'Atrium');
   const ios = useAppSelector((s) => s.context.config.iosAppUrl);
   const android = useAppSelector((s) => s.context.config.androidAppUrl);
