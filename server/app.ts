@@ -13,6 +13,7 @@ import type { Mailer } from './lib/mail.js';
 import { TokenService, type AccessClaims } from './lib/tokens.js';
 import type { MiniAppTokens } from './lib/miniAppTokens.js';
 import { bearerToken, requireMember, type MemberScope } from './lib/buildings.js';
+import { installPerson, signedIn } from './lib/signedIn.js';
 import type { Throttle } from './lib/throttle.js';
 import { sharedSchemas } from './schemas.js';
 import { dateTimeFormat, installInputGuard } from './lib/inputGuard.js';
@@ -112,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     request.auth = await deps.tokens.verifyAccess(bearerToken(request));
   });
   app.decorate('requireMember', requireMember(deps.db, deps.tokens));
+  installPerson(app);
   installErrorHandling(app);
   installInputGuard(app);
   const registered = await registeredMiniApps(deps.db);
@@ -171,22 +173,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           if (request.headers['x-api-key'] !== config.apiKey) throw httpError(401, 'A valid API key is required', 'invalid_api_key');
         });
       }
+      // A route module whose every route needs the person is a signed-in scope (server/lib/signedIn.ts); authRoutes
+      // holds its own signed-in scopes beside the sign-in routes.
       await api.register(authRoutes);
       await api.register(verificationRoutes);
-      await api.register(userRoutes);
+      await api.register(signedIn(userRoutes));
       await api.register(publicRoutes);
       await api.register(ssoRoutes);
       await api.register(analyticsRoutes);
-      await api.register(contentRoutes);
-      await api.register(directoryRoutes);
-      await api.register(smartBuildingRoutes);
-      await api.register(emergencyRoutes);
-      await api.register(serviceRequestRoutes);
-      await api.register(helpDeskRoutes);
-      await api.register(bookingRoutes);
-      await api.register(paymentRoutes);
-      await api.register(miniAppPlatformRoutes);
-      await api.register(kioskVisitRoutes);
+      await api.register(signedIn(contentRoutes));
+      await api.register(signedIn(directoryRoutes));
+      await api.register(signedIn(smartBuildingRoutes));
+      await api.register(signedIn(emergencyRoutes));
+      await api.register(signedIn(serviceRequestRoutes));
+      await api.register(signedIn(helpDeskRoutes));
+      await api.register(signedIn(bookingRoutes));
+      await api.register(signedIn(paymentRoutes));
+      await api.register(signedIn(miniAppPlatformRoutes));
+      await api.register(signedIn(kioskVisitRoutes));
       if (!config.production) await api.register(devRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

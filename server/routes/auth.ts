@@ -21,6 +21,7 @@ import { TOKEN_VERSION } from '../lib/tokens.js';
 import { randomToken, sha256 } from '../lib/random.js';
 import { addSeconds } from '../lib/clock.js';
 import { sendSignupCode } from './verification.js';
+import { signedIn } from '../lib/signedIn.js';
 
 export const WRONG_LOGIN = "User email or password doesn't match";
 
@@ -65,21 +66,25 @@ export async function authRoutes(app: Api) {
     },
   );
 
-  app.post(
-    '/auth/logout',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['auth'],
-        summary: 'End this session (revokes its refresh tokens)',
-        security: [{ bearer: [] }],
-        response: { 200: okData, ...errorResponses },
-      },
-    },
-    async (request) => {
-      await tokens.revokeFamily(request.auth!.familyId, 'logout');
-      return { data: { ok: true } };
-    },
+  // Signed-in routes in scopes of their own (server/lib/signedIn.ts), in the document's order.
+  await app.register(
+    signedIn(async (app) => {
+      app.post(
+        '/auth/logout',
+        {
+          schema: {
+            tags: ['auth'],
+            summary: 'End this session (revokes its refresh tokens)',
+            security: [{ bearer: [] }],
+            response: { 200: okData, ...errorResponses },
+          },
+        },
+        async (request) => {
+          await tokens.revokeFamily(request.person.familyId, 'logout');
+          return { data: { ok: true } };
+        },
+      );
+    }),
   );
 
   app.post(
@@ -99,46 +104,48 @@ export async function authRoutes(app: Api) {
     },
   );
 
-  app.post(
-    '/auth/upgrade',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['auth'],
-        summary: 'Exchange an access token of an older version for version 3 tokens of the same session',
-        description:
-          'Only a token of another version is upgraded (409 for a current one). The session stays the same: its refresh token ' +
-          "expires when the session's newest one does, so an access token never buys a longer session.",
-        security: [{ bearer: [] }],
-        response: { 200: ref('LoginResponse'), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const auth = request.auth!;
-      if (auth.version === TOKEN_VERSION) throw httpError(409, 'This session is already current', 'token_current');
-      const user = await sessionUser(db, auth.userId);
-      const issued = await tokens.continueSession(user, auth.familyId);
-      await setTokenVersion(db, user.id, TOKEN_VERSION);
-      return { user: publicUser(user), ...issued };
-    },
-  );
+  await app.register(
+    signedIn(async (app) => {
+      app.post(
+        '/auth/upgrade',
+        {
+          schema: {
+            tags: ['auth'],
+            summary: 'Exchange an access token of an older version for version 3 tokens of the same session',
+            description:
+              'Only a token of another version is upgraded (409 for a current one). The session stays the same: its refresh token ' +
+              "expires when the session's newest one does, so an access token never buys a longer session.",
+            security: [{ bearer: [] }],
+            response: { 200: ref('LoginResponse'), ...errorResponses },
+          },
+        },
+        async (request) => {
+          const auth = request.person;
+          if (auth.version === TOKEN_VERSION) throw httpError(409, 'This session is already current', 'token_current');
+          const user = await sessionUser(db, auth.userId);
+          const issued = await tokens.continueSession(user, auth.familyId);
+          await setTokenVersion(db, user.id, TOKEN_VERSION);
+          return { user: publicUser(user), ...issued };
+        },
+      );
 
-  app.post(
-    '/auth/v2/generate-auth-link',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['auth'],
-        summary: 'A one-time token (60 seconds) for opening the admin site signed in',
-        security: [{ bearer: [] }],
-        response: { 200: dataOf({ type: 'object', required: ['ott'], properties: { ott: { type: 'string' } } }), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const ott = randomToken(24);
-      await saveOneTimeToken(db, { hash: sha256(ott), userId: request.auth!.userId, expiresAt: addSeconds(clock.now(), 60) });
-      return { data: { ott } };
-    },
+      app.post(
+        '/auth/v2/generate-auth-link',
+        {
+          schema: {
+            tags: ['auth'],
+            summary: 'A one-time token (60 seconds) for opening the admin site signed in',
+            security: [{ bearer: [] }],
+            response: { 200: dataOf({ type: 'object', required: ['ott'], properties: { ott: { type: 'string' } } }), ...errorResponses },
+          },
+        },
+        async (request) => {
+          const ott = randomToken(24);
+          await saveOneTimeToken(db, { hash: sha256(ott), userId: request.person.userId, expiresAt: addSeconds(clock.now(), 60) });
+          return { data: { ott } };
+        },
+      );
+    }),
   );
 
   const validateEmail = {

@@ -170,14 +170,12 @@ const notFound = () => httpError(404, 'No booking of yours at this path', 'unkno
 
 export async function bookingRoutes(app: Api) {
   const { db, clock } = app.deps;
-  const signedIn = { preHandler: app.requireUser };
   const security = [{ bearer: [] }];
   const path = '/resource-booking/v2/:ownerType/:ownerUuid/resources/:resourceUuid/bookings/:bookingUuid/mine';
 
   app.get(
     path,
     {
-      ...signedIn,
       schema: {
         tags: ['bookings'],
         summary: 'One of my resource bookings (its receipt); another person’s booking is not found',
@@ -187,7 +185,7 @@ export async function bookingRoutes(app: Api) {
       },
     },
     async (request) => {
-      const booking = await ownBooking(db, request.params, request.auth!.userId);
+      const booking = await ownBooking(db, request.params, request.person.userId);
       if (!booking) throw notFound();
       return { data: bookingAnswer(booking, clock.now()) };
     },
@@ -196,7 +194,7 @@ export async function bookingRoutes(app: Api) {
   app.delete(
     path,
     {
-      preHandler: [app.requireUser, writeLimits(app, WRITE_LIMITS.bookings)],
+      preHandler: [writeLimits(app, WRITE_LIMITS.bookings)],
       schema: {
         tags: ['bookings'],
         summary:
@@ -209,7 +207,7 @@ export async function bookingRoutes(app: Api) {
     async (request) => {
       const now = clock.now();
       const booking = await db.transaction(async (tx) => {
-        const found = await ownBooking(tx, request.params, request.auth!.userId, true);
+        const found = await ownBooking(tx, request.params, request.person.userId, true);
         if (!found) throw notFound();
         if (!OPEN_STATUSES.includes(found.status))
           throw httpError(
@@ -232,7 +230,6 @@ export async function bookingRoutes(app: Api) {
   app.get(
     '/tenant/v1/users/current/transactions',
     {
-      ...signedIn,
       schema: {
         tags: ['bookings'],
         summary: 'My transactions: event posts I RSVPed to, my resource bookings and my service bookings, one page of them',
@@ -286,7 +283,7 @@ export async function bookingRoutes(app: Api) {
       const limit = q.limit ?? 20;
       const direction = q.orderBy ? (q.orderBy.toUpperCase() as 'ASC' | 'DESC') : q.when === 'upcoming' ? 'ASC' : 'DESC';
       const page = await transactionPage(db, {
-        userId: request.auth!.userId,
+        userId: request.person.userId,
         lang: q.lang ?? 'en',
         now: clock.now(),
         type: q.type,

@@ -65,11 +65,10 @@ const listOf = <Id extends string>(id: Id) => ({ type: 'array', items: ref(id) }
 
 export async function contentRoutes(app: Api) {
   const { db, clock } = app.deps;
-  const secured = { preHandler: app.requireUser };
   // The building-scoped calls check the session and the membership in one query (server/lib/buildings.ts).
-  const member = { preHandler: app.requireMember };
+  const member = { config: { member: true } };
   // RSVPs and claims, and taking them back: one count per person (decision 145).
-  const responding = { preHandler: [app.requireUser, writeLimits(app, WRITE_LIMITS.responses)] };
+  const responding = { preHandler: [writeLimits(app, WRITE_LIMITS.responses)] };
   // The feed's answers and a content's detail: an ETag per person, a 304 when the browser already has the answer.
   const memberRevalidated = { ...member, onSend: revalidated };
   const security = [{ bearer: [] }];
@@ -77,7 +76,7 @@ export async function contentRoutes(app: Api) {
   /** The member building of a request (checked by requireMember) and the language to answer in. */
   const scope = (request: FastifyRequest, lang: string | undefined): Scope => {
     const building = request.member!;
-    return { building, lang: requestLanguage(request, building, lang), userId: request.auth!.userId, now: clock.now() };
+    return { building, lang: requestLanguage(request, building, lang), userId: request.person.userId, now: clock.now() };
   };
   /** The building as requireMember found it carries the version of its content lists; one found otherwise does not. */
   type Scope = { building: MemberBuilding & { contentVersion?: number }; lang: string; userId: number; now: Date };
@@ -270,13 +269,13 @@ export async function contentRoutes(app: Api) {
     const found = await contentBuilding(db, uuid, type);
     const label = type.replace('_', ' ');
     if (buildingUuid) {
-      const building = await memberBuilding(db, request.auth!.userId, { uuid: buildingUuid });
+      const building = await memberBuilding(db, request.person.userId, { uuid: buildingUuid });
       if (!found || found.building_id !== building.id) throw httpError(404, `No ${label} with this id in this building`, `unknown_${type}`);
-      return { building, lang: requestLanguage(request, building, lang), userId: request.auth!.userId, now: clock.now() };
+      return { building, lang: requestLanguage(request, building, lang), userId: request.person.userId, now: clock.now() };
     }
     if (!found) throw httpError(404, `No ${label} with this id`, `unknown_${type}`);
-    const building = await memberBuilding(db, request.auth!.userId, { id: found.building_id });
-    return { building, lang: requestLanguage(request, building, lang), userId: request.auth!.userId, now: clock.now() };
+    const building = await memberBuilding(db, request.person.userId, { id: found.building_id });
+    return { building, lang: requestLanguage(request, building, lang), userId: request.person.userId, now: clock.now() };
   };
   const reload = async (s: Scope, uuid: string): Promise<ContentRow> => {
     const [row] = await contents(s, { uuid }, { displayedOnly: false });
@@ -292,7 +291,6 @@ export async function contentRoutes(app: Api) {
   app.get(
     '/tenant/v1/event-posts/:id',
     {
-      ...secured,
       schema: {
         tags: ['content'],
         summary: 'An event post with its attendants',
@@ -355,7 +353,6 @@ export async function contentRoutes(app: Api) {
   app.get(
     '/tenant/v1/offers/:id',
     {
-      ...secured,
       schema: {
         tags: ['content'],
         summary: 'An offer with its claimers and whether the signed-in user may claim it',
@@ -415,7 +412,6 @@ export async function contentRoutes(app: Api) {
   app.get(
     '/tenant/v1/posts/:id',
     {
-      ...secured,
       schema: {
         tags: ['content'],
         summary: 'A post',

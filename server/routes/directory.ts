@@ -23,9 +23,8 @@ export const COMPANY_PAGE_SIZE = 50;
 /** Utility buttons, amenities and the company directory of a building. */
 export async function directoryRoutes(app: Api) {
   const { db } = app.deps;
-  const secured = { preHandler: app.requireUser };
   // The building-scoped calls check the session and the membership in one query (server/lib/buildings.ts).
-  const member = { preHandler: app.requireMember };
+  const member = { config: { member: true } };
   // Asked on every visit of the home: an ETag per person, a 304 when the browser already has the answer.
   const memberRevalidated = { ...member, onSend: revalidated };
   const security = [{ bearer: [] }];
@@ -168,7 +167,6 @@ export async function directoryRoutes(app: Api) {
   app.get(
     '/tenant/v1/companies/:id',
     {
-      ...secured,
       schema: {
         tags: ['directory'],
         summary: 'A company of the directory of one of your buildings',
@@ -178,7 +176,7 @@ export async function directoryRoutes(app: Api) {
       },
     },
     async (request) => {
-      const company = await companyForUser(db, request.params.id, request.auth!.userId);
+      const company = await companyForUser(db, request.params.id, request.person.userId);
       if (!company) throw httpError(404, 'No company with this id', 'unknown_company');
       if (!company.visible) throw httpError(403, 'This company is not in the directory of your buildings', 'not_a_member');
       const { visible: _v, ...out } = company;

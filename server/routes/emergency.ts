@@ -41,7 +41,7 @@ export async function emergencyRoutes(app: Api) {
   app.get(
     '/tenant/v1/buildings/:id/emergency-management',
     {
-      preHandler: app.requireMember,
+      config: { member: true },
       schema: {
         tags: ['directory'],
         summary: "The building's emergency contacts and procedures, in the asked language (else the building's first)",

@@ -175,7 +175,7 @@ export async function helpDeskRoutes(app: Api) {
     {
       config: sensitive(app),
       // The token and the person's limit (decision 145) are checked before a byte of the form is read.
-      onRequest: [app.requireUser, writeLimits(app, WRITE_LIMITS.helpDeskMinute, WRITE_LIMITS.helpDeskDay)],
+      onRequest: [writeLimits(app, WRITE_LIMITS.helpDeskMinute, WRITE_LIMITS.helpDeskDay)],
       preValidation: readForm(storage),
       onSend: removeUnkeptAttachments(storage),
       schema: {
@@ -210,7 +210,7 @@ export async function helpDeskRoutes(app: Api) {
       },
     },
     async (request, reply) => {
-      const { userId } = request.auth!;
+      const { userId } = request.person;
       const body = request.body;
       const files = request.attachments ?? [];
       // The brand is the building's: the one named, else the person's own. Never the request's Host, which anyone sets.

@@ -40,7 +40,7 @@ export async function miniAppPlatformRoutes(app: Api) {
   app.post(
     '/tenant/v1/apps/:appUuid/sessions',
     {
-      onRequest: [app.requireUser, writeLimits(app, WRITE_LIMITS.miniAppSessions)],
+      onRequest: [writeLimits(app, WRITE_LIMITS.miniAppSessions)],
       schema: {
         tags: ['mini-apps'],
         summary: `A token for a mini-app, for the signed-in person in one of their buildings (ES256, ${MINI_APP_TOKEN_TTL} s at most)`,
@@ -74,7 +74,7 @@ export async function miniAppPlatformRoutes(app: Api) {
     },
     async (request) => {
       const registered = await knownApp(app, request.params.appUuid);
-      const auth = request.auth!;
+      const auth = request.person;
       const building = await memberBuilding(db, auth.userId, { uuid: request.body.building_uuid });
       if (!isUnderBaseUrl(request.body.base_url, registered, config.publicOrigin))
         throw httpError(403, 'base_url is not the address of this mini-app', 'wrong_base_url');
@@ -108,7 +108,6 @@ export async function miniAppPlatformRoutes(app: Api) {
   app.get(
     '/tenant/v1/apps/:appUuid/storage/:key',
     {
-      onRequest: app.requireUser,
       schema: {
         tags: ['mini-apps'],
         summary: "A mini-app's stored value for the signed-in person in a building; { value: null } when there is none",
@@ -120,7 +119,7 @@ export async function miniAppPlatformRoutes(app: Api) {
       },
     },
     async (request) => {
-      const owner = await storageOwner(request.auth!.userId, request.params.appUuid, request.query.building_uuid);
+      const owner = await storageOwner(request.person.userId, request.params.appUuid, request.query.building_uuid);
       return { value: await storedValue(db, { ...owner, key: request.params.key }) };
     },
   );
@@ -128,7 +127,7 @@ export async function miniAppPlatformRoutes(app: Api) {
   app.put(
     '/tenant/v1/apps/:appUuid/storage/:key',
     {
-      onRequest: [app.requireUser, writeLimits(app, WRITE_LIMITS.miniAppStorage)],
+      onRequest: [writeLimits(app, WRITE_LIMITS.miniAppStorage)],
       bodyLimit: 32 * 1024,
       schema: {
         tags: ['mini-apps'],
@@ -150,7 +149,7 @@ export async function miniAppPlatformRoutes(app: Api) {
       const { value } = request.body;
       if (Buffer.byteLength(value, 'utf8') > MINI_APP_STORAGE.maxValueBytes)
         throw httpError(413, `A value may be ${MINI_APP_STORAGE.maxValueBytes} bytes at most`, 'value_too_large');
-      const owner = await storageOwner(request.auth!.userId, request.params.appUuid, request.query.building_uuid);
+      const owner = await storageOwner(request.person.userId, request.params.appUuid, request.query.building_uuid);
       const kept = await storeValue(db, { ...owner, key: request.params.key, value, now: clock.now() }, MINI_APP_STORAGE.maxKeys);
       if (!kept) throw httpError(413, `A mini-app may keep ${MINI_APP_STORAGE.maxKeys} keys at most`, 'storage_full');
       return { value };

@@ -88,7 +88,6 @@ export async function paymentRoutes(app: Api) {
   app.get(
     '/payment-methods',
     {
-      preHandler: app.requireUser,
       schema: {
         tags: ['payments'],
         summary: 'My stored cards: brand, last four, expiry and token, never a number',
@@ -96,13 +95,12 @@ export async function paymentRoutes(app: Api) {
         response: { 200: dataOf({ type: 'array', items: paymentCardSchema }), ...errorResponses },
       },
     },
-    async (request) => ({ data: (await cardsOf(db, request.auth!.userId)).map(cardAnswer) }),
+    async (request) => ({ data: (await cardsOf(db, request.person.userId)).map(cardAnswer) }),
   );
 
   app.get(
     '/payments/v1/payment-methods/:cardId/gateway/:gatewayId/tokenize',
     {
-      preHandler: app.requireUser,
       schema: {
         tags: ['payments'],
         summary: 'One of my stored cards as a payment method of a gateway; another person’s card is not found',
@@ -126,7 +124,7 @@ export async function paymentRoutes(app: Api) {
       },
     },
     async (request) => {
-      const card = await ownCard(db, request.auth!.userId, request.params.cardId);
+      const card = await ownCard(db, request.person.userId, request.params.cardId);
       if (!card) throw unknownCard();
       return {
         data: {
@@ -140,7 +138,7 @@ export async function paymentRoutes(app: Api) {
     },
   );
 
-  const changesCards = [app.requireUser, writeLimits(app, WRITE_LIMITS.paymentCards)];
+  const changesCards = [writeLimits(app, WRITE_LIMITS.paymentCards)];
   const cardList = { 200: dataOf({ type: 'array', items: paymentCardSchema }), ...errorResponses };
 
   /**
@@ -169,7 +167,7 @@ export async function paymentRoutes(app: Api) {
         response: cardList,
       },
     },
-    async (request) => ({ data: await changeOwnCard(request.auth!.userId, request.params.cardId, deleteCard) }),
+    async (request) => ({ data: await changeOwnCard(request.person.userId, request.params.cardId, deleteCard) }),
   );
 
   app.put(
@@ -184,13 +182,12 @@ export async function paymentRoutes(app: Api) {
         response: cardList,
       },
     },
-    async (request) => ({ data: await changeOwnCard(request.auth!.userId, request.params.cardId, setDefaultCard) }),
+    async (request) => ({ data: await changeOwnCard(request.person.userId, request.params.cardId, setDefaultCard) }),
   );
 
   app.post(
     '/payments/v1/card-sessions',
     {
-      preHandler: app.requireUser,
       config: sensitive(app),
       schema: {
         tags: ['payments'],
@@ -204,14 +201,14 @@ export async function paymentRoutes(app: Api) {
       },
     },
     async (request, reply) => {
-      const userId = request.auth!.userId;
+      const userId = request.person.userId;
       const now = clock.now();
       if ((await sessionsSince(db, userId, new Date(now.getTime() - 3_600_000))) >= CARD_SESSIONS_PER_HOUR)
         throw httpError(429, 'Too many card forms were opened in the last hour. Please try again later.', 'card_sessions_throttled');
       await pruneCardSessions(db, new Date(now.getTime() - 24 * 3_600_000));
       const session = randomToken(32);
       const expiresAt = new Date(now.getTime() + CARD_SESSION_MINUTES * 60_000);
-      await insertCardSession(db, { userId, familyId: request.auth!.familyId, tokenHash: sha256(session), createdAt: now, expiresAt });
+      await insertCardSession(db, { userId, familyId: request.person.familyId, tokenHash: sha256(session), createdAt: now, expiresAt });
       return reply.status(201).send({ data: { session, expires_at: expiresAt.toISOString() } });
     },
   );

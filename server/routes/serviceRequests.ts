@@ -58,7 +58,7 @@ export async function serviceRequestRoutes(app: Api) {
     const { flags: values } = await flags.evaluate({ buildingUuids: [request.member!.uuid] });
     if (!values['service-requests']) throw httpError(404, 'Service requests are not offered in this building', 'service_requests_off');
   };
-  const member = { preHandler: [app.requireMember, requireFlag] };
+  const member = { config: { member: true }, preHandler: [requireFlag] };
   const security = [{ bearer: [] }];
   const tags = ['service-requests'];
 
@@ -74,7 +74,7 @@ export async function serviceRequestRoutes(app: Api) {
         response: { 200: dataOf({ type: 'array', items: requestSchema }), ...errorResponses },
       },
     },
-    async (request) => ({ data: await requestsOf(db, request.auth!.userId, request.member!.id) }),
+    async (request) => ({ data: await requestsOf(db, request.person.userId, request.member!.id) }),
   );
 
   app.get(
@@ -119,7 +119,7 @@ export async function serviceRequestRoutes(app: Api) {
     },
     async (request, reply) => {
       const answers = checkAnswers(request.body, clock.now());
-      const created = (await createRequest(db, request.auth!.userId, request.member!.id, answers, clock.now()))!;
+      const created = (await createRequest(db, request.person.userId, request.member!.id, answers, clock.now()))!;
       return reply.status(201).send({ data: created });
     },
   );
@@ -138,7 +138,7 @@ export async function serviceRequestRoutes(app: Api) {
       },
     },
     async (request) => {
-      const { userId } = request.auth!;
+      const { userId } = request.person;
       const buildingId = request.member!.id;
       const { requestId } = request.params;
       const current = await requestOf(db, userId, buildingId, requestId);

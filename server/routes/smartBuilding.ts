@@ -59,9 +59,9 @@ const readOnly = () => httpError(403, 'This suite belongs to another company: yo
  */
 export async function smartBuildingRoutes(app: Api) {
   const { db } = app.deps;
-  const member = { preHandler: app.requireMember };
+  const member = { config: { member: true } };
   // A change drives the building's equipment: counted per person and per building (decision 145).
-  const changing = { preHandler: [app.requireMember, writeLimits(app, WRITE_LIMITS.suitePerson, WRITE_LIMITS.suiteBuilding)] };
+  const changing = { config: { member: true }, preHandler: [writeLimits(app, WRITE_LIMITS.suitePerson, WRITE_LIMITS.suiteBuilding)] };
   const security = [{ bearer: [] }];
   const base = '/smart-building/v1/buildings/:id/zeller';
 
@@ -112,7 +112,7 @@ export async function smartBuildingRoutes(app: Api) {
       },
     },
     async (request) => {
-      const suite = await suiteOf(db, request.member!.id, request.params.suiteId, request.auth!.userId);
+      const suite = await suiteOf(db, request.member!.id, request.params.suiteId, request.person.userId);
       if (!suite) throw suiteNotFound();
       return { data: detailOf(suite) };
     },
@@ -158,12 +158,12 @@ export async function smartBuildingRoutes(app: Api) {
           isCelsius ? 'The temperature must be between 18.5 and 23.5 °C' : `The temperature must be between ${TEMP_MIN_F} and ${TEMP_MAX_F} °F`,
           'temperature_out_of_range',
         );
-      const before = await suiteOf(db, request.member!.id, request.params.suiteId, request.auth!.userId);
+      const before = await suiteOf(db, request.member!.id, request.params.suiteId, request.person.userId);
       if (!before) throw suiteNotFound();
       if (!before.can_control) throw readOnly();
       if (!before.equipment_available) throw unavailable();
       const clamped = Math.min(TEMP_MAX_F, Math.max(TEMP_MIN_F, Math.round(fahrenheit * 10) / 10));
-      const after = (await setSuiteTemperature(db, request.member!.id, request.params.suiteId, clamped, request.auth!.userId))!;
+      const after = (await setSuiteTemperature(db, request.member!.id, request.params.suiteId, clamped, request.person.userId))!;
       const unit: 'F' | 'C' = isCelsius ? 'C' : 'F';
       return {
         data: {
@@ -195,12 +195,12 @@ export async function smartBuildingRoutes(app: Api) {
       },
     },
     async (request) => {
-      const before = await suiteOf(db, request.member!.id, request.params.suiteId, request.auth!.userId);
+      const before = await suiteOf(db, request.member!.id, request.params.suiteId, request.person.userId);
       if (!before) throw suiteNotFound();
       if (!before.can_control) throw readOnly();
       if (!before.equipment_available) throw unavailable();
       if (before.lighting === null) throw httpError(409, 'This suite has no lighting control', 'no_lighting_control');
-      const after = (await setSuiteLighting(db, request.member!.id, request.params.suiteId, request.params.value, request.auth!.userId))!;
+      const after = (await setSuiteLighting(db, request.member!.id, request.params.suiteId, request.params.value, request.person.userId))!;
       return { data: detailOf(after) };
     },
   );

@@ -17,19 +17,18 @@ export const PROFILE_CONFLICT = 'Your profile was changed elsewhere. Please revi
 
 export async function userRoutes(app: Api) {
   const { db } = app.deps;
-  const secured = { preHandler: app.requireUser };
   const security = [{ bearer: [] }];
 
   app.get(
     '/users/current',
-    { ...secured, schema: { tags: ['users'], summary: 'The signed-in user', security, response: { 200: dataOf(ref('User')), ...errorResponses } } },
-    async (request) => ({ data: publicUser(await sessionUser(db, request.auth!.userId)) }),
+    { schema: { tags: ['users'], summary: 'The signed-in user', security, response: { 200: dataOf(ref('User')), ...errorResponses } } },
+    async (request) => ({ data: publicUser(await sessionUser(db, request.person.userId)) }),
   );
 
   app.put(
     '/users/current',
     {
-      preHandler: [app.requireUser, writeLimits(app, WRITE_LIMITS.profile)],
+      preHandler: [writeLimits(app, WRITE_LIMITS.profile)],
       schema: {
         tags: ['users'],
         summary: 'Update the signed-in user; with updated_at, 409 when the profile changed since that version',
@@ -54,7 +53,7 @@ export async function userRoutes(app: Api) {
       },
     },
     async (request) => {
-      const user = await sessionUser(db, request.auth!.userId);
+      const user = await sessionUser(db, request.person.userId);
       const body = request.body;
       let buildingId: number | null | undefined;
       if (body.default_building_uuid !== undefined) {
@@ -81,7 +80,7 @@ export async function userRoutes(app: Api) {
   app.put(
     '/users/current/password',
     {
-      preHandler: [app.requireUser, writeLimits(app, WRITE_LIMITS.profile)],
+      preHandler: [writeLimits(app, WRITE_LIMITS.profile)],
       config: sensitive(app),
       schema: {
         tags: ['users'],
@@ -96,7 +95,7 @@ export async function userRoutes(app: Api) {
       },
     },
     async (request) => {
-      const user = await sessionUser(db, request.auth!.userId);
+      const user = await sessionUser(db, request.person.userId);
       // A stolen access token must not buy unlimited guesses at the password it would need to take the account over.
       await app.deps.throttle.attempt(PASSWORD_POLICY, user.email);
       if (!(await verifyPassword(user.password_hash, request.body.password))) {
@@ -110,7 +109,7 @@ export async function userRoutes(app: Api) {
         await setPassword(tx, user.id, passwordHash);
         await rememberPassword(tx, user.id, passwordHash);
         // Whoever else holds a session (a stolen token, a forgotten device) is signed out; this one goes on.
-        await app.deps.tokens.revokeOtherSessions(user.id, request.auth!.familyId, 'password changed', tx);
+        await app.deps.tokens.revokeOtherSessions(user.id, request.person.familyId, 'password changed', tx);
       });
       return { data: { ok: true } };
     },
@@ -119,7 +118,6 @@ export async function userRoutes(app: Api) {
   app.post(
     '/users/current/password/check',
     {
-      preHandler: app.requireUser,
       config: sensitive(app),
       schema: {
         tags: ['users'],
@@ -135,7 +133,7 @@ export async function userRoutes(app: Api) {
       },
     },
     async (request) => {
-      const user = await sessionUser(db, request.auth!.userId);
+      const user = await sessionUser(db, request.person.userId);
       // The same guess limit as sign-in and the password change: a kiosk left signed in is no way to guess a password.
       await app.deps.throttle.attempt(PASSWORD_POLICY, user.email);
       if (!(await verifyPassword(user.password_hash, request.body.password))) throw httpError(400, 'The password is not correct', 'wrong_password');
@@ -147,7 +145,6 @@ export async function userRoutes(app: Api) {
   app.get(
     '/users/current/buildings',
     {
-      ...secured,
       schema: {
         tags: ['buildings'],
         summary: "The signed-in user's buildings",
@@ -156,14 +153,13 @@ export async function userRoutes(app: Api) {
       },
     },
     async (request) => ({
-      data: (await userBuildings(db, request.auth!.userId)).map(withoutId),
+      data: (await userBuildings(db, request.person.userId)).map(withoutId),
     }),
   );
 
   app.get(
     '/tenant/v1/users/current/buildings',
     {
-      ...secured,
       schema: {
         tags: ['buildings'],
         summary: "The signed-in user's buildings, with languages; brand_scope keeps one brand's buildings (ALL: every brand)",
@@ -173,7 +169,7 @@ export async function userRoutes(app: Api) {
       },
     },
     async (request) => {
-      const buildings = await userBuildings(db, request.auth!.userId, {
+      const buildings = await userBuildings(db, request.person.userId, {
         brand: scopedBrand(request.query.brand_scope),
         withLanguages: (request.query.include ?? '').split(',').includes('languages'),
       });
@@ -184,7 +180,6 @@ export async function userRoutes(app: Api) {
   app.get(
     '/tenant/v1/buildings/:id',
     {
-      ...secured,
       schema: {
         tags: ['buildings'],
         summary: 'One of the signed-in user’s buildings',
@@ -195,7 +190,7 @@ export async function userRoutes(app: Api) {
       },
     },
     async (request) => {
-      await memberBuilding(db, request.auth!.userId, { uuid: request.params.id });
+      await memberBuilding(db, request.person.userId, { uuid: request.params.id });
       const building = await buildingByUuid(db, request.params.id, (request.query.include ?? '').split(',').includes('languages'));
       const out = withoutId(building!);
       if (!request.query.attachPortfolioCompanyUuid) out.portfolio_company_uuid = null;
@@ -206,7 +201,6 @@ export async function userRoutes(app: Api) {
   app.get(
     '/admin/v1/portfolios/:id',
     {
-      ...secured,
       schema: {
         tags: ['buildings'],
         summary: 'The portfolio of one of the signed-in user’s buildings: its name, logo and help-desk categories',
@@ -220,7 +214,7 @@ export async function userRoutes(app: Api) {
       },
     },
     async (request) => {
-      const found = await portfolioForUser(db, request.params.id, request.auth!.userId);
+      const found = await portfolioForUser(db, request.params.id, request.person.userId);
       if (!found) throw httpError(404, 'No portfolio with this id', 'unknown_portfolio');
       if (!found.member) throw httpError(403, 'None of your buildings is in this portfolio', 'not_a_member');
       const { member: _member, ...portfolio } = found;
@@ -231,7 +225,6 @@ export async function userRoutes(app: Api) {
   app.get(
     '/user-permissions/v1',
     {
-      ...secured,
       schema: {
         tags: ['users'],
         summary: "The signed-in user's permissions per building (comma lists of building uuids and permission names)",
@@ -251,7 +244,7 @@ export async function userRoutes(app: Api) {
           .filter(Boolean);
       const buildings = split(request.query.buildings);
       const wanted = split(request.query.permissions);
-      const rows = await userPermissions(db, request.auth!.userId, buildings, wanted);
+      const rows = await userPermissions(db, request.person.userId, buildings, wanted);
       const data: Record<string, string[]> = Object.fromEntries(buildings.map((uuid) => [uuid, [] as string[]]));
       for (const row of rows) (data[row.uuid] ??= []).push(row.permission);
       return { data };

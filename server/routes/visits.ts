@@ -380,7 +380,7 @@ export async function kioskVisitRoutes(app: Api) {
   const passSecret = await visitPassSecret(db);
 
   const requireKiosk = async (request: FastifyRequest) => {
-    if (!(await mayRunKiosk(db, request.auth!.userId, request.member!.id)))
+    if (!(await mayRunKiosk(db, request.person.userId, request.member!.id)))
       throw httpError(403, 'This account may not run the visitor desk of this building', 'not_a_kiosk');
   };
 
@@ -404,7 +404,8 @@ export async function kioskVisitRoutes(app: Api) {
   };
 
   const config = {
-    onRequest: [app.requireMember, requireKiosk, writeLimits(app, WRITE_LIMITS.kioskPasses)],
+    config: { member: true },
+    onRequest: [requireKiosk, writeLimits(app, WRITE_LIMITS.kioskPasses)],
   };
 
   app.post(
