@@ -1,5 +1,6 @@
-// The layers of ../shared/ARCHITECTURE.md, kept one-way by the linter (`npm run lint`, part of `npm test`).
-// Decision 035 records the rules and the baseline of imports that the one-actor-system work still has to remove.
+// The layers of docs/architecture.md ("Layers"), kept one-way by the linter (`npm run lint`, part of `npm test`).
+// Decision 035 records the rules; its baseline of files exempt from them emptied with decision 041 and is gone: no
+// file is exempt. test/unit/layers.lint.test.ts proves each rule on a fixture.
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
@@ -18,15 +19,6 @@ const LAYERS = [
 ];
 /** Views import no wiring (src/app); their flows come from the root actor's system. */
 const UI_NO_WIRING = zone('./src/ui', './src/app', 'Views import no wiring module: get the screen flow with the screen hook.');
-
-/**
- * Files that still break a layer rule, each to be emptied by issue 9's one-actor-system work (views that start their
- * own flow with `xLogic(app)`, the router's page-view tracking). A file leaves this list when it is fixed; none joins.
- */
-const BASELINE = {
-  uiImportsWiring: [],
-  routesImportApi: [],
-};
 
 const forbiddenPackages = (names, message) => ({ paths: names.map((name) => ({ name, message })) });
 
@@ -90,17 +82,4 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', forbiddenPackages(['ofetch'], 'Views never call the network.')] },
   },
   { files: ['src/**/*.{ts,tsx}'], rules: { 'no-restricted-syntax': ['error', ...TYPED_ROUTES] } },
-  ...(BASELINE.uiImportsWiring.length
-    ? [{ files: BASELINE.uiImportsWiring, rules: { 'import-x/no-restricted-paths': ['error', { zones: LAYERS }] } }]
-    : []),
-  ...(BASELINE.routesImportApi.length
-    ? [
-        {
-          files: BASELINE.routesImportApi,
-          rules: {
-            'import-x/no-restricted-paths': ['error', { zones: LAYERS.filter((z) => !(z.target === './src/routes' && z.from === './src/api')) }],
-          },
-        },
-      ]
-    : []),
 );

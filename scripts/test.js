@@ -10,12 +10,17 @@
  *
  * `npm run check` (`--check`) is the fast gate while working: the type check and the lint, then the unit and model
  * tests (no build, no server, no browser).
+ *
+ * Both: the model suites write their coverage figures to a file of the run (ATRIUM_MODEL_COVERAGE,
+ * test/model/coverage.ts); after the tests it is kept as the last measurement and the README's flow table is checked
+ * against it (scripts/flowsTable.js: `npm run flows:table` rewrites the table from it).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkReadme, LAST_MEASUREMENT } from './flowsTable.js';
 
 const started = Date.now();
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -69,12 +74,14 @@ async function runSideBySide(steps, width) {
  * (its workers, app servers and browsers), so that a failed check can stop it whole.
  */
 const reports = mkdtempSync(path.join(tmpdir(), 'atrium-test-'));
+const modelCoverage = path.join(reports, 'model-coverage.jsonl');
 const runs = new Set();
 const runVitest = (name, projects) =>
   new Promise((resolve) => {
     const report = path.join(reports, `${name}.json`);
     const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
-    const child = spawn(bin('vitest'), args, { cwd: root, stdio: 'inherit', detached: true });
+    const env = { ...process.env, ATRIUM_MODEL_COVERAGE: modelCoverage };
+    const child = spawn(bin('vitest'), args, { cwd: root, stdio: 'inherit', detached: true, env });
     runs.add(child);
     child.on('close', (code) => {
       runs.delete(child);
@@ -142,6 +149,18 @@ function fileTimes() {
   }
   return files.sort((a, b) => b.seconds - a.seconds);
 }
+/** The README's flow table against the figures the model suites measured in this run (none ran: nothing to check). */
+let tableStale = false;
+if (existsSync(modelCoverage)) {
+  mkdirSync(path.dirname(LAST_MEASUREMENT), { recursive: true });
+  copyFileSync(modelCoverage, LAST_MEASUREMENT);
+  const message = checkReadme(modelCoverage);
+  if (message) {
+    console.error(`\nFAIL flow table\n${message}`);
+    tableStale = true;
+  } else console.log('\nok   flow table (README.md: the model coverage figures are the measured ones)');
+}
+
 const slowest = fileTimes().slice(0, 10);
 rmSync(reports, { recursive: true, force: true });
 const total = (Date.now() - started) / 1000;
@@ -149,4 +168,4 @@ console.log(
   `\nnpm ${checkOnly ? 'run check' : 'test'}: ${Math.floor(total / 60)} min ${Math.round(total % 60)} s in all. The ten slowest test files:`,
 );
 for (const { file, seconds } of slowest) console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${file}`);
-process.exit(codes.some((code) => code !== 0) ? 1 : 0);
+process.exit(codes.some((code) => code !== 0) || tableStale ? 1 : 0);

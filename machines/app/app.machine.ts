@@ -610,7 +610,8 @@ export const appMachine = setup({
       },
     },
     starting: {
-      description: 'The full-screen spinner: four independent loads run side by side.',
+      description:
+        "The full-screen spinner: six regions side by side: five loads (white-label brand, health, flags, user, language) and a web view's launch check.",
       tags: ['starting'],
       type: 'parallel',
       onDone: { target: 'routing' },

@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs';
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition, InspectionEvent } from 'xstate';
 
 /**
@@ -62,4 +63,17 @@ export function formatCoverage(flow: string, rows: ReturnType<TransitionCoverage
     return `coverage ${r.machine} ${r.covered}/${r.total} transitions (${percent}%, ${flow})${r.missed.map((m) => `\n    not taken: ${m}`).join('')}`;
   });
   return lines.join('\n');
+}
+
+/**
+ * Where a model run writes its figures: `ATRIUM_MODEL_COVERAGE`, a file `npm test` and `npm run check` name for their run
+ * (scripts/test.js), which then checks the README's flow table against them and keeps them for `npm run flows:table`
+ * (scripts/flowsTable.js). A run without it (one suite by hand) writes nothing.
+ */
+export const MODEL_COVERAGE_ENV = 'ATRIUM_MODEL_COVERAGE';
+
+/** Appends one JSON line per machine, `{ machine, reached, total, flow }`, to the run's coverage file, if it has one. */
+export function recordCoverage(flow: string, rows: ReturnType<TransitionCoverage['report']>, file = process.env[MODEL_COVERAGE_ENV]) {
+  if (!file) return;
+  appendFileSync(file, rows.map((r) => `${JSON.stringify({ machine: r.machine, reached: r.covered, total: r.total, flow })}\n`).join(''));
 }

@@ -13,7 +13,7 @@ import {
   whatViewsMustShow,
   type ViewLens,
 } from './paths';
-import { formatCoverage, TransitionCoverage } from './coverage';
+import { formatCoverage, recordCoverage, TransitionCoverage } from './coverage';
 import { warmAreaMessages } from './areaMessages.harness';
 import type { Area } from '../../src/i18n/areas';
 
@@ -153,9 +153,14 @@ export function modelSuite<TModel extends AnyStateMachine, TFlow, TState extends
     if (tables.machines && tables.everyMachineTransition)
       it('took every transition of the real machines', () => {
         console.log(formatCoverage(tables.name, coverage.report(tables.machines!)));
+        recordCoverage(tables.name, coverage.report(tables.machines!));
         expect(coverage.report(tables.machines!).flatMap((r) => r.missed)).toEqual(tables.untakenAllowed ?? []);
       });
-    else if (tables.machines) afterAll(() => console.log(formatCoverage(tables.name, coverage.report(tables.machines!))));
+    else if (tables.machines)
+      afterAll(() => {
+        console.log(formatCoverage(tables.name, coverage.report(tables.machines!)));
+        recordCoverage(tables.name, coverage.report(tables.machines!));
+      });
   });
 
   describe(`${tables.name}: the cover against the rendered views`, () => {
