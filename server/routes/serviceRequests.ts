@@ -102,6 +102,7 @@ export async function serviceRequestRoutes(app: Api) {
   app.post(
     '/service-request/buildings/:id/create',
     {
+      ...member,
       preHandler: [...member.preHandler, writeLimits(app, WRITE_LIMITS.serviceRequestsMinute, WRITE_LIMITS.serviceRequestsDay)],
       schema: {
         tags,
@@ -127,6 +128,7 @@ export async function serviceRequestRoutes(app: Api) {
   app.put(
     '/service-request/buildings/:id/service-request/:requestId',
     {
+      ...member,
       preHandler: [...member.preHandler, writeLimits(app, WRITE_LIMITS.serviceRequestChanges)],
       schema: {
         tags,
