@@ -185,7 +185,7 @@ modelSuite<typeof sessionModel, Flow, SessionModelState>({
         return flow.actor.send({ type: 'session.userUpdated', user: { ...USER, first_name: name } });
       }
       case 'app.authMode':
-        return flow.actor.send({ type: 'session.authMode', mode: s(flow).context.authMode === 'login' ? 'register' : 'login' });
+        return flow.actor.send({ type: 'session.authMode', mode: s(flow).context.authMode === 'login' ? 'signup' : 'login' });
       default:
         return answer(flow, event.type);
     }

@@ -9,7 +9,7 @@ import { assign, setup } from 'xstate';
  * it (`api.refused`: a 4xx, the kept session goes) or gives no answer (`api.dropped`: the kept session stays for the
  * next load). The rest of the app signs in (`app.signIn`), logs out (`app.logout`: the header, /logout, a refused
  * building list), asks for a refresh (`app.refresh`: a call met an expired token), hands over the person's saved
- * profile (`app.userUpdated`) and switches the auth screens between sign-in and register (`app.authMode`); the person
+ * profile (`app.userUpdated`) and switches the auth screens between sign-in and sign-up (`app.authMode`); the person
  * closes the session-expired modal (`user.acknowledge`).
  */
 export type SessionModelEvent =
@@ -52,14 +52,16 @@ export interface SessionModelContext {
   /** The signed-in person's first name: the server's, or the one they saved since. */
   name: 'Dana' | 'Ada';
   /** Which auth screens show while nobody is signed in. */
-  mode: 'login' | 'register';
+  mode: 'login' | 'signup';
 }
-
-const cleared = assign({ kept: false });
-const signedIn = (refreshable: boolean) => assign({ kept: true, refreshable, name: 'Dana' as const });
 
 export const sessionModel = setup({
   types: { context: {} as SessionModelContext, events: {} as SessionModelEvent },
+  actions: {
+    cleared: assign({ kept: false }),
+    /** Signed in with the server's user, with a refresh token (a sign-in, a kept session) or without (a web view's). */
+    signedIn: assign((_, params: { refreshable: boolean }) => ({ kept: true, refreshable: params.refreshable, name: 'Dana' as const })),
+  },
   guards: {
     kept: ({ context }) => context.kept,
     refreshable: ({ context }) => context.refreshable,
@@ -80,25 +82,25 @@ export const sessionModel = setup({
       },
     },
     awaitingAdoption: { on: { 'app.adopt': 'adopting', 'app.adoptRefused': 'signedOut' } },
-    adopting: { on: { 'api.ok': { target: 'signedIn', actions: signedIn(false) }, 'api.refused': 'signedOut' } },
-    upgrading: { on: { 'api.ok': 'loadingUser', 'api.refused': { target: 'signedOut', actions: cleared } } },
+    adopting: { on: { 'api.ok': { target: 'signedIn', actions: { type: 'signedIn', params: { refreshable: false } } }, 'api.refused': 'signedOut' } },
+    upgrading: { on: { 'api.ok': 'loadingUser', 'api.refused': { target: 'signedOut', actions: 'cleared' } } },
     refreshingKept: {
-      on: { 'api.ok': 'loadingUser', 'api.refused': { target: 'signedOut', actions: cleared }, 'api.dropped': 'signedOut' },
+      on: { 'api.ok': 'loadingUser', 'api.refused': { target: 'signedOut', actions: 'cleared' }, 'api.dropped': 'signedOut' },
     },
     loadingUser: {
       on: {
         'app.logout': 'signingOut',
-        'api.ok': { target: 'signedIn', actions: signedIn(true) },
-        'api.refused': { target: 'signedOut', actions: cleared },
+        'api.ok': { target: 'signedIn', actions: { type: 'signedIn', params: { refreshable: true } } },
+        'api.refused': { target: 'signedOut', actions: 'cleared' },
         'api.dropped': 'signedOut',
       },
     },
     signedOut: {
       on: {
         // Nothing to end at the server, but a session kept for the next load goes.
-        'app.logout': { guard: 'kept', actions: cleared },
-        'app.signIn': { target: 'signedIn', actions: signedIn(true) },
-        'app.authMode': { actions: assign({ mode: ({ context }) => (context.mode === 'login' ? 'register' : 'login') }) },
+        'app.logout': { guard: 'kept', actions: 'cleared' },
+        'app.signIn': { target: 'signedIn', actions: { type: 'signedIn', params: { refreshable: true } } },
+        'app.authMode': { actions: assign({ mode: ({ context }) => (context.mode === 'login' ? 'signup' : 'login') }) },
       },
     },
     signedIn: {
@@ -107,12 +109,12 @@ export const sessionModel = setup({
         'app.userUpdated': { actions: assign({ name: ({ context }) => (context.name === 'Dana' ? 'Ada' : 'Dana') }) },
         'app.refresh': [
           { guard: 'refreshable', target: 'refreshing' },
-          { target: 'expired', actions: cleared },
+          { target: 'expired', actions: 'cleared' },
         ],
       },
     },
-    refreshing: { on: { 'api.ok': 'signedIn', 'api.refused': { target: 'expired', actions: cleared } } },
+    refreshing: { on: { 'api.ok': 'signedIn', 'api.refused': { target: 'expired', actions: 'cleared' } } },
     expired: { on: { 'user.acknowledge': 'signedOut' } },
-    signingOut: { on: { 'api.ok': { target: 'signedOut', actions: cleared }, 'api.refused': { target: 'signedOut', actions: cleared } } },
+    signingOut: { on: { 'api.ok': { target: 'signedOut', actions: 'cleared' }, 'api.refused': { target: 'signedOut', actions: 'cleared' } } },
   },
 });
