@@ -1,5 +1,12 @@
 import { assign, enqueueActions, fromPromise, setup, stopChild } from 'xstate';
-import { defaultFields, type AuthFlowContext, type AuthFlowSchema, type AuthStepOutput, type SessionPayload } from './authFlow.types';
+import {
+  defaultFields,
+  type AuthAddress,
+  type AuthFlowContext,
+  type AuthFlowSchema,
+  type AuthStepOutput,
+  type SessionPayload,
+} from './authFlow.types';
 import { errorFromEvent, notProvided, outputParams } from './authStep';
 import type { resetPasswordMachine } from './resetPassword.machine';
 import { signInMachine } from './signIn.machine';
@@ -60,6 +67,8 @@ export const authFlowMachine = setup({
     runResetPassword: enqueueActions(({ context, enqueue }, { output }: { output: ResetPasswordLogic }) => {
       enqueue.spawnChild(output as never, { id: 'resetPassword', input: context.next.resetPassword } as never);
     }),
+    /** The step under way decides the address (decision NEXT-auth-address-in-chart): the host only applies it. */
+    showAddress: assign((_, { address }: { address: AuthAddress | null }) => ({ address })),
     stopSignUp: stopChild('signUp'),
     stopResetPassword: stopChild('resetPassword'),
     /** A step's code did not arrive (the network): back to sign-in with what was typed, and the failure shown. */
@@ -96,6 +105,7 @@ export const authFlowMachine = setup({
         resetPassword: { fields },
       },
       session: null,
+      address: null,
     };
   },
   initial: 'start',
@@ -104,7 +114,10 @@ export const authFlowMachine = setup({
       always: [{ guard: 'hasSsoReturn', target: 'signIn' }, { guard: 'startsAtReset', target: 'resetPassword' }, { target: 'signIn' }],
     },
     signIn: {
-      entry: { type: 'setAuthMode', params: { mode: 'login' } },
+      entry: [
+        { type: 'setAuthMode', params: { mode: 'login' } },
+        { type: 'showAddress', params: { address: '/login' } },
+      ],
       invoke: {
         id: 'signIn',
         src: 'signInFlow',
@@ -121,8 +134,10 @@ export const authFlowMachine = setup({
       },
     },
     signUp: {
-      tags: ['route:signup'],
-      entry: { type: 'setAuthMode', params: { mode: 'signup' } },
+      entry: [
+        { type: 'setAuthMode', params: { mode: 'signup' } },
+        { type: 'showAddress', params: { address: '/signup' } },
+      ],
       // Signed in, or back to sign-in: the routing rules land signed-out visitors on sign-in again.
       exit: { type: 'setAuthMode', params: { mode: 'login' } },
       initial: 'loading',
@@ -155,7 +170,7 @@ export const authFlowMachine = setup({
       },
     },
     resetPassword: {
-      tags: ['route:reset'],
+      entry: { type: 'showAddress', params: { address: '/reset-password' } },
       initial: 'loading',
       states: {
         loading: {
@@ -180,7 +195,11 @@ export const authFlowMachine = setup({
     },
     signedIn: {
       type: 'final',
-      entry: { type: 'emitSignedIn', params: ({ context }) => ({ session: context.session! }) },
+      // Signed in: the routing rules take the person on, the flow no longer names an address.
+      entry: [
+        { type: 'showAddress', params: { address: null } },
+        { type: 'emitSignedIn', params: ({ context }) => ({ session: context.session! }) },
+      ],
     },
   },
 });

@@ -1,6 +1,6 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { authFlowMachine } from './authFlow.machine';
-import type { AuthError, AuthStepContext, AuthStepTag, FieldName } from './authFlow.types';
+import type { AuthAddress, AuthError, AuthFlowContext, AuthStepContext, AuthStepTag, FieldName } from './authFlow.types';
 import type { resetPasswordMachine } from './resetPassword.machine';
 import type { signInMachine } from './signIn.machine';
 import type { signUpMachine } from './signUp.machine';
@@ -34,12 +34,11 @@ export function activeStep(snapshot: Pick<RouterSnapshot, 'children'>): AuthStep
 /** Two readings of `activeStep` name the same running step. */
 export const sameStep = (a: AuthStep | null, b: AuthStep | null) => a?.ref === b?.ref;
 
-/** The route the flow belongs on, so the address bar follows the flow (read from the router). */
-export function authRoute(snapshot: Pick<RouterSnapshot, 'hasTag'>): '/login' | '/signup' | '/reset-password' {
-  if (snapshot.hasTag('route:signup')) return '/signup';
-  if (snapshot.hasTag('route:reset')) return '/reset-password';
-  return '/login';
-}
+/**
+ * The address the flow's step belongs on, as the router's chart decides it (null once someone is signed in: the
+ * routing rules take the person on); the host applies it to the address bar.
+ */
+export const authRoute = (snapshot: { context: Pick<AuthFlowContext, 'address'> }): AuthAddress | null => snapshot.context.address;
 
 /** What the step selectors below read of the running step's snapshot, whichever step it is. */
 export interface StepSnapshot {

@@ -154,7 +154,8 @@ export type ResetPasswordTag = 'route:reset' | 'loading' | 'step:verify_account'
 /** Every tag a step's view may ask about. */
 export type AuthStepTag = SignInTag | SignUpTag | ResetPasswordTag;
 /** The router's own tags: which route the running step belongs on. */
-export type AuthFlowTag = 'route:signup' | 'route:reset';
+/** The three addresses of the auth flow, one per step it runs. */
+export type AuthAddress = '/login' | '/signup' | '/reset-password';
 
 /** The router: the input each step starts with next, and the session once a step signed the person in. */
 export interface AuthFlowContext {
@@ -162,6 +163,12 @@ export interface AuthFlowContext {
   startsAt: 'signIn' | 'resetPassword';
   next: { signIn: SignInInput; signUp: SignUpInput | null; resetPassword: ResetPasswordInput };
   session: SessionPayload | null;
+  /**
+   * The address the step under way belongs on, which the host applies to the address bar (without the identity
+   * provider's answer, code and state, which the flow read at its start and which are spent); null once someone is
+   * signed in, when the routing rules take the person on.
+   */
+  address: AuthAddress | null;
 }
 
 /**
@@ -175,7 +182,6 @@ export interface AuthFlowSchema {
   context: AuthFlowContext;
   input: AuthFlowInput;
   events: AuthFlowRouterEvent;
-  tags: AuthFlowTag;
 }
 
 export type AuthFlowEvent =

@@ -87,6 +87,10 @@ const SIGN_UP_STATES = new Set<Step>([
   'finalSigningIn',
 ]);
 
+/** The address the router names for each model state (decision NEXT-auth-address-in-chart): the host applies it. */
+const addressOf = (step: Step) =>
+  step === 'signedIn' ? null : SIGN_UP_STATES.has(step) ? '/signup' : step.startsWith('reset') ? '/reset-password' : '/login';
+
 type Flow = ReturnType<typeof startAuthFlow> & { app?: { stop(): void } };
 
 /** Where the router and its running step are, for a failure's message. */
@@ -241,7 +245,7 @@ modelSuite({
       ({ actor }: Flow) => {
         const s = actor.getSnapshot();
         if (!MACHINE_STATE[step](s)) throw new Error(`the machines should be in ${step}, are in ${where(s)}`);
-        return true;
+        return s.context.address === addressOf(step);
       },
     ]),
   ) as Record<Step, (flow: Flow) => boolean>,

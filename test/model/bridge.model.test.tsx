@@ -10,7 +10,7 @@ import { modelSuite } from './modelSuite';
 import { modelGraph } from './paths';
 import { bridgeMachine } from '../../machines/bridge/bridge.machine';
 import { bridgeFrameMachine } from '../../machines/bridge/bridgeFrame.machine';
-import { bridgeCallMachine } from '../../machines/bridge/bridgeCall.machine';
+import { bridgeCallMachine, CALL_TIMEOUT_MS } from '../../machines/bridge/bridgeCall.machine';
 import type { BridgeReply } from '../../machines/bridge/bridge.protocol';
 import { linkOutFrameMachine, type LinkOutEvent } from '../../machines/linkOut/linkOutFrame.machine';
 import { LinkOutFrame } from '../../src/ui/linkOut/LinkOutFrame';
@@ -41,12 +41,26 @@ function bridgeFlow(beforeReady: boolean, inspect?: (event: InspectionEvent) => 
     },
     clearTimeout: (id: unknown) => void timers.delete(id as number),
   };
+  /** How the host's work on the next calls goes: answers at once, fails, or never answers (the call's time runs out). */
+  const work = { next: 'answer' as 'answer' | 'fail' | 'hang' };
   const bridge = bridgeMachine.provide({
     actors: {
       messages: fromCallback(() => () => {}),
       frame: bridgeFrameMachine.provide({
         actions: { post: (_, p) => void posts.push(p as never), logOut: () => {} },
-        actors: { call: bridgeCallMachine.provide({ actors: { perform: fromPromise(async ({ input }) => ({ did: input.request.action })) } }) },
+        actors: {
+          call: bridgeCallMachine.provide({
+            actors: {
+              perform: fromPromise(({ input }) => {
+                const how = work.next;
+                work.next = 'answer';
+                if (how === 'fail') return Promise.reject(new Error('the server is down'));
+                if (how === 'hang') return new Promise<never>(() => {});
+                return Promise.resolve({ did: input.request.action });
+              }),
+            },
+          }),
+        },
       }),
     },
   });
@@ -80,7 +94,15 @@ function bridgeFlow(beforeReady: boolean, inspect?: (event: InspectionEvent) => 
         timer.fn();
       }
   };
-  return { actor, bridgeRef, linkOutRef, posts, send, expected, runInitWait };
+  /** Runs out the time of every call in flight (the calls' timers, CALL_TIMEOUT_MS). */
+  const runCallTimeouts = () => {
+    for (const [id, timer] of [...timers])
+      if (timer.ms === CALL_TIMEOUT_MS) {
+        timers.delete(id);
+        timer.fn();
+      }
+  };
+  return { actor, bridgeRef, linkOutRef, posts, send, expected, runInitWait, runCallTimeouts, work };
 }
 type Flow = ReturnType<typeof bridgeFlow>;
 
@@ -151,6 +173,16 @@ modelSuite({
         for (let i = 0; i < 17; i++) flow.send({ action: 'getUser' }, waiting + i < 16 ? 'queued' : 'UNAVAILABLE');
         return;
       }
+      case 'app.failingCall': {
+        // A failure the host's work throws without a code of the closed list is UNAVAILABLE.
+        flow.work.next = 'fail';
+        return flow.send({ action: 'getUser' }, 'UNAVAILABLE');
+      }
+      case 'app.slowCall': {
+        flow.work.next = 'hang';
+        flow.send({ action: 'getUser' }, 'TIMEOUT');
+        return flow.runCallTimeouts();
+      }
       case 'app.subscribe':
         return flow.send({ action: 'subscribe', data: { events: ['themeChanged', 'visibilityChanged'] } }, 'ok');
       case 'host.themeChanged':
@@ -199,7 +231,7 @@ modelSuite({
     }
   },
   stop: ({ actor }) => actor.stop(),
-  machines: [bridgeMachine, bridgeFrameMachine],
+  machines: [bridgeMachine, bridgeFrameMachine, bridgeCallMachine],
   everyMachineTransition: true,
 });
 

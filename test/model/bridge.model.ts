@@ -8,7 +8,9 @@ import { assign, setup } from 'xstate';
  * (`time.initWait`); the frame loads a new document (`frame.navigate`), which must init again; the person closes the
  * frame (`user.close`). Also: a single load event (`frame.load`), an unknown action with an id (`app.unknown`), more
  * calls before init than wait (`app.flood`), a subscription (`app.subscribe`) and the host's theme and visibility
- * changing (`host.themeChanged`, `host.hidden`), and the kiosk's idle reset, which closes the frame.
+ * changing (`host.themeChanged`, `host.hidden`), and the kiosk's idle reset, which closes the frame. The host's work
+ * on a call may fail (`app.failingCall`: answered UNAVAILABLE) or take longer than the call's time (`app.slowCall`:
+ * answered TIMEOUT when it runs out).
  */
 export type BridgeModelEvent =
   | { type: 'start.open' }
@@ -25,6 +27,8 @@ export type BridgeModelEvent =
   | { type: 'app.unknown' }
   | { type: 'app.flood' }
   | { type: 'app.subscribe' }
+  | { type: 'app.failingCall' }
+  | { type: 'app.slowCall' }
   | { type: 'host.themeChanged' }
   | { type: 'host.hidden' }
   | { type: 'kiosk.idleReset' }
@@ -92,6 +96,8 @@ export const bridgeModel = setup({
         'frame.navigate': 'awaitingInit',
         'app.closeWebView': 'closed',
         'app.subscribe': note,
+        'app.failingCall': note,
+        'app.slowCall': note,
         ...anyOpen,
       },
     },

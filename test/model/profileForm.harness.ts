@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { profileFormMachine } from '../../machines/account/profileForm.machine';
-import type { SaveProfileInput } from '../../machines/account/profileForm.types';
+import type { BuildingOption, SaveProfileInput } from '../../machines/account/profileForm.types';
 import { appMachine } from '../../machines/app/app.machine';
 import { buildingMachine, BUILDING_ID, type Building } from '../../machines/building/building.machine';
 import { sessionMachine } from '../../machines/session/session.machine';
@@ -32,6 +32,12 @@ export const USER: SessionUser = makeUser({
 /** The server's version after someone saved elsewhere: nothing the person types in the model equals it. */
 export const ELSEWHERE: SessionUser = { ...USER, first_name: 'Elsewhere', updated_at: '2026-01-05T10:00:00.000000Z' };
 
+/** The person's own buildings as the server lists them: one more than the page's list (another portfolio's). */
+export const OWN_BUILDINGS: BuildingOption[] = [...BUILDINGS.map(({ uuid, name }) => ({ uuid, name })), { uuid: 'b-9', name: 'Harbour Annex' }];
+
+/** How the server answers the form's first call, its person's buildings, by the model's start event. */
+export type OptionsAnswer = 'start.optionsLoaded' | 'start.optionsDropped' | 'start.optionsRefused';
+
 export const CONFLICT_TEXT = 'Your profile was changed elsewhere. Please review and save again.';
 export const FAILURE_TEXT = 'The service is down for maintenance';
 
@@ -43,8 +49,9 @@ export class FakeServer {
   saves: SaveProfileInput[] = [];
   private version = 0;
 
-  logic() {
+  logic(options: OptionsAnswer) {
     const userUpdated = vi.fn();
+    const logOut = vi.fn();
     const logic = profileFormMachine.provide({
       actors: {
         saveProfile: fromPromise<SessionUser, SaveProfileInput>(({ input }) => {
@@ -54,10 +61,15 @@ export class FakeServer {
         fetchUser: fromPromise<SessionUser, void>(
           () => new Promise((resolve, reject) => (this.pending = { name: 'fetchUser', input: null, resolve, reject })),
         ),
+        loadBuildingOptions: fromPromise<BuildingOption[], void>(async () => {
+          if (options === 'start.optionsLoaded') return OWN_BUILDINGS;
+          if (options === 'start.optionsRefused') throw { status: 403, message: 'Forbidden' };
+          throw { status: 0, message: 'Failed to fetch' };
+        }),
       },
-      actions: { userUpdated: (_, params) => userUpdated(params.user) },
+      actions: { userUpdated: (_, params) => userUpdated(params.user), logOut },
     });
-    return { logic, userUpdated };
+    return { logic, userUpdated, logOut };
   }
 
   private take(name: Pending['name']): Pending {

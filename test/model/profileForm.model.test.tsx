@@ -3,7 +3,17 @@ import { createActor, waitFor as waitForActor, type InspectionEvent, type Snapsh
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { profileFormModel, type ProfileModelContext, type ProfileModelEvent, type ProfileModelState } from './profileForm.model';
-import { BUILDINGS, CONFLICT_TEXT, ELSEWHERE, FAILURE_TEXT, FakeServer, profileApp, USER } from './profileForm.harness';
+import {
+  BUILDINGS,
+  CONFLICT_TEXT,
+  ELSEWHERE,
+  FAILURE_TEXT,
+  FakeServer,
+  OWN_BUILDINGS,
+  profileApp,
+  USER,
+  type OptionsAnswer,
+} from './profileForm.harness';
 import { modelSuite } from './modelSuite';
 import { untakenTransitions } from './paths';
 import { profileFormMachine } from '../../machines/account/profileForm.machine';
@@ -21,19 +31,19 @@ type Model = { context: ProfileModelContext };
  * The form with the server's calls the test settles, in an app like the real one (the session signed in as USER, the
  * buildings loaded): the rendered form reads its facts and buildings from there.
  */
-async function start(inspect?: (event: InspectionEvent) => void) {
+async function start(options: OptionsAnswer, inspect?: (event: InspectionEvent) => void) {
   const app = profileApp();
   await waitForActor(app.system.get(SESSION_ID)!, (s) => s.hasTag('signedIn'));
   await waitForActor(app.system.get(BUILDING_ID)!, (s) => s.hasTag('ready'));
   const server = new FakeServer();
-  const { logic, userUpdated } = server.logic();
+  const { logic, userUpdated, logOut } = server.logic(options);
   const form = createActor(logic, { input: { user: USER }, ...(inspect ? { inspect } : {}) }).start();
-  return { app, server, form, userUpdated, rendered: false, opened: false };
+  return { app, server, form, userUpdated, logOut, options, rendered: false, opened: false };
 }
 type Flow = Awaited<ReturnType<typeof start>>;
 
 /** Where the real machine must be for each model state (and whether it accepts Save, as the model says). */
-const MACHINE_STATE: Record<ProfileModelState, (s: Snapshot, c: ProfileModelContext) => boolean> = {
+const MACHINE_STATE: Record<Exclude<ProfileModelState, 'opening' | 'loggedOut'>, (s: Snapshot, c: ProfileModelContext) => boolean> = {
   editing: (s, c) => s.matches('editing') && s.can({ type: 'user.submit' }) === (c.changed && c.valid) && (s.context.error !== null) === c.failed,
   saving: (s) => s.matches('saving') && s.hasTag('submitting') && !s.can({ type: 'user.submit' }),
   saved: (s) => s.matches('saved') && s.hasTag('dialog:profileUpdated') && !s.can({ type: 'user.submit' }) && s.context.error === null,
@@ -85,7 +95,7 @@ const dialog = () => screen.queryByRole('dialog');
 const conflictShown = () => screen.queryByText(CONFLICT_TEXT) !== null;
 
 /** What a person sees in each model state. */
-const VIEW_STATE: Record<ProfileModelState, (c: ProfileModelContext) => void> = {
+const VIEW_STATE: Record<Exclude<ProfileModelState, 'opening' | 'loggedOut'>, (c: ProfileModelContext) => void> = {
   editing: (c) => {
     expect(dialog()).toBeNull();
     expect(conflictShown()).toBe(false);
@@ -125,16 +135,18 @@ const VIEW_STATE: Record<ProfileModelState, (c: ProfileModelContext) => void> = 
  */
 function checkOpened(flow: Flow) {
   if (!flow.rendered || flow.opened) return;
-  flow.opened = true;
   expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe(USER.email);
   expect((screen.getByLabelText('Email') as HTMLInputElement).readOnly).toBe(true);
   expect((screen.getByLabelText('Company') as HTMLInputElement).value).toBe('Northwind Traders');
+  // The person's own buildings once the server listed them; the page's list when it gave no answer.
+  const listed = flow.options === 'start.optionsLoaded' ? OWN_BUILDINGS : BUILDINGS;
   expect(
     within(screen.getByLabelText('Default building'))
       .getAllByRole('option')
       .map((o) => o.textContent),
-  ).toEqual(['No default building', ...BUILDINGS.map((b) => b.name)]);
+  ).toEqual(['No default building', ...listed.map((b) => b.name)]);
   VIEW_STATE.editing(createActor(profileFormModel).getSnapshot().context);
+  flow.opened = true;
 }
 
 /** The person's part of each model event, as what they do on the screen. */
@@ -161,6 +173,11 @@ function actOnScreen(event: ProfileModelEvent['type'], { name, building }: Retur
       throw new Error(`${event} is not a person's event`);
   }
 }
+
+/** No step ends in `opening`: every path's first event opens the form. */
+const beforeTheFlow = (): never => {
+  throw new Error('no step ends in opening: it is the state before a start.* event');
+};
 
 /** How many times the session must have been given the server's user, from the model's steps. */
 const sessionUpdates = (events: ProfileModelEvent[]) => events.filter((e) => e.type === 'api.ok' || e.type === 'api.refetched').length;
@@ -192,7 +209,7 @@ const { paths } = modelSuite({
       return `${String(value)} changed:${changed} valid:${valid} failed:${failed}`;
     },
   },
-  start: (_, { inspect }) => start(inspect),
+  start: (event, { inspect }) => start(event!.type as OptionsAnswer, inspect),
   render: (flow) => {
     flow.rendered = true;
     render(
@@ -214,14 +231,25 @@ const { paths } = modelSuite({
     checkOpened(flow);
     return actOnScreen(event.type, edits(flow));
   },
-  machineState: Object.fromEntries(
-    Object.entries(MACHINE_STATE).map(([state, check]) => [state, ({ form }: Flow, { context }: Model) => check(form.getSnapshot(), context)]),
-  ) as Record<ProfileModelState, (flow: Flow, model: Model) => boolean>,
-  viewState: Object.fromEntries(
-    Object.entries(VIEW_STATE).map(([state, check]) => [state, (_: Flow, { context }: Model) => check(context)]),
-  ) as Record<ProfileModelState, (flow: Flow, model: Model) => void>,
-  finally: ({ server, userUpdated, opened, rendered }, events) => {
+  machineState: {
+    ...(Object.fromEntries(
+      Object.entries(MACHINE_STATE).map(([state, check]) => [state, ({ form }: Flow, { context }: Model) => check(form.getSnapshot(), context)]),
+    ) as Record<ProfileModelState, (flow: Flow, model: Model) => boolean>),
+    opening: beforeTheFlow,
+    // The refused list asked the session to end, once; the form itself stays where it was.
+    loggedOut: ({ form, logOut }) => logOut.mock.calls.length === 1 && form.getSnapshot().matches('editing'),
+  },
+  viewState: {
+    ...(Object.fromEntries(Object.entries(VIEW_STATE).map(([state, check]) => [state, (_: Flow, { context }: Model) => check(context)])) as Record<
+      ProfileModelState,
+      (flow: Flow, model: Model) => void
+    >),
+    opening: beforeTheFlow,
+    loggedOut: (flow) => checkOpened(flow),
+  },
+  finally: ({ server, userUpdated, logOut, opened, rendered, options }, events) => {
     expect(opened, 'the opened form was checked').toBe(rendered);
+    expect(logOut).toHaveBeenCalledTimes(options === 'start.optionsRefused' ? 1 : 0);
     expect(userUpdated).toHaveBeenCalledTimes(sessionUpdates(events));
     // Every save after a conflict carries the version read after it; every other save the version it started from.
     expect(server.saves.map((save) => save.updated_at)).toEqual(savedVersions(events));
@@ -231,6 +259,7 @@ const { paths } = modelSuite({
     app.stop();
   },
   machines: [profileFormMachine],
+  everyMachineTransition: true,
 });
 
 describe('profile form: the test model', () => {

@@ -5,11 +5,18 @@ import { assign, setup } from 'xstate';
  * (`user.*`) and how the server answers (`api.*`); the context says whether the typed values differ from the
  * version the form is based on, whether both names are valid, and whether the last save failed (not a conflict).
  *
+ * The form starts by asking for the person's own buildings (the default building's options): the server lists them
+ * (`start.optionsLoaded`), gives no answer (`start.optionsDropped`: the page's building list stands in), or refuses
+ * (`start.optionsRefused`: the session ends, access document section 8).
+ *
  * The person's edits are fixed values: `editName` types a valid first name, `clearName` empties it, `chooseBuilding`
  * picks another default building. The server's version read after a conflict differs from anything the person can
  * have typed and saved, so after a conflict there is still something to save.
  */
 export type ProfileModelEvent =
+  | { type: 'start.optionsLoaded' }
+  | { type: 'start.optionsDropped' }
+  | { type: 'start.optionsRefused' }
   | { type: 'user.editName' }
   | { type: 'user.clearName' }
   | { type: 'user.chooseBuilding' }
@@ -22,7 +29,7 @@ export type ProfileModelEvent =
   | { type: 'api.refetched' }
   | { type: 'api.refetchFailed' };
 
-export type ProfileModelState = 'editing' | 'saving' | 'saved' | 'conflictRefreshing' | 'conflictReady';
+export type ProfileModelState = 'opening' | 'loggedOut' | 'editing' | 'saving' | 'saved' | 'conflictRefreshing' | 'conflictReady';
 
 export interface ProfileModelContext {
   changed: boolean;
@@ -49,8 +56,13 @@ export const profileFormModel = setup({
 }).createMachine({
   id: 'profileFormModel',
   context: { changed: false, valid: true, failed: false },
-  initial: 'editing',
+  initial: 'opening',
   states: {
+    opening: {
+      on: { 'start.optionsLoaded': 'editing', 'start.optionsDropped': 'editing', 'start.optionsRefused': 'loggedOut' },
+    },
+    // The refused list ended the session: the app leaves the form (its routing, not the form's).
+    loggedOut: {},
     editing: {
       on: { ...edits, 'user.save': { guard: 'canSave', target: 'saving' } },
     },

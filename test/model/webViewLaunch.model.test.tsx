@@ -128,7 +128,7 @@ modelSuite<typeof webViewLaunchModel, Flow, WebViewLaunchModelState>({
     expect(flow.closeWebView).toHaveBeenCalledTimes(events.some((event) => event.type === 'user.close') ? 1 : 0);
   },
   stop: ({ app }) => app.stop(),
-  machines: [sessionMachine],
+  // The session's transitions are counted by its own suite (session.model.test.tsx), which takes them all.
 });
 
 it('web view launch: the test model agrees with the charts: a base check, then the token check, each refusable', () => {

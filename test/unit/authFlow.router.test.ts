@@ -141,3 +141,43 @@ describe("when a step's code does not arrive", () => {
     });
   });
 });
+
+describe('the auth flow names the address of each step (decision NEXT-auth-address-in-chart)', () => {
+  const address = (router: ReturnType<typeof startRouter>['router']) => router.getSnapshot().context.address;
+  const signUp = { fields: fields(), record: null, method: null, ssoTransaction: null };
+
+  it('/login for sign-in, /signup for sign-up, /reset-password for the reset, back, and none once signed in', async () => {
+    const { router, end, running } = startRouter({ email: 'ada@acme.com' });
+    expect(address(router)).toBe('/login');
+    end({ next: 'signUp', input: signUp });
+    // The step's address holds while its code arrives.
+    expect(router.getSnapshot().matches({ signUp: 'loading' })).toBe(true);
+    expect(address(router)).toBe('/signup');
+    await running('signUp');
+    expect(address(router)).toBe('/signup');
+    end({ next: 'signIn', input: { flow: 'auth_login', fields: fields() } });
+    expect(address(router)).toBe('/login');
+    end({ next: 'resetPassword', input: { fields: fields() } });
+    expect(address(router)).toBe('/reset-password');
+    await running('resetPassword');
+    end({ next: 'signIn', input: { flow: 'auth_login', fields: fields(), at: 'password' } });
+    expect(address(router)).toBe('/login');
+    end({ next: 'signedIn', session: SESSION });
+    expect(router.getSnapshot().status).toBe('done');
+    expect(address(router)).toBeNull();
+    expect(authRoute(router.getSnapshot())).toBeNull();
+  });
+
+  it('starts on the address of the step the route asks for, and an SSO return on /login whatever the route', () => {
+    expect(address(startRouter({ flow: 'reset_password' }).router)).toBe('/reset-password');
+    expect(address(startRouter({ flow: 'sign_up' }).router)).toBe('/login');
+    expect(address(startRouter({ flow: 'reset_password', ssoReturn: { code: 'c', state: 's', pending: null } }).router)).toBe('/login');
+  });
+
+  it("a step whose code did not arrive goes back to sign-in's address", async () => {
+    const { router, end } = startRouter({}, { unreachable: true });
+    end({ next: 'signUp', input: signUp });
+    await vi.waitFor(() => expect(router.getSnapshot().matches('signIn')).toBe(true));
+    expect(address(router)).toBe('/login');
+  });
+});

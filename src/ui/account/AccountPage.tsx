@@ -280,8 +280,8 @@ function SettingsPanel() {
   );
 }
 
-/** Light, dark, or as the device says (the colour scheme actor keeps the choice). */
-function AppearanceSetting() {
+/** Light, dark, or as the device says (the colour scheme actor keeps the choice). Exported for its model test. */
+export function AppearanceSetting() {
   const t = useT();
   const colorScheme = useColorSchemeRef();
   const preference = useColorSchemeSelector((s) => s.context.preference);
@@ -326,7 +326,8 @@ function MarketingConsent() {
   return consent ? <ConsentToggle consent={consent} /> : null;
 }
 
-function ConsentToggle({ consent }: { consent: ScreenActors['emailConsent'] }) {
+/** The marketing-email consent's checkbox over its actor (exported for its model test). */
+export function ConsentToggle({ consent }: { consent: ScreenActors['emailConsent'] }) {
   const t = useT();
   const checked = useSelector(consent, (s) => s.context.requested ?? s.context.accepted);
   return (

@@ -10,7 +10,8 @@ import { useT } from '../../i18n/useT';
 
 /**
  * /login, /signup and /reset-password: the auth flow the route opened in the app's system (one actor across the
- * three, stopped when the person leaves them), with the address bar kept on the route the flow is on.
+ * three, stopped when the person leaves them). The flow's chart names the address of the step under way (its
+ * `address`, decision NEXT-auth-address-in-chart); the host applies it to the address bar and renders the step.
  */
 export function AuthFlowHost() {
   const flow = useScreen('authFlow');
@@ -28,17 +29,16 @@ export function AuthFlowHost() {
 function AuthFlowView({ flow }: { flow: ScreenActors['authFlow'] }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const route = useSelector(flow, authRoute);
+  const address = useSelector(flow, authRoute);
   const finished = useSelector(flow, (s) => s.status === 'done');
   const t = useT();
   useEffect(() => {
-    // Once signed in, the routing rules take the person on; until then the address follows the flow. The SSO
-    // return's code and state are spent once read, so they leave the address too.
-    if (finished || !AUTH_PATHS.includes(location.pathname)) return;
+    // Applies the chart's address (none once signed in), on the auth pages only: a move elsewhere is under way.
+    if (address === null || !AUTH_PATHS.includes(location.pathname)) return;
     const search = location.search as Record<string, unknown>;
     const hasSsoParams = 'code' in search || 'state' in search;
-    if (location.pathname !== route || hasSsoParams) void navigate({ to: route, replace: true, search: withoutSsoParams(search) });
-  }, [finished, route, location.pathname, location.search, navigate]);
+    if (location.pathname !== address || hasSsoParams) void navigate({ to: address, replace: true, search: withoutSsoParams(search) });
+  }, [address, location.pathname, location.search, navigate]);
   if (finished) {
     // Signed in: the sign-in stays in its busy state until the next page takes over, never the email form again.
     return (
@@ -56,7 +56,7 @@ function AuthFlowView({ flow }: { flow: ScreenActors['authFlow'] }) {
 
 const AUTH_PATHS = ['/login', '/signup', '/reset-password'];
 
-/** The identity provider's answer (code, state, and the issuer it names) is spent once read. */
+/** The identity provider's answer (code, state, and the issuer it names): spent once the flow read it, never in its address. */
 function withoutSsoParams(search: Record<string, unknown>) {
   const { code: _code, state: _state, iss: _iss, session_state: _sessionState, ...rest } = search;
   return rest;
