@@ -3,23 +3,26 @@ import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-
 import { ACCOUNT_DIALOGS, ACCOUNT_TABS, PROFILE_TABS, type AccountDialog, type AccountTab } from '../../machines/account/accountTabs';
 import { screenFlows } from './screens';
 
-/** The tab in the address; the first tab (the default) is left out of it. */
+/**
+ * The tab in the address; the first tab (the default) is left out of it. A refused value is named undefined: a key left
+ * out of a validated search would keep the address's raw value (the router lays it over the parent's search).
+ */
 const tabSearch =
   <T extends string>(tabs: readonly T[]) =>
-  (search: Record<string, unknown>): { tab?: T } => {
+  (search: Record<string, unknown>): { tab?: T | undefined } => {
     const tab = search.tab;
-    return typeof tab === 'string' && (tabs as readonly string[]).includes(tab) && tab !== tabs[0] ? { tab: tab as T } : {};
+    return { tab: typeof tab === 'string' && (tabs as readonly string[]).includes(tab) && tab !== tabs[0] ? (tab as T) : undefined };
   };
 
 /**
  * /account: the section in the address, every one named (on a phone no section means the list of sections), and a
  * dialog opened over it (docs/decisions/197-account-page-vertical-tabs-and-dialogs.md).
  */
-const accountSearch = (search: Record<string, unknown>): { tab?: AccountTab; dialog?: AccountDialog } => {
+const accountSearch = (search: Record<string, unknown>): { tab?: AccountTab | undefined; dialog?: AccountDialog | undefined } => {
   const { tab, dialog } = search;
   return {
-    ...(typeof tab === 'string' && (ACCOUNT_TABS as readonly string[]).includes(tab) ? { tab: tab as AccountTab } : {}),
-    ...(typeof dialog === 'string' && (ACCOUNT_DIALOGS as readonly string[]).includes(dialog) ? { dialog: dialog as AccountDialog } : {}),
+    tab: typeof tab === 'string' && (ACCOUNT_TABS as readonly string[]).includes(tab) ? (tab as AccountTab) : undefined,
+    dialog: typeof dialog === 'string' && (ACCOUNT_DIALOGS as readonly string[]).includes(dialog) ? (dialog as AccountDialog) : undefined,
   };
 };
 

@@ -128,11 +128,12 @@ const SignInRequiredPage = lazyRouteComponent(() => import('../ui/shell/SignInRe
 const MobileOnlyPage = lazyRouteComponent(() => import('../ui/shell/MobileOnlyPage'), 'MobileOnlyPage');
 const maintenanceRoute = createRoute({ getParentRoute: () => rootRoute, path: '/maintenance', component: MaintenancePage });
 const signInRequiredRoute = createRoute({ getParentRoute: () => rootRoute, path: '/sign-in-required', component: SignInRequiredPage });
-/** `?from=` names the page asked from: kept only when it is a path of this app (decision 081), else dropped. */
-const mobileOnlySearch = (search: Record<string, unknown>): { from?: string } => {
-  const from = returnPath(search.from);
-  return from ? { from } : {};
-};
+/**
+ * `?from=` names the page asked from: kept only when it is a path of this app (decision 081). A key left out of a
+ * validated search would keep the address's raw value (the router lays the validated search over the parent's), so a
+ * refused one is named, undefined.
+ */
+const mobileOnlySearch = (search: Record<string, unknown>): { from?: string | undefined } => ({ from: returnPath(search.from) ?? undefined });
 const mobileOnlyRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/mobile-only',
