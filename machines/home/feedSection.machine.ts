@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, fromPromise, sendParent, setup, type ActorRefFrom } from 'xstate';
 import type { FeedCategory, FeedGroup, SectionSeed, SectionSource } from './feed';
 
 export interface FeedSectionContext {
@@ -16,9 +16,41 @@ export interface FeedSectionContext {
 export type FeedSectionInput = SectionSeed & { buildingUuid: string };
 
 /**
+ * Where a section is, as the page needs it: `unanswered` before its first answer (the page gives it no place yet),
+ * `retrying` when asked again after a failure (a placeholder in its place), `loaded` or `failed`.
+ */
+export type FeedSectionStatus = 'unanswered' | 'retrying' | 'loaded' | 'failed';
+
+/** A section as the home holds it and the page draws it: what the section reports of itself on every change. */
+export interface FeedSectionView {
+  id: string;
+  group: FeedGroup;
+  name: string;
+  version: SectionSource['version'];
+  status: FeedSectionStatus;
+  categories: FeedCategory[];
+}
+
+/** The report a section sends its parent (the home) as it enters each of its states. */
+export interface FeedSectionReport {
+  type: 'section.changed';
+  section: FeedSectionView;
+}
+
+const viewOf = (context: FeedSectionContext, status: FeedSectionStatus): FeedSectionView => ({
+  id: context.id,
+  group: context.group,
+  name: context.name,
+  version: context.source.version,
+  status,
+  categories: context.categories,
+});
+
+/**
  * One part of the home feed (a v1 group or a v2 category): it arrives with its content, with its failure, or loads
  * its content itself; a failure shows in its place only, with a retry. Until its first answer it is `unanswered`: the
- * page gives it no place yet (`drawnSections` in feed.ts).
+ * page gives it no place yet (`drawnSections` in feed.ts). It reports every state it enters to its parent, the home
+ * (`report`: the home's chart holds the sections, the page renders only the home).
  */
 export const feedSectionMachine = setup({
   types: { context: {} as FeedSectionContext, input: {} as FeedSectionInput, events: {} as { type: 'section.retry' } },
@@ -28,6 +60,11 @@ export const feedSectionMachine = setup({
     ),
   },
   actions: {
+    /** Tells the home where this section is now (`section.changed`). */
+    report: sendParent(({ context }: { context: FeedSectionContext }, params: { status: FeedSectionStatus }) => ({
+      type: 'section.changed',
+      section: viewOf(context, params.status),
+    })),
     setCategories: assign({ categories: (_, params: { categories: FeedCategory[] }) => params.categories, error: null }),
     setError: assign({ error: (_, params: { error: unknown }) => (params.error instanceof Error ? params.error.message : String(params.error)) }),
   },
@@ -56,6 +93,7 @@ export const feedSectionMachine = setup({
     loading: {
       description: 'Its first answer is still to come: the page does not know yet whether it has anything to show.',
       tags: ['loading', 'unanswered'],
+      entry: { type: 'report', params: { status: 'unanswered' } },
       invoke: {
         src: 'loadSection',
         input: ({ context }) => ({ buildingUuid: context.buildingUuid, source: context.source, name: context.name }),
@@ -63,11 +101,12 @@ export const feedSectionMachine = setup({
         onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
-    loaded: { tags: ['loaded'] },
-    failed: { tags: ['failed'], on: { 'section.retry': 'retrying' } },
+    loaded: { tags: ['loaded'], entry: { type: 'report', params: { status: 'loaded' } } },
+    failed: { tags: ['failed'], entry: { type: 'report', params: { status: 'failed' } }, on: { 'section.retry': 'retrying' } },
     retrying: {
       description: 'Asked again after its failure, in the place the page gave it.',
       tags: ['loading'],
+      entry: { type: 'report', params: { status: 'retrying' } },
       invoke: {
         src: 'loadSection',
         input: ({ context }) => ({ buildingUuid: context.buildingUuid, source: context.source, name: context.name }),

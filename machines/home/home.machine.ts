@@ -1,4 +1,4 @@
-import { and, assign, fromPromise, not, setup, stateIn, type ActorRefFrom } from 'xstate';
+import { and, assign, fromPromise, not, sendTo, setup, stateIn, type ActorRefFrom } from 'xstate';
 import type { CtaAction } from '../content/cta';
 import { linkOutFrameMachine } from '../linkOut/linkOutFrame.machine';
 import {
@@ -11,7 +11,7 @@ import {
   type LinkContext,
   type SectionSeed,
 } from './feed';
-import { feedSectionMachine, type FeedSectionRef } from './feedSection.machine';
+import { feedSectionMachine, type FeedSectionReport, type FeedSectionView } from './feedSection.machine';
 import { lobbyUtilities, utilityAction, visibleUtilities, type UtilityButton, type UtilityTile } from './utilities';
 
 export const HOME_ID = 'home';
@@ -32,7 +32,11 @@ export interface HomeInput extends LinkContext {
 }
 
 export interface HomeContext extends HomeInput {
-  sections: FeedSectionRef[];
+  /**
+   * The feed's sections as they last reported themselves (`section.changed`), in the feed's order; each runs as the
+   * child `section:<id>`. The page draws these, never the children.
+   */
+  sections: FeedSectionView[];
   /** The building's sanitized tags: the topics the feed can be narrowed to (decision 187). */
   topics: string[];
   /** The topic the feed shows, or null for everything. */
@@ -46,6 +50,10 @@ export interface HomeContext extends HomeInput {
 
 export type HomeEvent =
   | { type: 'feed.retry' }
+  /** A failed section's retry: handed to that section. */
+  | { type: 'section.retry'; id: string }
+  /** A section's report of itself (from the child, as it enters each state). */
+  | FeedSectionReport
   | { type: 'utilities.retry' }
   | { type: 'tile.open'; tile: FeedTile }
   /** The promoted block's content (the banner) was clicked. */
@@ -89,6 +97,9 @@ export const clickEventOf = (context: HomeContext, event: HomeEvent): ClickEvent
       }
     : null;
 
+/** The child a section runs as. */
+export const sectionActorId = (id: string) => `section:${id}`;
+
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
@@ -125,7 +136,12 @@ export const homeMachine = setup({
     activeTabChanged: ({ context, event }) =>
       event.type === 'scroll.observed' && nearestSection(event.tops, event.headerOffset, event.atEnd) !== context.activeTab && event.tops.length > 0,
     /** The feed's sections are known and each has its content or its failure: the page has its height. */
-    feedSettled: and([stateIn({ feed: 'ready' }), ({ context }) => context.sections.every((section) => !section.getSnapshot().hasTag('loading'))]),
+    feedSettled: and([
+      stateIn({ feed: 'ready' }),
+      ({ context }) => context.sections.every((section) => section.status === 'loaded' || section.status === 'failed'),
+    ]),
+    sectionFailed: ({ context, event }) =>
+      event.type === 'section.retry' && context.sections.some((section) => section.id === event.id && section.status === 'failed'),
   },
   delays: { hashScroll: HASH_SCROLL_DELAY_MS, tabJump: TAB_JUMP_MS },
 }).createMachine({
@@ -134,6 +150,18 @@ export const homeMachine = setup({
   invoke: { src: 'linkOut', id: 'linkOut' },
   type: 'parallel',
   on: {
+    'section.changed': {
+      actions: assign({
+        sections: ({ context, event }) => {
+          const { section } = event as FeedSectionReport;
+          return context.sections.map((known) => (known.id === section.id ? section : known));
+        },
+      }),
+    },
+    'section.retry': {
+      guard: 'sectionFailed',
+      actions: sendTo(({ event }) => sectionActorId((event as { id: string }).id), { type: 'section.retry' }),
+    },
     'layout.observed': {
       guard: 'discoverVisibilityChanged',
       actions: assign({ discoverHidden: ({ event }) => discoverHidden(event as DiscoverMeasure) }),
@@ -174,11 +202,12 @@ export const homeMachine = setup({
               target: 'ready',
               actions: assign({
                 error: null,
+                // Each section is unanswered until it reports (`section.changed`), which it does as it starts.
                 sections: ({ context, event, spawn }) =>
-                  // Their snapshots come back (syncSnapshot), so the tabs know when every section has settled.
-                  event.output.map((seed) =>
-                    spawn('section', { id: `section:${seed.id}`, input: { ...seed, buildingUuid: context.buildingUuid }, syncSnapshot: true }),
-                  ),
+                  event.output.map((seed): FeedSectionView => {
+                    spawn('section', { id: sectionActorId(seed.id), input: { ...seed, buildingUuid: context.buildingUuid } });
+                    return { id: seed.id, group: seed.group, name: seed.name, version: seed.source.version, status: 'unanswered', categories: [] };
+                  }),
               }),
             },
             onError: { target: 'failed', actions: assign({ error: ({ event }) => message(event.error) }) },

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { act, render } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { assign, createActor, setup, type AnyActorLogic } from 'xstate';
+import { assign, createActor, setup, type AnyActorLogic, type ActorOptions, type InspectionEvent } from 'xstate';
 import { FLAG_DEFAULTS, type FlagValues } from '../../contracts/flags';
 import type { Whitelabel } from '../../contracts/boot';
 import type { AppActor } from '../../machines/app/app.refs';
@@ -38,6 +38,10 @@ export interface ShellOptions {
   building?: { current?: Building | null; theme?: BuildingTheme | null; buildings?: Building[]; permissions?: Record<string, string[]> };
   /** Screen flows the app runs (`screen.<name>`), as `useScreen` finds them: the logic and its input. */
   screens?: Partial<Record<ScreenName, { logic: AnyActorLogic; input?: unknown }>>;
+  /** Sees every actor of the app's system (a model test's transition coverage). */
+  inspect?: (event: InspectionEvent) => void;
+  /** The system's clock (a SimulatedClock moves the delays of every actor in it). */
+  clock?: ActorOptions<AnyActorLogic>['clock'];
 }
 
 const WHITELABEL: Whitelabel = {
@@ -81,7 +85,10 @@ export function shellApp(options: ShellOptions = {}) {
       ...Object.entries(screens).map(([name, screen]) => ({ src: name, id: screenId(name as ScreenName), input: screen.input })),
     ],
   });
-  const app = createActor(root).start() as unknown as AppActor;
+  const app = createActor(root, {
+    ...(options.inspect ? { inspect: options.inspect } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
+  }).start() as unknown as AppActor;
   /** Turns flags on or off while the view is drawn, as the flag server's changes do. */
   const setFlags = (flags: Partial<FlagValues>) =>
     act(() => {

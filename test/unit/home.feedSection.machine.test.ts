@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
-import { feedSectionMachine, type FeedSectionInput } from '../../machines/home/feedSection.machine';
+import { createActor, createMachine, fromPromise, waitFor } from 'xstate';
+import { feedSectionMachine, type FeedSectionInput, type FeedSectionReport, type FeedSectionStatus } from '../../machines/home/feedSection.machine';
 import type { FeedCategory, SectionSource } from '../../machines/home/feed';
 import { deferred, flush, type Deferred } from '../fixtures/async';
 import { feedCategory, feedTile } from '../fixtures/home';
@@ -25,12 +25,16 @@ const input = (overrides: Partial<FeedSectionInput> = {}): FeedSectionInput => (
   ...overrides,
 });
 
-/** A section whose loadSection answers through `load` (a spy). */
+/** A section whose loadSection answers through `load` (a spy); its reports to the home are recorded (`reports`). */
 function section(load: (input: LoadInput) => Promise<FeedCategory[]>, sectionInput: FeedSectionInput) {
   const spy = vi.fn(load);
-  const machine = feedSectionMachine.provide({ actors: { loadSection: fromPromise<FeedCategory[], LoadInput>(({ input }) => spy(input)) } });
+  const reports: FeedSectionStatus[] = [];
+  const machine = feedSectionMachine.provide({
+    actors: { loadSection: fromPromise<FeedCategory[], LoadInput>(({ input }) => spy(input)) },
+    actions: { report: (_, params) => void reports.push(params.status) },
+  });
   const actor = createActor(machine, { input: sectionInput }).start();
-  return { actor, load: spy };
+  return { actor, load: spy, reports };
 }
 
 /** A loadSection answering from hand-settled promises, one per call. */
@@ -251,5 +255,46 @@ describe('feedSectionMachine: retry', () => {
       source: { version: 'v2', group: 'promoted' },
       buildingUuid: 'b-1',
     });
+  });
+});
+
+describe('feedSectionMachine: its reports to the home', () => {
+  it('reports each state it enters: arrived, failed, asked again, loaded', async () => {
+    const { answers, load } = scripted(2);
+    const { actor, reports } = section(load, input({ categories: null }));
+    expect(reports).toEqual(['unanswered']);
+    answers[0]!.reject(new Error('down'));
+    await waitFor(actor, (s) => s.matches('failed'));
+    actor.send({ type: 'section.retry' });
+    answers[1]!.resolve([category('a')]);
+    await waitFor(actor, (s) => s.matches('loaded'));
+    expect(reports).toEqual(['unanswered', 'failed', 'retrying', 'loaded']);
+  });
+
+  it('a section that arrives with its content or its failure reports that at once', () => {
+    expect(section(never, input()).reports).toEqual(['loaded']);
+    expect(section(never, input({ categories: null, error: 'Bad Gateway' })).reports).toEqual(['failed']);
+  });
+
+  it('sends its parent `section.changed` with what the page draws of it', async () => {
+    const received: FeedSectionReport[] = [];
+    const machine = feedSectionMachine.provide({ actors: { loadSection: fromPromise(() => Promise.resolve([category('b', 2)])) } });
+    const parent = createMachine({
+      invoke: {
+        src: machine,
+        input: input({ id: 'cat-1', group: 'discover', name: 'Events', source: { version: 'v2', categoryUuid: 'cat-1' }, categories: null }),
+      },
+      on: { 'section.changed': { actions: ({ event }) => void received.push(event as FeedSectionReport) } },
+    });
+    const actor = createActor(parent).start();
+    await vi.waitFor(() => expect(received).toHaveLength(2));
+    expect(received).toEqual([
+      { type: 'section.changed', section: { id: 'cat-1', group: 'discover', name: 'Events', version: 'v2', status: 'unanswered', categories: [] } },
+      {
+        type: 'section.changed',
+        section: { id: 'cat-1', group: 'discover', name: 'Events', version: 'v2', status: 'loaded', categories: [category('b', 2)] },
+      },
+    ]);
+    actor.stop();
   });
 });

@@ -1,7 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SimulatedClock, createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
-import { HOME_ID, TAB_JUMP_MS, homeMachine, type ClickEvent, type FollowedLink, type HomeInput } from '../../machines/home/home.machine';
-import { feedSectionMachine } from '../../machines/home/feedSection.machine';
+import { SimulatedClock, assign, createActor, fromPromise, sendParent, setup, waitFor, type ActorRefFrom } from 'xstate';
+import {
+  HOME_ID,
+  TAB_JUMP_MS,
+  homeMachine,
+  sectionActorId,
+  type ClickEvent,
+  type FollowedLink,
+  type HomeInput,
+} from '../../machines/home/home.machine';
+import { feedSectionMachine, type FeedSectionInput, type FeedSectionReport, type FeedSectionStatus } from '../../machines/home/feedSection.machine';
 import { HASH_SCROLL_DELAY_MS, type FeedCategory, type FeedTile, type SectionSeed, type SectionSource } from '../../machines/home/feed';
 import type { UtilityButton, UtilityTile } from '../../machines/home/utilities';
 import { linkOutFrameMachine } from '../../machines/linkOut/linkOutFrame.machine';
@@ -99,6 +107,9 @@ function home(options: HomeOptions = {}) {
 type HomeActor = ReturnType<typeof home>['actor'];
 const feedReady = (actor: HomeActor) => waitFor(actor, (s) => s.hasTag('feed:ready'));
 const sectionIds = (actor: HomeActor) => actor.getSnapshot().context.sections.map((s) => s.id);
+/** The child a section runs as (`section:<id>`). */
+const sectionChild = (actor: HomeActor, id: string) =>
+  actor.getSnapshot().children[sectionActorId(id)] as ActorRefFrom<typeof feedSectionMachine> | undefined;
 const linkOutChild = (actor: HomeActor) => actor.getSnapshot().children.linkOut as ActorRefFrom<typeof linkOutFrameMachine> | undefined;
 
 const scroll = (tops: { id: string; top: number }[], headerOffset = 64, atEnd = false) => ({
@@ -173,7 +184,7 @@ describe('homeMachine: feed', () => {
     expect(snapshot.matches({ feed: 'ready' })).toBe(true);
     expect(snapshot.hasTag('feed:loading')).toBe(false);
     expect(snapshot.context.error).toBeNull();
-    expect(sectionIds(actor)).toEqual(['section:promoted', 'section:spotlight', 'section:discover']);
+    expect(sectionIds(actor)).toEqual(['promoted', 'spotlight', 'discover']);
     const children = snapshot.children as Record<string, unknown>;
     for (const id of ['section:promoted', 'section:spotlight', 'section:discover']) expect(children[id]).toBeDefined();
   });
@@ -181,7 +192,7 @@ describe('homeMachine: feed', () => {
   it('gives each section its seed and the building', async () => {
     const { actor } = home({ input: { buildingUuid: 'b-9' } });
     await feedReady(actor);
-    const [promoted, spotlight, discover] = actor.getSnapshot().context.sections;
+    const [promoted, spotlight, discover] = ['promoted', 'spotlight', 'discover'].map((id) => sectionChild(actor, id));
     expect(promoted!.getSnapshot().context).toEqual({
       id: 'promoted',
       group: 'promoted',
@@ -209,9 +220,12 @@ describe('homeMachine: feed', () => {
     expect(spies.loadSection).toHaveBeenCalledTimes(2);
     expect(spies.loadSection).toHaveBeenCalledWith({ buildingUuid: 'b-2', source: { version: 'v2', group: 'promoted' }, name: 'promoted' });
     expect(spies.loadSection).toHaveBeenCalledWith({ buildingUuid: 'b-2', source: { version: 'v2', categoryUuid: 'cat-1' }, name: 'Events' });
-    const events = actor.getSnapshot().context.sections[1]!;
+    const events = sectionChild(actor, 'cat-1')!;
     await waitFor(events, (s) => s.matches('loaded'));
     expect(events.getSnapshot().context.categories).toEqual([feedCategory('Events')]);
+    // Its report is in the home's chart.
+    await waitFor(actor, (s) => s.context.sections[1]!.status === 'loaded');
+    expect(actor.getSnapshot().context.sections[1]!.categories).toEqual([feedCategory('Events')]);
   });
 
   it('a section’s failure and retry stay in that section; the feed stays ready', async () => {
@@ -219,7 +233,7 @@ describe('homeMachine: feed', () => {
     let call = 0;
     const { actor } = home({ loadFeed: () => Promise.resolve([seed('a'), seed('b')]), loadSection: () => answers[call++]!.promise });
     await feedReady(actor);
-    const [a, b] = actor.getSnapshot().context.sections;
+    const [a, b] = ['a', 'b'].map((id) => sectionChild(actor, id));
     answers[0]!.reject(new Error('a failed'));
     answers[1]!.resolve([feedCategory('b')]);
     await waitFor(a!, (s) => s.matches('failed'));
@@ -252,7 +266,7 @@ describe('homeMachine: feed', () => {
     answers[1]!.resolve(V1_SEEDS);
     await feedReady(actor);
     expect(actor.getSnapshot().context.error).toBeNull();
-    expect(sectionIds(actor)).toEqual(['section:promoted', 'section:spotlight', 'section:discover']);
+    expect(sectionIds(actor)).toEqual(['promoted', 'spotlight', 'discover']);
     expect(actor.getSnapshot().matches({ tabs: 'tracking' })).toBe(true);
   });
 
@@ -754,5 +768,87 @@ describe('the discover layout (content document, section 9; the discover-layout 
     const { actor } = home({ loadFeed: never, loadUtilities: never, input: { discoverLayout: false } });
     actor.send(measure(5000, 100));
     expect(actor.getSnapshot().context.discoverHidden).toBe(false);
+  });
+});
+
+/**
+ * A stand-in for a feed section: it reports to the home what the test tells it to (`test.report`, through the same
+ * `section.changed` a real section sends its parent) and counts the retries the home hands it.
+ */
+type FakeSectionEvent = { type: 'test.report'; status: FeedSectionStatus; categories?: FeedCategory[] } | { type: 'section.retry' };
+const fakeSection = setup({
+  types: {} as { input: FeedSectionInput; context: { input: FeedSectionInput; retries: number }; events: FakeSectionEvent },
+}).createMachine({
+  context: ({ input }) => ({ input, retries: 0 }),
+  on: {
+    'test.report': {
+      actions: sendParent(({ context, event }) => {
+        const { status, categories = [] } = event as Extract<FakeSectionEvent, { type: 'test.report' }>;
+        const { id, group, name, source } = context.input;
+        return { type: 'section.changed', section: { id, group, name, version: source.version, status, categories } } satisfies FeedSectionReport;
+      }),
+    },
+    'section.retry': { actions: assign({ retries: ({ context }) => context.retries + 1 }) },
+  },
+});
+
+/** A home whose sections are stand-ins, its feed two v2 categories. */
+async function homeWithFakeSections() {
+  const machine = homeMachine.provide({
+    actors: {
+      loadFeed: fromPromise<SectionSeed[], FeedInput>(() => Promise.resolve([seed('a', { group: 'spotlight' }), seed('b')])),
+      loadUtilities: fromPromise<UtilityButton[], UtilitiesInput>(() => Promise.resolve([])),
+      loadTopics: fromPromise<string[], { buildingUuid: string }>(() => Promise.resolve([])),
+      // A stand-in of another shape: the home only spawns it and hears its reports.
+      section: fakeSection as unknown as typeof feedSectionMachine,
+    },
+  });
+  const actor = createActor(machine, { input: input({ version: 'v2' }) }).start();
+  await waitFor(actor, (s) => s.hasTag('feed:ready'));
+  const child = (id: string) => actor.getSnapshot().children[sectionActorId(id)] as unknown as ActorRefFrom<typeof fakeSection>;
+  return { actor, child };
+}
+
+describe('homeMachine: the sections report to the chart', () => {
+  it('holds each section unanswered until it reports, then what it reported; the tabs wait for every answer', async () => {
+    const { actor, child } = await homeWithFakeSections();
+    expect(actor.getSnapshot().context.sections.map((s) => [s.id, s.group, s.status])).toEqual([
+      ['a', 'spotlight', 'unanswered'],
+      ['b', 'discover', 'unanswered'],
+    ]);
+    child('a').send({ type: 'test.report', status: 'loaded', categories: [feedCategory('a')] });
+    expect(actor.getSnapshot().context.sections[0]).toEqual({
+      id: 'a',
+      group: 'spotlight',
+      name: 'a',
+      version: 'v2',
+      status: 'loaded',
+      categories: [feedCategory('a')],
+    });
+    expect(actor.getSnapshot().matches({ tabs: 'waiting' })).toBe(true);
+    child('b').send({ type: 'test.report', status: 'failed' });
+    expect(actor.getSnapshot().context.sections[1]!.status).toBe('failed');
+    expect(actor.getSnapshot().matches({ tabs: 'tracking' })).toBe(true);
+  });
+
+  it('a section asked again counts as loading again until its next report', async () => {
+    const { actor, child } = await homeWithFakeSections();
+    child('a').send({ type: 'test.report', status: 'loaded' });
+    child('b').send({ type: 'test.report', status: 'retrying' });
+    expect(actor.getSnapshot().matches({ tabs: 'waiting' })).toBe(true);
+    child('b').send({ type: 'test.report', status: 'loaded' });
+    expect(actor.getSnapshot().matches({ tabs: 'tracking' })).toBe(true);
+  });
+
+  it('hands a retry to the failed section it names, and to no other', async () => {
+    const { actor, child } = await homeWithFakeSections();
+    child('a').send({ type: 'test.report', status: 'loaded' });
+    child('b').send({ type: 'test.report', status: 'failed' });
+    expect(actor.getSnapshot().can({ type: 'section.retry', id: 'a' })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'section.retry', id: 'nowhere' })).toBe(false);
+    actor.send({ type: 'section.retry', id: 'a' });
+    actor.send({ type: 'section.retry', id: 'b' });
+    expect(child('a').getSnapshot().context.retries).toBe(0);
+    expect(child('b').getSnapshot().context.retries).toBe(1);
   });
 });

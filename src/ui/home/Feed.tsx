@@ -1,9 +1,8 @@
-import { useEffect, useReducer, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link } from '@tanstack/react-router';
-import type { SnapshotFrom } from 'xstate';
 import { drawnSections, firstPromoted, HOME_TABS, onTopic, withContent, type FeedGroup } from '../../../machines/home/feed';
-import type { FeedSectionRef, feedSectionMachine } from '../../../machines/home/feedSection.machine';
+import type { FeedSectionView } from '../../../machines/home/feedSection.machine';
 import type { HomeRef } from '../../../machines/home/home.machine';
 import { useT } from '../../i18n/useT';
 import { Button } from '../kit/Button';
@@ -70,38 +69,18 @@ const Problem = styled('div', {
   borderRadius: '$3',
 });
 
-type SectionSnapshot = SnapshotFrom<typeof feedSectionMachine>;
-
-/** Every section's snapshot, kept current (the jump bar lists the categories of all of them). */
-function useSectionSnapshots(sections: FeedSectionRef[]): SectionSnapshot[] {
-  const [, changed] = useReducer((n: number) => n + 1, 0);
-  useEffect(() => {
-    const subscriptions = sections.map((section) => section.subscribe(changed));
-    // A section may have loaded between the render and these subscriptions (the flow runs in the app, ahead of the
-    // view): read the snapshots once more now that every change will be heard.
-    changed();
-    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [sections]);
-  return sections.map((section) => section.getSnapshot());
-}
-
-interface DrawnSection {
-  ref: FeedSectionRef;
-  snapshot: SectionSnapshot;
-  group: FeedGroup;
+interface DrawnSection extends FeedSectionView {
   answered: boolean;
 }
 
 /**
  * The sections the page draws now, in reading order, and whether more are to come: none takes space before its first
- * answer, and none is drawn before the ones above it have answered (`drawnSections`).
+ * answer, and none is drawn before the ones above it have answered (`drawnSections`). Read from the home's chart,
+ * which each section reports to.
  */
 function useDrawnSections(home: HomeRef): { drawn: DrawnSection[]; waiting: boolean } {
   const sections = useSelector(home, (s) => s.context.sections);
-  const snapshots = useSectionSnapshots(sections);
-  return drawnSections(
-    snapshots.map((snapshot, i) => ({ ref: sections[i]!, snapshot, group: snapshot.context.group, answered: !snapshot.hasTag('unanswered') })),
-  );
+  return drawnSections(sections.map((section) => ({ ...section, answered: section.status !== 'unanswered' })));
 }
 
 const TabList = styled('ul', {
@@ -141,8 +120,7 @@ const TabLink = styled(Link, tabLook);
 export function HomeTabs({ home, buildingUuid }: { home: HomeRef; buildingUuid: string }) {
   const t = useT();
   const { drawn } = useDrawnSections(home);
-  const filled = (group: FeedGroup) =>
-    drawn.some((s) => s.group === group && s.snapshot.hasTag('loaded') && withContent(s.snapshot.context.categories).length > 0);
+  const filled = (group: FeedGroup) => drawn.some((s) => s.group === group && s.status === 'loaded' && withContent(s.categories).length > 0);
   return (
     <nav aria-label={t('home.sections')} data-testid="home-tabs">
       <TabList>
@@ -174,7 +152,7 @@ export function HomeTabs({ home, buildingUuid }: { home: HomeRef; buildingUuid: 
 export function PromotedBlock({ home }: { home: HomeRef }) {
   const t = useT();
   const { drawn } = useDrawnSections(home);
-  const promoted = firstPromoted(drawn.filter((s) => s.group === 'promoted').flatMap((s) => s.snapshot.context.categories));
+  const promoted = firstPromoted(drawn.filter((s) => s.group === 'promoted').flatMap((s) => s.categories));
   if (!promoted) return null;
   return (
     <section aria-label={t('home.promoted')}>
@@ -198,8 +176,8 @@ export function Feed({ home }: { home: HomeRef }) {
   const bar = useRef<HTMLElement>(null);
 
   const jumps = drawn
-    .filter((s) => s.group !== 'promoted' && s.snapshot.hasTag('loaded'))
-    .flatMap((s) => withContent(onTopic(s.snapshot.context.categories, topic)))
+    .filter((s) => s.group !== 'promoted' && s.status === 'loaded')
+    .flatMap((s) => withContent(onTopic(s.categories, topic)))
     .map((category) => ({ id: category.uuid, label: category.name }));
 
   useEffect(() => {
@@ -257,7 +235,7 @@ export function Feed({ home }: { home: HomeRef }) {
     );
   }
   if (loading) return <SkeletonCategory />;
-  const nothing = !waiting && drawn.every((s) => s.snapshot.hasTag('loaded')) && jumps.length === 0;
+  const nothing = !waiting && drawn.every((s) => s.status === 'loaded') && jumps.length === 0;
   return (
     <>
       <TopicFilter home={home} />
@@ -275,8 +253,8 @@ export function Feed({ home }: { home: HomeRef }) {
         <Group key={group} id={group} data-group={group} data-hidden={group === 'discover' && hideDiscover ? 'true' : undefined}>
           {drawn
             .filter((s) => s.group === group)
-            .map(({ snapshot, ref }) => (
-              <FeedSection key={ref.id} home={home} section={ref} snapshot={snapshot} topic={topic} />
+            .map((section) => (
+              <FeedSection key={section.id} home={home} section={section} topic={topic} />
             ))}
         </Group>
       ))}
@@ -287,27 +265,17 @@ export function Feed({ home }: { home: HomeRef }) {
   );
 }
 
-function FeedSection({
-  home,
-  section,
-  snapshot,
-  topic,
-}: {
-  home: HomeRef;
-  section: FeedSectionRef;
-  snapshot: SectionSnapshot;
-  topic: string | null;
-}) {
+function FeedSection({ home, section, topic }: { home: HomeRef; section: FeedSectionView; topic: string | null }) {
   const t = useT();
   // Asked again after a failure: in its place.
-  if (snapshot.hasTag('loading')) return <SkeletonCategory />;
-  if (snapshot.hasTag('failed')) {
+  if (section.status === 'retrying') return <SkeletonCategory />;
+  if (section.status === 'failed') {
     return (
-      <Problem role="alert" data-section-failed={snapshot.context.id}>
+      <Problem role="alert" data-section-failed={section.id}>
         {t('home.section.failed', {
-          name: snapshot.context.source.version === 'v2' ? snapshot.context.name : t('home.group', { group: snapshot.context.group }),
+          name: section.version === 'v2' ? section.name : t('home.group', { group: section.group }),
         })}
-        <Button type="button" css={{ width: 'auto' }} onClick={() => section.send({ type: 'section.retry' })}>
+        <Button type="button" css={{ width: 'auto' }} onClick={() => home.send({ type: 'section.retry', id: section.id })}>
           {t('home.retry')}
         </Button>
       </Problem>
@@ -315,7 +283,7 @@ function FeedSection({
   }
   return (
     <>
-      {withContent(onTopic(snapshot.context.categories, topic)).map((category) => (
+      {withContent(onTopic(section.categories, topic)).map((category) => (
         <Category key={category.uuid} id={category.uuid} data-feed-category aria-labelledby={`category-${category.uuid}`}>
           <CategoryName id={`category-${category.uuid}`}>{category.name}</CategoryName>
           <Tiles data-testid="feed-tiles">
