@@ -1,6 +1,7 @@
 import { and, assign, fromPromise, setup } from 'xstate';
 import { isValidPassword } from '../auth/validation';
 import type { PasswordFields, PasswordUpdateContext, PasswordUpdateError, PasswordUpdateEvent, PasswordUpdateTag } from './passwordUpdate.types';
+import { DEFAULT_ERROR_MESSAGE, toAppError } from '../../contracts/errors';
 
 export const PASSWORD_UPDATE_ID = 'passwordUpdate';
 
@@ -11,10 +12,7 @@ const EMPTY: PasswordFields = { password: '', new_password: '', confirm_password
  * used before (409) or one the server finds weak under the new password; anything else above the form.
  */
 export function passwordErrorOf(error: unknown): PasswordUpdateError {
-  const e = error as { status?: unknown; message?: unknown; code?: unknown } | undefined;
-  const status = typeof e?.status === 'number' ? e.status : 0;
-  const code = typeof e?.code === 'string' ? e.code : undefined;
-  const message = typeof e?.message === 'string' ? e.message : 'Unable to complete at this moment. Please try again later.';
+  const { status, message, code } = toAppError(error, DEFAULT_ERROR_MESSAGE);
   const field = code === 'wrong_password' ? 'password' : status === 409 || code === 'weak_password' ? 'new_password' : null;
   return { field, status, message, ...(code ? { code } : {}) };
 }

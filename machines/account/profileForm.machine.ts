@@ -4,7 +4,6 @@ import { SESSION_ID } from '../session/session.machine';
 import type { SessionEvent, SessionUser } from '../session/session.types';
 import type {
   BuildingOption,
-  ProfileError,
   ProfileFields,
   ProfileFormContext,
   ProfileFormEvent,
@@ -12,6 +11,7 @@ import type {
   ProfileFormTag,
   SaveProfileInput,
 } from './profileForm.types';
+import { DEFAULT_ERROR_MESSAGE, toAppError } from '../../contracts/errors';
 
 export const PROFILE_FORM_ID = 'profileForm';
 
@@ -35,15 +35,6 @@ export function isProfileChanged(saved: ProfileFields, fields: ProfileFields): b
     (fields.default_building_uuid ?? null) !== (saved.default_building_uuid ?? null)
   );
 }
-
-const toError = (error: unknown): ProfileError => {
-  const e = error as Partial<ProfileError> | undefined;
-  return {
-    status: typeof e?.status === 'number' ? e.status : 0,
-    message: typeof e?.message === 'string' ? e.message : 'Unable to complete at this moment. Please try again later.',
-    ...(typeof e?.code === 'string' ? { code: e.code } : {}),
-  };
-};
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`));
 
@@ -99,7 +90,7 @@ export const profileFormMachine = setup({
       touched: {},
       error: null,
     })),
-    assignError: assign((_, params: { error: unknown }) => ({ error: toError(params.error) })),
+    assignError: assign((_, params: { error: unknown }) => ({ error: toAppError(params.error, DEFAULT_ERROR_MESSAGE) })),
     clearError: assign({ error: null }),
     discardEdits: assign(({ context }) => ({ fields: { ...context.saved }, touched: {}, error: null })),
   },
@@ -108,9 +99,9 @@ export const profileFormMachine = setup({
     namesValid: ({ context }) => isValidProfileName(context.fields.first_name) && isValidProfileName(context.fields.last_name),
     /** Save is possible only after a change and with both names valid (section 4). */
     canSave: and(['changed', 'namesValid']),
-    isConflict: (_, params: { error: unknown }) => toError(params.error).status === PROFILE_CONFLICT_STATUS,
+    isConflict: (_, params: { error: unknown }) => toAppError(params.error).status === PROFILE_CONFLICT_STATUS,
     /** A failure the server answered (not a dropped connection, decision 049's reading for the building list). */
-    answeredByServer: (_, params: { error: unknown }) => toError(params.error).status > 0,
+    answeredByServer: (_, params: { error: unknown }) => toAppError(params.error).status > 0,
   },
 }).createMachine({
   id: PROFILE_FORM_ID,

@@ -1,5 +1,6 @@
 import type { EventObject } from 'xstate';
 import { defaultFields, type AuthError, type AuthFields, type AuthFlowEvent, type AuthStepContext, type SignInInput } from './authFlow.types';
+import { normaliseError } from '../../contracts/errors';
 
 /**
  * What the sign-in, sign-up and reset machines share: how a field changes, how a failure is kept, and how a step
@@ -8,18 +9,10 @@ import { defaultFields, type AuthError, type AuthFields, type AuthFlowEvent, typ
 
 export const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`));
 
-/** The API layer's error as the auth steps keep it; anything else becomes a status-0 (network) failure. */
+/** The API layer's error as the auth steps keep it (the one normaliser, with the Retry-After of a guessing lock). */
 export function toAuthError(error: unknown): AuthError {
-  if (error && typeof error === 'object' && 'status' in error && typeof (error as AuthError).status === 'number') {
-    const e = error as AuthError;
-    return {
-      status: e.status,
-      message: String(e.message ?? ''),
-      ...(e.code ? { code: e.code } : {}),
-      ...(typeof e.retryAfter === 'number' ? { retryAfter: e.retryAfter } : {}),
-    };
-  }
-  return { status: 0, message: error instanceof Error ? error.message : 'Unable to complete at this moment. Please try again later.' };
+  const { status, message, code, retryAfter } = normaliseError(error);
+  return { status, message, ...(code ? { code } : {}), ...(retryAfter ? { retryAfter } : {}) };
 }
 
 /**

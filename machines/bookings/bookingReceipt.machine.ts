@@ -1,6 +1,7 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { cancelBookingMachine, CANCEL_BOOKING_ID, type CancelBookingEvent, type CancelBookingReport } from './cancelBooking.machine';
-import { toBookingError, type Booking, type BookingError, type BookingPath, type BookingRead } from './bookings.types';
+import { type Booking, type BookingError, type BookingPath, type BookingRead } from './bookings.types';
+import { toAppError } from '../../contracts/errors';
 
 export type BookingReceiptInput = BookingPath;
 
@@ -44,7 +45,7 @@ export const bookingReceiptMachine = setup({
   },
   actions: {
     setRead: assign((_, read: BookingRead) => ({ booking: read.booking, readAt: read.readAt, error: null })),
-    setError: assign((_, params: { error: unknown }) => ({ error: toBookingError(params.error) })),
+    setError: assign((_, params: { error: unknown }) => ({ error: toAppError(params.error) })),
     setCancelled: assign((_, params: { booking: Booking }) => ({ booking: params.booking, cancelSucceeded: true })),
     tellCancel: sendTo(CANCEL_BOOKING_ID, (_, read: BookingRead): CancelBookingEvent => ({
       type: 'booking.updated',
@@ -53,7 +54,7 @@ export const bookingReceiptMachine = setup({
     })),
   },
   guards: {
-    notFound: (_, params: { error: unknown }) => toBookingError(params.error).status === 404,
+    notFound: (_, params: { error: unknown }) => toAppError(params.error).status === 404,
   },
 }).createMachine({
   id: BOOKING_RECEIPT_ID,

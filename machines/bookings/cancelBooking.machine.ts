@@ -1,6 +1,7 @@
 import { assign, fromPromise, sendParent, setup, type ActorRefFrom } from 'xstate';
 import { canStillCancel, pastCancelWindow } from './bookings.rules';
-import { toBookingError, type Booking, type BookingError, type BookingPath } from './bookings.types';
+import { type Booking, type BookingError, type BookingPath } from './bookings.types';
+import { toAppError } from '../../contracts/errors';
 
 export interface CancelBookingInput {
   path: BookingPath;
@@ -58,7 +59,7 @@ export const cancelBookingMachine = setup({
   },
   actions: {
     setBooking: assign((_, params: { booking: Booking; now?: string }) => ({ booking: params.booking, ...(params.now ? { now: params.now } : {}) })),
-    setError: assign((_, params: { error: unknown }) => ({ error: toBookingError(params.error) })),
+    setError: assign((_, params: { error: unknown }) => ({ error: toAppError(params.error) })),
     reset: assign({ error: null }),
     /** The server said the window has closed: the booking as held here says so too, so no cancel is offered again. */
     markWindowClosed: assign(({ context }) => ({ booking: { ...context.booking, can_cancel: false } })),
@@ -67,7 +68,7 @@ export const cancelBookingMachine = setup({
   guards: {
     cancellable: ({ context }) => canStillCancel(context.booking, context.now),
     tooLate: ({ context }) => pastCancelWindow(context.booking, context.now),
-    refusedAsTooLate: (_, params: { error: unknown }) => toBookingError(params.error).code === TOO_LATE_CODE,
+    refusedAsTooLate: (_, params: { error: unknown }) => toAppError(params.error).code === TOO_LATE_CODE,
   },
 }).createMachine({
   id: CANCEL_BOOKING_ID,

@@ -1,7 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { appendRows, historyRows } from './bookings.rules';
 import {
-  toBookingError,
   type BookingError,
   type HistoryItem,
   type HistoryTab,
@@ -9,6 +8,7 @@ import {
   type TransactionPage,
   type TransactionPageRequest,
 } from './bookings.types';
+import { toAppError } from '../../contracts/errors';
 
 export interface HistoryInput {
   pageSize: number;
@@ -72,7 +72,7 @@ export const historyMachine = setup({
   },
   actions: {
     setPage: assign(({ context }, page: TransactionPage) => withPage(context, page)),
-    setError: assign((_, params: { error: unknown }) => ({ error: toBookingError(params.error) })),
+    setError: assign((_, params: { error: unknown }) => ({ error: toAppError(params.error) })),
     chooseTab: assign((_, params: { tab: HistoryTab }) => ({ tab: params.tab, ...cleared })),
     chooseType: assign((_, params: { type: HistoryType }) => ({ type: params.type, ...cleared })),
   },

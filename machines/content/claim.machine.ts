@@ -2,6 +2,7 @@ import { and, assign, fromPromise, sendTo, not, or, setup } from 'xstate';
 import { globalErrorOrSelf } from '../shared/reports';
 import type { ErrorRaisedEvent, ErrorResolvedEvent } from '../globalError/globalError.types';
 import { failureKind, inDisplayWindow } from './cta';
+import { toAppError } from '../../contracts/errors';
 
 /** The person's claim as the server keeps it: a code to show where the offer is redeemed, and when it was made. */
 export interface ClaimCode {
@@ -58,11 +59,6 @@ export const CLAIM_ID = 'claim';
 
 /** maxClaimsPerUser defaults to 1 (content document, constants). */
 export const DEFAULT_MAX_CLAIMS_PER_USER = 1;
-
-const toError = (error: unknown) => {
-  const e = error as { status?: number; message?: string; code?: string } | undefined;
-  return { status: e?.status ?? 0, message: e?.message ?? '', ...(e?.code ? { code: e.code } : {}) };
-};
 
 /** CLAIM while this user is under the per-user limit and the total has room; CANCEL otherwise (when claimed). */
 export const canClaimMore = (c: Pick<ClaimContext, 'userCount' | 'count' | 'maxClaimsPerUser' | 'maxClaimsTotal'>) =>
@@ -141,18 +137,21 @@ export const claimMachine = setup({
           {
             guard: { type: 'failedAs', params: ({ event }) => ({ error: event.error, kind: 'full' }) },
             target: 'refreshing',
-            actions: [assign({ error: ({ event }) => toError(event.error) }), 'reportRecovered'],
+            actions: [assign({ error: ({ event }) => toAppError(event.error) }), 'reportRecovered'],
           },
           {
             guard: { type: 'failedAs', params: ({ event }) => ({ error: event.error, kind: 'already' }) },
             target: 'refreshing',
-            actions: [assign({ error: ({ event }) => toError(event.error) }), 'reportRecovered'],
+            actions: [assign({ error: ({ event }) => toAppError(event.error) }), 'reportRecovered'],
           },
           {
             target: 'failed',
             actions: [
-              assign({ error: ({ event }) => toError(event.error) }),
-              { type: 'reportFailure', params: ({ event }) => ({ status: toError(event.error).status, message: toError(event.error).message }) },
+              assign({ error: ({ event }) => toAppError(event.error) }),
+              {
+                type: 'reportFailure',
+                params: ({ event }) => ({ status: toAppError(event.error).status, message: toAppError(event.error).message }),
+              },
             ],
           },
         ],
@@ -174,8 +173,8 @@ export const claimMachine = setup({
         onError: {
           target: 'failed',
           actions: [
-            assign({ error: ({ event }) => toError(event.error) }),
-            { type: 'reportFailure', params: ({ event }) => ({ status: toError(event.error).status, message: toError(event.error).message }) },
+            assign({ error: ({ event }) => toAppError(event.error) }),
+            { type: 'reportFailure', params: ({ event }) => ({ status: toAppError(event.error).status, message: toAppError(event.error).message }) },
           ],
         },
       },

@@ -5,6 +5,7 @@ import { linkOutFrameMachine, type LinkOutKind } from '../linkOut/linkOutFrame.m
 import { ctaAction, type CtaAction } from './cta';
 import type { MiniAppRegistry } from './links';
 import type { ContentSource, ContentView } from './contentView';
+import { toAppError } from '../../contracts/errors';
 
 export interface ContentDetailInput {
   source: ContentSource;
@@ -29,11 +30,6 @@ export interface ContentDetailContext extends ContentDetailInput {
 export type ContentDetailEvent = { type: 'user.retry' } | { type: 'user.followCta' };
 
 export const CONTENT_DETAIL_ID = 'contentDetail';
-
-const toError = (error: unknown) => {
-  const e = error as { status?: number; message?: string } | undefined;
-  return { status: e?.status ?? 0, message: e?.message ?? '' };
-};
 
 /** The RSVP flow's start from a loaded content. */
 export const rsvpInput = (c: ContentDetailContext): RsvpInput => ({
@@ -120,11 +116,11 @@ export const contentDetailMachine = setup({
         onDone: { target: 'loaded', actions: assign({ content: ({ event }) => event.output, error: null }) },
         onError: [
           {
-            guard: { type: 'notFound', params: ({ event }) => toError(event.error) },
+            guard: { type: 'notFound', params: ({ event }) => toAppError(event.error) },
             target: 'notFound',
-            actions: assign({ error: ({ event }) => toError(event.error) }),
+            actions: assign({ error: ({ event }) => toAppError(event.error) }),
           },
-          { target: 'failed', actions: assign({ error: ({ event }) => toError(event.error) }) },
+          { target: 'failed', actions: assign({ error: ({ event }) => toAppError(event.error) }) },
         ],
       },
     },

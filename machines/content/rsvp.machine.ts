@@ -2,6 +2,7 @@ import { and, assign, fromPromise, sendTo, setup } from 'xstate';
 import { globalErrorOrSelf } from '../shared/reports';
 import type { ErrorRaisedEvent, ErrorResolvedEvent } from '../globalError/globalError.types';
 import { failureKind, fewSpots, inDisplayWindow, spotsLeft } from './cta';
+import { toAppError } from '../../contracts/errors';
 
 export interface RsvpInput {
   contentUuid: string;
@@ -43,11 +44,6 @@ export type RsvpEvent =
   | { type: 'user.retry' };
 
 export const RSVP_ID = 'rsvp';
-
-const toError = (error: unknown) => {
-  const e = error as { status?: number; message?: string; code?: string } | undefined;
-  return { status: e?.status ?? 0, message: e?.message ?? '', ...(e?.code ? { code: e.code } : {}) };
-};
 
 /**
  * RSVP to an event post: attend (through the CTA URL in a new window when there is one, else a confirm modal and
@@ -122,18 +118,21 @@ export const rsvpMachine = setup({
           {
             guard: { type: 'failedAs', params: ({ event }) => ({ error: event.error, kind: 'full' }) },
             target: 'refreshing',
-            actions: [assign({ error: ({ event }) => toError(event.error) }), 'reportRecovered'],
+            actions: [assign({ error: ({ event }) => toAppError(event.error) }), 'reportRecovered'],
           },
           {
             guard: { type: 'failedAs', params: ({ event }) => ({ error: event.error, kind: 'already' }) },
             target: 'refreshing',
-            actions: [assign({ error: ({ event }) => toError(event.error) }), 'reportRecovered'],
+            actions: [assign({ error: ({ event }) => toAppError(event.error) }), 'reportRecovered'],
           },
           {
             target: 'failed',
             actions: [
-              assign({ error: ({ event }) => toError(event.error) }),
-              { type: 'reportFailure', params: ({ event }) => ({ status: toError(event.error).status, message: toError(event.error).message }) },
+              assign({ error: ({ event }) => toAppError(event.error) }),
+              {
+                type: 'reportFailure',
+                params: ({ event }) => ({ status: toAppError(event.error).status, message: toAppError(event.error).message }),
+              },
             ],
           },
         ],
@@ -162,8 +161,8 @@ export const rsvpMachine = setup({
         onError: {
           target: 'failed',
           actions: [
-            assign({ error: ({ event }) => toError(event.error) }),
-            { type: 'reportFailure', params: ({ event }) => ({ status: toError(event.error).status, message: toError(event.error).message }) },
+            assign({ error: ({ event }) => toAppError(event.error) }),
+            { type: 'reportFailure', params: ({ event }) => ({ status: toAppError(event.error).status, message: toAppError(event.error).message }) },
           ],
         },
       },

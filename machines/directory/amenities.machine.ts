@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { categoriesWithAmenities } from './directory.rules';
-import { toLoadError, type AmenityCategory, type LoadError } from './directory.types';
+import { type AmenityCategory, type LoadError } from './directory.types';
+import { toAppError } from '../../contracts/errors';
 
 export interface AmenitiesInput {
   buildingUuid: string;
@@ -55,7 +56,7 @@ export const amenitiesMachine = setup({
           },
           { target: 'empty', actions: assign({ categories: [], activeCategory: null, error: null }) },
         ],
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => toLoadError(event.error) }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => toAppError(event.error) }) },
       },
     },
     failed: {

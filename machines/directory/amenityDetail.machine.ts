@@ -1,8 +1,9 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { findAmenity, isNotFound } from './directory.rules';
-import { toLoadError, type Amenity, type AmenityCategory, type LoadError } from './directory.types';
+import { type Amenity, type AmenityCategory, type LoadError } from './directory.types';
 import { helpDeskMachine } from '../helpDesk/helpDesk.machine';
 import type { HelpDeskBuilding, HelpDeskInput } from '../helpDesk/helpDesk.types';
+import { toAppError } from '../../contracts/errors';
 
 export interface AmenityDetailInput {
   buildingUuid: string;
@@ -68,11 +69,11 @@ export const amenityDetailMachine = setup({
         ],
         onError: [
           {
-            guard: { type: 'notFound', params: ({ event }) => toLoadError(event.error) },
+            guard: { type: 'notFound', params: ({ event }) => toAppError(event.error) },
             target: 'notFound',
-            actions: assign({ error: ({ event }) => toLoadError(event.error) }),
+            actions: assign({ error: ({ event }) => toAppError(event.error) }),
           },
-          { target: 'failed', actions: assign({ error: ({ event }) => toLoadError(event.error) }) },
+          { target: 'failed', actions: assign({ error: ({ event }) => toAppError(event.error) }) },
         ],
       },
     },

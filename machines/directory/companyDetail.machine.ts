@@ -1,7 +1,8 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { withScheme } from '../content/links';
 import { isNotFound } from './directory.rules';
-import { toLoadError, type Company, type LoadError } from './directory.types';
+import { type Company, type LoadError } from './directory.types';
+import { toAppError } from '../../contracts/errors';
 
 export interface CompanyDetailInput {
   companyUuid: string;
@@ -42,11 +43,11 @@ export const companyDetailMachine = setup({
         onDone: { target: 'loaded', actions: assign({ company: ({ event }) => event.output, error: null }) },
         onError: [
           {
-            guard: { type: 'notFound', params: ({ event }) => toLoadError(event.error) },
+            guard: { type: 'notFound', params: ({ event }) => toAppError(event.error) },
             target: 'notFound',
-            actions: assign({ error: ({ event }) => toLoadError(event.error) }),
+            actions: assign({ error: ({ event }) => toAppError(event.error) }),
           },
-          { target: 'failed', actions: assign({ error: ({ event }) => toLoadError(event.error) }) },
+          { target: 'failed', actions: assign({ error: ({ event }) => toAppError(event.error) }) },
         ],
       },
     },

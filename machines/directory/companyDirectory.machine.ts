@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { appendCompanies } from './directory.rules';
-import { toLoadError, type Company, type CompanyPage, type LoadError } from './directory.types';
+import { type Company, type CompanyPage, type LoadError } from './directory.types';
+import { toAppError } from '../../contracts/errors';
 
 export interface CompanyDirectoryInput {
   buildingUuid: string;
@@ -78,7 +79,7 @@ export const companyDirectoryMachine = setup({
           },
           { target: 'listing', actions: assign(({ context, event }) => withPage(context, event.output)) },
         ],
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => toLoadError(event.error) }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => toAppError(event.error) }) },
       },
     },
     failed: {
@@ -101,7 +102,7 @@ export const companyDirectoryMachine = setup({
             src: 'loadPage',
             input: ({ context }) => pageRequest(context),
             onDone: { target: 'deciding', actions: assign(({ context, event }) => withPage(context, event.output)) },
-            onError: { target: 'moreFailed', actions: assign({ error: ({ event }) => toLoadError(event.error) }) },
+            onError: { target: 'moreFailed', actions: assign({ error: ({ event }) => toAppError(event.error) }) },
           },
         },
         moreFailed: {

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { toLoadError } from '../directory/directory.types';
 import type { EmergencyContext, EmergencyEvent, EmergencyInfo, EmergencyInput, EmergencyTag } from './emergency.types';
+import { toAppError } from '../../contracts/errors';
 
 export const EMERGENCY_ID = 'emergency';
 
@@ -14,7 +14,7 @@ export const emergencyMachine = setup({
     loadEmergency: fromPromise<EmergencyInfo, { buildingUuid: string }>(() => Promise.reject(new Error('loadEmergency is not provided'))),
   },
   actions: {
-    setErrorFromEvent: assign((_, params: { error: unknown }) => ({ error: toLoadError(params.error) })),
+    setErrorFromEvent: assign((_, params: { error: unknown }) => ({ error: toAppError(params.error) })),
   },
   guards: {
     nothing: (_, params: { info: EmergencyInfo }) => params.info.contacts.length === 0 && params.info.procedures.length === 0,

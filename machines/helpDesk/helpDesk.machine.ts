@@ -3,7 +3,6 @@ import { HELP_DESK_NATURES, issueTypesOf, type HelpDeskIssueType } from '../../c
 import { hasInput, isFormComplete, takeFiles } from './helpDesk.rules';
 import type {
   HelpDeskContext,
-  HelpDeskError,
   HelpDeskEvent,
   HelpDeskFields,
   HelpDeskInput,
@@ -11,17 +10,9 @@ import type {
   HelpDeskRequest,
   HelpDeskTag,
 } from './helpDesk.types';
+import { toAppError } from '../../contracts/errors';
 
 export const HELP_DESK_ID = 'helpDesk';
-
-const toError = (error: unknown): HelpDeskError => {
-  const e = error as Partial<HelpDeskError> | undefined;
-  return {
-    status: typeof e?.status === 'number' ? e.status : 0,
-    message: typeof e?.message === 'string' ? e.message : '',
-    ...(typeof e?.code === 'string' ? { code: e.code } : {}),
-  };
-};
 
 /** The form as it starts: the input's subject and nature (an amenity's) when the form offers it, nothing else. */
 export const startFields = (
@@ -90,7 +81,7 @@ export const helpDeskMachine = setup({
     removeFile: assign(({ context, event }) =>
       event.type === 'user.removeFile' ? { files: context.files.filter((_, i) => i !== event.index), refused: [] } : {},
     ),
-    setErrorFromEvent: assign((_, params: { error: unknown }) => ({ error: toError(params.error) })),
+    setErrorFromEvent: assign((_, params: { error: unknown }) => ({ error: toAppError(params.error) })),
     clearError: assign({ error: null }),
   },
   guards: {

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { FeedCategory, FeedGroup, SectionSeed, SectionSource } from './feed';
+import { toAppError } from '../../contracts/errors';
 
 export interface FeedSectionContext {
   id: string;
@@ -29,7 +30,7 @@ export const feedSectionMachine = setup({
   },
   actions: {
     setCategories: assign({ categories: (_, params: { categories: FeedCategory[] }) => params.categories, error: null }),
-    setError: assign({ error: (_, params: { error: unknown }) => (params.error instanceof Error ? params.error.message : String(params.error)) }),
+    setError: assign({ error: (_, params: { error: unknown }) => toAppError(params.error, String(params.error)).message }),
   },
   guards: {
     arrivedFailed: ({ context }) => context.error !== null,

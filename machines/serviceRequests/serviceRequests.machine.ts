@@ -5,7 +5,6 @@ import { answersToSend, appendRequest, isFormValid, nextStatuses, replaceRequest
 import type {
   ServiceRequest,
   ServiceRequestAnswers,
-  ServiceRequestError,
   ServiceRequestForm,
   ServiceRequestsContext,
   ServiceRequestsEvent,
@@ -13,17 +12,9 @@ import type {
   ServiceRequestStatus,
   ServiceRequestsTag,
 } from './serviceRequests.types';
+import { toAppError } from '../../contracts/errors';
 
 export const SERVICE_REQUESTS_ID = 'serviceRequests';
-
-const toError = (error: unknown): ServiceRequestError => {
-  const e = error as Partial<ServiceRequestError> | undefined;
-  return {
-    status: typeof e?.status === 'number' ? e.status : 0,
-    message: typeof e?.message === 'string' ? e.message : '',
-    ...(typeof e?.code === 'string' ? { code: e.code } : {}),
-  };
-};
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`));
 
@@ -61,7 +52,7 @@ export const serviceRequestsMachine = setup({
       };
       if (notifications) enqueue.sendTo(notifications, event);
     }),
-    setErrorFromEvent: assign((_, params: { error: unknown }) => ({ error: toError(params.error) })),
+    setErrorFromEvent: assign((_, params: { error: unknown }) => ({ error: toAppError(params.error) })),
     clearError: assign({ error: null }),
     resetAnswers: assign({ answers: {}, touched: {}, error: null }),
     assignAnswer: assign(({ context, event }) =>
@@ -196,7 +187,7 @@ export const serviceRequestsMachine = setup({
                 {
                   type: 'notifyFailure',
                   params: ({ event }) => ({
-                    message: { id: 'notifications.serviceRequestUpdateFailed', values: { message: toError(event.error).message } },
+                    message: { id: 'notifications.serviceRequestUpdateFailed', values: { message: toAppError(event.error).message } },
                     error: event.error,
                   }),
                 },

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { toSmartBuildingError, type SmartBuildingError, type SmartFloor } from './smartBuilding.types';
+import { type SmartBuildingError, type SmartFloor } from './smartBuilding.types';
+import { toAppError } from '../../contracts/errors';
 
 export interface FloorsInput {
   buildingUuid: string;
@@ -27,7 +28,7 @@ export const floorsMachine = setup({
     loadFloors: fromPromise<SmartFloor[], { buildingUuid: string }>(() => Promise.reject(new Error('loadFloors is not provided'))),
   },
   actions: {
-    setErrorFromEvent: assign((_, params: { error: unknown }) => ({ error: toSmartBuildingError(params.error) })),
+    setErrorFromEvent: assign((_, params: { error: unknown }) => ({ error: toAppError(params.error) })),
   },
   guards: {
     none: (_, params: { floors: SmartFloor[] }) => params.floors.length === 0,

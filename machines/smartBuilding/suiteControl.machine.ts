@@ -11,7 +11,7 @@ import {
   steppedTemperature,
   toggledLighting,
 } from './smartBuilding.rules';
-import { toSmartBuildingError, type TemperatureUnit } from './smartBuilding.types';
+import { type TemperatureUnit } from './smartBuilding.types';
 import type {
   LoadedSuite,
   SetLightingInput,
@@ -24,6 +24,7 @@ import type {
   TemperatureAnswer,
   TemperatureRequest,
 } from './suiteControl.types';
+import { toAppError } from '../../contracts/errors';
 
 export const SUITE_CONTROL_ID = 'suiteControl';
 
@@ -65,7 +66,7 @@ export const suiteControlMachine = setup({
     notifyFailure: (args, params: FailureNotice) => notifyFailure(args, params),
     /** Keeps the person's unit choice for the next visit (wired by the app: the browser's storage). */
     persistUnit: (_, _params: { unit: TemperatureUnit }) => {},
-    setErrorFromEvent: assign((_, params: { error: unknown }) => ({ error: toSmartBuildingError(params.error) })),
+    setErrorFromEvent: assign((_, params: { error: unknown }) => ({ error: toAppError(params.error) })),
     /** The suite as loaded; temperatures in the unit the person chose before, else in the suite's own (decision 100). */
     assignSuite: assign((_, params: { suite: SuiteDetail; preferredUnit: TemperatureUnit | null }) => ({
       suite: params.suite,
@@ -114,7 +115,7 @@ export const suiteControlMachine = setup({
     setUnit: assign((_, params: { unit: TemperatureUnit }) => ({ unit: params.unit })),
   },
   guards: {
-    notFound: (_, params: { error: unknown }) => toSmartBuildingError(params.error).status === 404,
+    notFound: (_, params: { error: unknown }) => toAppError(params.error).status === 404,
     unavailable: (_, params: { suite: SuiteDetail }) => params.suite.equipment_status === 'unavailable',
     readOnly: (_, params: { suite: SuiteDetail }) => !params.suite.can_control,
     hasLighting: ({ context }) => context.suite !== null && hasLighting(context.suite),

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { toSmartBuildingError, type SmartBuildingError, type SmartFloor, type SmartSuite } from './smartBuilding.types';
+import { type SmartBuildingError, type SmartFloor, type SmartSuite } from './smartBuilding.types';
+import { toAppError } from '../../contracts/errors';
 
 export interface SuitesInput {
   buildingUuid: string;
@@ -34,11 +35,11 @@ export const suitesMachine = setup({
     loadSuites: fromPromise<FloorSuites, { buildingUuid: string; floorId: string }>(() => Promise.reject(new Error('loadSuites is not provided'))),
   },
   actions: {
-    setErrorFromEvent: assign((_, params: { error: unknown }) => ({ error: toSmartBuildingError(params.error) })),
+    setErrorFromEvent: assign((_, params: { error: unknown }) => ({ error: toAppError(params.error) })),
   },
   guards: {
     none: (_, params: { suites: SmartSuite[] }) => params.suites.length === 0,
-    notFound: (_, params: { error: unknown }) => toSmartBuildingError(params.error).status === 404,
+    notFound: (_, params: { error: unknown }) => toAppError(params.error).status === 404,
   },
 }).createMachine({
   id: SUITES_ID,

@@ -11,7 +11,6 @@ import {
   serverFieldOf,
   trimmed,
   VISIT_FIELDS,
-  visitsErrorOf,
   withVisit,
 } from './visitorPasses.rules';
 import type {
@@ -24,6 +23,7 @@ import type {
   VisitorPassesInput,
   VisitorPassesTag,
 } from './visitorPasses.types';
+import { toAppError } from '../../contracts/errors';
 
 export const VISITOR_PASSES_ID = 'visitorPasses';
 
@@ -72,7 +72,7 @@ export const visitorPassesMachine = setup({
     clearVisits: assign({ visits: { upcoming: [], past: [] } }),
     /** The returned visit goes where it now belongs (a cancelled one to the past). */
     applyVisit: assign(({ context }, visit: Visit) => ({ visits: withVisit(context.visits, visit) })),
-    setErrorFromEvent: assign((_, params: { error: unknown }) => ({ error: visitsErrorOf(params.error) })),
+    setErrorFromEvent: assign((_, params: { error: unknown }) => ({ error: toAppError(params.error) })),
     clearError: assign({ error: null }),
     clearServerField: assign({ serverField: null }),
     startInvite: assign({ ...blankForm }),
@@ -94,7 +94,7 @@ export const visitorPassesMachine = setup({
     touchAll: assign({ touched: Object.fromEntries(VISIT_FIELDS.map((f) => [f, true])) }),
     /** A refused submit: a field's refusal shows under that field, any other above the form; what was typed stays. */
     setSubmitError: assign((_, params: { error: unknown }) => {
-      const error = visitsErrorOf(params.error);
+      const error = toAppError(params.error);
       const field = serverFieldOf(error);
       return field ? { serverField: { field: field.field, error }, error: null } : { serverField: null, error };
     }),
