@@ -27,12 +27,12 @@ const fieldsOf = (error: unknown): Record<string, unknown> | null =>
   error !== null && typeof error === 'object' ? (error as Record<string, unknown>) : null;
 
 /**
- * Any thrown value as an `ApiError`: a number `status` (else 0), a string `message` (a thrown string is its own
- * message; else `fallbackMessage`), a string `code`, a positive `retryAfter` and a `body` only when the value has
- * them. An `Error` keeps its message; `undefined`, `null`, numbers and the like are a status-0 failure.
+ * Any thrown value as an `ApiError`: a number `status` (else 0), a string `message` (else `fallbackMessage`), a
+ * string `code`, a positive `retryAfter` and a `body` only when the value has them. An `Error` keeps its message;
+ * a thrown string, `undefined`, `null`, a number are a status-0 failure with the fallback (a string is no server's
+ * word: a flow that wants it as its message passes it as the fallback).
  */
 export function normaliseError(error: unknown, fallbackMessage: string = DEFAULT_ERROR_MESSAGE): ApiError {
-  if (typeof error === 'string') return { status: 0, message: error || fallbackMessage };
   const e = fieldsOf(error);
   const status = typeof e?.status === 'number' && Number.isFinite(e.status) ? e.status : 0;
   const message = typeof e?.message === 'string' ? e.message : fallbackMessage;

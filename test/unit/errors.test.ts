@@ -22,9 +22,9 @@ describe('normaliseError, the one error normaliser (decision NEXT-flow-shapes)',
     expect(normaliseError(new TypeError('Failed to fetch'))).toEqual({ status: 0, message: 'Failed to fetch' });
   });
 
-  it('a thrown string is its own message; an empty one takes the fallback', () => {
-    expect(normaliseError('boom')).toEqual({ status: 0, message: 'boom' });
-    expect(normaliseError('', 'fallback')).toEqual({ status: 0, message: 'fallback' });
+  it('a thrown string is a status-0 failure with the fallback message, unless the flow passes it as the fallback', () => {
+    expect(normaliseError('offline')).toEqual({ status: 0, message: DEFAULT_ERROR_MESSAGE });
+    expect(toAppError('offline', String('offline'))).toEqual({ status: 0, message: 'offline' });
   });
 
   it('undefined, null and numbers are a status-0 failure with the fallback message (the generic one unless told)', () => {
