@@ -1,7 +1,8 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { appendRows, historyRows } from './bookings.rules';
 import { type HistoryItem, type HistoryTab, type HistoryType, type TransactionPage, type TransactionPageRequest } from './bookings.types';
-import { FIRST_PAGE, hasMorePages, pagedListStates, pageError, pageWindow, pagingAfter, type Paging } from '../shared/pagedList';
+import { FIRST_PAGE, hasMorePages, pagedListStates, pageWindow, pagingAfter, type Paging } from '../shared/pagedList';
+import { keepError } from '../shared/failure';
 
 export interface HistoryInput {
   pageSize: number;
@@ -50,7 +51,7 @@ export const historyMachine = setup({
   },
   actions: {
     setPage: assign(({ context }, page: TransactionPage) => withPage(context, page)),
-    setError: assign(pageError),
+    setError: assign(keepError),
     chooseTab: assign((_, params: { tab: HistoryTab }) => ({ tab: params.tab, ...cleared })),
     chooseType: assign((_, params: { type: HistoryType }) => ({ type: params.type, ...cleared })),
   },

@@ -1,7 +1,8 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { appendCompanies } from './directory.rules';
 import { type Company, type CompanyPage } from './directory.types';
-import { hasMorePages, pagedListStates, pageError, pageWindow, pagingAfter, FIRST_PAGE, type Paging } from '../shared/pagedList';
+import { hasMorePages, pagedListStates, pageWindow, pagingAfter, FIRST_PAGE, type Paging } from '../shared/pagedList';
+import { keepError } from '../shared/failure';
 
 export interface CompanyDirectoryInput {
   buildingUuid: string;
@@ -50,7 +51,7 @@ export const companyDirectoryMachine = setup({
   },
   actions: {
     setPage: assign(({ context }, page: CompanyPage) => withPage(context, page)),
-    setError: assign(pageError),
+    setError: assign(keepError),
   },
   guards: {
     pageIsEmpty: (_, page: CompanyPage) => page.companies.length === 0,

@@ -1,4 +1,5 @@
-import { toAppError, type AppError } from '../../contracts/errors';
+import type { AppError } from '../../contracts/errors';
+import { setError } from './failure';
 
 /**
  * The paged list, written once (decision NEXT-flow-shapes): the first page on start (`loading`; a failure `failed`
@@ -44,9 +45,6 @@ export const pagingAfter = (pagination: Pagination, count: number): Paging => ({
 /** The request's window: from where the list stopped, a page's size. */
 export const pageWindow = (context: { nextOffset: number; pageSize: number }) => ({ offset: context.nextOffset, limit: context.pageSize });
 
-/** The `setError` action's assignment: the failure as the flow keeps it. */
-export const pageError = (_: unknown, params: { error: unknown }) => ({ error: toAppError(params.error) });
-
 /** The `hasMore` guard. */
 export const hasMorePages = ({ context }: { context: { hasMore: boolean } }) => context.hasMore;
 
@@ -59,8 +57,6 @@ export interface PagedListConfig<TContext, TRequest, TMore extends string> {
   describe: { empty: string; idle: string; moreFailed: string; complete: string };
 }
 
-const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
-
 /**
  * The states of a paged list, for the flow's `states` (it names `loadPage`, `setPage`, `setError`, `pageIsEmpty` and
  * `hasMore` in its setup; `setPage` and `pageIsEmpty` take the page as their params).
@@ -69,7 +65,6 @@ export function pagedListStates<TContext, TRequest, TPage, const TMore extends s
   const input = ({ context }: { context: TContext }) => config.request(context);
   const pageParams = ({ event }: { event: { output: TPage } }) => event.output;
   const setPage = { type: 'setPage', params: pageParams } as const;
-  const setError = { type: 'setError', params: errorParams } as const;
   const more = { [config.more]: 'loadingMore' } as Record<TMore, 'loadingMore'>;
   return {
     loading: {

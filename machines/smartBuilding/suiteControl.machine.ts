@@ -24,7 +24,8 @@ import type {
   TemperatureAnswer,
   TemperatureRequest,
 } from './suiteControl.types';
-import { toAppError } from '../../contracts/errors';
+import { failedState, isMissing, loadFailedOrNotFound, notFoundState } from '../shared/loadOne';
+import { keepError } from '../shared/failure';
 
 export const SUITE_CONTROL_ID = 'suiteControl';
 
@@ -66,7 +67,7 @@ export const suiteControlMachine = setup({
     notifyFailure: (args, params: FailureNotice) => notifyFailure(args, params),
     /** Keeps the person's unit choice for the next visit (wired by the app: the browser's storage). */
     persistUnit: (_, _params: { unit: TemperatureUnit }) => {},
-    setErrorFromEvent: assign((_, params: { error: unknown }) => ({ error: toAppError(params.error) })),
+    setError: assign(keepError),
     /** The suite as loaded; temperatures in the unit the person chose before, else in the suite's own (decision 100). */
     assignSuite: assign((_, params: { suite: SuiteDetail; preferredUnit: TemperatureUnit | null }) => ({
       suite: params.suite,
@@ -115,7 +116,7 @@ export const suiteControlMachine = setup({
     setUnit: assign((_, params: { unit: TemperatureUnit }) => ({ unit: params.unit })),
   },
   guards: {
-    notFound: (_, params: { error: unknown }) => toAppError(params.error).status === 404,
+    notFound: isMissing,
     unavailable: (_, params: { suite: SuiteDetail }) => params.suite.equipment_status === 'unavailable',
     readOnly: (_, params: { suite: SuiteDetail }) => !params.suite.can_control,
     hasLighting: ({ context }) => context.suite !== null && hasLighting(context.suite),
@@ -160,22 +161,11 @@ export const suiteControlMachine = setup({
           },
           { target: 'ready', actions: { type: 'assignSuite', params: ({ event }) => event.output } },
         ],
-        onError: [
-          {
-            guard: { type: 'notFound', params: ({ event }) => ({ error: event.error }) },
-            target: 'notFound',
-            actions: { type: 'setErrorFromEvent', params: ({ event }) => ({ error: event.error }) },
-          },
-          { target: 'failed', actions: { type: 'setErrorFromEvent', params: ({ event }) => ({ error: event.error }) } },
-        ],
+        onError: loadFailedOrNotFound,
       },
     },
-    failed: {
-      description: 'The suite could not be loaded; the error is kept and the page offers to try again.',
-      tags: ['failed'],
-      on: { 'user.retry': 'loading' },
-    },
-    notFound: { description: 'The building has no suite of this id.', tags: ['notFound'] },
+    failed: failedState('The suite could not be loaded; the error is kept and the page offers to try again.'),
+    notFound: notFoundState('The building has no suite of this id.'),
     unavailable: {
       description: "The suite's equipment does not answer: 'System not available', with the contact-support link.",
       tags: ['unavailable'],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assign, createActor, fromPromise, setup, waitFor } from 'xstate';
-import { FIRST_PAGE, hasMorePages, pagedListStates, pageError, pageWindow, pagingAfter, type Paging } from '../../machines/shared/pagedList';
+import { FIRST_PAGE, hasMorePages, pagedListStates, pageWindow, pagingAfter, type Paging } from '../../machines/shared/pagedList';
+import { keepError } from '../../machines/shared/failure';
 
 interface Page {
   items: string[];
@@ -32,7 +33,7 @@ function letters(all: string[], failAt: Set<number> = new Set()) {
         items: [...context.items, ...page.items],
         ...pagingAfter(page.pagination, page.items.length),
       })),
-      setError: assign(pageError),
+      setError: assign(keepError),
     },
     guards: { pageIsEmpty: (_, page: Page) => page.items.length === 0, hasMore: hasMorePages },
   }).createMachine({
