@@ -12,6 +12,7 @@ import type {
   SaveProfileInput,
 } from './profileForm.types';
 import { DEFAULT_ERROR_MESSAGE, toAppError } from '../../contracts/errors';
+import { fieldEvents, withTouched, withValue } from '../shared/formFields';
 
 export const PROFILE_FORM_ID = 'profileForm';
 
@@ -77,9 +78,9 @@ export const profileFormMachine = setup({
     }),
     assignField: assign(({ context, event }) => {
       if (event.type !== 'user.change') return {};
-      return { fields: { ...context.fields, [event.field]: event.value } };
+      return { fields: withValue(context.fields, event.field, event.value) };
     }),
-    assignTouched: assign(({ context, event }) => (event.type === 'user.blur' ? { touched: { ...context.touched, [event.field]: true } } : {})),
+    assignTouched: assign(({ context, event }) => (event.type === 'user.blur' ? { touched: withTouched(context.touched, event.field) } : {})),
     /** The server's version becomes the base; what the person typed stays. */
     rebase: assign((_, params: { user: SessionUser }) => ({ saved: profileFieldsOf(params.user), updatedAt: params.user.updated_at ?? null })),
     /** A successful save: the form now shows, and is based on, what the server stored. */
@@ -137,8 +138,7 @@ export const profileFormMachine = setup({
   states: {
     editing: {
       on: {
-        'user.change': { actions: 'assignField' },
-        'user.blur': { actions: 'assignTouched' },
+        ...fieldEvents('assignField', 'assignTouched'),
         'user.submit': { guard: 'canSave', target: 'saving' },
       },
     },
@@ -184,8 +184,7 @@ export const profileFormMachine = setup({
       tags: ['conflict'],
       initial: 'refreshing',
       on: {
-        'user.change': { actions: 'assignField' },
-        'user.blur': { actions: 'assignTouched' },
+        ...fieldEvents('assignField', 'assignTouched'),
       },
       states: {
         refreshing: {

@@ -1,6 +1,7 @@
 import type { EventObject } from 'xstate';
 import { defaultFields, type AuthError, type AuthFields, type AuthFlowEvent, type AuthStepContext, type SignInInput } from './authFlow.types';
 import { normaliseError } from '../../contracts/errors';
+import { withTouched, withValue } from '../shared/formFields';
 
 /**
  * What the sign-in, sign-up and reset machines share: how a field changes, how a failure is kept, and how a step
@@ -30,12 +31,12 @@ export const outputParams = <T>({ event }: { event: { output: T } }) => ({ outpu
 /** The context after a `user.change`: the field takes the value, and an earlier failure or notice goes. */
 export function changedField(context: AuthStepContext, event: AuthFlowEvent): Partial<AuthStepContext> {
   if (event.type !== 'user.change') return {};
-  return { fields: { ...context.fields, [event.field]: event.value }, error: null, notice: null };
+  return { fields: withValue(context.fields, event.field, event.value), error: null, notice: null };
 }
 
 /** The context after a `user.blur`: the field was left, so its problem may show. */
 export function touchedField(context: AuthStepContext, event: AuthFlowEvent): Partial<AuthStepContext> {
-  return event.type === 'user.blur' ? { touched: { ...context.touched, [event.field]: true } } : {};
+  return event.type === 'user.blur' ? { touched: withTouched(context.touched, event.field) } : {};
 }
 
 /** "Back to sign in": a fresh sign-in with only the email kept. */

@@ -2,6 +2,8 @@ import { assign, fromPromise, sendParent, setup, type ActorRefFrom } from 'xstat
 import { canStillCancel, pastCancelWindow } from './bookings.rules';
 import { type Booking, type BookingError, type BookingPath } from './bookings.types';
 import { toAppError } from '../../contracts/errors';
+import { confirmStep } from '../shared/confirmable';
+import { keepError, setError } from '../shared/failure';
 
 export interface CancelBookingInput {
   path: BookingPath;
@@ -59,7 +61,7 @@ export const cancelBookingMachine = setup({
   },
   actions: {
     setBooking: assign((_, params: { booking: Booking; now?: string }) => ({ booking: params.booking, ...(params.now ? { now: params.now } : {}) })),
-    setError: assign((_, params: { error: unknown }) => ({ error: toAppError(params.error) })),
+    setError: assign(keepError),
     reset: assign({ error: null }),
     /** The server said the window has closed: the booking as held here says so too, so no cancel is offered again. */
     markWindowClosed: assign(({ context }) => ({ booking: { ...context.booking, can_cancel: false } })),
@@ -86,10 +88,7 @@ export const cancelBookingMachine = setup({
         'booking.updated': { target: 'deciding', actions: { type: 'setBooking', params: ({ event }) => event } },
       },
     },
-    confirming: {
-      tags: ['cancel:offered', 'modal:confirmCancel'],
-      on: { 'user.confirm': 'cancelling', 'user.dismiss': 'available' },
-    },
+    confirming: confirmStep(['cancel:offered', 'modal:confirmCancel'], 'cancelling', 'available'),
     cancelling: {
       tags: ['cancel:offered', 'cancel:busy'],
       invoke: {
@@ -108,9 +107,9 @@ export const cancelBookingMachine = setup({
           {
             guard: { type: 'refusedAsTooLate', params: ({ event }) => ({ error: event.error }) },
             target: 'tooLate',
-            actions: [{ type: 'setError', params: ({ event }) => ({ error: event.error }) }, 'markWindowClosed'],
+            actions: [setError, 'markWindowClosed'],
           },
-          { target: 'failed', actions: [{ type: 'setError', params: ({ event }) => ({ error: event.error }) }] },
+          { target: 'failed', actions: [setError] },
         ],
       },
     },

@@ -2,7 +2,8 @@ import { and, assign, fromPromise, sendTo, not, or, setup } from 'xstate';
 import { globalErrorOrSelf } from '../shared/reports';
 import type { ErrorRaisedEvent, ErrorResolvedEvent } from '../globalError/globalError.types';
 import { failureKind, inDisplayWindow } from './cta';
-import { toAppError } from '../../contracts/errors';
+import { callFailed, confirmStep, ctaCallFailed } from '../shared/confirmable';
+import { keepError } from '../shared/failure';
 
 /** The person's claim as the server keeps it: a code to show where the offer is redeemed, and when it was made. */
 export interface ClaimCode {
@@ -86,6 +87,7 @@ export const claimMachine = setup({
     })),
     reportRecovered: sendTo(globalErrorOrSelf, (): ErrorResolvedEvent => ({ type: 'error.resolved', source: 'claim.update' })),
     setCounts: assign((_, counts: ClaimCounts) => ({ ...counts, myClaim: counts.myClaim ?? null })),
+    setError: assign(keepError),
     clearError: assign({ error: null }),
   },
   guards: {
@@ -123,38 +125,14 @@ export const claimMachine = setup({
       tags: ['cta:claim'],
       on: { 'user.claim': { guard: and(['ctaOpen', not('claimsClosed')]), target: 'confirming', actions: 'clearError' } },
     },
-    confirming: {
-      tags: ['cta:claim', 'modal:confirmClaim'],
-      on: { 'user.confirm': 'claiming', 'user.dismiss': 'available' },
-    },
+    confirming: confirmStep(['cta:claim', 'modal:confirmClaim'], 'claiming', 'available'),
     claiming: {
       tags: ['cta:claim', 'loading'],
       invoke: {
         src: 'claim',
         input: ({ context }) => ({ buildingUuid: context.buildingUuid, contentUuid: context.contentUuid }),
         onDone: { target: 'confirmed', actions: [{ type: 'setCounts', params: ({ event }) => event.output }, 'clearError', 'reportRecovered'] },
-        onError: [
-          {
-            guard: { type: 'failedAs', params: ({ event }) => ({ error: event.error, kind: 'full' }) },
-            target: 'refreshing',
-            actions: [assign({ error: ({ event }) => toAppError(event.error) }), 'reportRecovered'],
-          },
-          {
-            guard: { type: 'failedAs', params: ({ event }) => ({ error: event.error, kind: 'already' }) },
-            target: 'refreshing',
-            actions: [assign({ error: ({ event }) => toAppError(event.error) }), 'reportRecovered'],
-          },
-          {
-            target: 'failed',
-            actions: [
-              assign({ error: ({ event }) => toAppError(event.error) }),
-              {
-                type: 'reportFailure',
-                params: ({ event }) => ({ status: toAppError(event.error).status, message: toAppError(event.error).message }),
-              },
-            ],
-          },
-        ],
+        onError: ctaCallFailed,
       },
     },
     confirmed: { tags: ['cta:claimed', 'modal:claimConfirmed'], on: { 'user.done': 'deciding' } },
@@ -163,20 +141,14 @@ export const claimMachine = setup({
       tags: ['cta:claimed'],
       on: { 'user.cancel': { target: 'cancelConfirm', actions: 'clearError' } },
     },
-    cancelConfirm: { tags: ['cta:claimed', 'modal:cancelClaim'], on: { 'user.confirm': 'cancelling', 'user.dismiss': 'claimed' } },
+    cancelConfirm: confirmStep(['cta:claimed', 'modal:cancelClaim'], 'cancelling', 'claimed'),
     cancelling: {
       tags: ['cta:claimed', 'loading'],
       invoke: {
         src: 'cancel',
         input: ({ context }) => ({ buildingUuid: context.buildingUuid, contentUuid: context.contentUuid }),
         onDone: { target: 'deciding', actions: [{ type: 'setCounts', params: ({ event }) => event.output }, 'clearError', 'reportRecovered'] },
-        onError: {
-          target: 'failed',
-          actions: [
-            assign({ error: ({ event }) => toAppError(event.error) }),
-            { type: 'reportFailure', params: ({ event }) => ({ status: toAppError(event.error).status, message: toAppError(event.error).message }) },
-          ],
-        },
+        onError: callFailed,
       },
     },
     refreshing: {

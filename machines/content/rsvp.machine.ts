@@ -2,7 +2,8 @@ import { and, assign, fromPromise, sendTo, setup } from 'xstate';
 import { globalErrorOrSelf } from '../shared/reports';
 import type { ErrorRaisedEvent, ErrorResolvedEvent } from '../globalError/globalError.types';
 import { failureKind, fewSpots, inDisplayWindow, spotsLeft } from './cta';
-import { toAppError } from '../../contracts/errors';
+import { callFailed, confirmStep, ctaCallFailed } from '../shared/confirmable';
+import { keepError } from '../shared/failure';
 
 export interface RsvpInput {
   contentUuid: string;
@@ -70,6 +71,7 @@ export const rsvpMachine = setup({
     })),
     reportRecovered: sendTo(globalErrorOrSelf, (): ErrorResolvedEvent => ({ type: 'error.resolved', source: 'rsvp.update' })),
     setCounts: assign((_, counts: RsvpCounts) => ({ ...counts })),
+    setError: assign(keepError),
     clearError: assign({ error: null }),
   },
   guards: {
@@ -104,38 +106,14 @@ export const rsvpMachine = setup({
         ],
       },
     },
-    confirming: {
-      tags: ['cta:rsvp', 'modal:confirmRsvp'],
-      on: { 'user.confirm': 'attendingCall', 'user.dismiss': 'available' },
-    },
+    confirming: confirmStep(['cta:rsvp', 'modal:confirmRsvp'], 'attendingCall', 'available'),
     attendingCall: {
       tags: ['cta:rsvp', 'loading'],
       invoke: {
         src: 'attend',
         input: ({ context }) => ({ buildingUuid: context.buildingUuid, contentUuid: context.contentUuid }),
         onDone: { target: 'confirmed', actions: [{ type: 'setCounts', params: ({ event }) => event.output }, 'clearError', 'reportRecovered'] },
-        onError: [
-          {
-            guard: { type: 'failedAs', params: ({ event }) => ({ error: event.error, kind: 'full' }) },
-            target: 'refreshing',
-            actions: [assign({ error: ({ event }) => toAppError(event.error) }), 'reportRecovered'],
-          },
-          {
-            guard: { type: 'failedAs', params: ({ event }) => ({ error: event.error, kind: 'already' }) },
-            target: 'refreshing',
-            actions: [assign({ error: ({ event }) => toAppError(event.error) }), 'reportRecovered'],
-          },
-          {
-            target: 'failed',
-            actions: [
-              assign({ error: ({ event }) => toAppError(event.error) }),
-              {
-                type: 'reportFailure',
-                params: ({ event }) => ({ status: toAppError(event.error).status, message: toAppError(event.error).message }),
-              },
-            ],
-          },
-        ],
+        onError: ctaCallFailed,
       },
     },
     confirmed: {
@@ -147,10 +125,7 @@ export const rsvpMachine = setup({
       tags: ['cta:attending'],
       on: { 'user.cancel': { target: 'cancelConfirm', actions: 'clearError' } },
     },
-    cancelConfirm: {
-      tags: ['cta:attending', 'modal:cancelRsvp'],
-      on: { 'user.confirm': 'recalling', 'user.dismiss': 'attending' },
-    },
+    cancelConfirm: confirmStep(['cta:attending', 'modal:cancelRsvp'], 'recalling', 'attending'),
     recalling: {
       tags: ['cta:attending', 'loading'],
       invoke: {
@@ -158,13 +133,7 @@ export const rsvpMachine = setup({
         input: ({ context }) => ({ contentUuid: context.contentUuid }),
         // The recall answers the event's counts; the refresh after it reads them again (and they stand if it fails).
         onDone: { target: 'refreshing', actions: [{ type: 'setCounts', params: ({ event }) => event.output }, 'clearError', 'reportRecovered'] },
-        onError: {
-          target: 'failed',
-          actions: [
-            assign({ error: ({ event }) => toAppError(event.error) }),
-            { type: 'reportFailure', params: ({ event }) => ({ status: toAppError(event.error).status, message: toAppError(event.error).message }) },
-          ],
-        },
+        onError: callFailed,
       },
     },
     refreshing: {

@@ -11,6 +11,7 @@ import type {
   HelpDeskTag,
 } from './helpDesk.types';
 import { toAppError } from '../../contracts/errors';
+import { fieldEvents, withTouched, withValue } from '../shared/formFields';
 
 export const HELP_DESK_ID = 'helpDesk';
 
@@ -75,8 +76,10 @@ export const helpDeskMachine = setup({
       const usesCategories = (params.portfolio.help_desk_categories?.length ?? 0) > 0;
       return { issueTypes, usesCategories, start, fields: { ...context.fields, nature: start.nature } };
     }),
-    assignField: assign(({ context, event }) => (event.type === 'user.change' ? { fields: { ...context.fields, [event.field]: event.value } } : {})),
-    assignTouched: assign(({ context, event }) => (event.type === 'user.blur' ? { touched: { ...context.touched, [event.field]: true } } : {})),
+    assignField: assign(({ context, event }) =>
+      event.type === 'user.change' ? { fields: withValue(context.fields, event.field, event.value) } : {},
+    ),
+    assignTouched: assign(({ context, event }) => (event.type === 'user.blur' ? { touched: withTouched(context.touched, event.field) } : {})),
     addFiles: assign(({ context, event }) => (event.type === 'user.addFiles' ? takeFiles(context.files, event.files) : {})),
     removeFile: assign(({ context, event }) =>
       event.type === 'user.removeFile' ? { files: context.files.filter((_, i) => i !== event.index), refused: [] } : {},
@@ -136,8 +139,7 @@ export const helpDeskMachine = setup({
         form: {
           tags: ['editing'],
           on: {
-            'user.change': { actions: 'assignField' },
-            'user.blur': { actions: 'assignTouched' },
+            ...fieldEvents('assignField', 'assignTouched'),
             'user.addFiles': { actions: 'addFiles' },
             'user.removeFile': { actions: 'removeFile' },
             'user.submit': { guard: 'canSubmit', target: '#helpDesk.submitting' },

@@ -13,6 +13,7 @@ import type {
   ServiceRequestsTag,
 } from './serviceRequests.types';
 import { toAppError } from '../../contracts/errors';
+import { fieldEvents, withTouched, withValue } from '../shared/formFields';
 
 export const SERVICE_REQUESTS_ID = 'serviceRequests';
 
@@ -56,9 +57,9 @@ export const serviceRequestsMachine = setup({
     clearError: assign({ error: null }),
     resetAnswers: assign({ answers: {}, touched: {}, error: null }),
     assignAnswer: assign(({ context, event }) =>
-      event.type === 'user.change' ? { answers: { ...context.answers, [event.name]: event.value } } : {},
+      event.type === 'user.change' ? { answers: withValue(context.answers, event.name, event.value) } : {},
     ),
-    assignTouched: assign(({ context, event }) => (event.type === 'user.blur' ? { touched: { ...context.touched, [event.name]: true } } : {})),
+    assignTouched: assign(({ context, event }) => (event.type === 'user.blur' ? { touched: withTouched(context.touched, event.name) } : {})),
     appendCreated: assign({ requests: ({ context }, params: { created: ServiceRequest }) => appendRequest(context.requests, params.created) }),
     replaceUpdated: assign({ requests: ({ context }, params: { updated: ServiceRequest }) => replaceRequest(context.requests, params.updated) }),
     assignPending: assign({ pending: ({ event }) => (event.type === 'user.changeStatus' ? { id: event.id, status: event.status } : null) }),
@@ -121,8 +122,7 @@ export const serviceRequestsMachine = setup({
           states: {
             editing: {
               on: {
-                'user.change': { actions: 'assignAnswer' },
-                'user.blur': { actions: 'assignTouched' },
+                ...fieldEvents('assignAnswer', 'assignTouched'),
                 'user.submit': { guard: 'formValid', target: 'submitting' },
                 'user.closeCreate': '#serviceRequests.ready.browsing',
               },

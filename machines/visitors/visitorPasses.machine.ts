@@ -24,6 +24,7 @@ import type {
   VisitorPassesTag,
 } from './visitorPasses.types';
 import { toAppError } from '../../contracts/errors';
+import { allTouched, fieldEvents, withTouched, withValue } from '../shared/formFields';
 
 export const VISITOR_PASSES_ID = 'visitorPasses';
 
@@ -86,12 +87,12 @@ export const visitorPassesMachine = setup({
       // The server's refusal of a field goes once that field is changed.
       const changed = context.fields[event.field] !== event.value;
       return {
-        fields: { ...context.fields, [event.field]: event.value },
+        fields: withValue(context.fields, event.field, event.value),
         serverField: changed && context.serverField?.field === event.field ? null : context.serverField,
       };
     }),
-    assignTouched: assign(({ context, event }) => (event.type === 'user.blur' ? { touched: { ...context.touched, [event.field]: true } } : {})),
-    touchAll: assign({ touched: Object.fromEntries(VISIT_FIELDS.map((f) => [f, true])) }),
+    assignTouched: assign(({ context, event }) => (event.type === 'user.blur' ? { touched: withTouched(context.touched, event.field) } : {})),
+    touchAll: assign({ touched: allTouched(VISIT_FIELDS) }),
     /** A refused submit: a field's refusal shows under that field, any other above the form; what was typed stays. */
     setSubmitError: assign((_, params: { error: unknown }) => {
       const error = toAppError(params.error);
@@ -285,8 +286,7 @@ export const visitorPassesMachine = setup({
             editing: {
               tags: ['form'],
               on: {
-                'user.change': { actions: 'assignField' },
-                'user.blur': { actions: 'assignTouched' },
+                ...fieldEvents('assignField', 'assignTouched'),
                 'user.submit': [
                   { guard: 'isInvalid', actions: 'touchAll' },
                   { guard: 'isUnchangedEdit', target: '#visitorPasses.session.list.ready', actions: 'clearForm' },
