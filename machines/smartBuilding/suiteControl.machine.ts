@@ -43,6 +43,26 @@ export function shownTemperatureF(context: Pick<SuiteControlContext, 'temperatur
 
 const formatTemperature = (request: TemperatureRequest) => `${request.value} °${request.unit}`;
 
+/** A sent change failed (the queued one follows, or the control reverts): one notification, written once per control. */
+const failedChange = (notice: (context: SuiteControlContext) => FailureNotice['message']) =>
+  ({
+    type: 'notifyFailure',
+    params: ({ context, event }: { context: SuiteControlContext; event: { error: unknown } }): FailureNotice => ({
+      message: notice(context),
+      error: event.error,
+    }),
+  }) as const;
+
+const lightingFailed = failedChange((context) => ({
+  id: 'notifications.smartBuilding.lightingFailed',
+  values: { level: context.lighting.sending ?? 0 },
+}));
+
+const temperatureFailed = failedChange((context) => ({
+  id: 'notifications.smartBuilding.temperatureFailed',
+  values: { temperature: context.temperature.sending ? formatTemperature(context.temperature.sending) : '' },
+}));
+
 /**
  * A suite's lighting and temperature control (content document, sections 4, 5 and 8). Lighting and temperature are
  * two independent regions. A change shows at once as pending; the server's answer confirms it, or it reverts with a
@@ -225,30 +245,11 @@ export const suiteControlMachine = setup({
                     guard: 'lightingQueued',
                     target: 'busy',
                     reenter: true,
-                    actions: [
-                      {
-                        type: 'notifyFailure',
-                        params: ({ context, event }) => ({
-                          message: { id: 'notifications.smartBuilding.lightingFailed', values: { level: context.lighting.sending ?? 0 } },
-                          error: event.error,
-                        }),
-                      },
-                      'dropSentLighting',
-                      'sendQueuedLighting',
-                    ],
+                    actions: [lightingFailed, 'dropSentLighting', 'sendQueuedLighting'],
                   },
                   {
                     target: 'idle',
-                    actions: [
-                      {
-                        type: 'notifyFailure',
-                        params: ({ context, event }) => ({
-                          message: { id: 'notifications.smartBuilding.lightingFailed', values: { level: context.lighting.sending ?? 0 } },
-                          error: event.error,
-                        }),
-                      },
-                      'revertLighting',
-                    ],
+                    actions: [lightingFailed, 'revertLighting'],
                   },
                 ],
               },
@@ -325,36 +326,11 @@ export const suiteControlMachine = setup({
                     guard: 'temperatureQueued',
                     target: 'busy',
                     reenter: true,
-                    actions: [
-                      {
-                        type: 'notifyFailure',
-                        params: ({ context, event }) => ({
-                          message: {
-                            id: 'notifications.smartBuilding.temperatureFailed',
-                            values: { temperature: context.temperature.sending ? formatTemperature(context.temperature.sending) : '' },
-                          },
-                          error: event.error,
-                        }),
-                      },
-                      'dropSentTemperature',
-                      'sendQueuedTemperature',
-                    ],
+                    actions: [temperatureFailed, 'dropSentTemperature', 'sendQueuedTemperature'],
                   },
                   {
                     target: 'idle',
-                    actions: [
-                      {
-                        type: 'notifyFailure',
-                        params: ({ context, event }) => ({
-                          message: {
-                            id: 'notifications.smartBuilding.temperatureFailed',
-                            values: { temperature: context.temperature.sending ? formatTemperature(context.temperature.sending) : '' },
-                          },
-                          error: event.error,
-                        }),
-                      },
-                      'revertTemperature',
-                    ],
+                    actions: [temperatureFailed, 'revertTemperature'],
                   },
                 ],
               },
