@@ -2,6 +2,7 @@ import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { SESSION_ID } from '../session/session.machine';
 import { notifyFailure, type FailureNotice } from '../notifications/notifyFailure';
 import type { SessionEvent, SessionUser } from '../session/session.types';
+import { DEFAULT_ERROR_MESSAGE, toAppError } from '../../contracts/errors';
 
 export const EMAIL_CONSENT_ID = 'emailConsent';
 
@@ -71,16 +72,13 @@ export const emailConsentMachine = setup({
             {
               type: 'notifyFailure',
               params: ({ event }) => ({
-                message: { id: 'notifications.consentFailed', values: { message: (event.error as { message?: string } | undefined)?.message ?? '' } },
+                message: { id: 'notifications.consentFailed', values: { message: toAppError(event.error).message } },
                 error: event.error,
               }),
             },
             assign({
               requested: null,
-              error: ({ event }) => {
-                const e = event.error as { status?: number; message?: string } | undefined;
-                return { status: e?.status ?? 0, message: e?.message ?? 'Unable to complete at this moment. Please try again later.' };
-              },
+              error: ({ event }) => toAppError(event.error, DEFAULT_ERROR_MESSAGE),
             }),
           ],
         },

@@ -1,6 +1,8 @@
 import { and, assign, fromPromise, setup } from 'xstate';
 import { isValidPassword } from '../auth/validation';
 import type { PasswordFields, PasswordUpdateContext, PasswordUpdateError, PasswordUpdateEvent, PasswordUpdateTag } from './passwordUpdate.types';
+import { DEFAULT_ERROR_MESSAGE, toAppError } from '../../contracts/errors';
+import { fieldEvents, withTouched, withValue } from '../shared/formFields';
 
 export const PASSWORD_UPDATE_ID = 'passwordUpdate';
 
@@ -11,10 +13,7 @@ const EMPTY: PasswordFields = { password: '', new_password: '', confirm_password
  * used before (409) or one the server finds weak under the new password; anything else above the form.
  */
 export function passwordErrorOf(error: unknown): PasswordUpdateError {
-  const e = error as { status?: unknown; message?: unknown; code?: unknown } | undefined;
-  const status = typeof e?.status === 'number' ? e.status : 0;
-  const code = typeof e?.code === 'string' ? e.code : undefined;
-  const message = typeof e?.message === 'string' ? e.message : 'Unable to complete at this moment. Please try again later.';
+  const { status, message, code } = toAppError(error, DEFAULT_ERROR_MESSAGE);
   const field = code === 'wrong_password' ? 'password' : status === 409 || code === 'weak_password' ? 'new_password' : null;
   return { field, status, message, ...(code ? { code } : {}) };
 }
@@ -39,9 +38,9 @@ export const passwordUpdateMachine = setup({
       if (event.type !== 'user.change') return {};
       // Editing the field a failure belongs to takes that failure away.
       const error = context.error && context.error.field === event.field ? null : context.error;
-      return { fields: { ...context.fields, [event.field]: event.value }, error };
+      return { fields: withValue(context.fields, event.field, event.value), error };
     }),
-    assignTouched: assign(({ context, event }) => (event.type === 'user.blur' ? { touched: { ...context.touched, [event.field]: true } } : {})),
+    assignTouched: assign(({ context, event }) => (event.type === 'user.blur' ? { touched: withTouched(context.touched, event.field) } : {})),
     assignError: assign((_, params: { error: unknown }) => ({ error: passwordErrorOf(params.error) })),
     clearError: assign({ error: null }),
     reset: assign({ fields: { ...EMPTY }, touched: {}, error: null }),
@@ -59,8 +58,7 @@ export const passwordUpdateMachine = setup({
   states: {
     editing: {
       on: {
-        'user.change': { actions: 'assignField' },
-        'user.blur': { actions: 'assignTouched' },
+        ...fieldEvents('assignField', 'assignTouched'),
         'user.submit': { guard: 'canSubmit', target: 'saving' },
       },
     },

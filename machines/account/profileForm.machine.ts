@@ -4,7 +4,6 @@ import { SESSION_ID } from '../session/session.machine';
 import type { SessionEvent, SessionUser } from '../session/session.types';
 import type {
   BuildingOption,
-  ProfileError,
   ProfileFields,
   ProfileFormContext,
   ProfileFormEvent,
@@ -12,6 +11,8 @@ import type {
   ProfileFormTag,
   SaveProfileInput,
 } from './profileForm.types';
+import { DEFAULT_ERROR_MESSAGE, toAppError } from '../../contracts/errors';
+import { fieldEvents, withTouched, withValue } from '../shared/formFields';
 
 export const PROFILE_FORM_ID = 'profileForm';
 
@@ -35,15 +36,6 @@ export function isProfileChanged(saved: ProfileFields, fields: ProfileFields): b
     (fields.default_building_uuid ?? null) !== (saved.default_building_uuid ?? null)
   );
 }
-
-const toError = (error: unknown): ProfileError => {
-  const e = error as Partial<ProfileError> | undefined;
-  return {
-    status: typeof e?.status === 'number' ? e.status : 0,
-    message: typeof e?.message === 'string' ? e.message : 'Unable to complete at this moment. Please try again later.',
-    ...(typeof e?.code === 'string' ? { code: e.code } : {}),
-  };
-};
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`));
 
@@ -86,9 +78,9 @@ export const profileFormMachine = setup({
     }),
     assignField: assign(({ context, event }) => {
       if (event.type !== 'user.change') return {};
-      return { fields: { ...context.fields, [event.field]: event.value } };
+      return { fields: withValue(context.fields, event.field, event.value) };
     }),
-    assignTouched: assign(({ context, event }) => (event.type === 'user.blur' ? { touched: { ...context.touched, [event.field]: true } } : {})),
+    assignTouched: assign(({ context, event }) => (event.type === 'user.blur' ? { touched: withTouched(context.touched, event.field) } : {})),
     /** The server's version becomes the base; what the person typed stays. */
     rebase: assign((_, params: { user: SessionUser }) => ({ saved: profileFieldsOf(params.user), updatedAt: params.user.updated_at ?? null })),
     /** A successful save: the form now shows, and is based on, what the server stored. */
@@ -99,7 +91,7 @@ export const profileFormMachine = setup({
       touched: {},
       error: null,
     })),
-    assignError: assign((_, params: { error: unknown }) => ({ error: toError(params.error) })),
+    assignError: assign((_, params: { error: unknown }) => ({ error: toAppError(params.error, DEFAULT_ERROR_MESSAGE) })),
     clearError: assign({ error: null }),
     discardEdits: assign(({ context }) => ({ fields: { ...context.saved }, touched: {}, error: null })),
   },
@@ -108,9 +100,9 @@ export const profileFormMachine = setup({
     namesValid: ({ context }) => isValidProfileName(context.fields.first_name) && isValidProfileName(context.fields.last_name),
     /** Save is possible only after a change and with both names valid (section 4). */
     canSave: and(['changed', 'namesValid']),
-    isConflict: (_, params: { error: unknown }) => toError(params.error).status === PROFILE_CONFLICT_STATUS,
+    isConflict: (_, params: { error: unknown }) => toAppError(params.error).status === PROFILE_CONFLICT_STATUS,
     /** A failure the server answered (not a dropped connection, decision 049's reading for the building list). */
-    answeredByServer: (_, params: { error: unknown }) => toError(params.error).status > 0,
+    answeredByServer: (_, params: { error: unknown }) => toAppError(params.error).status > 0,
   },
 }).createMachine({
   id: PROFILE_FORM_ID,
@@ -146,8 +138,7 @@ export const profileFormMachine = setup({
   states: {
     editing: {
       on: {
-        'user.change': { actions: 'assignField' },
-        'user.blur': { actions: 'assignTouched' },
+        ...fieldEvents('assignField', 'assignTouched'),
         'user.submit': { guard: 'canSave', target: 'saving' },
       },
     },
@@ -193,8 +184,7 @@ export const profileFormMachine = setup({
       tags: ['conflict'],
       initial: 'refreshing',
       on: {
-        'user.change': { actions: 'assignField' },
-        'user.blur': { actions: 'assignTouched' },
+        ...fieldEvents('assignField', 'assignTouched'),
       },
       states: {
         refreshing: {

@@ -1,4 +1,5 @@
 import type { SessionUser } from '../session/session.types';
+import type { AppError } from '../../contracts/errors';
 
 /** The fields the profile form edits. Email and company are shown read-only and are not part of it. */
 export interface ProfileFields {
@@ -24,11 +25,7 @@ export interface SaveProfileInput extends ProfileFields {
 }
 
 /** A failed call as the API client reports it. */
-export interface ProfileError {
-  status: number;
-  message: string;
-  code?: string;
-}
+export type ProfileError = AppError;
 
 export interface ProfileFormContext {
   /** The server's version the form is based on (what "changed" compares with). */

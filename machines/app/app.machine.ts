@@ -22,6 +22,7 @@ import { isWebViewPath, type WebViewLaunch, type WebViewProblem } from './webVie
 import type { PendingSso } from '../auth/authFlow.types';
 import { screenId, SCREENS, type ScreenName } from './screens';
 import type { ScreenFacts } from './screen.types';
+import { toAppError } from '../../contracts/errors';
 
 export const APP_ID = 'app';
 
@@ -672,7 +673,7 @@ export const appMachine = setup({
                 onError: {
                   target: '#app.unavailable',
                   actions: assign({
-                    error: ({ event }) => ({ status: (event.error as { status?: number })?.status ?? 0, message: 'health check failed' }),
+                    error: ({ event }) => ({ status: toAppError(event.error).status, message: 'health check failed' }),
                   }),
                 },
               },

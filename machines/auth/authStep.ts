@@ -1,5 +1,7 @@
 import type { EventObject } from 'xstate';
 import { defaultFields, type AuthError, type AuthFields, type AuthFlowEvent, type AuthStepContext, type SignInInput } from './authFlow.types';
+import { normaliseError } from '../../contracts/errors';
+import { withTouched, withValue } from '../shared/formFields';
 
 /**
  * What the sign-in, sign-up and reset machines share: how a field changes, how a failure is kept, and how a step
@@ -8,18 +10,10 @@ import { defaultFields, type AuthError, type AuthFields, type AuthFlowEvent, typ
 
 export const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`));
 
-/** The API layer's error as the auth steps keep it; anything else becomes a status-0 (network) failure. */
+/** The API layer's error as the auth steps keep it (the one normaliser, with the Retry-After of a guessing lock). */
 export function toAuthError(error: unknown): AuthError {
-  if (error && typeof error === 'object' && 'status' in error && typeof (error as AuthError).status === 'number') {
-    const e = error as AuthError;
-    return {
-      status: e.status,
-      message: String(e.message ?? ''),
-      ...(e.code ? { code: e.code } : {}),
-      ...(typeof e.retryAfter === 'number' ? { retryAfter: e.retryAfter } : {}),
-    };
-  }
-  return { status: 0, message: error instanceof Error ? error.message : 'Unable to complete at this moment. Please try again later.' };
+  const { status, message, code, retryAfter } = normaliseError(error);
+  return { status, message, ...(code ? { code } : {}), ...(retryAfter ? { retryAfter } : {}) };
 }
 
 /**
@@ -37,12 +31,12 @@ export const outputParams = <T>({ event }: { event: { output: T } }) => ({ outpu
 /** The context after a `user.change`: the field takes the value, and an earlier failure or notice goes. */
 export function changedField(context: AuthStepContext, event: AuthFlowEvent): Partial<AuthStepContext> {
   if (event.type !== 'user.change') return {};
-  return { fields: { ...context.fields, [event.field]: event.value }, error: null, notice: null };
+  return { fields: withValue(context.fields, event.field, event.value), error: null, notice: null };
 }
 
 /** The context after a `user.blur`: the field was left, so its problem may show. */
 export function touchedField(context: AuthStepContext, event: AuthFlowEvent): Partial<AuthStepContext> {
-  return event.type === 'user.blur' ? { touched: { ...context.touched, [event.field]: true } } : {};
+  return event.type === 'user.blur' ? { touched: withTouched(context.touched, event.field) } : {};
 }
 
 /** "Back to sign in": a fresh sign-in with only the email kept. */

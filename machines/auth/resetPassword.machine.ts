@@ -3,6 +3,7 @@ import type { ResetPasswordOutput } from './authFlow.types';
 import { changedField, errorFromEvent, freshSignIn, notProvided, touchedField, trimmedEmail } from './authStep';
 import type { ResetPasswordContext, ResetPasswordSchema } from './resetPassword.types';
 import { isValidCode, isValidEmail, isValidPassword } from './validation';
+import { fieldEvents } from '../shared/formFields';
 
 export const RESET_PASSWORD_ID = 'resetPassword';
 
@@ -46,8 +47,7 @@ export const resetPasswordMachine = setup({
   tags: ['route:reset'],
   initial: 'steps',
   on: {
-    'user.change': { actions: 'setField' },
-    'user.blur': { actions: 'touch' },
+    ...fieldEvents('setField', 'touch'),
   },
   output: ({ event }) => event.output as ResetPasswordOutput,
   states: {

@@ -7,6 +7,7 @@ import type { SignInContext, SignInSchema } from './signIn.types';
 import type { SignInMethod } from './signupType';
 import { isFarmToken, isValidEmail } from './validation';
 import { farmSelectorMachine } from '../farm/farmSelector.machine';
+import { fieldEvents } from '../shared/formFields';
 
 export const SIGN_IN_ID = 'signIn';
 
@@ -139,8 +140,7 @@ export const signInMachine = setup({
   }),
   initial: 'start',
   on: {
-    'user.change': { actions: 'setField' },
-    'user.blur': { actions: 'touch' },
+    ...fieldEvents('setField', 'touch'),
     [`xstate.done.actor.${GUEST_BUILDINGS}`]: { actions: 'rememberGuestBuildings' },
   },
   output: ({ event }) => event.output as SignInOutput,

@@ -4,6 +4,7 @@ import { changedField, domainOf, errorFromEvent, freshSignIn, notProvided, outpu
 import type { SignUpContext, SignUpSchema } from './signUp.types';
 import { signupPlan, signupType, type SignInMethod, type SignupStep } from './signupType';
 import { isValidCode, isValidPassword, isValidSignupName } from './validation';
+import { fieldEvents } from '../shared/formFields';
 
 export const SIGN_UP_ID = 'signUp';
 
@@ -92,8 +93,7 @@ export const signUpMachine = setup({
   tags: ['route:signup'],
   initial: 'steps',
   on: {
-    'user.change': { actions: 'setField' },
-    'user.blur': { actions: 'touch' },
+    ...fieldEvents('setField', 'touch'),
   },
   output: ({ event }) => event.output as SignUpOutput,
   states: {

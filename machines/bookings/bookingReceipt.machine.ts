@@ -1,6 +1,8 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { cancelBookingMachine, CANCEL_BOOKING_ID, type CancelBookingEvent, type CancelBookingReport } from './cancelBooking.machine';
-import { toBookingError, type Booking, type BookingError, type BookingPath, type BookingRead } from './bookings.types';
+import { type Booking, type BookingError, type BookingPath, type BookingRead } from './bookings.types';
+import { failedState, isMissing, loadFailedOrNotFound, notFoundState } from '../shared/loadOne';
+import { keepError } from '../shared/failure';
 
 export type BookingReceiptInput = BookingPath;
 
@@ -44,7 +46,7 @@ export const bookingReceiptMachine = setup({
   },
   actions: {
     setRead: assign((_, read: BookingRead) => ({ booking: read.booking, readAt: read.readAt, error: null })),
-    setError: assign((_, params: { error: unknown }) => ({ error: toBookingError(params.error) })),
+    setError: assign(keepError),
     setCancelled: assign((_, params: { booking: Booking }) => ({ booking: params.booking, cancelSucceeded: true })),
     tellCancel: sendTo(CANCEL_BOOKING_ID, (_, read: BookingRead): CancelBookingEvent => ({
       type: 'booking.updated',
@@ -53,7 +55,7 @@ export const bookingReceiptMachine = setup({
     })),
   },
   guards: {
-    notFound: (_, params: { error: unknown }) => toBookingError(params.error).status === 404,
+    notFound: isMissing,
   },
 }).createMachine({
   id: BOOKING_RECEIPT_ID,
@@ -66,22 +68,11 @@ export const bookingReceiptMachine = setup({
         src: 'load',
         input: ({ context }) => pathOf(context),
         onDone: { target: 'ready', actions: { type: 'setRead', params: ({ event }) => event.output } },
-        onError: [
-          {
-            guard: { type: 'notFound', params: ({ event }) => ({ error: event.error }) },
-            target: 'notFound',
-            actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
-          },
-          { target: 'failed', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
-        ],
+        onError: loadFailedOrNotFound,
       },
     },
-    failed: {
-      description: 'The booking could not be read; the error is kept and the page offers to try again.',
-      tags: ['failed'],
-      on: { 'user.retry': 'loading' },
-    },
-    notFound: { description: 'No booking of this person at this path (another person’s booking reads the same).', tags: ['notFound'] },
+    failed: failedState('The booking could not be read; the error is kept and the page offers to try again.'),
+    notFound: notFoundState('No booking of this person at this path (another person’s booking reads the same).'),
     ready: {
       invoke: {
         src: 'cancelBooking',

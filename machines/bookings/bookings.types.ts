@@ -1,4 +1,5 @@
 import type { components, paths } from '../../contracts/api';
+import type { AppError } from '../../contracts/errors';
 
 type Schemas = components['schemas'];
 type BookingPathOps = paths['/resource-booking/v2/{ownerType}/{ownerUuid}/resources/{resourceUuid}/bookings/{bookingUuid}/mine'];
@@ -25,16 +26,7 @@ export interface BookingRead {
 }
 
 /** A failed call as the machines keep it: the API layer's error shape (src/api/client.ts `ApiError`). */
-export interface BookingError {
-  status: number;
-  message: string;
-  code?: string;
-}
-
-export const toBookingError = (error: unknown): BookingError => {
-  const e = error as { status?: number; message?: string; code?: string } | undefined;
-  return { status: e?.status ?? 0, message: e?.message ?? '', ...(e?.code ? { code: e.code } : {}) };
-};
+export type BookingError = AppError;
 
 export type EventPostTransaction = Schemas['EventPostTransaction'];
 export type ResourceBookingTransaction = Schemas['ResourceBookingTransaction'];

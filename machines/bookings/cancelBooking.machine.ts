@@ -1,6 +1,9 @@
 import { assign, fromPromise, sendParent, setup, type ActorRefFrom } from 'xstate';
 import { canStillCancel, pastCancelWindow } from './bookings.rules';
-import { toBookingError, type Booking, type BookingError, type BookingPath } from './bookings.types';
+import { type Booking, type BookingError, type BookingPath } from './bookings.types';
+import { toAppError } from '../../contracts/errors';
+import { confirmStep } from '../shared/confirmable';
+import { keepError, setError } from '../shared/failure';
 
 export interface CancelBookingInput {
   path: BookingPath;
@@ -58,7 +61,7 @@ export const cancelBookingMachine = setup({
   },
   actions: {
     setBooking: assign((_, params: { booking: Booking; now?: string }) => ({ booking: params.booking, ...(params.now ? { now: params.now } : {}) })),
-    setError: assign((_, params: { error: unknown }) => ({ error: toBookingError(params.error) })),
+    setError: assign(keepError),
     reset: assign({ error: null }),
     /** The server said the window has closed: the booking as held here says so too, so no cancel is offered again. */
     markWindowClosed: assign(({ context }) => ({ booking: { ...context.booking, can_cancel: false } })),
@@ -67,7 +70,7 @@ export const cancelBookingMachine = setup({
   guards: {
     cancellable: ({ context }) => canStillCancel(context.booking, context.now),
     tooLate: ({ context }) => pastCancelWindow(context.booking, context.now),
-    refusedAsTooLate: (_, params: { error: unknown }) => toBookingError(params.error).code === TOO_LATE_CODE,
+    refusedAsTooLate: (_, params: { error: unknown }) => toAppError(params.error).code === TOO_LATE_CODE,
   },
 }).createMachine({
   id: CANCEL_BOOKING_ID,
@@ -85,10 +88,7 @@ export const cancelBookingMachine = setup({
         'booking.updated': { target: 'deciding', actions: { type: 'setBooking', params: ({ event }) => event } },
       },
     },
-    confirming: {
-      tags: ['cancel:offered', 'modal:confirmCancel'],
-      on: { 'user.confirm': 'cancelling', 'user.dismiss': 'available' },
-    },
+    confirming: confirmStep(['cancel:offered', 'modal:confirmCancel'], 'cancelling', 'available'),
     cancelling: {
       tags: ['cancel:offered', 'cancel:busy'],
       invoke: {
@@ -107,9 +107,9 @@ export const cancelBookingMachine = setup({
           {
             guard: { type: 'refusedAsTooLate', params: ({ event }) => ({ error: event.error }) },
             target: 'tooLate',
-            actions: [{ type: 'setError', params: ({ event }) => ({ error: event.error }) }, 'markWindowClosed'],
+            actions: [setError, 'markWindowClosed'],
           },
-          { target: 'failed', actions: [{ type: 'setError', params: ({ event }) => ({ error: event.error }) }] },
+          { target: 'failed', actions: [setError] },
         ],
       },
     },

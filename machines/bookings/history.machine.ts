@@ -1,14 +1,8 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { appendRows, historyRows } from './bookings.rules';
-import {
-  toBookingError,
-  type BookingError,
-  type HistoryItem,
-  type HistoryTab,
-  type HistoryType,
-  type TransactionPage,
-  type TransactionPageRequest,
-} from './bookings.types';
+import { type HistoryItem, type HistoryTab, type HistoryType, type TransactionPage, type TransactionPageRequest } from './bookings.types';
+import { FIRST_PAGE, hasMorePages, pagedListStates, pageWindow, pagingAfter, type Paging } from '../shared/pagedList';
+import { keepError } from '../shared/failure';
 
 export interface HistoryInput {
   pageSize: number;
@@ -16,17 +10,13 @@ export interface HistoryInput {
   type?: HistoryType;
 }
 
-export interface HistoryContext {
+/** A paged list (machines/shared/pagedList.ts) of the chosen tab and type. */
+export interface HistoryContext extends Paging {
   pageSize: number;
   tab: HistoryTab;
   type: HistoryType;
   /** The rows loaded so far of the chosen tab and type, in the call's order. */
   rows: HistoryItem[];
-  nextOffset: number;
-  hasMore: boolean;
-  total: number;
-  /** The last failure: of the first page (shown instead of the list) or of a later one (shown under it). */
-  error: BookingError | null;
 }
 
 export type HistoryEvent =
@@ -39,25 +29,14 @@ export type HistoryTag = 'loading' | 'failed' | 'empty' | 'loadingMore' | 'pageF
 
 export const HISTORY_ID = 'history';
 
-const pageRequest = (context: HistoryContext): TransactionPageRequest => ({
-  tab: context.tab,
-  type: context.type,
-  offset: context.nextOffset,
-  limit: context.pageSize,
-});
+const pageRequest = (context: HistoryContext): TransactionPageRequest => ({ tab: context.tab, type: context.type, ...pageWindow(context) });
 
 const withPage = (context: HistoryContext, page: TransactionPage) => {
   const rows = historyRows(page, context.type);
-  return {
-    rows: appendRows(context.rows, rows),
-    nextOffset: page.pagination.offset + rows.length,
-    hasMore: page.pagination.has_more && rows.length > 0,
-    total: page.pagination.total,
-    error: null,
-  };
+  return { rows: appendRows(context.rows, rows), ...pagingAfter(page.pagination, rows.length) };
 };
 
-const cleared = { rows: [], nextOffset: 0, hasMore: false, total: 0, error: null };
+const cleared = { rows: [], ...FIRST_PAGE };
 
 /**
  * The person's history (/my-history): the upcoming and past tabs, the type selector (events, resource bookings,
@@ -72,7 +51,7 @@ export const historyMachine = setup({
   },
   actions: {
     setPage: assign(({ context }, page: TransactionPage) => withPage(context, page)),
-    setError: assign((_, params: { error: unknown }) => ({ error: toBookingError(params.error) })),
+    setError: assign(keepError),
     chooseTab: assign((_, params: { tab: HistoryTab }) => ({ tab: params.tab, ...cleared })),
     chooseType: assign((_, params: { type: HistoryType }) => ({ type: params.type, ...cleared })),
   },
@@ -80,7 +59,7 @@ export const historyMachine = setup({
     otherTab: ({ context }, params: { tab: HistoryTab }) => params.tab !== context.tab,
     otherType: ({ context }, params: { type: HistoryType }) => params.type !== context.type,
     pageIsEmpty: (_, page: TransactionPage) => Object.values(page.transactions).every((list) => list.length === 0),
-    hasMore: ({ context }) => context.hasMore,
+    hasMore: hasMorePages,
   },
 }).createMachine({
   id: HISTORY_ID,
@@ -100,55 +79,16 @@ export const historyMachine = setup({
       actions: { type: 'chooseType', params: ({ event }) => ({ type: event.historyType }) },
     },
   },
-  states: {
-    loading: {
-      tags: ['loading'],
-      invoke: {
-        src: 'loadPage',
-        input: ({ context }) => pageRequest(context),
-        onDone: [
-          {
-            guard: { type: 'pageIsEmpty', params: ({ event }) => event.output },
-            target: 'empty',
-            actions: { type: 'setPage', params: ({ event }) => event.output },
-          },
-          { target: 'listing', actions: { type: 'setPage', params: ({ event }) => event.output } },
-        ],
-        onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
-      },
+  states: pagedListStates<HistoryContext, TransactionPageRequest, TransactionPage, 'user.loadMore'>({
+    more: 'user.loadMore',
+    request: pageRequest,
+    describe: {
+      empty: 'Nothing of this type in this tab.',
+      idle: 'More rows remain; "load more" asks for the next page.',
+      moreFailed: 'A later page failed: the rows loaded stay, and an inline retry asks for the same page again.',
+      complete: 'Every row of this tab and type is listed.',
     },
-    failed: {
-      description: 'The first page could not be loaded; the page shows the error and offers to try again.',
-      tags: ['failed'],
-      on: { 'user.retry': 'loading' },
-    },
-    empty: { description: 'Nothing of this type in this tab.', tags: ['empty'] },
-    listing: {
-      initial: 'deciding',
-      states: {
-        deciding: { always: [{ guard: 'hasMore', target: 'idle' }, { target: 'complete' }] },
-        idle: {
-          description: 'More rows remain; "load more" asks for the next page.',
-          on: { 'user.loadMore': 'loadingMore' },
-        },
-        loadingMore: {
-          tags: ['loadingMore'],
-          invoke: {
-            src: 'loadPage',
-            input: ({ context }) => pageRequest(context),
-            onDone: { target: 'deciding', actions: { type: 'setPage', params: ({ event }) => event.output } },
-            onError: { target: 'moreFailed', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
-          },
-        },
-        moreFailed: {
-          description: 'A later page failed: the rows loaded stay, and an inline retry asks for the same page again.',
-          tags: ['pageFailed'],
-          on: { 'user.retry': 'loadingMore' },
-        },
-        complete: { description: 'Every row of this tab and type is listed.', tags: ['complete'] },
-      },
-    },
-  },
+  }),
 });
 
 export type HistoryRef = ActorRefFrom<typeof historyMachine>;

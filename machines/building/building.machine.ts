@@ -4,6 +4,7 @@ import type { components } from '../../contracts/api';
 import type { ErrorRaisedEvent, ErrorResolvedEvent } from '../globalError/globalError.types';
 import { SESSION_ID } from '../session/session.machine';
 import type { SessionEvent } from '../session/session.types';
+import { DEFAULT_ERROR_MESSAGE, toAppError, type AppError } from '../../contracts/errors';
 
 export type Building = components['schemas']['Building'];
 export type BuildingTheme = components['schemas']['BuildingTheme'];
@@ -13,10 +14,7 @@ export const BUILDING_ID = 'building';
 export const BUILDING_LOAD = 'building.load';
 export const ADMIN_LINK_PERMISSION = 'can-see-admin-ui-link';
 
-export interface LoadError {
-  status: number;
-  message: string;
-}
+export type LoadError = AppError;
 
 export interface BuildingContext {
   buildings: Building[];
@@ -62,11 +60,6 @@ export const buildingLanguage = (building: Building) => [...(building.languages 
 export function pickBuilding(buildings: Building[], defaultUuid: string | null, preferredUuid: string | null = null): Building | null {
   return buildings.find((b) => b.uuid === preferredUuid) ?? buildings.find((b) => b.uuid === defaultUuid) ?? buildings[0] ?? null;
 }
-
-const toError = (error: unknown) => {
-  const e = error as { status?: number; message?: string } | undefined;
-  return { status: e?.status ?? 0, message: e?.message ?? 'Unable to complete at this moment. Please try again later.' };
-};
 
 /** The building the list says to show: the preferred one, the default, else the first. */
 const pickOf = (context: BuildingContext) => pickBuilding(context.buildings, context.defaultBuildingUuid, context.preferredUuid);
@@ -117,7 +110,7 @@ export const buildingMachine = setup({
   },
   guards: {
     hasTarget: ({ context }) => context.target !== null,
-    answeredByServer: ({ event }) => toError((event as { error?: unknown }).error).status > 0,
+    answeredByServer: ({ event }) => toAppError((event as { error?: unknown }).error).status > 0,
     hasList: ({ context }) => context.buildings.length > 0,
     isOtherBuilding: ({ context, event }) => event.type === 'building.select' && event.uuid !== context.current?.uuid,
     /**
@@ -227,9 +220,9 @@ export const buildingMachine = setup({
                   {
                     guard: 'answeredByServer',
                     target: '#building.listFailed',
-                    actions: assign({ error: ({ event }) => toError(event.error) }),
+                    actions: assign({ error: ({ event }) => toAppError(event.error, DEFAULT_ERROR_MESSAGE) }),
                   },
-                  { target: '#building.failed', actions: assign({ error: ({ event }) => toError(event.error) }) },
+                  { target: '#building.failed', actions: assign({ error: ({ event }) => toAppError(event.error, DEFAULT_ERROR_MESSAGE) }) },
                 ],
               },
             },
@@ -246,7 +239,7 @@ export const buildingMachine = setup({
                 input: ({ context }) => ({ uuid: context.target! }),
                 onDone: { target: 'done', actions: assign({ loaded: ({ event }) => event.output }) },
                 // Only a failure of the building the list confirms counts (a wrong guess may well be refused).
-                onError: { target: 'done', actions: assign({ loadError: ({ event }) => toError(event.error) }) },
+                onError: { target: 'done', actions: assign({ loadError: ({ event }) => toAppError(event.error, DEFAULT_ERROR_MESSAGE) }) },
               },
             },
             done: { type: 'final' },

@@ -2,6 +2,8 @@ import { and, assign, fromPromise, sendTo, not, or, setup } from 'xstate';
 import { globalErrorOrSelf } from '../shared/reports';
 import type { ErrorRaisedEvent, ErrorResolvedEvent } from '../globalError/globalError.types';
 import { failureKind, inDisplayWindow } from './cta';
+import { callFailed, confirmStep, ctaCallFailed } from '../shared/confirmable';
+import { keepError } from '../shared/failure';
 
 /** The person's claim as the server keeps it: a code to show where the offer is redeemed, and when it was made. */
 export interface ClaimCode {
@@ -59,11 +61,6 @@ export const CLAIM_ID = 'claim';
 /** maxClaimsPerUser defaults to 1 (content document, constants). */
 export const DEFAULT_MAX_CLAIMS_PER_USER = 1;
 
-const toError = (error: unknown) => {
-  const e = error as { status?: number; message?: string; code?: string } | undefined;
-  return { status: e?.status ?? 0, message: e?.message ?? '', ...(e?.code ? { code: e.code } : {}) };
-};
-
 /** CLAIM while this user is under the per-user limit and the total has room; CANCEL otherwise (when claimed). */
 export const canClaimMore = (c: Pick<ClaimContext, 'userCount' | 'count' | 'maxClaimsPerUser' | 'maxClaimsTotal'>) =>
   c.userCount < (c.maxClaimsPerUser || DEFAULT_MAX_CLAIMS_PER_USER) && (c.maxClaimsTotal === null || c.count < c.maxClaimsTotal);
@@ -90,6 +87,7 @@ export const claimMachine = setup({
     })),
     reportRecovered: sendTo(globalErrorOrSelf, (): ErrorResolvedEvent => ({ type: 'error.resolved', source: 'claim.update' })),
     setCounts: assign((_, counts: ClaimCounts) => ({ ...counts, myClaim: counts.myClaim ?? null })),
+    setError: assign(keepError),
     clearError: assign({ error: null }),
   },
   guards: {
@@ -127,35 +125,14 @@ export const claimMachine = setup({
       tags: ['cta:claim'],
       on: { 'user.claim': { guard: and(['ctaOpen', not('claimsClosed')]), target: 'confirming', actions: 'clearError' } },
     },
-    confirming: {
-      tags: ['cta:claim', 'modal:confirmClaim'],
-      on: { 'user.confirm': 'claiming', 'user.dismiss': 'available' },
-    },
+    confirming: confirmStep(['cta:claim', 'modal:confirmClaim'], 'claiming', 'available'),
     claiming: {
       tags: ['cta:claim', 'loading'],
       invoke: {
         src: 'claim',
         input: ({ context }) => ({ buildingUuid: context.buildingUuid, contentUuid: context.contentUuid }),
         onDone: { target: 'confirmed', actions: [{ type: 'setCounts', params: ({ event }) => event.output }, 'clearError', 'reportRecovered'] },
-        onError: [
-          {
-            guard: { type: 'failedAs', params: ({ event }) => ({ error: event.error, kind: 'full' }) },
-            target: 'refreshing',
-            actions: [assign({ error: ({ event }) => toError(event.error) }), 'reportRecovered'],
-          },
-          {
-            guard: { type: 'failedAs', params: ({ event }) => ({ error: event.error, kind: 'already' }) },
-            target: 'refreshing',
-            actions: [assign({ error: ({ event }) => toError(event.error) }), 'reportRecovered'],
-          },
-          {
-            target: 'failed',
-            actions: [
-              assign({ error: ({ event }) => toError(event.error) }),
-              { type: 'reportFailure', params: ({ event }) => ({ status: toError(event.error).status, message: toError(event.error).message }) },
-            ],
-          },
-        ],
+        onError: ctaCallFailed,
       },
     },
     confirmed: { tags: ['cta:claimed', 'modal:claimConfirmed'], on: { 'user.done': 'deciding' } },
@@ -164,20 +141,14 @@ export const claimMachine = setup({
       tags: ['cta:claimed'],
       on: { 'user.cancel': { target: 'cancelConfirm', actions: 'clearError' } },
     },
-    cancelConfirm: { tags: ['cta:claimed', 'modal:cancelClaim'], on: { 'user.confirm': 'cancelling', 'user.dismiss': 'claimed' } },
+    cancelConfirm: confirmStep(['cta:claimed', 'modal:cancelClaim'], 'cancelling', 'claimed'),
     cancelling: {
       tags: ['cta:claimed', 'loading'],
       invoke: {
         src: 'cancel',
         input: ({ context }) => ({ buildingUuid: context.buildingUuid, contentUuid: context.contentUuid }),
         onDone: { target: 'deciding', actions: [{ type: 'setCounts', params: ({ event }) => event.output }, 'clearError', 'reportRecovered'] },
-        onError: {
-          target: 'failed',
-          actions: [
-            assign({ error: ({ event }) => toError(event.error) }),
-            { type: 'reportFailure', params: ({ event }) => ({ status: toError(event.error).status, message: toError(event.error).message }) },
-          ],
-        },
+        onError: callFailed,
       },
     },
     refreshing: {

@@ -5,6 +5,8 @@ import { linkOutFrameMachine, type LinkOutKind } from '../linkOut/linkOutFrame.m
 import { ctaAction, type CtaAction } from './cta';
 import type { MiniAppRegistry } from './links';
 import type { ContentSource, ContentView } from './contentView';
+import { failedState, isMissing, loadFailedOrNotFound, notFoundState } from '../shared/loadOne';
+import { keepError } from '../shared/failure';
 
 export interface ContentDetailInput {
   source: ContentSource;
@@ -29,11 +31,6 @@ export interface ContentDetailContext extends ContentDetailInput {
 export type ContentDetailEvent = { type: 'user.retry' } | { type: 'user.followCta' };
 
 export const CONTENT_DETAIL_ID = 'contentDetail';
-
-const toError = (error: unknown) => {
-  const e = error as { status?: number; message?: string } | undefined;
-  return { status: e?.status ?? 0, message: e?.message ?? '' };
-};
 
 /** The RSVP flow's start from a loaded content. */
 export const rsvpInput = (c: ContentDetailContext): RsvpInput => ({
@@ -86,6 +83,7 @@ export const contentDetailMachine = setup({
     linkOut: linkOutFrameMachine,
   },
   actions: {
+    setError: assign(keepError),
     openInNewTab: (_, _params: { url: string }) => {},
     navigate: (_, _params: { to: string }) => {},
     /** Opens the link-out frame child (the app adds the micro-frontend parameters to the URL). */
@@ -96,7 +94,7 @@ export const contentDetailMachine = setup({
     })),
   },
   guards: {
-    notFound: (_, params: { status: number }) => params.status === 404,
+    notFound: isMissing,
     /**
      * A personal call-to-action on a shared lobby screen: an RSVP, a claim, or a mini-app or survey framed with the
      * person's token and name.
@@ -118,22 +116,11 @@ export const contentDetailMachine = setup({
         src: 'load',
         input: ({ context }) => ({ source: context.source, buildingUuid: context.buildingUuid, uuid: context.uuid }),
         onDone: { target: 'loaded', actions: assign({ content: ({ event }) => event.output, error: null }) },
-        onError: [
-          {
-            guard: { type: 'notFound', params: ({ event }) => toError(event.error) },
-            target: 'notFound',
-            actions: assign({ error: ({ event }) => toError(event.error) }),
-          },
-          { target: 'failed', actions: assign({ error: ({ event }) => toError(event.error) }) },
-        ],
+        onError: loadFailedOrNotFound,
       },
     },
-    failed: {
-      description: 'The content could not be loaded; the error is kept and the page offers to try again.',
-      tags: ['failed'],
-      on: { 'user.retry': 'loading' },
-    },
-    notFound: { tags: ['notFound'] },
+    failed: failedState('The content could not be loaded; the error is kept and the page offers to try again.'),
+    notFound: notFoundState(),
     loaded: {
       initial: 'deciding',
       states: {

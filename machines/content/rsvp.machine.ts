@@ -2,6 +2,8 @@ import { and, assign, fromPromise, sendTo, setup } from 'xstate';
 import { globalErrorOrSelf } from '../shared/reports';
 import type { ErrorRaisedEvent, ErrorResolvedEvent } from '../globalError/globalError.types';
 import { failureKind, fewSpots, inDisplayWindow, spotsLeft } from './cta';
+import { callFailed, confirmStep, ctaCallFailed } from '../shared/confirmable';
+import { keepError } from '../shared/failure';
 
 export interface RsvpInput {
   contentUuid: string;
@@ -44,11 +46,6 @@ export type RsvpEvent =
 
 export const RSVP_ID = 'rsvp';
 
-const toError = (error: unknown) => {
-  const e = error as { status?: number; message?: string; code?: string } | undefined;
-  return { status: e?.status ?? 0, message: e?.message ?? '', ...(e?.code ? { code: e.code } : {}) };
-};
-
 /**
  * RSVP to an event post: attend (through the CTA URL in a new window when there is one, else a confirm modal and
  * then a Confirmed modal), or cancel (an are-you-sure modal, recall, then the counts are refreshed). Sold out when
@@ -74,6 +71,7 @@ export const rsvpMachine = setup({
     })),
     reportRecovered: sendTo(globalErrorOrSelf, (): ErrorResolvedEvent => ({ type: 'error.resolved', source: 'rsvp.update' })),
     setCounts: assign((_, counts: RsvpCounts) => ({ ...counts })),
+    setError: assign(keepError),
     clearError: assign({ error: null }),
   },
   guards: {
@@ -108,35 +106,14 @@ export const rsvpMachine = setup({
         ],
       },
     },
-    confirming: {
-      tags: ['cta:rsvp', 'modal:confirmRsvp'],
-      on: { 'user.confirm': 'attendingCall', 'user.dismiss': 'available' },
-    },
+    confirming: confirmStep(['cta:rsvp', 'modal:confirmRsvp'], 'attendingCall', 'available'),
     attendingCall: {
       tags: ['cta:rsvp', 'loading'],
       invoke: {
         src: 'attend',
         input: ({ context }) => ({ buildingUuid: context.buildingUuid, contentUuid: context.contentUuid }),
         onDone: { target: 'confirmed', actions: [{ type: 'setCounts', params: ({ event }) => event.output }, 'clearError', 'reportRecovered'] },
-        onError: [
-          {
-            guard: { type: 'failedAs', params: ({ event }) => ({ error: event.error, kind: 'full' }) },
-            target: 'refreshing',
-            actions: [assign({ error: ({ event }) => toError(event.error) }), 'reportRecovered'],
-          },
-          {
-            guard: { type: 'failedAs', params: ({ event }) => ({ error: event.error, kind: 'already' }) },
-            target: 'refreshing',
-            actions: [assign({ error: ({ event }) => toError(event.error) }), 'reportRecovered'],
-          },
-          {
-            target: 'failed',
-            actions: [
-              assign({ error: ({ event }) => toError(event.error) }),
-              { type: 'reportFailure', params: ({ event }) => ({ status: toError(event.error).status, message: toError(event.error).message }) },
-            ],
-          },
-        ],
+        onError: ctaCallFailed,
       },
     },
     confirmed: {
@@ -148,10 +125,7 @@ export const rsvpMachine = setup({
       tags: ['cta:attending'],
       on: { 'user.cancel': { target: 'cancelConfirm', actions: 'clearError' } },
     },
-    cancelConfirm: {
-      tags: ['cta:attending', 'modal:cancelRsvp'],
-      on: { 'user.confirm': 'recalling', 'user.dismiss': 'attending' },
-    },
+    cancelConfirm: confirmStep(['cta:attending', 'modal:cancelRsvp'], 'recalling', 'attending'),
     recalling: {
       tags: ['cta:attending', 'loading'],
       invoke: {
@@ -159,13 +133,7 @@ export const rsvpMachine = setup({
         input: ({ context }) => ({ contentUuid: context.contentUuid }),
         // The recall answers the event's counts; the refresh after it reads them again (and they stand if it fails).
         onDone: { target: 'refreshing', actions: [{ type: 'setCounts', params: ({ event }) => event.output }, 'clearError', 'reportRecovered'] },
-        onError: {
-          target: 'failed',
-          actions: [
-            assign({ error: ({ event }) => toError(event.error) }),
-            { type: 'reportFailure', params: ({ event }) => ({ status: toError(event.error).status, message: toError(event.error).message }) },
-          ],
-        },
+        onError: callFailed,
       },
     },
     refreshing: {

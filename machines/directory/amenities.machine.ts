@@ -1,6 +1,8 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { categoriesWithAmenities } from './directory.rules';
-import { toLoadError, type AmenityCategory, type LoadError } from './directory.types';
+import { type AmenityCategory, type LoadError } from './directory.types';
+import { failedState, loadFailed } from '../shared/loadOne';
+import { keepError } from '../shared/failure';
 
 export interface AmenitiesInput {
   buildingUuid: string;
@@ -28,6 +30,7 @@ export const amenitiesMachine = setup({
     loadAmenities: fromPromise<AmenityCategory[], { buildingUuid: string }>(() => Promise.reject(new Error('loadAmenities is not provided'))),
   },
   actions: {
+    setError: assign(keepError),
     scrollToCategory: (_, _params: { categoryUuid: string }) => {},
   },
   guards: {
@@ -55,14 +58,10 @@ export const amenitiesMachine = setup({
           },
           { target: 'empty', actions: assign({ categories: [], activeCategory: null, error: null }) },
         ],
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => toLoadError(event.error) }) },
+        onError: loadFailed,
       },
     },
-    failed: {
-      description: 'The amenities could not be loaded; the error is kept and the page offers to try again.',
-      tags: ['failed'],
-      on: { 'user.retry': 'loading' },
-    },
+    failed: failedState('The amenities could not be loaded; the error is kept and the page offers to try again.'),
     empty: { description: 'The building lists no amenities.', tags: ['empty'] },
     ready: {
       on: {

@@ -1,8 +1,11 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { findAmenity, isNotFound } from './directory.rules';
-import { toLoadError, type Amenity, type AmenityCategory, type LoadError } from './directory.types';
+import { type Amenity, type AmenityCategory, type LoadError } from './directory.types';
 import { helpDeskMachine } from '../helpDesk/helpDesk.machine';
 import type { HelpDeskBuilding, HelpDeskInput } from '../helpDesk/helpDesk.types';
+import { toAppError } from '../../contracts/errors';
+import { failedState, loadFailedOrNotFound, notFoundState } from '../shared/loadOne';
+import { keepError } from '../shared/failure';
 
 export interface AmenityDetailInput {
   buildingUuid: string;
@@ -44,9 +47,12 @@ export const amenityDetailMachine = setup({
     loadAmenities: fromPromise<AmenityCategory[], { buildingUuid: string }>(() => Promise.reject(new Error('loadAmenities is not provided'))),
     helpDesk: helpDeskMachine,
   },
+  actions: {
+    setError: assign(keepError),
+  },
   guards: {
     amenityListed: (_, params: { categories: AmenityCategory[]; amenityUuid: string }) => findAmenity(params.categories, params.amenityUuid) !== null,
-    notFound: (_, params: { status: number }) => isNotFound(params.status),
+    notFound: (_, params: { error: unknown }) => isNotFound(toAppError(params.error).status),
   },
 }).createMachine({
   id: AMENITY_DETAIL_ID,
@@ -66,22 +72,11 @@ export const amenityDetailMachine = setup({
           },
           { target: 'notFound', actions: assign({ amenity: null, error: null }) },
         ],
-        onError: [
-          {
-            guard: { type: 'notFound', params: ({ event }) => toLoadError(event.error) },
-            target: 'notFound',
-            actions: assign({ error: ({ event }) => toLoadError(event.error) }),
-          },
-          { target: 'failed', actions: assign({ error: ({ event }) => toLoadError(event.error) }) },
-        ],
+        onError: loadFailedOrNotFound,
       },
     },
-    failed: {
-      description: 'The amenities could not be loaded; the error is kept and the page offers to try again.',
-      tags: ['failed'],
-      on: { 'user.retry': 'loading' },
-    },
-    notFound: { description: 'No amenity of this uuid in the building.', tags: ['notFound'] },
+    failed: failedState('The amenities could not be loaded; the error is kept and the page offers to try again.'),
+    notFound: notFoundState('No amenity of this uuid in the building.'),
     ready: {
       initial: 'supportClosed',
       states: {

@@ -1,7 +1,10 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { withScheme } from '../content/links';
 import { isNotFound } from './directory.rules';
-import { toLoadError, type Company, type LoadError } from './directory.types';
+import { type Company, type LoadError } from './directory.types';
+import { toAppError } from '../../contracts/errors';
+import { failedState, loadFailedOrNotFound, notFoundState } from '../shared/loadOne';
+import { keepError } from '../shared/failure';
 
 export interface CompanyDetailInput {
   companyUuid: string;
@@ -23,10 +26,11 @@ export const companyDetailMachine = setup({
     loadCompany: fromPromise<Company, { companyUuid: string }>(() => Promise.reject(new Error('loadCompany is not provided'))),
   },
   actions: {
+    setError: assign(keepError),
     openWebsite: (_, _params: { url: string }) => {},
   },
   guards: {
-    notFound: (_, params: { status: number }) => isNotFound(params.status),
+    notFound: (_, params: { error: unknown }) => isNotFound(toAppError(params.error).status),
     hasWebsite: ({ context }) => !!context.company?.url?.trim(),
   },
 }).createMachine({
@@ -40,22 +44,11 @@ export const companyDetailMachine = setup({
         src: 'loadCompany',
         input: ({ context }) => ({ companyUuid: context.companyUuid }),
         onDone: { target: 'loaded', actions: assign({ company: ({ event }) => event.output, error: null }) },
-        onError: [
-          {
-            guard: { type: 'notFound', params: ({ event }) => toLoadError(event.error) },
-            target: 'notFound',
-            actions: assign({ error: ({ event }) => toLoadError(event.error) }),
-          },
-          { target: 'failed', actions: assign({ error: ({ event }) => toLoadError(event.error) }) },
-        ],
+        onError: loadFailedOrNotFound,
       },
     },
-    failed: {
-      description: 'The company could not be loaded; the error is kept and the page offers to try again.',
-      tags: ['failed'],
-      on: { 'user.retry': 'loading' },
-    },
-    notFound: { description: 'No such company in the directories of your buildings.', tags: ['notFound'] },
+    failed: failedState('The company could not be loaded; the error is kept and the page offers to try again.'),
+    notFound: notFoundState('No such company in the directories of your buildings.'),
     loaded: {
       on: {
         'user.openWebsite': {

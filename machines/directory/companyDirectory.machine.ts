@@ -1,6 +1,8 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { appendCompanies } from './directory.rules';
-import { toLoadError, type Company, type CompanyPage, type LoadError } from './directory.types';
+import { type Company, type CompanyPage } from './directory.types';
+import { hasMorePages, pagedListStates, pageWindow, pagingAfter, FIRST_PAGE, type Paging } from '../shared/pagedList';
+import { keepError } from '../shared/failure';
 
 export interface CompanyDirectoryInput {
   buildingUuid: string;
@@ -9,15 +11,10 @@ export interface CompanyDirectoryInput {
   pageSize: number;
 }
 
-export interface CompanyDirectoryContext extends CompanyDirectoryInput {
+/** A paged list (machines/shared/pagedList.ts) of companies. */
+export interface CompanyDirectoryContext extends CompanyDirectoryInput, Paging {
   /** Every company loaded so far, in the directory's order (name ascending). */
   companies: Company[];
-  /** Where the next page starts. */
-  nextOffset: number;
-  hasMore: boolean;
-  total: number;
-  /** The last failure: of the first page (the page shows it instead of the list) or of a later one (shown under it). */
-  error: LoadError | null;
 }
 
 export type CompanyDirectoryEvent = { type: 'list.nearEnd' } | { type: 'user.retry' };
@@ -34,16 +31,12 @@ export const COMPANY_DIRECTORY_ID = 'companyDirectory';
 const pageRequest = (context: CompanyDirectoryContext): CompanyPageRequest => ({
   buildingUuid: context.buildingUuid,
   companyTypes: context.companyTypes,
-  offset: context.nextOffset,
-  limit: context.pageSize,
+  ...pageWindow(context),
 });
 
 const withPage = (context: CompanyDirectoryContext, page: CompanyPage) => ({
   companies: appendCompanies(context.companies, page.companies),
-  nextOffset: page.pagination.offset + page.companies.length,
-  hasMore: page.pagination.has_more && page.companies.length > 0,
-  total: page.pagination.total,
-  error: null,
+  ...pagingAfter(page.pagination, page.companies.length),
 });
 
 /**
@@ -56,63 +49,28 @@ export const companyDirectoryMachine = setup({
   actors: {
     loadPage: fromPromise<CompanyPage, CompanyPageRequest>(() => Promise.reject(new Error('loadPage is not provided'))),
   },
+  actions: {
+    setPage: assign(({ context }, page: CompanyPage) => withPage(context, page)),
+    setError: assign(keepError),
+  },
   guards: {
-    pageIsEmpty: (_, params: { page: CompanyPage }) => params.page.companies.length === 0,
-    hasMore: ({ context }) => context.hasMore,
+    pageIsEmpty: (_, page: CompanyPage) => page.companies.length === 0,
+    hasMore: hasMorePages,
   },
 }).createMachine({
   id: COMPANY_DIRECTORY_ID,
-  context: ({ input }) => ({ ...input, companies: [], nextOffset: 0, hasMore: false, total: 0, error: null }),
+  context: ({ input }) => ({ ...input, companies: [], ...FIRST_PAGE }),
   initial: 'loading',
-  states: {
-    loading: {
-      tags: ['loading'],
-      invoke: {
-        src: 'loadPage',
-        input: ({ context }) => pageRequest(context),
-        onDone: [
-          {
-            guard: { type: 'pageIsEmpty', params: ({ event }) => ({ page: event.output }) },
-            target: 'empty',
-            actions: assign(({ context, event }) => withPage(context, event.output)),
-          },
-          { target: 'listing', actions: assign(({ context, event }) => withPage(context, event.output)) },
-        ],
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => toLoadError(event.error) }) },
-      },
+  states: pagedListStates<CompanyDirectoryContext, CompanyPageRequest, CompanyPage, 'list.nearEnd'>({
+    more: 'list.nearEnd',
+    request: pageRequest,
+    describe: {
+      empty: 'No company of the chosen types in the directory.',
+      idle: 'More companies remain; the next page loads when the end of the list comes near.',
+      moreFailed: 'A later page failed: the companies loaded stay, and an inline retry loads the same page again.',
+      complete: 'Every company is listed.',
     },
-    failed: {
-      description: 'The first page could not be loaded; the page shows the error and offers to try again.',
-      tags: ['failed'],
-      on: { 'user.retry': 'loading' },
-    },
-    empty: { description: 'No company of the chosen types in the directory.', tags: ['empty'] },
-    listing: {
-      initial: 'deciding',
-      states: {
-        deciding: { always: [{ guard: 'hasMore', target: 'idle' }, { target: 'complete' }] },
-        idle: {
-          description: 'More companies remain; the next page loads when the end of the list comes near.',
-          on: { 'list.nearEnd': 'loadingMore' },
-        },
-        loadingMore: {
-          tags: ['loadingMore'],
-          invoke: {
-            src: 'loadPage',
-            input: ({ context }) => pageRequest(context),
-            onDone: { target: 'deciding', actions: assign(({ context, event }) => withPage(context, event.output)) },
-            onError: { target: 'moreFailed', actions: assign({ error: ({ event }) => toLoadError(event.error) }) },
-          },
-        },
-        moreFailed: {
-          description: 'A later page failed: the companies loaded stay, and an inline retry loads the same page again.',
-          tags: ['pageFailed'],
-          on: { 'user.retry': 'loadingMore' },
-        },
-        complete: { description: 'Every company is listed.', tags: ['complete'] },
-      },
-    },
-  },
+  }),
 });
 
 export type CompanyDirectoryRef = ActorRefFrom<typeof companyDirectoryMachine>;

@@ -1,4 +1,5 @@
 import type { components } from '../../contracts/api';
+import type { AppError } from '../../contracts/errors';
 
 type Schemas = components['schemas'];
 
@@ -16,12 +17,4 @@ export interface CompanyPage {
 }
 
 /** A failed call as the machines keep it. */
-export interface LoadError {
-  status: number;
-  message: string;
-}
-
-export const toLoadError = (error: unknown): LoadError => {
-  const e = error as { status?: number; message?: string } | undefined;
-  return { status: e?.status ?? 0, message: e?.message ?? '' };
-};
+export type LoadError = AppError;

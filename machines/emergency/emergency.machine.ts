@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { toLoadError } from '../directory/directory.types';
 import type { EmergencyContext, EmergencyEvent, EmergencyInfo, EmergencyInput, EmergencyTag } from './emergency.types';
+import { failedState, loadFailed } from '../shared/loadOne';
+import { keepError } from '../shared/failure';
 
 export const EMERGENCY_ID = 'emergency';
 
@@ -14,7 +15,7 @@ export const emergencyMachine = setup({
     loadEmergency: fromPromise<EmergencyInfo, { buildingUuid: string }>(() => Promise.reject(new Error('loadEmergency is not provided'))),
   },
   actions: {
-    setErrorFromEvent: assign((_, params: { error: unknown }) => ({ error: toLoadError(params.error) })),
+    setError: assign(keepError),
   },
   guards: {
     nothing: (_, params: { info: EmergencyInfo }) => params.info.contacts.length === 0 && params.info.procedures.length === 0,
@@ -34,16 +35,12 @@ export const emergencyMachine = setup({
           { guard: { type: 'nothing', params: ({ event }) => ({ info: event.output }) }, target: 'empty' },
           { target: 'ready', actions: assign({ info: ({ event }) => event.output }) },
         ],
-        onError: { target: 'failed', actions: { type: 'setErrorFromEvent', params: ({ event }) => ({ error: event.error }) } },
+        onError: loadFailed,
       },
     },
     ready: { tags: ['ready'] },
     empty: { description: 'The building has written no emergency contacts or procedures.', tags: ['empty'] },
-    failed: {
-      description: 'The emergency information could not be loaded; the error is kept and the page offers to try again.',
-      tags: ['failed'],
-      on: { 'user.retry': 'loading' },
-    },
+    failed: failedState('The emergency information could not be loaded; the error is kept and the page offers to try again.'),
   },
 });
 

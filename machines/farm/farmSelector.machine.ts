@@ -1,6 +1,7 @@
 import { and, assign, fromPromise, not, setup } from 'xstate';
 import { isValidFarmUrl } from '../auth/validation';
 import type { Farm, FarmSelectorContext, FarmSelectorEvent, FarmSelectorTag } from './farmSelector.types';
+import { DEFAULT_ERROR_MESSAGE, toAppError } from '../../contracts/errors';
 
 export const FARM_SELECTOR_ID = 'farmSelector';
 
@@ -34,14 +35,6 @@ export function customFarm(value: string): Farm {
   const url = value.trim().replace(/\/+$/, '');
   return { uuid: CUSTOM_FARM_UUID, description: url, url: /^https?:\/\//i.test(url) ? url : `https://${url}` };
 }
-
-const toError = (error: unknown) => {
-  const e = error as { status?: unknown; message?: unknown } | undefined;
-  return {
-    status: typeof e?.status === 'number' ? e.status : 0,
-    message: typeof e?.message === 'string' ? e.message : 'Unable to complete at this moment. Please try again later.',
-  };
-};
 
 /**
  * The farm selector (a testing tool): the farm list, or a custom URL that matches an http(s) or www pattern
@@ -89,7 +82,7 @@ export const farmSelectorMachine = setup({
       invoke: {
         src: 'loadFarms',
         onDone: { target: 'ready', actions: assign({ farms: ({ event }) => event.output, error: null }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => toError(event.error) }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => toAppError(event.error, DEFAULT_ERROR_MESSAGE) }) },
       },
     },
     ready: {

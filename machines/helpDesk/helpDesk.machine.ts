@@ -3,7 +3,6 @@ import { HELP_DESK_NATURES, issueTypesOf, type HelpDeskIssueType } from '../../c
 import { hasInput, isFormComplete, takeFiles } from './helpDesk.rules';
 import type {
   HelpDeskContext,
-  HelpDeskError,
   HelpDeskEvent,
   HelpDeskFields,
   HelpDeskInput,
@@ -11,17 +10,10 @@ import type {
   HelpDeskRequest,
   HelpDeskTag,
 } from './helpDesk.types';
+import { toAppError } from '../../contracts/errors';
+import { fieldEvents, withTouched, withValue } from '../shared/formFields';
 
 export const HELP_DESK_ID = 'helpDesk';
-
-const toError = (error: unknown): HelpDeskError => {
-  const e = error as Partial<HelpDeskError> | undefined;
-  return {
-    status: typeof e?.status === 'number' ? e.status : 0,
-    message: typeof e?.message === 'string' ? e.message : '',
-    ...(typeof e?.code === 'string' ? { code: e.code } : {}),
-  };
-};
 
 /** The form as it starts: the input's subject and nature (an amenity's) when the form offers it, nothing else. */
 export const startFields = (
@@ -84,13 +76,15 @@ export const helpDeskMachine = setup({
       const usesCategories = (params.portfolio.help_desk_categories?.length ?? 0) > 0;
       return { issueTypes, usesCategories, start, fields: { ...context.fields, nature: start.nature } };
     }),
-    assignField: assign(({ context, event }) => (event.type === 'user.change' ? { fields: { ...context.fields, [event.field]: event.value } } : {})),
-    assignTouched: assign(({ context, event }) => (event.type === 'user.blur' ? { touched: { ...context.touched, [event.field]: true } } : {})),
+    assignField: assign(({ context, event }) =>
+      event.type === 'user.change' ? { fields: withValue(context.fields, event.field, event.value) } : {},
+    ),
+    assignTouched: assign(({ context, event }) => (event.type === 'user.blur' ? { touched: withTouched(context.touched, event.field) } : {})),
     addFiles: assign(({ context, event }) => (event.type === 'user.addFiles' ? takeFiles(context.files, event.files) : {})),
     removeFile: assign(({ context, event }) =>
       event.type === 'user.removeFile' ? { files: context.files.filter((_, i) => i !== event.index), refused: [] } : {},
     ),
-    setErrorFromEvent: assign((_, params: { error: unknown }) => ({ error: toError(params.error) })),
+    setErrorFromEvent: assign((_, params: { error: unknown }) => ({ error: toAppError(params.error) })),
     clearError: assign({ error: null }),
   },
   guards: {
@@ -145,8 +139,7 @@ export const helpDeskMachine = setup({
         form: {
           tags: ['editing'],
           on: {
-            'user.change': { actions: 'assignField' },
-            'user.blur': { actions: 'assignTouched' },
+            ...fieldEvents('assignField', 'assignTouched'),
             'user.addFiles': { actions: 'addFiles' },
             'user.removeFile': { actions: 'removeFile' },
             'user.submit': { guard: 'canSubmit', target: '#helpDesk.submitting' },

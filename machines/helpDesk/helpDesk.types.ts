@@ -1,4 +1,5 @@
 import type { HelpDeskCategory, HelpDeskIssueType, HelpDeskNature } from '../../contracts/helpDesk';
+import type { AppError } from '../../contracts/errors';
 
 /**
  * A file the person chose: the browser's File satisfies it. The machine keeps it as it was chosen (the API layer
@@ -73,11 +74,7 @@ export interface HelpDeskRequest {
 }
 
 /** A failed call as the API client reports it. */
-export interface HelpDeskError {
-  status: number;
-  message: string;
-  code?: string;
-}
+export type HelpDeskError = AppError;
 
 export interface HelpDeskContext extends Omit<HelpDeskInput, 'subject' | 'nature' | 'building' | 'inHostNavigation'> {
   building: HelpDeskBuilding | null;

@@ -1,5 +1,6 @@
 import { assign, fromPromise, sendParent, setup, type ActorRefFrom } from 'xstate';
 import type { FeedCategory, FeedGroup, SectionSeed, SectionSource } from './feed';
+import { toAppError } from '../../contracts/errors';
 
 export interface FeedSectionContext {
   id: string;
@@ -66,7 +67,7 @@ export const feedSectionMachine = setup({
       section: viewOf(context, params.status),
     })),
     setCategories: assign({ categories: (_, params: { categories: FeedCategory[] }) => params.categories, error: null }),
-    setError: assign({ error: (_, params: { error: unknown }) => (params.error instanceof Error ? params.error.message : String(params.error)) }),
+    setError: assign({ error: (_, params: { error: unknown }) => toAppError(params.error, String(params.error)).message }),
   },
   guards: {
     arrivedFailed: ({ context }) => context.error !== null,

@@ -13,6 +13,7 @@ import {
 } from './feed';
 import { feedSectionMachine, type FeedSectionReport, type FeedSectionView } from './feedSection.machine';
 import { lobbyUtilities, utilityAction, visibleUtilities, type UtilityButton, type UtilityTile } from './utilities';
+import { toAppError } from '../../contracts/errors';
 
 export const HOME_ID = 'home';
 /** How long a tab click's smooth scroll is left alone before scrolling picks the active tab again. */
@@ -100,7 +101,7 @@ export const clickEventOf = (context: HomeContext, event: HomeEvent): ClickEvent
 /** The child a section runs as. */
 export const sectionActorId = (id: string) => `section:${id}`;
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const message = (error: unknown) => toAppError(error, String(error)).message;
 
 /**
  * The building home: the feed (its sections load and fail one by one), the utility grid, the sticky tabs that follow

@@ -1,5 +1,6 @@
 import { assign, fromPromise, not, sendTo, setup } from 'xstate';
 import { parentOrSelf } from '../shared/reports';
+import { toAppError } from '../../contracts/errors';
 
 export const KIOSK_ID = 'kiosk';
 
@@ -142,13 +143,7 @@ export const kioskMachine = setup({
                 onError: {
                   target: 'asking',
                   actions: assign({
-                    exitError: ({ event }) => {
-                      const error = event.error as { status?: number; message?: string } | undefined;
-                      return {
-                        status: typeof error?.status === 'number' ? error.status : 0,
-                        message: typeof error?.message === 'string' ? error.message : '',
-                      };
-                    },
+                    exitError: ({ event }) => toAppError(event.error),
                   }),
                 },
               },

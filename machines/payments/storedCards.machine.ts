@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { toCardChangeError, type StoredCard, type StoredCardsContext, type StoredCardsEvent, type StoredCardsTag } from './storedCards.types';
+import { type StoredCard, type StoredCardsContext, type StoredCardsEvent, type StoredCardsTag } from './storedCards.types';
+import { toAppError } from '../../contracts/errors';
 
 export const STORED_CARDS_ID = 'storedCards';
 
@@ -23,7 +24,7 @@ export const storedCardsMachine = setup({
   actions: {
     setCards: assign((_, params: { cards: StoredCard[] }) => ({ cards: params.cards })),
     setCardId: assign((_, params: { cardId: string | null }) => ({ cardId: params.cardId })),
-    setError: assign((_, params: { error: unknown }) => ({ error: toCardChangeError(params.error) })),
+    setError: assign((_, params: { error: unknown }) => ({ error: toAppError(params.error) })),
     clearError: assign({ error: null }),
     /** Shows a stored card at once, whether or not the list's read that follows succeeds. */
     showAddedCard: assign(({ context }, params: { card: StoredCard }) => ({

@@ -1,18 +1,10 @@
 import type { StoredCard } from '../../contracts/cardFrame';
+import type { AppError } from '../../contracts/errors';
 
 export type { StoredCard };
 
 /** A refused change as the machine keeps it: the API layer's error shape (src/api/client.ts `ApiError`). */
-export interface CardChangeError {
-  status: number;
-  message: string;
-  code?: string;
-}
-
-export const toCardChangeError = (error: unknown): CardChangeError => {
-  const e = error as { status?: number; message?: string; code?: string } | undefined;
-  return { status: e?.status ?? 0, message: e?.message ?? '', ...(e?.code ? { code: e.code } : {}) };
-};
+export type CardChangeError = AppError;
 
 export interface StoredCardsContext {
   cards: StoredCard[];

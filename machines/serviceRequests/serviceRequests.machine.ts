@@ -5,7 +5,6 @@ import { answersToSend, appendRequest, isFormValid, nextStatuses, replaceRequest
 import type {
   ServiceRequest,
   ServiceRequestAnswers,
-  ServiceRequestError,
   ServiceRequestForm,
   ServiceRequestsContext,
   ServiceRequestsEvent,
@@ -13,17 +12,10 @@ import type {
   ServiceRequestStatus,
   ServiceRequestsTag,
 } from './serviceRequests.types';
+import { toAppError } from '../../contracts/errors';
+import { fieldEvents, withTouched, withValue } from '../shared/formFields';
 
 export const SERVICE_REQUESTS_ID = 'serviceRequests';
-
-const toError = (error: unknown): ServiceRequestError => {
-  const e = error as Partial<ServiceRequestError> | undefined;
-  return {
-    status: typeof e?.status === 'number' ? e.status : 0,
-    message: typeof e?.message === 'string' ? e.message : '',
-    ...(typeof e?.code === 'string' ? { code: e.code } : {}),
-  };
-};
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is not provided`));
 
@@ -61,13 +53,13 @@ export const serviceRequestsMachine = setup({
       };
       if (notifications) enqueue.sendTo(notifications, event);
     }),
-    setErrorFromEvent: assign((_, params: { error: unknown }) => ({ error: toError(params.error) })),
+    setErrorFromEvent: assign((_, params: { error: unknown }) => ({ error: toAppError(params.error) })),
     clearError: assign({ error: null }),
     resetAnswers: assign({ answers: {}, touched: {}, error: null }),
     assignAnswer: assign(({ context, event }) =>
-      event.type === 'user.change' ? { answers: { ...context.answers, [event.name]: event.value } } : {},
+      event.type === 'user.change' ? { answers: withValue(context.answers, event.name, event.value) } : {},
     ),
-    assignTouched: assign(({ context, event }) => (event.type === 'user.blur' ? { touched: { ...context.touched, [event.name]: true } } : {})),
+    assignTouched: assign(({ context, event }) => (event.type === 'user.blur' ? { touched: withTouched(context.touched, event.name) } : {})),
     appendCreated: assign({ requests: ({ context }, params: { created: ServiceRequest }) => appendRequest(context.requests, params.created) }),
     replaceUpdated: assign({ requests: ({ context }, params: { updated: ServiceRequest }) => replaceRequest(context.requests, params.updated) }),
     assignPending: assign({ pending: ({ event }) => (event.type === 'user.changeStatus' ? { id: event.id, status: event.status } : null) }),
@@ -130,8 +122,7 @@ export const serviceRequestsMachine = setup({
           states: {
             editing: {
               on: {
-                'user.change': { actions: 'assignAnswer' },
-                'user.blur': { actions: 'assignTouched' },
+                ...fieldEvents('assignAnswer', 'assignTouched'),
                 'user.submit': { guard: 'formValid', target: 'submitting' },
                 'user.closeCreate': '#serviceRequests.ready.browsing',
               },
@@ -196,7 +187,7 @@ export const serviceRequestsMachine = setup({
                 {
                   type: 'notifyFailure',
                   params: ({ event }) => ({
-                    message: { id: 'notifications.serviceRequestUpdateFailed', values: { message: toError(event.error).message } },
+                    message: { id: 'notifications.serviceRequestUpdateFailed', values: { message: toAppError(event.error).message } },
                     error: event.error,
                   }),
                 },

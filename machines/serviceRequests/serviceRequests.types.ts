@@ -1,4 +1,5 @@
 import type { paths } from '../../contracts/api';
+import type { AppError } from '../../contracts/errors';
 
 type ListAnswer = paths['/service-request/buildings/{id}/requests']['get']['responses'][200]['content']['application/json'];
 type MetadataAnswer = paths['/service-request/buildings/{id}/metadata']['get']['responses'][200]['content']['application/json'];
@@ -15,11 +16,7 @@ export type ServiceRequestField = ServiceRequestForm['fields'][number];
 export type ServiceRequestAnswers = Record<string, string>;
 
 /** A failed call as the API client reports it. */
-export interface ServiceRequestError {
-  status: number;
-  message: string;
-  code?: string;
-}
+export type ServiceRequestError = AppError;
 
 export interface ServiceRequestsInput {
   buildingUuid: string;

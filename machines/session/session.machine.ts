@@ -1,6 +1,7 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { parentOrSelf } from '../shared/reports';
 import type { LoginPayload, PersistedAuth, SessionContext, SessionEvent, SessionInput, SessionReport, SessionUser } from './session.types';
+import { toAppError } from '../../contracts/errors';
 
 export const SESSION_ID = 'session';
 
@@ -145,8 +146,8 @@ export const sessionMachine = setup({
      * next load, else a reload during start-up signed the person out.
      */
     refusedByServer: (_, params: { error: unknown }) => {
-      const status = (params.error as { status?: unknown } | null)?.status;
-      return typeof status === 'number' && status >= 400 && status < 500;
+      const { status } = toAppError(params.error);
+      return status >= 400 && status < 500;
     },
   },
 }).createMachine({

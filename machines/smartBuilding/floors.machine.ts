@@ -1,5 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { toSmartBuildingError, type SmartBuildingError, type SmartFloor } from './smartBuilding.types';
+import { type SmartBuildingError, type SmartFloor } from './smartBuilding.types';
+import { failedState, loadFailed } from '../shared/loadOne';
+import { keepError } from '../shared/failure';
 
 export interface FloorsInput {
   buildingUuid: string;
@@ -27,7 +29,7 @@ export const floorsMachine = setup({
     loadFloors: fromPromise<SmartFloor[], { buildingUuid: string }>(() => Promise.reject(new Error('loadFloors is not provided'))),
   },
   actions: {
-    setErrorFromEvent: assign((_, params: { error: unknown }) => ({ error: toSmartBuildingError(params.error) })),
+    setError: assign(keepError),
   },
   guards: {
     none: (_, params: { floors: SmartFloor[] }) => params.floors.length === 0,
@@ -47,16 +49,12 @@ export const floorsMachine = setup({
           { guard: { type: 'none', params: ({ event }) => ({ floors: event.output }) }, target: 'empty' },
           { target: 'ready', actions: assign({ floors: ({ event }) => event.output }) },
         ],
-        onError: { target: 'failed', actions: { type: 'setErrorFromEvent', params: ({ event }) => ({ error: event.error }) } },
+        onError: loadFailed,
       },
     },
     ready: { tags: ['ready'] },
     empty: { description: 'No floor with smart suites: none found, contact support if the issue persists.', tags: ['empty'] },
-    failed: {
-      description: 'The floors could not be loaded; the error is kept and the page offers to try again.',
-      tags: ['failed'],
-      on: { 'user.retry': 'loading' },
-    },
+    failed: failedState('The floors could not be loaded; the error is kept and the page offers to try again.'),
   },
 });
 

@@ -1,4 +1,5 @@
 import type { paths } from '../../contracts/api';
+import type { AppError } from '../../contracts/errors';
 
 type Base = '/smart-building/v1/buildings/{id}/zeller';
 type Ok<P extends keyof paths, V extends 'get' | 'put'> =
@@ -21,17 +22,4 @@ export type TemperatureUnit = 'F' | 'C';
 export type ControlType = 'lighting' | 'temperature';
 
 /** A failed call as the machines keep it (the API layer's error shape). */
-export interface SmartBuildingError {
-  status: number;
-  message: string;
-  code?: string;
-}
-
-export const toSmartBuildingError = (error: unknown): SmartBuildingError => {
-  const e = error as { status?: number; message?: string; code?: string } | undefined;
-  return {
-    status: typeof e?.status === 'number' ? e.status : 0,
-    message: typeof e?.message === 'string' ? e.message : '',
-    ...(typeof e?.code === 'string' ? { code: e.code } : {}),
-  };
-};
+export type SmartBuildingError = AppError;

@@ -11,7 +11,7 @@ import {
   steppedTemperature,
   toggledLighting,
 } from './smartBuilding.rules';
-import { toSmartBuildingError, type TemperatureUnit } from './smartBuilding.types';
+import { type TemperatureUnit } from './smartBuilding.types';
 import type {
   LoadedSuite,
   SetLightingInput,
@@ -24,6 +24,8 @@ import type {
   TemperatureAnswer,
   TemperatureRequest,
 } from './suiteControl.types';
+import { failedState, isMissing, loadFailedOrNotFound, notFoundState } from '../shared/loadOne';
+import { keepError } from '../shared/failure';
 
 export const SUITE_CONTROL_ID = 'suiteControl';
 
@@ -40,6 +42,26 @@ export function shownTemperatureF(context: Pick<SuiteControlContext, 'temperatur
 }
 
 const formatTemperature = (request: TemperatureRequest) => `${request.value} °${request.unit}`;
+
+/** A sent change failed (the queued one follows, or the control reverts): one notification, written once per control. */
+const failedChange = (notice: (context: SuiteControlContext) => FailureNotice['message']) =>
+  ({
+    type: 'notifyFailure',
+    params: ({ context, event }: { context: SuiteControlContext; event: { error: unknown } }): FailureNotice => ({
+      message: notice(context),
+      error: event.error,
+    }),
+  }) as const;
+
+const lightingFailed = failedChange((context) => ({
+  id: 'notifications.smartBuilding.lightingFailed',
+  values: { level: context.lighting.sending ?? 0 },
+}));
+
+const temperatureFailed = failedChange((context) => ({
+  id: 'notifications.smartBuilding.temperatureFailed',
+  values: { temperature: context.temperature.sending ? formatTemperature(context.temperature.sending) : '' },
+}));
 
 /**
  * A suite's lighting and temperature control (content document, sections 4, 5 and 8). Lighting and temperature are
@@ -65,7 +87,7 @@ export const suiteControlMachine = setup({
     notifyFailure: (args, params: FailureNotice) => notifyFailure(args, params),
     /** Keeps the person's unit choice for the next visit (wired by the app: the browser's storage). */
     persistUnit: (_, _params: { unit: TemperatureUnit }) => {},
-    setErrorFromEvent: assign((_, params: { error: unknown }) => ({ error: toSmartBuildingError(params.error) })),
+    setError: assign(keepError),
     /** The suite as loaded; temperatures in the unit the person chose before, else in the suite's own (decision 100). */
     assignSuite: assign((_, params: { suite: SuiteDetail; preferredUnit: TemperatureUnit | null }) => ({
       suite: params.suite,
@@ -114,7 +136,7 @@ export const suiteControlMachine = setup({
     setUnit: assign((_, params: { unit: TemperatureUnit }) => ({ unit: params.unit })),
   },
   guards: {
-    notFound: (_, params: { error: unknown }) => toSmartBuildingError(params.error).status === 404,
+    notFound: isMissing,
     unavailable: (_, params: { suite: SuiteDetail }) => params.suite.equipment_status === 'unavailable',
     readOnly: (_, params: { suite: SuiteDetail }) => !params.suite.can_control,
     hasLighting: ({ context }) => context.suite !== null && hasLighting(context.suite),
@@ -159,22 +181,11 @@ export const suiteControlMachine = setup({
           },
           { target: 'ready', actions: { type: 'assignSuite', params: ({ event }) => event.output } },
         ],
-        onError: [
-          {
-            guard: { type: 'notFound', params: ({ event }) => ({ error: event.error }) },
-            target: 'notFound',
-            actions: { type: 'setErrorFromEvent', params: ({ event }) => ({ error: event.error }) },
-          },
-          { target: 'failed', actions: { type: 'setErrorFromEvent', params: ({ event }) => ({ error: event.error }) } },
-        ],
+        onError: loadFailedOrNotFound,
       },
     },
-    failed: {
-      description: 'The suite could not be loaded; the error is kept and the page offers to try again.',
-      tags: ['failed'],
-      on: { 'user.retry': 'loading' },
-    },
-    notFound: { description: 'The building has no suite of this id.', tags: ['notFound'] },
+    failed: failedState('The suite could not be loaded; the error is kept and the page offers to try again.'),
+    notFound: notFoundState('The building has no suite of this id.'),
     unavailable: {
       description: "The suite's equipment does not answer: 'System not available', with the contact-support link.",
       tags: ['unavailable'],
@@ -234,30 +245,11 @@ export const suiteControlMachine = setup({
                     guard: 'lightingQueued',
                     target: 'busy',
                     reenter: true,
-                    actions: [
-                      {
-                        type: 'notifyFailure',
-                        params: ({ context, event }) => ({
-                          message: { id: 'notifications.smartBuilding.lightingFailed', values: { level: context.lighting.sending ?? 0 } },
-                          error: event.error,
-                        }),
-                      },
-                      'dropSentLighting',
-                      'sendQueuedLighting',
-                    ],
+                    actions: [lightingFailed, 'dropSentLighting', 'sendQueuedLighting'],
                   },
                   {
                     target: 'idle',
-                    actions: [
-                      {
-                        type: 'notifyFailure',
-                        params: ({ context, event }) => ({
-                          message: { id: 'notifications.smartBuilding.lightingFailed', values: { level: context.lighting.sending ?? 0 } },
-                          error: event.error,
-                        }),
-                      },
-                      'revertLighting',
-                    ],
+                    actions: [lightingFailed, 'revertLighting'],
                   },
                 ],
               },
@@ -334,36 +326,11 @@ export const suiteControlMachine = setup({
                     guard: 'temperatureQueued',
                     target: 'busy',
                     reenter: true,
-                    actions: [
-                      {
-                        type: 'notifyFailure',
-                        params: ({ context, event }) => ({
-                          message: {
-                            id: 'notifications.smartBuilding.temperatureFailed',
-                            values: { temperature: context.temperature.sending ? formatTemperature(context.temperature.sending) : '' },
-                          },
-                          error: event.error,
-                        }),
-                      },
-                      'dropSentTemperature',
-                      'sendQueuedTemperature',
-                    ],
+                    actions: [temperatureFailed, 'dropSentTemperature', 'sendQueuedTemperature'],
                   },
                   {
                     target: 'idle',
-                    actions: [
-                      {
-                        type: 'notifyFailure',
-                        params: ({ context, event }) => ({
-                          message: {
-                            id: 'notifications.smartBuilding.temperatureFailed',
-                            values: { temperature: context.temperature.sending ? formatTemperature(context.temperature.sending) : '' },
-                          },
-                          error: event.error,
-                        }),
-                      },
-                      'revertTemperature',
-                    ],
+                    actions: [temperatureFailed, 'revertTemperature'],
                   },
                 ],
               },

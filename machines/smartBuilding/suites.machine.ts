@@ -1,5 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { toSmartBuildingError, type SmartBuildingError, type SmartFloor, type SmartSuite } from './smartBuilding.types';
+import { type SmartBuildingError, type SmartFloor, type SmartSuite } from './smartBuilding.types';
+import { failedState, isMissing, loadFailedOrNotFound, notFoundState } from '../shared/loadOne';
+import { keepError } from '../shared/failure';
 
 export interface SuitesInput {
   buildingUuid: string;
@@ -34,11 +36,11 @@ export const suitesMachine = setup({
     loadSuites: fromPromise<FloorSuites, { buildingUuid: string; floorId: string }>(() => Promise.reject(new Error('loadSuites is not provided'))),
   },
   actions: {
-    setErrorFromEvent: assign((_, params: { error: unknown }) => ({ error: toSmartBuildingError(params.error) })),
+    setError: assign(keepError),
   },
   guards: {
     none: (_, params: { suites: SmartSuite[] }) => params.suites.length === 0,
-    notFound: (_, params: { error: unknown }) => toSmartBuildingError(params.error).status === 404,
+    notFound: isMissing,
   },
 }).createMachine({
   id: SUITES_ID,
@@ -59,24 +61,13 @@ export const suitesMachine = setup({
           },
           { target: 'ready', actions: assign({ floor: ({ event }) => event.output.floor, suites: ({ event }) => event.output.suites }) },
         ],
-        onError: [
-          {
-            guard: { type: 'notFound', params: ({ event }) => ({ error: event.error }) },
-            target: 'notFound',
-            actions: { type: 'setErrorFromEvent', params: ({ event }) => ({ error: event.error }) },
-          },
-          { target: 'failed', actions: { type: 'setErrorFromEvent', params: ({ event }) => ({ error: event.error }) } },
-        ],
+        onError: loadFailedOrNotFound,
       },
     },
     ready: { tags: ['ready'] },
     empty: { description: 'The floor has no suites: none available, contact support if the issue persists.', tags: ['empty'] },
-    notFound: { description: 'The building has no floor of this id.', tags: ['notFound'] },
-    failed: {
-      description: 'The suites could not be loaded; the error is kept and the page offers to try again.',
-      tags: ['failed'],
-      on: { 'user.retry': 'loading' },
-    },
+    notFound: notFoundState('The building has no floor of this id.'),
+    failed: failedState('The suites could not be loaded; the error is kept and the page offers to try again.'),
   },
 });
 

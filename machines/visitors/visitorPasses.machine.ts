@@ -11,7 +11,6 @@ import {
   serverFieldOf,
   trimmed,
   VISIT_FIELDS,
-  visitsErrorOf,
   withVisit,
 } from './visitorPasses.rules';
 import type {
@@ -24,6 +23,8 @@ import type {
   VisitorPassesInput,
   VisitorPassesTag,
 } from './visitorPasses.types';
+import { toAppError } from '../../contracts/errors';
+import { allTouched, fieldEvents, withTouched, withValue } from '../shared/formFields';
 
 export const VISITOR_PASSES_ID = 'visitorPasses';
 
@@ -72,7 +73,7 @@ export const visitorPassesMachine = setup({
     clearVisits: assign({ visits: { upcoming: [], past: [] } }),
     /** The returned visit goes where it now belongs (a cancelled one to the past). */
     applyVisit: assign(({ context }, visit: Visit) => ({ visits: withVisit(context.visits, visit) })),
-    setErrorFromEvent: assign((_, params: { error: unknown }) => ({ error: visitsErrorOf(params.error) })),
+    setErrorFromEvent: assign((_, params: { error: unknown }) => ({ error: toAppError(params.error) })),
     clearError: assign({ error: null }),
     clearServerField: assign({ serverField: null }),
     startInvite: assign({ ...blankForm }),
@@ -86,15 +87,15 @@ export const visitorPassesMachine = setup({
       // The server's refusal of a field goes once that field is changed.
       const changed = context.fields[event.field] !== event.value;
       return {
-        fields: { ...context.fields, [event.field]: event.value },
+        fields: withValue(context.fields, event.field, event.value),
         serverField: changed && context.serverField?.field === event.field ? null : context.serverField,
       };
     }),
-    assignTouched: assign(({ context, event }) => (event.type === 'user.blur' ? { touched: { ...context.touched, [event.field]: true } } : {})),
-    touchAll: assign({ touched: Object.fromEntries(VISIT_FIELDS.map((f) => [f, true])) }),
+    assignTouched: assign(({ context, event }) => (event.type === 'user.blur' ? { touched: withTouched(context.touched, event.field) } : {})),
+    touchAll: assign({ touched: allTouched(VISIT_FIELDS) }),
     /** A refused submit: a field's refusal shows under that field, any other above the form; what was typed stays. */
     setSubmitError: assign((_, params: { error: unknown }) => {
-      const error = visitsErrorOf(params.error);
+      const error = toAppError(params.error);
       const field = serverFieldOf(error);
       return field ? { serverField: { field: field.field, error }, error: null } : { serverField: null, error };
     }),
@@ -285,8 +286,7 @@ export const visitorPassesMachine = setup({
             editing: {
               tags: ['form'],
               on: {
-                'user.change': { actions: 'assignField' },
-                'user.blur': { actions: 'assignTouched' },
+                ...fieldEvents('assignField', 'assignTouched'),
                 'user.submit': [
                   { guard: 'isInvalid', actions: 'touchAll' },
                   { guard: 'isUnchangedEdit', target: '#visitorPasses.session.list.ready', actions: 'clearForm' },

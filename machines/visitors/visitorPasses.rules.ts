@@ -1,4 +1,5 @@
 import type { FieldErrors, FieldProblem, Visit, VisitField, VisitFields, VisitLists, VisitsError } from './visitorPasses.types';
+import { toAppError } from '../../contracts/errors';
 
 /** As the server's limits (server/routes/visits.ts). */
 export const MAX_GUEST_NAME = 200;
@@ -82,17 +83,7 @@ export const trimmed = (fields: VisitFields): VisitFields => ({
   note: fields.note.trim(),
 });
 
-/** The failure a call rejected with, in the one shape the machine keeps. */
-export const visitsErrorOf = (error: unknown): VisitsError => {
-  const e = error as Partial<VisitsError> | undefined;
-  return {
-    status: typeof e?.status === 'number' ? e.status : 0,
-    message: typeof e?.message === 'string' ? e.message : '',
-    ...(typeof e?.code === 'string' ? { code: e.code } : {}),
-  };
-};
-
-export const isUnauthorised = (error: unknown) => visitsErrorOf(error).status === 401;
+export const isUnauthorised = (error: unknown) => toAppError(error).status === 401;
 
 /** The field a server's refusal is about, and how to say it; null when it is the whole form's. */
 export function serverFieldOf(error: VisitsError): { field: VisitField; problem: FieldProblem } | null {

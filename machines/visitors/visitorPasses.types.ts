@@ -1,4 +1,5 @@
 import type { paths } from '../../contracts/api';
+import type { AppError } from '../../contracts/errors';
 
 /**
  * The visitor passes mini-app (issue 23): a tenant invites guests, sees their visits and edits or cancels one. The
@@ -29,11 +30,7 @@ export type FieldProblem = 'required' | 'invalidEmail' | 'inPast' | 'endBeforeSt
 export type FieldErrors = Partial<Record<VisitField, FieldProblem>>;
 
 /** A failed call, as the mini-app's API layer reports it (the server's `{statusCode, message, code}`). */
-export interface VisitsError {
-  status: number;
-  message: string;
-  code?: string;
-}
+export type VisitsError = AppError;
 
 /** The host's theme (getTheme, themeChanged). */
 export interface HostTheme {

@@ -1,18 +1,11 @@
 import type { FetchError, FetchOptions } from 'ofetch';
 import type { components, paths } from '../../contracts/api';
+import { normaliseError, type ApiError } from '../../contracts/errors';
 
 export type Schemas = components['schemas'];
 
-/** What a failed call tells the machines: always a plain object, never a thrown library type. */
-export interface ApiError {
-  status: number;
-  message: string;
-  code?: string;
-  /** Seconds to wait before asking again (Retry-After of a 429 or a locked 403). */
-  retryAfter?: number;
-  /** The server's response body as it came (section 8: a failure's notification stores it as the error). */
-  body?: unknown;
-}
+/** What a failed call tells the machines (contracts/errors.ts, where the one error normaliser lives). */
+export type { ApiError };
 
 export const APP_ID = '3';
 export const APP_VERSION = '3.5.0';
@@ -60,20 +53,23 @@ export const loadOfetch = () => (fetcher ??= import('ofetch'));
 /** ofetch's error for an answer outside 2xx or a failed request (told by its name: the class loads with ofetch). */
 const isFetchError = (error: unknown): error is FetchError => error instanceof Error && error.name === 'FetchError';
 
+/**
+ * A failed call as the machines see it: ofetch's error read into the API error's fields (the status, the server's
+ * message and code, Retry-After, the body as it came), then the one normaliser (contracts/errors.ts) shapes it; an
+ * API error already (a replayed call's) is normalised as it is; anything else is a status-0 failure.
+ */
 export function toApiError(error: unknown): ApiError {
   if (isFetchError(error)) {
-    const data = error.data as { message?: string; code?: string } | undefined;
-    const retryAfter = Number.parseInt(error.response?.headers.get('retry-after') ?? '', 10);
-    return {
+    const data = error.data as { message?: unknown; code?: unknown } | undefined;
+    return normaliseError({
       status: error.statusCode ?? 0,
-      message: typeof data?.message === 'string' ? data.message : 'Unable to complete at this moment. Please try again later.',
-      ...(data?.code ? { code: data.code } : {}),
-      ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfter } : {}),
-      ...(error.data !== undefined ? { body: error.data as unknown } : {}),
-    };
+      message: data?.message,
+      code: data?.code,
+      retryAfter: Number.parseInt(error.response?.headers.get('retry-after') ?? '', 10),
+      body: error.data as unknown,
+    });
   }
-  if (error && typeof error === 'object' && 'status' in error && 'message' in error) return error as ApiError;
-  return { status: 0, message: 'Unable to complete at this moment. Please try again later.' };
+  return normaliseError(error && typeof error === 'object' && 'status' in error && 'message' in error ? error : undefined);
 }
 
 export interface ApiClient {
