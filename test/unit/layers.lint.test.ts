@@ -17,7 +17,7 @@ async function problems(filePath: string, code: string): Promise<string[]> {
 
 describe('layer rules', () => {
   // ESLint loads its configuration, plugins and import resolver at its first file: set-up, not a rule's check.
-  beforeAll(() => problems('src/ui/shell/LintFixture.tsx', 'export const f = 1;\n'));
+  beforeAll(() => problems('src/ui/shell/LintFixture.tsx', 'export const f = 1;\n'), 60_000);
 
   it.each([
     [
