@@ -1,4 +1,4 @@
-import { assign, fromPromise, sendTo, setup, type AnyActorRef } from 'xstate';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { globalErrorOrSelf, parentOrSelf } from '../shared/reports';
 import type { components } from '../../contracts/api';
 import type { ErrorRaisedEvent, ErrorResolvedEvent } from '../globalError/globalError.types';
@@ -109,7 +109,7 @@ export const buildingMachine = setup({
     reportRecovered: sendTo(globalErrorOrSelf, (): ErrorResolvedEvent => ({ type: 'error.resolved', source: BUILDING_LOAD })),
     /** The user's buildings could not be read: the session ends (access document section 8). */
     logOut: sendTo(
-      ({ system, self }) => (system.get(SESSION_ID) ?? self) as AnyActorRef,
+      ({ system, self }) => system.get(SESSION_ID) ?? self,
       (): SessionEvent => ({ type: 'session.logout' }),
     ),
     /** The target's loads start again (a retry, a new language): what came for it before is dropped. */

@@ -42,6 +42,7 @@ import { persistedKioskEnabled, persistKioskEnabled } from './adapters/kioskStor
 import { CLOSE_WEB_VIEW_MESSAGE, configureNativeHost, framingOrigin, nativeHostOf, notifyNativeHost } from '../bridge/nativeHost';
 import { takeWebViewLaunch, webViewLocaleOf } from './adapters/webViewLaunch';
 import { webViewApiBase } from '../../machines/app/webView';
+import { systemActor } from '../../machines/app/system';
 import { listFarms } from '../api/farms';
 import { APP_HOME } from '../../machines/routing/routeAccess';
 import { addAnalyticsTag, configureAnalyticsTag, removeAnalyticsTag } from './adapters/analyticsTag';
@@ -341,7 +342,7 @@ export async function createAppActor(inspect?: InspectionObserver, pause: () => 
   installApiClient(
     createApiClient(
       () => requestValuesOf(app()),
-      sessionBridge(() => app().system.get(SESSION_ID) as SessionRef | undefined),
+      sessionBridge(() => systemActor(app().system, SESSION_ID)),
       pageLeaving(),
     ),
   );
