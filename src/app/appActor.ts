@@ -1,4 +1,4 @@
-import { createActor, fromPromise, waitFor, type AnyActorLogic, type InspectionEvent, type Observer } from 'xstate';
+import { createActor, fromPromise, waitFor, type InspectionEvent, type Observer } from 'xstate';
 import { appMachine, APP_ID, type Whitelabel } from '../../machines/app/app.machine';
 import { sessionMachine, isTokenExpired, SESSION_ID } from '../../machines/session/session.machine';
 import { flagsMachine } from '../../machines/flags/flags.machine';
@@ -233,7 +233,7 @@ function appLogicFor(app: () => AppActor, boot: BootData | null) {
       bridge: bridgeLogic(app),
       // The card form's code loads when a mini-app first asks for a new card.
       cardSheet: cardSheetMachine.provide({
-        actors: { loadEntry: fromPromise<AnyActorLogic>(async () => (await import('./screens/payments')).sheetCardEntryLogic(app())) },
+        actors: { loadEntry: fromPromise(async () => (await import('./screens/payments')).sheetCardEntryLogic(app())) },
       }),
       // The host rule first (a farm host's own API subdomain), the configured shared API otherwise.
       loadConfig: fromPromise(async () => {
