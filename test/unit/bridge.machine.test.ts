@@ -115,7 +115,7 @@ describe('the bridge: activity', () => {
     const reports: string[] = [];
     const parent = createActor(
       createMachine({
-        invoke: { src: bridgeMachine, id: 'bridge' },
+        invoke: { src: bridgeMachine, id: 'bridge', input: ({ self }) => ({ reportTo: self }) },
         on: { 'bridge.activity': { actions: ({ event }) => void reports.push(event.type) } },
       }),
     ).start();
