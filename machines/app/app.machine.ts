@@ -443,7 +443,12 @@ export const appMachine = setup({
     path: null,
   }),
   invoke: [
-    { src: 'session', id: SESSION_ID, systemId: SESSION_ID, input: ({ context, self }) => ({ awaitAdoption: context.webView !== null, reportTo: self }) },
+    {
+      src: 'session',
+      id: SESSION_ID,
+      systemId: SESSION_ID,
+      input: ({ context, self }) => ({ awaitAdoption: context.webView !== null, reportTo: self }),
+    },
     { src: 'flags', id: FLAGS_ID, systemId: FLAGS_ID, input: ({ self }) => ({ reportTo: self }) },
     { src: 'building', id: BUILDING_ID, systemId: BUILDING_ID, input: ({ self }) => ({ reportTo: self }) },
     { src: 'locale', id: LOCALE_ID, systemId: LOCALE_ID, input: ({ context, self }) => ({ requested: context.requestedLocale, reportTo: self }) },
@@ -461,7 +466,12 @@ export const appMachine = setup({
       systemId: ANALYTICS_CONSENT_ID,
       input: ({ context }) => ({ persisted: context.analyticsConsent }),
     },
-    { src: 'colorScheme', id: COLOR_SCHEME_ID, systemId: COLOR_SCHEME_ID, input: ({ context, self }) => ({ persisted: context.colorScheme, reportTo: self }) },
+    {
+      src: 'colorScheme',
+      id: COLOR_SCHEME_ID,
+      systemId: COLOR_SCHEME_ID,
+      input: ({ context, self }) => ({ persisted: context.colorScheme, reportTo: self }),
+    },
     { src: 'notifications', id: NOTIFICATIONS_ID, systemId: NOTIFICATIONS_ID },
     { src: 'bridge', id: BRIDGE_ID, systemId: BRIDGE_ID, input: ({ self }) => ({ reportTo: self }) },
     { src: 'cardSheet', id: CARD_SHEET_ID, systemId: CARD_SHEET_ID },

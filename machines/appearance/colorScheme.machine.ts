@@ -30,7 +30,10 @@ export const colorSchemeMachine = setup({
     applyPreference: (_, _params: { preference: ColorSchemePreference }) => {},
     /** Keeps the choice for the next visit (the app: local storage). */
     persistPreference: (_, _params: { preference: ColorSchemePreference }) => {},
-    reportChange: sendTo(({ context, self }) => reportTarget(context, self), (): ColorSchemeReport => ({ type: 'colorScheme.changed' })),
+    reportChange: sendTo(
+      ({ context, self }) => reportTarget(context, self),
+      (): ColorSchemeReport => ({ type: 'colorScheme.changed' }),
+    ),
   },
 }).createMachine({
   id: COLOR_SCHEME_ID,

@@ -109,7 +109,7 @@ export const bridgeMachine = setup({
       enqueue.assign({ frames: rest, waiting: context.waiting.filter((m) => m.frameId !== event.frameId) });
     }),
     /** A message from a registered frame at a registered origin, read and handed to that frame's actor. */
-    route: enqueueActions(({ enqueue, context, self }, params: { frameId: string; origin: string; data: unknown }) => {
+    route: enqueueActions(({ enqueue, context }, params: { frameId: string; origin: string; data: unknown }) => {
       if (!registeredSender(context.frames, params.frameId, params.origin)) return;
       if (context.reportTo) enqueue.sendTo(context.reportTo, { type: 'bridge.activity' });
       const parsed = parseMessage(params.data);

@@ -94,12 +94,18 @@ export const buildingMachine = setup({
     /** The building is gone (signed out): back to the brand's look (wired by the app). */
     buildingCleared: () => {},
     /** Tells the app the building is ready (and whether a switch chose it): the app resets the language and restarts screens. */
-    reportReady: sendTo(({ context, self }) => reportTarget(context, self), ({ context }): BuildingReport => ({
-      type: 'building.ready',
-      building: context.current!,
-      switched: context.switched,
-    })),
-    reportCleared: sendTo(({ context, self }) => reportTarget(context, self), (): BuildingReport => ({ type: 'building.cleared' })),
+    reportReady: sendTo(
+      ({ context, self }) => reportTarget(context, self),
+      ({ context }): BuildingReport => ({
+        type: 'building.ready',
+        building: context.current!,
+        switched: context.switched,
+      }),
+    ),
+    reportCleared: sendTo(
+      ({ context, self }) => reportTarget(context, self),
+      (): BuildingReport => ({ type: 'building.cleared' }),
+    ),
     /** A load failed: the global error modal offers to try again (its retry sends this actor `user.retry`). */
     reportFailure: sendTo(globalErrorOrSelf, (_, params: LoadError): ErrorRaisedEvent => ({
       type: 'error.raised',

@@ -29,7 +29,10 @@ export const flagsMachine = setup({
   },
   actions: {
     /** Tells the app the values in force: it forwards the kiosk exit, re-runs the routing rules and restarts screens. */
-    reportValues: sendTo(({ context, self }) => reportTarget(context, self), ({ context }): FlagsReport => ({ type: 'flags.updated', values: context.values })),
+    reportValues: sendTo(
+      ({ context, self }) => reportTarget(context, self),
+      ({ context }): FlagsReport => ({ type: 'flags.updated', values: context.values }),
+    ),
   },
 }).createMachine({
   id: FLAGS_ID,

@@ -74,9 +74,15 @@ export const kioskMachine = setup({
     /** Keeps the choice (the app: session storage KIOSK_ENABLED 'true', or removed). */
     persist: (_, _params: { enabled: boolean }) => {},
     /** Tells the app whether lobby mode is on (its screens leave out personal actions while it is). */
-    reportKiosk: sendTo(({ context, self }) => reportTarget(context, self), (_, params: { on: boolean }): KioskReport => ({ type: 'kiosk.changed', on: params.on })),
+    reportKiosk: sendTo(
+      ({ context, self }) => reportTarget(context, self),
+      (_, params: { on: boolean }): KioskReport => ({ type: 'kiosk.changed', on: params.on }),
+    ),
     /** Tells the app the screen was left alone: home, every screen flow from its start, mini-apps told `kioskReset`. */
-    reportIdleReset: sendTo(({ context, self }) => reportTarget(context, self), (): KioskReport => ({ type: 'kiosk.idleReset' })),
+    reportIdleReset: sendTo(
+      ({ context, self }) => reportTarget(context, self),
+      (): KioskReport => ({ type: 'kiosk.idleReset' }),
+    ),
   },
   delays: {
     kioskIdle: ({ context }) => context.idleSeconds * 1000,

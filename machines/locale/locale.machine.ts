@@ -35,7 +35,10 @@ export const localeMachine = setup({
     /** Keeps the chosen language for the next visit and tells the API (wired by the app). */
     rememberLocale: (_, _params: { locale: string }) => {},
     /** Tells the app the language in use: it reloads the building's content in it and restarts screens. */
-    reportLocale: sendTo(({ context, self }) => reportTarget(context, self), (_, params: { locale: string }): LocaleReport => ({ type: 'locale.changed', locale: params.locale })),
+    reportLocale: sendTo(
+      ({ context, self }) => reportTarget(context, self),
+      (_, params: { locale: string }): LocaleReport => ({ type: 'locale.changed', locale: params.locale }),
+    ),
   },
 }).createMachine({
   id: LOCALE_ID,

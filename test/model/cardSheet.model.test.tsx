@@ -117,7 +117,11 @@ modelSuite<typeof cardSheetModel, Flow, CardSheetModelState>({
       const s = flow.sheet.getSnapshot();
       const busy = c.busy ? s.context.outcome?.id === 'r-again' && s.context.outcome.kind === 'busy' : s.context.outcome?.id !== 'r-again';
       return (
-        s.matches({ showing: 'entering' }) && s.context.entry !== null && Object.values(s.children as Record<string, AnyActorRef>).includes(s.context.entry) && s.context.request?.id === flow.current() && busy
+        s.matches({ showing: 'entering' }) &&
+        s.context.entry !== null &&
+        Object.values(s.children as Record<string, AnyActorRef>).includes(s.context.entry) &&
+        s.context.request?.id === flow.current() &&
+        busy
       );
     },
   },
