@@ -39,6 +39,28 @@ const TYPED_ROUTES = [
   },
 ];
 
+/**
+ * The joins between actors stay typed (issue 25, decision NEXT-typed-joins): a lookup goes through the system registry
+ * (machines/app/system.ts), a spawn of loaded logic through `spawnLoaded` (machines/shared/spawn.ts), and a report
+ * through a ref the parent passed in (machines/shared/reports.ts) or `sendParent`, never the private `_parent`.
+ */
+const SYSTEM_GET = ':matches([callee.object.name="system"], [callee.object.property.name="system"])[callee.property.name="get"]';
+const SPAWN = ':matches([callee.name=/^(spawn|spawnChild)$/], [callee.property.name=/^(spawn|spawnChild)$/])';
+const TYPED_JOINS = [
+  {
+    selector: `TSAsExpression > CallExpression${SYSTEM_GET}, TSAsExpression > LogicalExpression > CallExpression${SYSTEM_GET}`,
+    message: 'No cast on a system lookup: use systemActor/runningActor/screenActor (machines/app/system.ts), typed by the registry.',
+  },
+  {
+    selector: `CallExpression${SPAWN} > TSAsExpression[typeAnnotation.type="TSNeverKeyword"]`,
+    message: 'No `as never` in a spawn: spawn logic that arrives as code with spawnLoaded (machines/shared/spawn.ts).',
+  },
+  {
+    selector: 'MemberExpression[property.name="_parent"], TSPropertySignature[key.name="_parent"]',
+    message: 'No private `_parent`: report through the ref the parent passed in the input (machines/shared/reports.ts) or sendParent.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', '.build/**', 'node_modules/**', '.data/**', 'docs/**', 'contracts/api.d.ts'] },
   ...tseslint.configs.recommended,
@@ -77,9 +99,11 @@ export default tseslint.config(
       ],
     },
   },
+  // One rule list per file set (a later `no-restricted-syntax` replaces an earlier one): machines get the joins, src both.
+  { files: ['machines/**/*.ts'], rules: { 'no-restricted-syntax': ['error', ...TYPED_JOINS] } },
   {
     files: ['src/ui/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', forbiddenPackages(['ofetch'], 'Views never call the network.')] },
   },
-  { files: ['src/**/*.{ts,tsx}'], rules: { 'no-restricted-syntax': ['error', ...TYPED_ROUTES] } },
+  { files: ['src/**/*.{ts,tsx}'], rules: { 'no-restricted-syntax': ['error', ...TYPED_JOINS, ...TYPED_ROUTES] } },
 );

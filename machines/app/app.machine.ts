@@ -23,6 +23,7 @@ import type { PendingSso } from '../auth/authFlow.types';
 import { screenId, SCREENS, type ScreenName } from './screens';
 import type { ScreenFacts } from './screen.types';
 import { toAppError } from '../../contracts/errors';
+import { spawnLoaded } from '../shared/spawn';
 
 export const APP_ID = 'app';
 
@@ -123,6 +124,10 @@ export interface AppInput {
   /** The origin of the page framing this one, or null when not framed: a host frame once the configuration names it. */
   framedBy?: string | null;
 }
+
+/** A screen flow spawned in the app's system under `screen.<name>` (its id and systemId), so views find it by name. */
+const spawnScreen = (name: ScreenName, logic: AnyActorLogic, input: unknown) =>
+  spawnLoaded<AppContext, AppEvent, never, AnyActorLogic>(logic, { id: screenId(name), systemId: screenId(name), input });
 
 /** Resolves when a long-lived child reaches a tagged state (the session leaving restoring, the flags ready). */
 const waitForChild = (
@@ -363,11 +368,7 @@ export const appMachine = setup({
       for (const change of changes) {
         if (change.stop) enqueue.stopChild(screenId(change.name));
         // The logic came with the route's code, so it is not one of this machine's named actors.
-        if (change.start)
-          enqueue.spawnChild(
-            change.start.logic as never,
-            { id: screenId(change.name), systemId: screenId(change.name), input: change.start.input } as never,
-          );
+        if (change.start) enqueue(spawnScreen(change.name, change.start.logic, change.start.input));
       }
       if (changes.length === 0) return;
       const screens = { ...context.screens };
@@ -386,7 +387,7 @@ export const appMachine = setup({
         const target = screenTarget(name, open.params, facts);
         if (!target) continue;
         enqueue.stopChild(screenId(name));
-        enqueue.spawnChild(open.logic as never, { id: screenId(name), systemId: screenId(name), input: target.input } as never);
+        enqueue(spawnScreen(name, open.logic, target.input));
       }
     }),
     noteScreenFinished: assign({
@@ -443,17 +444,22 @@ export const appMachine = setup({
     path: null,
   }),
   invoke: [
-    { src: 'session', id: SESSION_ID, systemId: SESSION_ID, input: ({ context }) => ({ awaitAdoption: context.webView !== null }) },
-    { src: 'flags', id: FLAGS_ID, systemId: FLAGS_ID },
-    { src: 'building', id: BUILDING_ID, systemId: BUILDING_ID },
-    { src: 'locale', id: LOCALE_ID, systemId: LOCALE_ID, input: ({ context }) => ({ requested: context.requestedLocale }) },
+    {
+      src: 'session',
+      id: SESSION_ID,
+      systemId: SESSION_ID,
+      input: ({ context, self }) => ({ awaitAdoption: context.webView !== null, reportTo: self }),
+    },
+    { src: 'flags', id: FLAGS_ID, systemId: FLAGS_ID, input: ({ self }) => ({ reportTo: self }) },
+    { src: 'building', id: BUILDING_ID, systemId: BUILDING_ID, input: ({ self }) => ({ reportTo: self }) },
+    { src: 'locale', id: LOCALE_ID, systemId: LOCALE_ID, input: ({ context, self }) => ({ requested: context.requestedLocale, reportTo: self }) },
     { src: 'headerMenu', id: HEADER_MENU_ID, systemId: HEADER_MENU_ID },
     { src: 'globalError', id: GLOBAL_ERROR_ID, systemId: GLOBAL_ERROR_ID },
     {
       src: 'kiosk',
       id: KIOSK_ID,
       systemId: KIOSK_ID,
-      input: ({ context }) => ({ enabled: context.kioskEnabled, exitAllowed: context.flags['enable-exit-kiosk-mode'] }),
+      input: ({ context, self }) => ({ enabled: context.kioskEnabled, exitAllowed: context.flags['enable-exit-kiosk-mode'], reportTo: self }),
     },
     {
       src: 'analyticsConsent',
@@ -461,9 +467,14 @@ export const appMachine = setup({
       systemId: ANALYTICS_CONSENT_ID,
       input: ({ context }) => ({ persisted: context.analyticsConsent }),
     },
-    { src: 'colorScheme', id: COLOR_SCHEME_ID, systemId: COLOR_SCHEME_ID, input: ({ context }) => ({ persisted: context.colorScheme }) },
+    {
+      src: 'colorScheme',
+      id: COLOR_SCHEME_ID,
+      systemId: COLOR_SCHEME_ID,
+      input: ({ context, self }) => ({ persisted: context.colorScheme, reportTo: self }),
+    },
     { src: 'notifications', id: NOTIFICATIONS_ID, systemId: NOTIFICATIONS_ID },
-    { src: 'bridge', id: BRIDGE_ID, systemId: BRIDGE_ID },
+    { src: 'bridge', id: BRIDGE_ID, systemId: BRIDGE_ID, input: ({ self }) => ({ reportTo: self }) },
     { src: 'cardSheet', id: CARD_SHEET_ID, systemId: CARD_SHEET_ID },
   ],
   on: {

@@ -1,5 +1,5 @@
 import { assign, sendTo, setup } from 'xstate';
-import { parentOrSelf } from '../shared/reports';
+import { reportTarget, reportToOf, type ReportTarget, type ReportsTo } from '../shared/reports';
 
 export const COLOR_SCHEME_ID = 'colorScheme';
 
@@ -21,20 +21,23 @@ const isPreference = (value: unknown): value is ColorSchemePreference => COLOR_S
  */
 export const colorSchemeMachine = setup({
   types: {
-    context: {} as { preference: ColorSchemePreference },
+    context: {} as { preference: ColorSchemePreference; reportTo: ReportTarget<ColorSchemeReport> | null },
     events: {} as ColorSchemeEvent,
-    input: {} as { persisted?: string | null },
+    input: {} as ({ persisted?: string | null } & ReportsTo<ColorSchemeReport>) | undefined,
   },
   actions: {
     /** Shows the preference (the app: the root element's data-color-scheme, none for system). */
     applyPreference: (_, _params: { preference: ColorSchemePreference }) => {},
     /** Keeps the choice for the next visit (the app: local storage). */
     persistPreference: (_, _params: { preference: ColorSchemePreference }) => {},
-    reportChange: sendTo(parentOrSelf, (): ColorSchemeReport => ({ type: 'colorScheme.changed' })),
+    reportChange: sendTo(
+      ({ context, self }) => reportTarget(context, self),
+      (): ColorSchemeReport => ({ type: 'colorScheme.changed' }),
+    ),
   },
 }).createMachine({
   id: COLOR_SCHEME_ID,
-  context: ({ input }) => ({ preference: isPreference(input?.persisted) ? input.persisted : 'system' }),
+  context: ({ input }) => ({ preference: isPreference(input?.persisted) ? input.persisted : 'system', reportTo: reportToOf(input) }),
   initial: 'showing',
   states: {
     showing: {

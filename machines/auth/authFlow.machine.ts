@@ -1,4 +1,5 @@
 import { assign, enqueueActions, fromPromise, setup, stopChild } from 'xstate';
+import { spawnLoaded } from '../shared/spawn';
 import {
   defaultFields,
   type AuthAddress,
@@ -60,12 +61,12 @@ export const authFlowMachine = setup({
           return { session: output.session };
       }
     }),
-    // XState types a child's id only for actors named in setup; these arrive as code, hence the casts.
+    // The steps arrive as code (loaded when first needed), so they are spawned through the one helper for such logic.
     runSignUp: enqueueActions(({ context, enqueue }, { output }: { output: SignUpLogic }) => {
-      enqueue.spawnChild(output as never, { id: 'signUp', input: context.next.signUp! } as never);
+      enqueue(spawnLoaded(output, { id: 'signUp', input: context.next.signUp! }));
     }),
     runResetPassword: enqueueActions(({ context, enqueue }, { output }: { output: ResetPasswordLogic }) => {
-      enqueue.spawnChild(output as never, { id: 'resetPassword', input: context.next.resetPassword } as never);
+      enqueue(spawnLoaded(output, { id: 'resetPassword', input: context.next.resetPassword }));
     }),
     /** The step under way decides the address (decision NEXT-auth-address-in-chart): the host only applies it. */
     showAddress: assign((_, { address }: { address: AuthAddress | null }) => ({ address })),

@@ -1,5 +1,6 @@
 import { assign, enqueueActions, fromCallback, fromPromise, setup, type AnyActorRef, type DoneActorEvent } from 'xstate';
 import { parseMessage, type BridgeEventName, type RegisteredMiniApp } from './bridge.protocol';
+import { reportToOf, type ReportTarget, type ReportsTo } from '../shared/reports';
 import { bridgeFrameMachine, type BridgeFrameEvent, type BridgeFrameReport } from './bridgeFrame.machine';
 
 export const BRIDGE_ID = 'bridge';
@@ -19,6 +20,8 @@ export interface BridgeContext {
   waiting: { frameId: string; origin: string; data: unknown }[];
   /** The number the next read of an event's value takes (its child's id). */
   reads: number;
+  /** The app, told of use of an open mini-app (a lobby kiosk counts it as use of the screen); null: running alone. */
+  reportTo: ReportTarget<BridgeReport> | null;
 }
 
 /** The theme, brand, building and language events whose values the host reads when they change. */
@@ -72,7 +75,7 @@ export const registeredSender = (frames: Record<string, OpenFrame>, frameId: str
  * every subscribed frame), when the page is hidden or shown, and when the kiosk resets.
  */
 export const bridgeMachine = setup({
-  types: { context: {} as BridgeContext, events: {} as BridgeEvent },
+  types: { context: {} as BridgeContext, events: {} as BridgeEvent, input: {} as ReportsTo<BridgeReport> | undefined },
   actors: {
     frame: bridgeFrameMachine,
     /** The window's message and load listener and the page's visibility (the host provides it: src/bridge/hostListener.ts). */
@@ -106,9 +109,9 @@ export const bridgeMachine = setup({
       enqueue.assign({ frames: rest, waiting: context.waiting.filter((m) => m.frameId !== event.frameId) });
     }),
     /** A message from a registered frame at a registered origin, read and handed to that frame's actor. */
-    route: enqueueActions(({ enqueue, context, self }, params: { frameId: string; origin: string; data: unknown }) => {
+    route: enqueueActions(({ enqueue, context }, params: { frameId: string; origin: string; data: unknown }) => {
       if (!registeredSender(context.frames, params.frameId, params.origin)) return;
-      if (self._parent) enqueue.sendTo(self._parent, { type: 'bridge.activity' } satisfies BridgeReport);
+      if (context.reportTo) enqueue.sendTo(context.reportTo, { type: 'bridge.activity' });
       const parsed = parseMessage(params.data);
       const to = frameActorId(params.frameId);
       if (parsed.kind === 'request')
@@ -151,7 +154,7 @@ export const bridgeMachine = setup({
   },
 }).createMachine({
   id: BRIDGE_ID,
-  context: { frames: {}, waiting: [], reads: 0 },
+  context: ({ input }) => ({ frames: {}, waiting: [], reads: 0, reportTo: reportToOf(input) }),
   invoke: { src: 'messages' },
   on: {
     'frame.opened': { actions: 'openFrame' },

@@ -16,6 +16,8 @@ import {
   type RequestId,
 } from './bridge.protocol';
 import { bridgeCallMachine, type BridgeCallOutput } from './bridgeCall.machine';
+import { SESSION_ID } from '../session/session.machine';
+import type { SessionEvent } from '../session/session.types';
 
 export interface BridgeFrameInput {
   frameId: string;
@@ -78,7 +80,10 @@ export const bridgeFrameMachine = setup({
     /** Posts a message to this frame's window at exactly `origin` (the host provides it: src/bridge/hostListener.ts). */
     post: (_, _params: { frameId: string; origin: string; message: BridgeReply | BridgePush }) => {},
     /** The host's session signs out (logout): the session actor's own event, by its systemId. */
-    logOut: sendTo(({ system, self }) => system.get('session') ?? self, { type: 'session.logout' } as never),
+    logOut: sendTo(
+      ({ system, self }) => system.get(SESSION_ID) ?? self,
+      (): SessionEvent => ({ type: 'session.logout' }),
+    ),
     reportClose: sendParent(({ context }): BridgeFrameReport => ({ type: 'bridge.closeFrame', frameId: context.frameId })),
     /** Answers a request that needs no host work, or refuses one, at once. */
     answer: enqueueActions(({ enqueue, context }, params: { origin: string; action: string; id?: RequestId; result: CallResult }) =>

@@ -1,5 +1,5 @@
-import { assign, fromPromise, sendTo, setup, type AnyActorRef } from 'xstate';
-import { globalErrorOrSelf, parentOrSelf } from '../shared/reports';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { globalErrorOrSelf, reportTarget, reportToOf, type ReportTarget, type ReportsTo } from '../shared/reports';
 import type { components } from '../../contracts/api';
 import type { ErrorRaisedEvent, ErrorResolvedEvent } from '../globalError/globalError.types';
 import { SESSION_ID } from '../session/session.machine';
@@ -35,6 +35,8 @@ export interface BuildingContext {
   /** True while the current building was chosen by a switch rather than by the first load. */
   switched: boolean;
   error: { status: number; message: string } | null;
+  /** The app, which the building tells when one is ready or cleared (null: running alone). */
+  reportTo: ReportTarget<BuildingReport> | null;
 }
 
 export type BuildingEvent =
@@ -72,7 +74,7 @@ const pickOf = (context: BuildingContext) => pickBuilding(context.buildings, con
  * default building.
  */
 export const buildingMachine = setup({
-  types: { context: {} as BuildingContext, events: {} as BuildingEvent },
+  types: { context: {} as BuildingContext, events: {} as BuildingEvent, input: {} as ReportsTo<BuildingReport> | undefined },
   actors: {
     loadBuildings: fromPromise<Building[], void>(() => Promise.reject(new Error('loadBuildings is not provided'))),
     loadBuilding: fromPromise<Building, { uuid: string }>(() => Promise.reject(new Error('loadBuilding is not provided'))),
@@ -85,12 +87,18 @@ export const buildingMachine = setup({
     /** The building is gone (signed out): back to the brand's look (wired by the app). */
     buildingCleared: () => {},
     /** Tells the app the building is ready (and whether a switch chose it): the app resets the language and restarts screens. */
-    reportReady: sendTo(parentOrSelf, ({ context }): BuildingReport => ({
-      type: 'building.ready',
-      building: context.current!,
-      switched: context.switched,
-    })),
-    reportCleared: sendTo(parentOrSelf, (): BuildingReport => ({ type: 'building.cleared' })),
+    reportReady: sendTo(
+      ({ context, self }) => reportTarget(context, self),
+      ({ context }): BuildingReport => ({
+        type: 'building.ready',
+        building: context.current!,
+        switched: context.switched,
+      }),
+    ),
+    reportCleared: sendTo(
+      ({ context, self }) => reportTarget(context, self),
+      (): BuildingReport => ({ type: 'building.cleared' }),
+    ),
     /** A load failed: the global error modal offers to try again (its retry sends this actor `user.retry`). */
     reportFailure: sendTo(globalErrorOrSelf, (_, params: LoadError): ErrorRaisedEvent => ({
       type: 'error.raised',
@@ -102,7 +110,7 @@ export const buildingMachine = setup({
     reportRecovered: sendTo(globalErrorOrSelf, (): ErrorResolvedEvent => ({ type: 'error.resolved', source: BUILDING_LOAD })),
     /** The user's buildings could not be read: the session ends (access document section 8). */
     logOut: sendTo(
-      ({ system, self }) => (system.get(SESSION_ID) ?? self) as AnyActorRef,
+      ({ system, self }) => system.get(SESSION_ID) ?? self,
       (): SessionEvent => ({ type: 'session.logout' }),
     ),
     /** The target's loads start again (a retry, a new language): what came for it before is dropped. */
@@ -131,7 +139,8 @@ export const buildingMachine = setup({
   },
 }).createMachine({
   id: BUILDING_ID,
-  context: {
+  context: ({ input }) => ({
+    reportTo: reportToOf(input),
     buildings: [],
     current: null,
     theme: null,
@@ -144,7 +153,7 @@ export const buildingMachine = setup({
     permissions: {},
     switched: false,
     error: null,
-  },
+  }),
   initial: 'idle',
   on: {
     'building.load': {

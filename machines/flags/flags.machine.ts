@@ -1,5 +1,5 @@
 import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
-import { parentOrSelf } from '../shared/reports';
+import { reportTarget, reportToOf, type ReportTarget, type ReportsTo } from '../shared/reports';
 import { FLAG_DEFAULTS, type FlagUser, type FlagValues } from '../../contracts/flags';
 
 export const FLAGS_ID = 'flags';
@@ -18,8 +18,9 @@ export type FlagsReport = { type: 'flags.updated'; values: FlagValues };
  */
 export const flagsMachine = setup({
   types: {
-    context: {} as { values: FlagValues; user: FlagUser | null },
+    context: {} as { values: FlagValues; user: FlagUser | null; reportTo: ReportTarget<FlagsReport> | null },
     events: {} as FlagsEvent,
+    input: {} as ReportsTo<FlagsReport> | undefined,
   },
   actors: {
     loadFlags: fromPromise<Partial<FlagValues>, { user: FlagUser | null }>(async () => ({})),
@@ -28,11 +29,14 @@ export const flagsMachine = setup({
   },
   actions: {
     /** Tells the app the values in force: it forwards the kiosk exit, re-runs the routing rules and restarts screens. */
-    reportValues: sendTo(parentOrSelf, ({ context }): FlagsReport => ({ type: 'flags.updated', values: context.values })),
+    reportValues: sendTo(
+      ({ context, self }) => reportTarget(context, self),
+      ({ context }): FlagsReport => ({ type: 'flags.updated', values: context.values }),
+    ),
   },
 }).createMachine({
   id: FLAGS_ID,
-  context: { values: { ...FLAG_DEFAULTS }, user: null },
+  context: ({ input }) => ({ values: { ...FLAG_DEFAULTS }, user: null, reportTo: reportToOf(input) }),
   initial: 'loading',
   invoke: { src: 'watchFlags', id: 'watchFlags' },
   on: {

@@ -1,10 +1,10 @@
 import { assign, fromPromise, not, sendTo, setup } from 'xstate';
-import { parentOrSelf } from '../shared/reports';
+import { reportTarget, reportToOf, type ReportTarget, type ReportsTo } from '../shared/reports';
 import { toAppError } from '../../contracts/errors';
 
 export const KIOSK_ID = 'kiosk';
 
-export interface KioskInput {
+export interface KioskInput extends ReportsTo<KioskReport> {
   /** Read by the app from session storage (KIOSK_ENABLED), so a reload of a lobby screen stays in kiosk mode. */
   enabled: boolean;
   exitAllowed?: boolean;
@@ -27,6 +27,7 @@ export interface KioskContext {
   exitError: { status: number; message: string } | null;
   /** Seconds without input before the idle reset. */
   idleSeconds: number;
+  reportTo: ReportTarget<KioskReport> | null;
 }
 
 /**
@@ -74,9 +75,15 @@ export const kioskMachine = setup({
     /** Keeps the choice (the app: session storage KIOSK_ENABLED 'true', or removed). */
     persist: (_, _params: { enabled: boolean }) => {},
     /** Tells the app whether lobby mode is on (its screens leave out personal actions while it is). */
-    reportKiosk: sendTo(parentOrSelf, (_, params: { on: boolean }): KioskReport => ({ type: 'kiosk.changed', on: params.on })),
+    reportKiosk: sendTo(
+      ({ context, self }) => reportTarget(context, self),
+      (_, params: { on: boolean }): KioskReport => ({ type: 'kiosk.changed', on: params.on }),
+    ),
     /** Tells the app the screen was left alone: home, every screen flow from its start, mini-apps told `kioskReset`. */
-    reportIdleReset: sendTo(parentOrSelf, (): KioskReport => ({ type: 'kiosk.idleReset' })),
+    reportIdleReset: sendTo(
+      ({ context, self }) => reportTarget(context, self),
+      (): KioskReport => ({ type: 'kiosk.idleReset' }),
+    ),
   },
   delays: {
     kioskIdle: ({ context }) => context.idleSeconds * 1000,
@@ -93,6 +100,7 @@ export const kioskMachine = setup({
     exitAllowed: input.exitAllowed ?? false,
     exitError: null,
     idleSeconds: kioskIdleSecondsOf(input.idleSeconds),
+    reportTo: reportToOf(input),
   }),
   initial: 'starting',
   on: {

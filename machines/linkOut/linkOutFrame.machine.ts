@@ -1,4 +1,5 @@
-import { assign, fromCallback, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { assign, fromCallback, fromPromise, setup, type ActorRef, type Snapshot } from 'xstate';
+import type { BridgeEvent } from '../bridge/bridge.machine';
 import type { MiniAppRegistration } from '../../contracts/runtimeConfig';
 
 /** How a link opens in the frame: a page fetched and shown inline, or a survey framed directly (700px high). */
@@ -55,10 +56,14 @@ export const linkOutFrameMachine = setup({
      * frame leaves the bridge when it closes, and also when the screen's flow stops with it open (an invoked actor's
      * end runs then, exit actions do not). Without the app (a unit test) there is no bridge and nothing is sent.
      */
-    bridgeRegistration: fromCallback<LinkOutEvent, LinkOutMiniApp>(({ input, system, self }) => {
+    bridgeRegistration: fromCallback<LinkOutEvent, LinkOutMiniApp>(({ input, system, self, sendBack, receive }) => {
       if (input.bridged === false) return () => {};
-      const bridge = system.get(BRIDGE_SYSTEM_ID) as AnyActorRef | undefined;
-      bridge?.send({ type: 'frame.opened', frameId: input.frameId, app: input.app, owner: self._parent ?? null });
+      const bridge: ActorRef<Snapshot<unknown>, BridgeEvent> | undefined = system.get(BRIDGE_SYSTEM_ID);
+      // The frame's owner for the bridge is this actor: the bridge's `linkOut.close` is handed to the frame.
+      receive((event) => {
+        if (event.type === 'linkOut.close') sendBack(event);
+      });
+      bridge?.send({ type: 'frame.opened', frameId: input.frameId, app: input.app, owner: self });
       return () => bridge?.send({ type: 'frame.closed', frameId: input.frameId });
     }),
   },

@@ -1,5 +1,5 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
-import { parentOrSelf } from '../shared/reports';
+import { reportTarget, reportToOf, type ReportTarget, type ReportsTo } from '../shared/reports';
 
 export const LOCALE_ID = 'locale';
 
@@ -7,6 +7,8 @@ export interface LocaleContext<M = Record<string, string>> {
   locale: string;
   messages: M | null;
   requested: string | null;
+  /** The app, told the language in use (null: running alone). */
+  reportTo: ReportTarget<LocaleReport> | null;
 }
 
 export type LocaleEvent = { type: 'locale.set'; requested: string | null };
@@ -22,7 +24,7 @@ export const localeMachine = setup({
   types: {
     context: {} as LocaleContext,
     events: {} as LocaleEvent,
-    input: {} as { requested: string | null },
+    input: {} as { requested: string | null } & ReportsTo<LocaleReport>,
   },
   actors: {
     loadCatalogue: fromPromise<{ locale: string; messages: Record<string, string> }, { requested: string | null }>(() =>
@@ -33,11 +35,14 @@ export const localeMachine = setup({
     /** Keeps the chosen language for the next visit and tells the API (wired by the app). */
     rememberLocale: (_, _params: { locale: string }) => {},
     /** Tells the app the language in use: it reloads the building's content in it and restarts screens. */
-    reportLocale: sendTo(parentOrSelf, (_, params: { locale: string }): LocaleReport => ({ type: 'locale.changed', locale: params.locale })),
+    reportLocale: sendTo(
+      ({ context, self }) => reportTarget(context, self),
+      (_, params: { locale: string }): LocaleReport => ({ type: 'locale.changed', locale: params.locale }),
+    ),
   },
 }).createMachine({
   id: LOCALE_ID,
-  context: ({ input }) => ({ locale: 'en', messages: null, requested: input.requested }),
+  context: ({ input }) => ({ locale: 'en', messages: null, requested: input.requested, reportTo: reportToOf(input) }),
   initial: 'loading',
   on: {
     'locale.set': { target: '.loading', actions: assign({ requested: ({ event }) => event.requested }) },

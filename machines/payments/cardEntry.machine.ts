@@ -181,3 +181,4 @@ export const cardEntryMachine = setup({
 });
 
 export type CardEntryRef = ActorRefFrom<typeof cardEntryMachine>;
+export type CardEntryLogic = typeof cardEntryMachine;

@@ -1,9 +1,8 @@
-import { assign, fromPromise, setup, stopChild, type ActorRefFrom, type AnyActorLogic, type AnyActorRef } from 'xstate';
+import { assign, fromPromise, setup, stopChild, type ActorRefFrom } from 'xstate';
+import type { CardEntryLogic, CardEntryRef } from './cardEntry.machine';
 import type { CardEntryInput, HostCardMessage } from './cardEntry.types';
 
 export const CARD_SHEET_ID = 'cardSheet';
-/** The card form's actor inside the sheet (its id among the sheet's children). */
-export const CARD_SHEET_ENTRY_ID = 'cardSheet.entry';
 
 /** A mini-app's tokenizeCard for a new card: who asks (shown on the sheet), and the card form's input. */
 export interface CardSheetRequest {
@@ -23,7 +22,8 @@ export interface CardSheetContext {
   request: CardSheetRequest | null;
   /** The last request's end; the host's call waits for the one with its id. */
   outcome: CardSheetOutcome | null;
-  entry: AnyActorRef | null;
+  /** The card form's actor while the sheet shows it (spawned from the loaded logic, stopped by this ref). */
+  entry: CardEntryRef | null;
 }
 
 export type CardSheetEvent =
@@ -51,7 +51,7 @@ export const cardSheetMachine = setup({
   },
   actors: {
     /** The card form's logic, its host notices sent to this sheet as `entry.notified` (the app provides it). */
-    loadEntry: fromPromise<AnyActorLogic>(() => Promise.reject(new Error('loadEntry is not provided'))),
+    loadEntry: fromPromise<CardEntryLogic>(() => Promise.reject(new Error('loadEntry is not provided'))),
   },
   guards: {
     stored: ({ event }) => event.type === 'entry.notified' && event.message.paymentMethodData !== null,
@@ -69,7 +69,7 @@ export const cardSheetMachine = setup({
   initial: 'closed',
   states: {
     closed: {
-      entry: [stopChild(CARD_SHEET_ENTRY_ID), assign({ request: null, entry: null })],
+      entry: [stopChild(({ context }) => context.entry ?? ''), assign({ request: null, entry: null })],
       on: { 'sheet.request': { target: 'showing', actions: assign({ request: ({ event }) => event.request }) } },
     },
     showing: {
@@ -89,8 +89,7 @@ export const cardSheetMachine = setup({
             onDone: {
               target: 'entering',
               actions: assign({
-                entry: ({ spawn, event, context }) =>
-                  spawn(event.output as never, { id: CARD_SHEET_ENTRY_ID, input: context.request!.entry } as never) as unknown as AnyActorRef,
+                entry: ({ spawn, event, context }) => spawn(event.output, { input: context.request!.entry }),
               }),
             },
             onError: { target: '#cardSheet.closed', actions: { type: 'end', params: { kind: 'unavailable' } } },

@@ -1,5 +1,5 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
-import { parentOrSelf } from '../shared/reports';
+import { reportTarget, reportToOf } from '../shared/reports';
 import type { LoginPayload, PersistedAuth, SessionContext, SessionEvent, SessionInput, SessionReport, SessionUser } from './session.types';
 import { toAppError } from '../../contracts/errors';
 
@@ -94,26 +94,41 @@ export const sessionMachine = setup({
     persist: (_, _params: { auth: PersistedAuth }) => {},
     clearPersisted: () => {},
     /** Tells the app someone is signed in (and whether their building should load); the app tells flags and building. */
-    reportSignedIn: sendTo(parentOrSelf, ({ context }): SessionReport => ({
-      type: 'session.signedIn',
-      user: context.user!,
-      loadBuilding: context.shouldAutoLogin,
-    })),
+    reportSignedIn: sendTo(
+      ({ context, self }) => reportTarget(context, self),
+      ({ context }): SessionReport => ({
+        type: 'session.signedIn',
+        user: context.user!,
+        loadBuilding: context.shouldAutoLogin,
+      }),
+    ),
     /**
      * Tells the app a kept session is being checked: what needs only the kept user and token (their building) can
      * start beside the check instead of after it.
      */
-    reportRestoring: sendTo(parentOrSelf, ({ context }): SessionReport => ({
-      type: 'session.restoring',
-      user: context.user!,
-      loadBuilding: context.shouldAutoLogin,
-    })),
+    reportRestoring: sendTo(
+      ({ context, self }) => reportTarget(context, self),
+      ({ context }): SessionReport => ({
+        type: 'session.restoring',
+        user: context.user!,
+        loadBuilding: context.shouldAutoLogin,
+      }),
+    ),
     /** Tells the app the server refused a native app's token (the web view's error screen says so). */
-    reportAdoptFailed: sendTo(parentOrSelf, (): SessionReport => ({ type: 'session.adoptFailed' })),
+    reportAdoptFailed: sendTo(
+      ({ context, self }) => reportTarget(context, self),
+      (): SessionReport => ({ type: 'session.adoptFailed' }),
+    ),
     /** Tells the app nobody is signed in. */
-    reportSignedOut: sendTo(parentOrSelf, (): SessionReport => ({ type: 'session.signedOut' })),
+    reportSignedOut: sendTo(
+      ({ context, self }) => reportTarget(context, self),
+      (): SessionReport => ({ type: 'session.signedOut' }),
+    ),
     /** Tells the app the person's state is to go (sign-out, expiry): their building, theme and SSO details. */
-    reportCleared: sendTo(parentOrSelf, (): SessionReport => ({ type: 'session.cleared' })),
+    reportCleared: sendTo(
+      ({ context, self }) => reportTarget(context, self),
+      (): SessionReport => ({ type: 'session.cleared' }),
+    ),
     assignLogin: assign((_, params: { payload: LoginPayload }) => fromLoginPayload(params.payload)),
     assignRestored: assign((_, params: { auth: PersistedAuth }) => ({
       token: params.auth.token,
@@ -152,7 +167,13 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: SESSION_ID,
-  context: ({ input }) => ({ ...signedOutContext, shouldAutoLogin: true, authMode: 'login', awaitAdoption: input.awaitAdoption ?? false }),
+  context: ({ input }) => ({
+    ...signedOutContext,
+    shouldAutoLogin: true,
+    authMode: 'login',
+    awaitAdoption: input.awaitAdoption ?? false,
+    reportTo: reportToOf(input),
+  }),
   initial: 'restoring',
   on: {
     'session.authMode': { actions: assign({ authMode: ({ event }) => event.mode }) },

@@ -1,3 +1,4 @@
+import type { ReportTarget, ReportsTo } from '../shared/reports';
 import type { components } from '../../contracts/api';
 
 export type SessionUser = components['schemas']['User'];
@@ -13,7 +14,7 @@ export interface PersistedAuth {
   user: SessionUser;
 }
 
-export interface SessionInput {
+export interface SessionInput extends ReportsTo<SessionReport> {
   /**
    * The page was opened as a native app's web view with an access token (/webview?accessToken=…): the kept session is
    * not read; the session waits for `session.adopt` (or `session.adoptRefused`) instead.
@@ -31,6 +32,8 @@ export interface SessionContext {
   authMode: 'login' | 'signup';
   /** Started for a native app's web view: waits for its token instead of reading the kept session. */
   awaitAdoption: boolean;
+  /** The app, which the session tells of sign-ins and sign-outs (null: running alone). */
+  reportTo: ReportTarget<SessionReport> | null;
 }
 
 export type SessionEvent =

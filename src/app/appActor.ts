@@ -1,4 +1,4 @@
-import { createActor, fromPromise, waitFor, type AnyActorLogic, type InspectionEvent, type Observer } from 'xstate';
+import { createActor, fromPromise, waitFor, type InspectionEvent, type Observer } from 'xstate';
 import { appMachine, APP_ID, type Whitelabel } from '../../machines/app/app.machine';
 import { sessionMachine, isTokenExpired, SESSION_ID } from '../../machines/session/session.machine';
 import { flagsMachine } from '../../machines/flags/flags.machine';
@@ -42,6 +42,7 @@ import { persistedKioskEnabled, persistKioskEnabled } from './adapters/kioskStor
 import { CLOSE_WEB_VIEW_MESSAGE, configureNativeHost, framingOrigin, nativeHostOf, notifyNativeHost } from '../bridge/nativeHost';
 import { takeWebViewLaunch, webViewLocaleOf } from './adapters/webViewLaunch';
 import { webViewApiBase } from '../../machines/app/webView';
+import { systemActor } from '../../machines/app/system';
 import { listFarms } from '../api/farms';
 import { APP_HOME } from '../../machines/routing/routeAccess';
 import { addAnalyticsTag, configureAnalyticsTag, removeAnalyticsTag } from './adapters/analyticsTag';
@@ -232,7 +233,7 @@ function appLogicFor(app: () => AppActor, boot: BootData | null) {
       bridge: bridgeLogic(app),
       // The card form's code loads when a mini-app first asks for a new card.
       cardSheet: cardSheetMachine.provide({
-        actors: { loadEntry: fromPromise<AnyActorLogic>(async () => (await import('./screens/payments')).sheetCardEntryLogic(app())) },
+        actors: { loadEntry: fromPromise(async () => (await import('./screens/payments')).sheetCardEntryLogic(app())) },
       }),
       // The host rule first (a farm host's own API subdomain), the configured shared API otherwise.
       loadConfig: fromPromise(async () => {
@@ -341,7 +342,7 @@ export async function createAppActor(inspect?: InspectionObserver, pause: () => 
   installApiClient(
     createApiClient(
       () => requestValuesOf(app()),
-      sessionBridge(() => app().system.get(SESSION_ID) as SessionRef | undefined),
+      sessionBridge(() => systemActor(app().system, SESSION_ID)),
       pageLeaving(),
     ),
   );

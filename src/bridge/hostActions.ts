@@ -3,21 +3,22 @@ import type { BridgeCallInput } from '../../machines/bridge/bridgeCall.machine';
 import type { ReadEventName } from '../../machines/bridge/bridge.machine';
 import { BRIDGE_HOST } from '../../machines/bridge/bridge.machine';
 import { INTERACTIVE_CALL_MS, stringField, subscribable, type BridgeErrorCode, type BridgeEventName } from '../../machines/bridge/bridge.protocol';
-import { CARD_SHEET_ID, type CardSheetRef } from '../../machines/payments/cardSheet.machine';
+import { CARD_SHEET_ID } from '../../machines/payments/cardSheet.machine';
 import { currentMonth } from '../../machines/payments/cardEntry.rules';
 import { SESSION_ID } from '../../machines/session/session.machine';
 import { BUILDING_ID, type Building } from '../../machines/building/building.machine';
 import { KIOSK_ID } from '../../machines/kiosk/kiosk.machine';
 import { COLOR_SCHEME_ID } from '../../machines/appearance/colorScheme.machine';
-import type { AppActor, BuildingRef, ColorSchemeRef, KioskRef, SessionRef } from '../../machines/app/app.refs';
+import type { AppActor } from '../../machines/app/app.refs';
+import { runningActor, systemActor } from '../../machines/app/system';
 import { miniAppSession, miniAppStorageGet, miniAppStorageSet } from '../api/miniApps';
 import { paymentMethods, tokenizedPaymentMethod } from '../api/payments';
 
 /** A refusal with a code of the bridge's closed list: the call machine answers it as it is. */
 const refuse = (code: BridgeErrorCode, message: string) => ({ code, message });
 
-const session = (app: AppActor) => (app.system.get(SESSION_ID) as SessionRef).getSnapshot();
-const building = (app: AppActor) => (app.system.get(BUILDING_ID) as BuildingRef).getSnapshot().context;
+const session = (app: AppActor) => runningActor(app.system, SESSION_ID).getSnapshot();
+const building = (app: AppActor) => runningActor(app.system, BUILDING_ID).getSnapshot().context;
 
 const signedInUser = (app: AppActor) => {
   const user = session(app).context.user;
@@ -44,7 +45,7 @@ const buildingFacts = (b: Building) => ({
 const theme = (app: AppActor) => {
   const t = building(app).theme;
   const wl = app.getSnapshot().context.whitelabel;
-  const scheme = (app.system.get(COLOR_SCHEME_ID) as ColorSchemeRef | undefined)?.getSnapshot().context.preference ?? 'system';
+  const scheme = systemActor(app.system, COLOR_SCHEME_ID)?.getSnapshot().context.preference ?? 'system';
   const dark = scheme === 'dark' || (scheme === 'system' && typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches);
   return {
     primary_color: t?.primary_color ?? wl?.primaryColor ?? '#257BAD',
@@ -101,9 +102,8 @@ const CARD_SHEET_WAIT_MS = INTERACTIVE_CALL_MS - 5_000;
  * they close it. Not on a lobby kiosk (nothing personal there), and one sheet at a time.
  */
 async function newCardFromSheet(app: AppActor, appName: string): Promise<string> {
-  if ((app.system.get(KIOSK_ID) as KioskRef | undefined)?.getSnapshot().hasTag('kiosk'))
-    throw refuse('UNAVAILABLE', 'Cards are not added on a lobby screen');
-  const sheet = app.system.get(CARD_SHEET_ID) as CardSheetRef;
+  if (systemActor(app.system, KIOSK_ID)?.getSnapshot().hasTag('kiosk')) throw refuse('UNAVAILABLE', 'Cards are not added on a lobby screen');
+  const sheet = runningActor(app.system, CARD_SHEET_ID);
   const id = `sheet-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   sheet.send({
     type: 'sheet.request',
@@ -130,7 +130,7 @@ async function newCardFromSheet(app: AppActor, appName: string): Promise<string>
 
 /** The session refreshes its tokens through its own chart (`session.refresh`); the answer says only whether it did. */
 async function refreshSession(app: AppActor) {
-  const ref = app.system.get(SESSION_ID) as SessionRef;
+  const ref = runningActor(app.system, SESSION_ID);
   if (!ref.getSnapshot().matches('signedIn')) throw refuse('UNAVAILABLE', 'Nobody is signed in');
   ref.send({ type: 'session.refresh' });
   const settled = await waitFor(ref, (s) => !s.hasTag('refreshing'));
@@ -173,7 +173,7 @@ export async function performBridgeAction(app: AppActor, { request, app: miniApp
         version: BRIDGE_HOST.version,
         platform: platform(),
         locale: app.getSnapshot().context.locale,
-        kiosk: (app.system.get(KIOSK_ID) as KioskRef | undefined)?.getSnapshot().hasTag('kiosk') ?? false,
+        kiosk: systemActor(app.system, KIOSK_ID)?.getSnapshot().hasTag('kiosk') ?? false,
       };
     case 'setStorage': {
       signedInUser(app);
@@ -224,7 +224,7 @@ export async function performBridgeAction(app: AppActor, { request, app: miniApp
     case 'refreshToken':
       return refreshSession(app);
     case 'getKioskEnabled':
-      return { enabled: (app.system.get(KIOSK_ID) as KioskRef | undefined)?.getSnapshot().hasTag('kiosk') ?? false };
+      return { enabled: systemActor(app.system, KIOSK_ID)?.getSnapshot().hasTag('kiosk') ?? false };
     case 'subscribe': {
       const { granted, refused } = subscribable((request.data as { events: string[] }).events, miniApp.scopes);
       const current: Record<string, unknown> = {};

@@ -17,7 +17,6 @@ interface RefLike {
   sessionId: string;
   id: string;
   systemId?: string;
-  _parent?: RefLike;
   logic?: unknown;
   send?: unknown;
   getSnapshot?: () => unknown;
@@ -95,6 +94,22 @@ export function startRecorder(
   /** Actors created but not started yet: their systemId is set after the inspection event. */
   const pending = new Map<string, RefLike>();
   const known = new Set<string>();
+  /** Every actor seen, and each one's parent as its start told it (the `xstate.init` event comes from the parent). */
+  const refs = new Map<string, RefLike>();
+  const parents = new Map<string, string | null>();
+  /**
+   * The parent of an actor, from public inspection data only: the source of its init event, else (its first events
+   * were let go by the tap) the actor whose snapshot lists it among its children.
+   */
+  const parentIdOf = (ref: RefLike): string | null => {
+    const told = parents.get(idOf(ref));
+    if (told !== undefined) return told;
+    for (const [id, other] of refs) {
+      const children = (other.getSnapshot?.() as { children?: Record<string, unknown> } | undefined)?.children;
+      if (children && Object.values(children).includes(ref)) return id;
+    }
+    return null;
+  };
   const steps = new Map<string, TakenTransition[]>();
   let outbox: StatechartRecord[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -120,7 +135,7 @@ export function startRecorder(
     const actor: ActorRecord = {
       kind: 'actor',
       sessionId,
-      parentId: ref._parent ? idOf(ref._parent) : null,
+      parentId: parentIdOf(ref),
       id: ref.id,
       systemId: ref.systemId ?? null,
       machineId: machineIdOf(ref.logic),
@@ -135,6 +150,7 @@ export function startRecorder(
     switch (event.type) {
       case '@xstate.actor':
         pending.set(idOf(ref), ref);
+        refs.set(idOf(ref), ref);
         return;
       case '@xstate.microstep': {
         const taken = event._transitions.map((t): TakenTransition => ({
@@ -161,11 +177,16 @@ export function startRecorder(
         };
         steps.delete(idOf(ref));
         emit(record);
-        if (record.status !== 'active') known.delete(record.sessionId);
+        if (record.status !== 'active') {
+          known.delete(record.sessionId);
+          refs.delete(record.sessionId);
+          parents.delete(record.sessionId);
+        }
         return;
       }
       case '@xstate.event': {
         const source = event.sourceRef as unknown as RefLike | undefined;
+        if (event.event.type === 'xstate.init' && !parents.has(idOf(ref))) parents.set(idOf(ref), source ? idOf(source) : null);
         emit({
           kind: 'event',
           sourceId: source ? idOf(source) : null,

@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
-import type { FlagsRef } from '../../machines/app/app.refs';
+import { systemActor } from '../../machines/app/system';
 import { FLAGS_ID } from '../../machines/flags/flags.machine';
 import { emergencyManagementAllowed } from '../../machines/emergency/emergency.rules';
 import { APP_HOME } from '../../machines/routing/routeAccess';
@@ -20,7 +20,7 @@ export function emergencyRoutes<TParent extends AnyRoute>(parent: TParent) {
         const { app } = context as RouterContext;
         const brand = app.getSnapshot().context.whitelabel?.brand;
         if (emergencyManagementAllowed(brand, false)) return;
-        const flags = app.system.get(FLAGS_ID) as FlagsRef | undefined;
+        const flags = systemActor(app.system, FLAGS_ID);
         if (!flags) throw redirect({ href: APP_HOME, replace: true });
         const ready = await waitFor(flags, (s) => s.hasTag('ready'), { timeout: 10_000 }).catch(() => flags.getSnapshot());
         if (!emergencyManagementAllowed(brand, ready.context.values['emergency-management-utility']))

@@ -3,7 +3,8 @@ import { waitFor } from 'xstate';
 import { redirectFor } from '../../machines/routing/routeAccess';
 import { returnPath } from '../../machines/shell/nativeOnly';
 import { SESSION_ID } from '../../machines/session/session.machine';
-import type { AppActor, BuildingRef, FlagsRef, SessionRef } from '../../machines/app/app.refs';
+import type { AppActor } from '../../machines/app/app.refs';
+import { runningActor, systemActor } from '../../machines/app/system';
 import { BUILDING_ID } from '../../machines/building/building.machine';
 import { FLAGS_ID } from '../../machines/flags/flags.machine';
 import { AuthFlowHost } from '../ui/auth/AuthFlowHost';
@@ -28,9 +29,8 @@ import { emergencyRoutes } from './emergencyRoutes';
 import { webViewRoutes } from './webViewRoutes';
 import { hashTarget, origin, screenFlows, type RouterContext, type ScreenLoader } from './screens';
 
-const sessionOf = (app: AppActor) => app.system.get(SESSION_ID) as SessionRef;
-const maintenanceOn = (app: AppActor) =>
-  (app.system.get(FLAGS_ID) as FlagsRef | undefined)?.getSnapshot().context.values['maintenance-mode'] ?? false;
+const sessionOf = (app: AppActor) => runningActor(app.system, SESSION_ID);
+const maintenanceOn = (app: AppActor) => systemActor(app.system, FLAGS_ID)?.getSnapshot().context.values['maintenance-mode'] ?? false;
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   // The routing rules of section 2, for every navigation: a redirect or nothing.
@@ -104,7 +104,7 @@ const buildingByIdRoute = createRoute({
   path: '/building/$buildingUuid',
   // An address naming another building switches to it (an unknown uuid falls back to the default building).
   beforeLoad: ({ context, params }) => {
-    const building = context.app.system.get(BUILDING_ID) as BuildingRef;
+    const building = runningActor(context.app.system, BUILDING_ID);
     if (building.getSnapshot().context.current?.uuid !== params.buildingUuid) building.send({ type: 'building.select', uuid: params.buildingUuid });
   },
   component: Outlet,

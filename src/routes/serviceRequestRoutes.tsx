@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
 import { FLAGS_ID } from '../../machines/flags/flags.machine';
-import type { FlagsRef } from '../../machines/app/app.refs';
+import { systemActor } from '../../machines/app/system';
 import { screenFlows, type RouterContext } from './screens';
 
 /**
@@ -14,7 +14,7 @@ export function serviceRequestRoutes<TParent extends AnyRoute>(parent: TParent) 
       path: 'service-requests',
       beforeLoad: ({ context, params }) => {
         const { app } = context as RouterContext;
-        const flags = app.system.get(FLAGS_ID) as FlagsRef | undefined;
+        const flags = systemActor(app.system, FLAGS_ID);
         const { buildingUuid } = params as { buildingUuid: string };
         if (flags && !flags.getSnapshot().context.values['service-requests'])
           throw redirect({ href: `/building/${encodeURIComponent(buildingUuid)}`, replace: true });

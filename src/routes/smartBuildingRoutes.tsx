@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
-import type { FlagsRef } from '../../machines/app/app.refs';
+import { systemActor } from '../../machines/app/system';
 import { FLAGS_ID } from '../../machines/flags/flags.machine';
 import { APP_HOME } from '../../machines/routing/routeAccess';
 import { screenFlows, screenPath, type RouterContext } from './screens';
@@ -12,7 +12,7 @@ import { screenFlows, screenPath, type RouterContext } from './screens';
 const requireSmartBuilding =
   (whenOff: (params: Record<string, string | undefined>) => string) =>
   async ({ context, params }: { context: unknown; params: unknown }) => {
-    const flags = (context as RouterContext).app.system.get(FLAGS_ID) as FlagsRef | undefined;
+    const flags = systemActor((context as RouterContext).app.system, FLAGS_ID);
     const off = whenOff(params as Record<string, string | undefined>);
     if (!flags) throw redirect({ href: off, replace: true });
     const ready = await waitFor(flags, (s) => s.hasTag('ready'), { timeout: 10_000 }).catch(() => flags.getSnapshot());

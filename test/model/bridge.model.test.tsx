@@ -69,7 +69,7 @@ function bridgeFlow(beforeReady: boolean, inspect?: (event: InspectionEvent) => 
   });
   const root = setup({ actors: { bridge, linkOut } }).createMachine({
     invoke: [
-      { src: 'bridge', id: 'bridge', systemId: 'bridge' },
+      { src: 'bridge', id: 'bridge', systemId: 'bridge', input: {} },
       { src: 'linkOut', id: 'linkOut', systemId: 'linkOutUnderTest' },
     ],
   });

@@ -39,7 +39,7 @@ function hostBridge() {
       }),
     },
   });
-  const actor = createActor(logic).start();
+  const actor = createActor(logic, { input: {} }).start();
   actor.send({ type: 'host.ready' });
   return actor;
 }

@@ -41,7 +41,7 @@ function bridge(work: (input: BridgeCallInput) => Promise<unknown> = async (inpu
     },
     actions: { notifyNativeHost: (_, { message }) => void native.push(message) },
   });
-  const actor = createActor(logic).start();
+  const actor = createActor(logic, { input: {} }).start();
   const closed: string[] = [];
   const open = (frameId = 'f1', app: MiniAppRegistration = buildMiniApp()) => {
     const owner = createActor(createMachine({ on: { 'linkOut.close': { actions: () => closed.push(frameId) } } })).start();
@@ -115,7 +115,7 @@ describe('the bridge: activity', () => {
     const reports: string[] = [];
     const parent = createActor(
       createMachine({
-        invoke: { src: bridgeMachine, id: 'bridge' },
+        invoke: { src: bridgeMachine, id: 'bridge', input: ({ self }) => ({ reportTo: self }) },
         on: { 'bridge.activity': { actions: ({ event }) => void reports.push(event.type) } },
       }),
     ).start();
@@ -292,9 +292,9 @@ describe('the bridge: checks and answers', () => {
 describe('the bridge: events', () => {
   it('reads nothing when a value changes with no mini-app open (the host code for it loads with the first frame)', async () => {
     const reads: string[] = [];
-    const actor = createActor(
-      bridgeMachine.provide({ actors: { readEvent: fromPromise(async ({ input }) => void reads.push(input.event)) } }),
-    ).start();
+    const actor = createActor(bridgeMachine.provide({ actors: { readEvent: fromPromise(async ({ input }) => void reads.push(input.event)) } }), {
+      input: {},
+    }).start();
     actor.send({ type: 'host.ready' });
     actor.send({ type: 'host.changed', event: 'brandChanged' });
     await flush();

@@ -26,6 +26,7 @@ function setupBuilding(fakes: Fakes = {}) {
       },
       actions: { logOut: spies.logOut, reportFailure: spies.reportFailure },
     }),
+    { input: {} },
   );
   actor.start();
   return { actor, calls, spies };
@@ -250,7 +251,7 @@ describe('buildingMachine', () => {
 
   it('building.clear while idle keeps the building kept for the next visit', () => {
     const buildingCleared = vi.fn();
-    const actor = createActor(buildingMachine.provide({ actions: { buildingCleared } })).start();
+    const actor = createActor(buildingMachine.provide({ actions: { buildingCleared } }), { input: {} }).start();
     actor.send({ type: 'building.clear' });
     expect(buildingCleared).not.toHaveBeenCalled();
   });
@@ -266,6 +267,7 @@ describe('buildingMachine', () => {
         },
         actions: { reportRecovered, reportFailure: () => {} },
       }),
+      { input: {} },
     ).start();
     actor.send({ type: 'building.load', defaultBuildingUuid: 'b-1' });
     await waitFor(actor, (s) => s.matches('failed'));

@@ -25,6 +25,7 @@ function start(options: { permissions?: (uuid: string) => Promise<string[]> } = 
         buildingCleared: () => buildingCleared(),
       },
     }),
+    { input: {} },
   ).start();
   return { actor, buildingReady, buildingCleared, loadBuilding, loadPermissions };
 }

@@ -37,7 +37,7 @@ const user = flagUser({ admin: true });
 
 function setupFlags(load: (input: { user: FlagUser | null }) => Promise<Partial<FlagValues>>) {
   const loadFlags = vi.fn(load);
-  const actor = createActor(flagsMachine.provide({ actors: { loadFlags: fromPromise(({ input }) => loadFlags(input)) } }));
+  const actor = createActor(flagsMachine.provide({ actors: { loadFlags: fromPromise(({ input }) => loadFlags(input)) } }), { input: {} });
   actor.start();
   return { actor, loadFlags };
 }
@@ -138,6 +138,7 @@ describe('flagsMachine', () => {
           }),
         },
       }),
+      { input: {} },
     ).start();
     actor.send({ type: 'flags.identify', user });
     await waitFor(actor, (s) => s.hasTag('ready'));

@@ -251,7 +251,7 @@ describe('the flags machine through OpenFeature', () => {
   function start(server = fakeFlagServer()) {
     const { provider } = makeProvider(server);
     const actors = openFeatureFlagActors({ provider, anonymousUser: () => anonymous });
-    const actor = createActor(flagsMachine.provide({ actors })).start();
+    const actor = createActor(flagsMachine.provide({ actors }), { input: {} }).start();
     return { actor, server, provider };
   }
 

@@ -102,3 +102,39 @@ describe('layer rules', () => {
     ).toEqual([]);
   });
 });
+
+describe('typed joins (issue 25)', () => {
+  beforeAll(() => problems('machines/home/lintFixture.ts', 'export const f = 1;\n'));
+
+  it.each([
+    ['a cast on a system lookup in a view', 'src/ui/shell/LintFixture.tsx', "export const f = (app: any) => app.system.get('session') as number;\n"],
+    [
+      'a cast on a system lookup in a machine',
+      'machines/home/lintFixture.ts',
+      "export const f = (system: any, self: any) => (system.get('session') ?? self) as number;\n",
+    ],
+    [
+      '`as never` on spawnChild',
+      'machines/home/lintFixture.ts',
+      "export const f = (enqueue: any, l: unknown) => enqueue.spawnChild(l as never, { id: 'x' });\n",
+    ],
+    ['`as never` on spawn options', 'machines/home/lintFixture.ts', "export const f = (spawn: any, l: unknown) => spawn(l, { id: 'x' } as never);\n"],
+    ['a read of _parent in a machine', 'machines/home/lintFixture.ts', 'export const f = (self: any) => self._parent;\n'],
+    ['a _parent field in the app', 'src/devtools/lintFixture.ts', 'export interface RefLike {\n  _parent?: RefLike;\n}\n'],
+  ])('refuses %s', async (_case, filePath, code) => {
+    const found = await problems(filePath, code);
+    expect(found.filter((p) => p.startsWith('no-restricted-syntax'))).toHaveLength(1);
+  });
+
+  it('accepts the typed lookup, the spawn helper and a report through the parent-given ref', async () => {
+    const code = [
+      "import { systemActor } from '../app/system';",
+      "import { spawnLoaded } from '../shared/spawn';",
+      "export const look = (system: any) => systemActor(system, 'session');",
+      "export const start = (l: any) => spawnLoaded(l, { id: 'x', input: {} });",
+      'export const report = (context: any) => context.reportTo;',
+      '',
+    ].join('\n');
+    expect((await problems('machines/home/lintFixture.ts', code)).filter((p) => p.startsWith('no-restricted-syntax'))).toEqual([]);
+  });
+});

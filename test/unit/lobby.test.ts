@@ -48,7 +48,7 @@ describe('the kiosk reports to the app', () => {
   it('tells its parent when lobby mode starts and ends', () => {
     const heard: boolean[] = [];
     const parent = createMachine({
-      invoke: { src: kioskMachine, input: { enabled: false } },
+      invoke: { src: kioskMachine, input: ({ self }) => ({ enabled: false, reportTo: self }) },
       on: { 'kiosk.changed': { actions: ({ event }) => heard.push((event as unknown as { on: boolean }).on) } },
     });
     const app = createActor(parent).start();

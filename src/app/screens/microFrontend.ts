@@ -1,11 +1,12 @@
 import { SESSION_ID } from '../../../machines/session/session.machine';
 import { isRegisteredMiniApp, microFrontendUrl, type MicroFrontendParams } from '../../../machines/content/links';
-import type { AppActor, SessionRef } from '../appActor';
+import type { AppActor } from '../appActor';
+import { runningActor } from '../../../machines/app/system';
 import { requestValuesOf } from '../appActor';
 
 /** The parameters a micro-frontend link carries, from the signed-in person, the current building and the API base. */
 export function microFrontendParams(app: AppActor): MicroFrontendParams {
-  const session = (app.system.get(SESSION_ID) as SessionRef).getSnapshot().context;
+  const session = runningActor(app.system, SESSION_ID).getSnapshot().context;
   const values = requestValuesOf(app);
   return {
     appBrand: values.brand,

@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { ANALYTICS_CONSENT_ID, type analyticsConsentMachine } from '../../../machines/analytics/analyticsConsent.machine';
 import { useAppActor } from '../appContext';
+import { systemActor } from '../../../machines/app/system';
 import { useT } from '../../i18n/useT';
 import { Text } from '../kit/Layout';
 import { Switch } from '../kit/Switch';
@@ -11,7 +12,7 @@ type AnalyticsConsentRef = ActorRefFrom<typeof analyticsConsentMachine>;
 /** The settings tab's "Share usage analytics" switch: gives or withdraws consent to the analytics tag. */
 export function AnalyticsConsentSwitch() {
   const t = useT();
-  const consent = useAppActor().system.get(ANALYTICS_CONSENT_ID) as AnalyticsConsentRef | undefined;
+  const consent = systemActor(useAppActor().system, ANALYTICS_CONSENT_ID);
   if (!consent) return null;
   return <ConsentSwitch consent={consent} label={t('account.settings.analytics')} hint={t('account.settings.analyticsHint')} />;
 }

@@ -5,15 +5,16 @@ import { LOCALE_ID, type localeMachine } from '../../../machines/locale/locale.m
 import type { Message } from '../../../machines/account/account.selectors';
 import type { FlagsRef } from '../../../machines/app/app.refs';
 import { useAppActor } from '../appContext';
+import { runningActor } from '../../../machines/app/system';
 import type { MessageId } from '../../i18n/locales';
 import { useT } from '../../i18n/useT';
 
 export type LocaleRef = ActorRefFrom<typeof localeMachine>;
 
-export const useFlagsRef = () => useAppActor().system.get(FLAGS_ID) as FlagsRef;
+export const useFlagsRef = () => runningActor(useAppActor().system, FLAGS_ID);
 export const useFlagsSelector = <T>(selector: (snapshot: SnapshotFrom<FlagsRef>) => T) => useSelector(useFlagsRef(), selector);
 
-export const useLocaleRef = () => useAppActor().system.get(LOCALE_ID) as LocaleRef;
+export const useLocaleRef = () => runningActor(useAppActor().system, LOCALE_ID);
 export const useLocaleSelector = <T>(selector: (snapshot: SnapshotFrom<LocaleRef>) => T) => useSelector(useLocaleRef(), selector);
 
 /** Renders a selector's message: a catalogue id in the person's language, or the server's own words. */

@@ -1,5 +1,4 @@
 import { useSelector } from '@xstate/react';
-import type { CardEntryRef } from '../../../machines/payments/cardEntry.machine';
 import type { CardSheetRef } from '../../../machines/payments/cardSheet.machine';
 import { useCardSheetRef } from '../appContext';
 import { AreaMessages } from '../../i18n/AreaMessages';
@@ -15,7 +14,7 @@ const Status = styled('p', { margin: 0, color: '$muted' });
 export function CardSheetView({ sheet }: { sheet: CardSheetRef }) {
   const t = useT();
   const app = useSelector(sheet, (s) => s.context.request?.appName ?? '');
-  const entry = useSelector(sheet, (s) => s.context.entry as CardEntryRef | null);
+  const entry = useSelector(sheet, (s) => s.context.entry);
   return (
     <Modal title={t('payments.sheet.title', { app })} onClose={() => sheet.send({ type: 'user.cancel' })} closeLabel={t('payments.sheet.close')}>
       <Text>{t('payments.sheet.intro', { app })}</Text>

@@ -7,12 +7,11 @@ import { useT } from '../../i18n/useT';
 import { Button } from '../kit/Button';
 import { Card, FullScreenCenter, Heading, Page, Spinner, Stack, Text } from '../kit/Layout';
 import { useAppActor, useAppSelector } from '../appContext';
-import type { ActorRefFrom } from 'xstate';
-import type { localeMachine } from '../../../machines/locale/locale.machine';
+import { runningActor } from '../../../machines/app/system';
 
 /** react-intl with the locale machine's language and catalogue (English until another one is in). */
 export function IntlRoot({ children }: { children: ReactNode }) {
-  const locale = useAppActor().system.get(LOCALE_ID) as ActorRefFrom<typeof localeMachine>;
+  const locale = runningActor(useAppActor().system, LOCALE_ID);
   const tag = useSelector(locale, (s) => s.context.locale);
   const messages = useSelector(locale, (s) => s.context.messages) ?? englishCatalogue;
   return (
