@@ -33,7 +33,7 @@ function start(inspect?: (event: InspectionEvent) => void) {
       },
       actions: { reportValues: ({ context }) => reported(context.values) },
     }),
-    inspect ? { inspect } : {},
+    { input: {}, ...(inspect ? { inspect } : {}) },
   ).start();
   return { actor, loads, service, reported };
 }
