@@ -29,10 +29,11 @@ export interface ContentDetailModelContext {
   followed: number;
 }
 
-const link = (cta: CtaKind) => ({ target: 'link' as const, actions: assign({ cta, followed: 0 }) });
+const link = (cta: CtaKind) => ({ target: 'link' as const, actions: { type: 'loadLink' as const, params: { cta } } });
 
 export const contentDetailModel = setup({
   types: { events: {} as ContentDetailModelEvent, context: {} as ContentDetailModelContext },
+  actions: { loadLink: assign((_, params: { cta: CtaKind }) => ({ cta: params.cta, followed: 0 })) },
   guards: { lobby: ({ context }) => context.lobby },
 }).createMachine({
   id: 'contentDetailModel',
