@@ -42,6 +42,8 @@ export interface ShellOptions {
   inspect?: (event: InspectionEvent) => void;
   /** The system's clock (a SimulatedClock moves the delays of every actor in it). */
   clock?: ActorOptions<AnyActorLogic>['clock'];
+  /** The header menu's logic, when a test provides its actions and its admin token (by default the real one, bare). */
+  headerMenu?: AnyActorLogic;
 }
 
 const WHITELABEL: Whitelabel = {
@@ -62,7 +64,7 @@ export function shellApp(options: ShellOptions = {}) {
   const root = setup({
     actors: {
       standIn,
-      headerMenu: headerMenuMachine,
+      headerMenu: options.headerMenu ?? headerMenuMachine,
       ...Object.fromEntries(Object.entries(screens).map(([name, screen]) => [name, screen.logic])),
     } as Record<string, AnyActorLogic>,
   }).createMachine({

@@ -105,6 +105,10 @@ describe('headerMenuMachine', () => {
     expect(menu.getSnapshot().hasTag('menu:open')).toBe(true);
     menu.send({ type: 'user.closeMenu' });
     expect(menu.getSnapshot().hasTag('menu:open')).toBe(false);
+    // A second toggle closes it too (the header's open menu says user.closeMenu instead: no view sends this one).
+    menu.send({ type: 'user.toggleMenu' });
+    menu.send({ type: 'user.toggleMenu' });
+    expect(menu.getSnapshot().value).toBe('closed');
   });
 
   it('closes the menu and the switcher when the app moves to another page, and nothing else', () => {
