@@ -84,7 +84,12 @@ export function shellApp(options: ShellOptions = {}) {
       { src: 'standIn', systemId: FLAGS_ID, id: 'flags', input: { values: { ...FLAG_DEFAULTS, ...options.flags } } },
       { src: 'standIn', systemId: KIOSK_ID, id: 'kiosk', input: {} },
       { src: 'headerMenu', systemId: HEADER_MENU_ID, id: 'headerMenu' },
-      ...Object.entries(screens).map(([name, screen]) => ({ src: name, id: screenId(name as ScreenName), input: screen.input })),
+      ...Object.entries(screens).map(([name, screen]) => ({
+        src: name,
+        id: screenId(name as ScreenName),
+        systemId: screenId(name as ScreenName),
+        input: screen.input,
+      })),
     ],
   });
   const app = createActor(root, {
