@@ -40,7 +40,7 @@ const TYPED_ROUTES = [
 ];
 
 /**
- * The joins between actors stay typed (issue 25, decision NEXT-typed-joins): a lookup goes through the system registry
+ * The joins between actors stay typed (issue 25, decision 209): a lookup goes through the system registry
  * (machines/app/system.ts), a spawn of loaded logic through `spawnLoaded` (machines/shared/spawn.ts), and a report
  * through a ref the parent passed in (machines/shared/reports.ts) or `sendParent`, never the private `_parent`.
  */

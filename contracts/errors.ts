@@ -1,5 +1,5 @@
 /**
- * The one error normaliser (issue 25, decision NEXT-flow-shapes): what any failure becomes once it reaches a machine
+ * The one error normaliser (issue 25, decision 205): what any failure becomes once it reaches a machine
  * or leaves the API layer. The API layer (`toApiError`, src/api/client.ts) reads ofetch's error into the fields below
  * and then normalises it here; every machine keeps a failure as `toAppError` returns it. No fetch, no React: machines
  * and the app both import it.

@@ -1,5 +1,5 @@
 /**
- * The README's flow table and the model suites' figures (issue 25; decision NEXT-flow-table-coverage).
+ * The README's flow table and the model suites' figures (issue 25; decision 206).
  *
  * A model run writes one JSON line per machine it measured, `{ machine, reached, total, flow }`, to the file named by
  * ATRIUM_MODEL_COVERAGE (test/model/coverage.ts); `npm test` and `npm run check` name one for their run, keep it as the

@@ -64,7 +64,7 @@ export interface ScreenActors {
 
 /**
  * Every actor of the root system by its systemId, with its type: the app, its long-lived children, the content
- * screen's RSVP and claim flows, and the screen flows (decision NEXT-typed-joins). A new systemId is added here, so a
+ * screen's RSVP and claim flows, and the screen flows (decision 209). A new systemId is added here, so a
  * lookup of it is typed without a cast.
  */
 export interface SystemActors extends ScreenSystemActors {

@@ -68,7 +68,7 @@ export const authFlowMachine = setup({
     runResetPassword: enqueueActions(({ context, enqueue }, { output }: { output: ResetPasswordLogic }) => {
       enqueue(spawnLoaded(output, { id: 'resetPassword', input: context.next.resetPassword }));
     }),
-    /** The step under way decides the address (decision NEXT-auth-address-in-chart): the host only applies it. */
+    /** The step under way decides the address (decision 204): the host only applies it. */
     showAddress: assign((_, { address }: { address: AuthAddress | null }) => ({ address })),
     stopSignUp: stopChild('signUp'),
     stopResetPassword: stopChild('resetPassword'),

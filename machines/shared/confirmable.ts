@@ -2,7 +2,7 @@ import { toAppError } from '../../contracts/errors';
 import { setError } from './failure';
 
 /**
- * The confirmable call to action, written once (decision NEXT-flow-shapes): a button that asks first (`confirming`:
+ * The confirmable call to action, written once (decision 205): a button that asks first (`confirming`:
  * `user.confirm` sends the call, `user.dismiss` goes back), the call, and its end (done, or failed). Config pieces
  * for the flow's own states (claim, RSVP and the booking's cancel: their tags name their modals), not a child
  * machine, so each flow's chart, tags and tests stay as they were.

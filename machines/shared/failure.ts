@@ -1,7 +1,7 @@
 import { toAppError } from '../../contracts/errors';
 
 /**
- * How a flow keeps a failed call, written once for the shared shapes (decision NEXT-flow-shapes): the flow names
+ * How a flow keeps a failed call, written once for the shared shapes (decision 205): the flow names
  * `setError` in its setup as `assign(keepError)`, and the shapes' `onError` transitions pass it the call's error.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Form fields, written once (decision NEXT-flow-shapes): a form's editing state takes `user.change` (a field takes
+ * Form fields, written once (decision 205): a form's editing state takes `user.change` (a field takes
  * the value) and `user.blur` (the field was left: its errors may now show) as in-place actions, named as each flow
  * names them; the values and the touched fields change only through the functions here. Validation stays the
  * flow's own (its rules, its guards); `shownErrors` is what a view shows of it.

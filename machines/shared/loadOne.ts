@@ -2,7 +2,7 @@ import { toAppError } from '../../contracts/errors';
 import { errorParams, setError } from './failure';
 
 /**
- * The load-one screen, written once (decision NEXT-flow-shapes): `loading` calls for the one thing the screen shows;
+ * The load-one screen, written once (decision 205): `loading` calls for the one thing the screen shows;
  * its failure goes to `notFound` when the server says there is no such thing (on the screens that have that state),
  * else to `failed`, which keeps the error and loads again on `user.retry`. What a load's answer leads to (`loaded`,
  * `ready`, `empty`, `unavailable` …) stays the flow's own.

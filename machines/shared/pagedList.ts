@@ -2,7 +2,7 @@ import type { AppError } from '../../contracts/errors';
 import { setError } from './failure';
 
 /**
- * The paged list, written once (decision NEXT-flow-shapes): the first page on start (`loading`; a failure `failed`
+ * The paged list, written once (decision 205): the first page on start (`loading`; a failure `failed`
  * with a retry, nothing at all `empty`), then `listing`, where the next page loads when the view asks (`more`: the
  * scroll sentinel's `list.nearEnd`, or a "load more" button's `user.loadMore`) while more remain; a later page that
  * fails keeps what was loaded and waits for `user.retry` (`moreFailed`); `complete` once every item is listed.

@@ -6,7 +6,7 @@ export type ReportTarget<TReport extends EventObject> = ActorRef<Snapshot<unknow
 
 /**
  * What a long-lived actor is given to report to: its parent passes itself in the child's input (the app's invoke:
- * `reportTo: self`), so reports need neither a private parent field nor a parent at all (decision NEXT-typed-joins).
+ * `reportTo: self`), so reports need neither a private parent field nor a parent at all (decision 209).
  */
 export interface ReportsTo<TReport extends EventObject> {
   reportTo?: ReportTarget<TReport> | null;

@@ -18,7 +18,7 @@ interface SpawnLoadedOptions<TLogic extends AnyActorLogic> {
  * Spawns logic that arrives as code at run time (a screen flow with its route, an auth step, the card entry) under a
  * fixed id. XState's `spawnChild` types an id only for the named actors of `setup`, so such a spawn is built here,
  * once: its input is checked against the logic's own input type, and the action takes the calling machine's types
- * (decision NEXT-typed-joins). Use it as `enqueue(spawnLoaded(logic, { id, input }))`.
+ * (decision 209). Use it as `enqueue(spawnLoaded(logic, { id, input }))`.
  */
 export function spawnLoaded<TContext extends MachineContext, TEvent extends EventObject, TActor extends ProvidedActor, TLogic extends AnyActorLogic>(
   logic: TLogic,

@@ -87,7 +87,7 @@ const SIGN_UP_STATES = new Set<Step>([
   'finalSigningIn',
 ]);
 
-/** The address the router names for each model state (decision NEXT-auth-address-in-chart): the host applies it. */
+/** The address the router names for each model state (decision 204): the host applies it. */
 const addressOf = (step: Step) =>
   step === 'signedIn' ? null : SIGN_UP_STATES.has(step) ? '/signup' : step.startsWith('reset') ? '/reset-password' : '/login';
 

@@ -142,7 +142,7 @@ describe("when a step's code does not arrive", () => {
   });
 });
 
-describe('the auth flow names the address of each step (decision NEXT-auth-address-in-chart)', () => {
+describe('the auth flow names the address of each step (decision 204)', () => {
   const address = (router: ReturnType<typeof startRouter>['router']) => router.getSnapshot().context.address;
   const signUp = { fields: fields(), record: null, method: null, ssoTransaction: null };
 

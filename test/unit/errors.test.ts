@@ -6,7 +6,7 @@ import { toApiError } from '../../src/api/client';
 const fetchError = (statusCode: number | undefined, data: unknown, headers: Record<string, string> = {}) =>
   Object.assign(new Error(`[GET] /api/x: ${statusCode}`), { name: 'FetchError', statusCode, data, response: new Response(null, { headers }) });
 
-describe('normaliseError, the one error normaliser (decision NEXT-flow-shapes)', () => {
+describe('normaliseError, the one error normaliser (decision 205)', () => {
   it('keeps an API error body as it is: status, message, code, Retry-After and the body', () => {
     const body = { statusCode: 429, message: 'Too many tries' };
     expect(normaliseError({ status: 429, message: 'Too many tries', code: 'locked', retryAfter: 30, body })).toEqual({

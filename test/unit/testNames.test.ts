@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * One naming rule for test files (docs/testing.md, "Test file names"; decision NEXT-test-file-names): `<subject>[.<aspect>…].test.ts[x]`,
+ * One naming rule for test files (docs/testing.md, "Test file names"; decision 208): `<subject>[.<aspect>…].test.ts[x]`,
  * every part lowerCamelCase (a letter first, then letters and digits) and the parts joined by dots: `session.machine.test.ts`,
  * `content.race.test.ts`, `authFlow.model.test.tsx`, `devMailbox.test.ts`. No hyphens, underscores or capitals first,
  * and no `.spec.` files.

@@ -11,7 +11,7 @@ import { useT } from '../../i18n/useT';
 /**
  * /login, /signup and /reset-password: the auth flow the route opened in the app's system (one actor across the
  * three, stopped when the person leaves them). The flow's chart names the address of the step under way (its
- * `address`, decision NEXT-auth-address-in-chart); the host applies it to the address bar and renders the step.
+ * `address`, decision 204); the host applies it to the address bar and renders the step.
  */
 export function AuthFlowHost() {
   const flow = useScreen('authFlow');
