@@ -104,7 +104,11 @@ describe('the harbor brand’s utility shortcuts (content document, section 3)',
     const { page, context } = await newPage(browser, { host: 'harbor.localhost' });
     await signInThroughStorage(page, { email: 'admin@globex.example', password: 'Atrium!2026', first_name: 'Ada' });
     const shortcuts = page.getByRole('navigation', { name: 'Shortcuts' });
-    await shortcuts.waitFor();
+    // The visitor shortcut joins once the home's utilities have loaded (the others are the brand's own).
+    await shortcuts
+      .getByRole('button', { name: 'Visitor registration' })
+      .or(shortcuts.getByRole('link', { name: 'Visitor registration' }))
+      .waitFor();
     expect(await shortcuts.getByRole('listitem').allInnerTexts()).toEqual([
       'Service requests',
       'Visitor registration',
