@@ -7,25 +7,12 @@ import { mkdir, readdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { StateMachine, type AnyStateMachine, type AnyStateNode } from 'xstate';
-import { machineGraph } from '../src/devtools/machineGraph';
+import { guardLabel, machineGraph } from '../src/devtools/machineGraph';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'docs', 'statecharts');
 
 const idOf = (node: AnyStateNode) => node.path.join('__') || 'root';
-
-function guardLabel(guard: unknown): string {
-  if (!guard) return '';
-  if (typeof guard === 'string') return guard;
-  // and([...]) / or([...]) / not(...) keep their parts.
-  const parts = (guard as { guards?: unknown[] }).guards;
-  if (typeof guard === 'function' && Array.isArray(parts)) {
-    const kind = String((guard as { check?: { name?: string } }).check?.name ?? '').includes('or') ? ' or ' : ' and ';
-    return parts.map(guardLabel).join(parts.length > 1 ? kind : '');
-  }
-  if (typeof guard === 'object' && guard && 'type' in guard) return String((guard as { type: string }).type);
-  return 'guard';
-}
 
 function eventLabel(eventType: string): string {
   const done = /^xstate\.done\.actor\.(?:\d+\.)?(.+)$/.exec(eventType);

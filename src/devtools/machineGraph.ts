@@ -35,7 +35,7 @@ export interface MachineGraph {
 
 const pathOf = (node: AnyStateNode) => node.path.join('.');
 
-/** A guard as the diagrams name it (scripts/statecharts.ts does the same): its name, with `and`/`or` parts. */
+/** A guard as the diagrams name it (scripts/statecharts.ts uses it too): its name, with `and`/`or` parts. */
 export function guardLabel(guard: unknown): string {
   if (!guard) return '';
   if (typeof guard === 'string') return guard;
