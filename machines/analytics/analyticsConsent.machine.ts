@@ -48,8 +48,8 @@ export const analyticsConsentMachine = setup({
         { guard: 'withdrawnBefore', target: 'withdrawn' },
       ],
       on: {
+        // The switch shows no choice as off, so the only choice it offers here is consent.
         'user.grant': { target: 'granted', actions: { type: 'persistConsent', params: { consent: 'granted' } } },
-        'user.withdraw': { target: 'withdrawn', actions: { type: 'persistConsent', params: { consent: 'withdrawn' } } },
       },
     },
     granted: {

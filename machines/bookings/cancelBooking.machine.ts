@@ -23,7 +23,7 @@ export type CancelBookingEvent =
   | { type: 'user.dismiss' }
   /** The booking error modal's "okay". */
   | { type: 'user.close' }
-  /** From the receipt: the booking as read again (after a cancel, or a retry). */
+  /** From the receipt: the booking as read again after a cancel succeeded here (the receipt reads it only then). */
   | { type: 'booking.updated'; booking: Booking; now: string };
 
 /** What the cancel tells the receipt that runs it. */
@@ -85,7 +85,6 @@ export const cancelBookingMachine = setup({
       tags: ['cancel:offered'],
       on: {
         'user.cancel': { guard: 'cancellable', target: 'confirming' },
-        'booking.updated': { target: 'deciding', actions: { type: 'setBooking', params: ({ event }) => event } },
       },
     },
     confirming: confirmStep(['cancel:offered', 'modal:confirmCancel'], 'cancelling', 'available'),
@@ -121,7 +120,6 @@ export const cancelBookingMachine = setup({
     tooLate: {
       description: "The window has closed: 'you_can_no_longer_cancel' shows and no cancel can be sent.",
       tags: ['cancel:tooLate'],
-      on: { 'booking.updated': { target: 'deciding', actions: { type: 'setBooking', params: ({ event }) => event } } },
     },
     cancelled: {
       description:
@@ -131,7 +129,6 @@ export const cancelBookingMachine = setup({
     },
     closed: {
       description: 'Cancelled or denied before the receipt opened: nothing to cancel.',
-      on: { 'booking.updated': { target: 'deciding', actions: { type: 'setBooking', params: ({ event }) => event } } },
     },
   },
 });

@@ -199,8 +199,8 @@ export const buildingMachine = setup({
   },
   states: {
     idle: {
+      // A building named while nobody is signed in is not kept: the sign-in's building.load names the preferred one.
       on: {
-        'building.select': { actions: assign({ preferredUuid: ({ event }) => event.uuid }) },
         // Nothing to clear: the kept building (the next visit's) stays kept.
         'building.clear': {},
       },
@@ -296,7 +296,6 @@ export const buildingMachine = setup({
     // description: the first load of /login carries this machine.)
     listFailed: {
       entry: 'logOut',
-      on: { 'building.select': { actions: assign({ preferredUuid: ({ event }) => event.uuid }) } },
     },
     settling: {
       always: [

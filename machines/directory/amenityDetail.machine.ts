@@ -23,7 +23,7 @@ export interface AmenityDetailContext extends AmenityDetailInput {
   error: LoadError | null;
 }
 
-export type AmenityDetailEvent = { type: 'user.retry' } | { type: 'user.requestSupport' } | { type: 'user.closeSupport' };
+export type AmenityDetailEvent = { type: 'user.retry' } | { type: 'user.requestSupport' };
 
 export const AMENITY_DETAIL_ID = 'amenityDetail';
 
@@ -85,7 +85,6 @@ export const amenityDetailMachine = setup({
           description: 'The support-request modal: the help-desk form about this amenity; its end closes the modal.',
           tags: ['support'],
           invoke: { src: 'helpDesk', id: 'support', input: ({ context }) => supportInput(context), onDone: 'supportClosed' },
-          on: { 'user.closeSupport': 'supportClosed' },
         },
       },
     },

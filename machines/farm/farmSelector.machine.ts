@@ -8,26 +8,28 @@ export const FARM_SELECTOR_ID = 'farmSelector';
 /** The id a custom URL gets as a farm. */
 export const CUSTOM_FARM_UUID = 'custom';
 
-/** Submitting or clearing, from the list or after it failed (a custom URL needs no list). */
-const CHOOSING = {
+/** Submitting a custom URL (it needs no list, so it works after the list failed too) and clearing the farm. */
+const CHOOSING_WITHOUT_LIST = {
   'user.submit': [
     {
       guard: 'customUrlAccepted',
       target: 'chosen',
       actions: { type: 'chooseFarm', params: ({ context }: { context: FarmSelectorContext }) => ({ farm: customFarm(context.customUrl) }) },
     },
-    {
-      guard: 'listedFarmChosen',
-      target: 'chosen',
-      actions: {
-        type: 'chooseFarm',
-        params: ({ context }: { context: FarmSelectorContext }) => ({ farm: context.farms.find((f) => f.uuid === context.chosen)! }),
-      },
-    },
     // A custom URL that breaks the rule: submitting shows why instead of closing.
     { guard: 'hasCustomUrl', actions: 'checkCustomUrl' },
   ],
   'user.clearFarm': { target: 'chosen', actions: { type: 'chooseFarm', params: { farm: null } } },
+} as const;
+
+/** Submitting the farm picked from the list: only the list's state has one (a failed load has no list). */
+const SUBMIT_LISTED_FARM = {
+  guard: 'listedFarmChosen',
+  target: 'chosen',
+  actions: {
+    type: 'chooseFarm',
+    params: ({ context }: { context: FarmSelectorContext }) => ({ farm: context.farms.find((f) => f.uuid === context.chosen)! }),
+  },
 } as const;
 
 /** A custom URL as a farm; a `www.` address is taken as https. */
@@ -87,11 +89,15 @@ export const farmSelectorMachine = setup({
     },
     ready: {
       description: 'The farm list is shown: pick a farm or type a custom URL.',
-      on: { ...CHOOSING, 'user.chooseFarm': { guard: 'farmKnown', actions: 'pickFarm' } },
+      on: {
+        ...CHOOSING_WITHOUT_LIST,
+        'user.submit': [SUBMIT_LISTED_FARM, ...CHOOSING_WITHOUT_LIST['user.submit']],
+        'user.chooseFarm': { guard: 'farmKnown', actions: 'pickFarm' },
+      },
     },
     failed: {
       description: 'The farm list could not be loaded; a custom URL still works.',
-      on: { ...CHOOSING, 'user.retry': { target: 'loading' } },
+      on: { ...CHOOSING_WITHOUT_LIST, 'user.retry': { target: 'loading' } },
     },
     chosen: {
       description: 'The farm was handed to the app (or cleared): the selector is done.',

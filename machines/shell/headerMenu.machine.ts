@@ -5,7 +5,7 @@ import { SESSION_ID } from '../session/session.machine';
 export const HEADER_MENU_ID = 'headerMenu';
 
 export type HeaderMenuEvent =
-  | { type: 'user.toggleMenu' }
+  | { type: 'user.openMenu' }
   | { type: 'user.closeMenu' }
   | { type: 'user.openBuildings' }
   | { type: 'user.chooseBuilding'; uuid: string }
@@ -59,7 +59,7 @@ export const headerMenuMachine = setup({
   states: {
     closed: {
       on: {
-        'user.toggleMenu': 'open',
+        'user.openMenu': 'open',
         'user.openBuildings': 'buildings',
         'user.goHome': { actions: { type: 'navigate', params: { to: '/home' } } },
       },
@@ -67,7 +67,6 @@ export const headerMenuMachine = setup({
     open: {
       tags: ['menu:open'],
       on: {
-        'user.toggleMenu': 'closed',
         'user.closeMenu': 'closed',
         'user.openBuildings': 'buildings',
         'user.logout': { target: 'closed', actions: sendTo(({ system }) => system.get(SESSION_ID), { type: 'session.logout' }) },

@@ -63,11 +63,6 @@ modelSuite<typeof analyticsConsentModel, Flow, AnalyticsConsentModelState>({
   stop: ({ actor }) => actor.stop(),
   machines: [analyticsConsentMachine],
   everyMachineTransition: true,
-  untakenAllowed: [
-    // No view sends a withdrawal before a choice: the switch shows no choice as off, and pressing it gives consent
-    // (test/unit/analyticsConsent.machine.test.ts takes it).
-    'analyticsConsent.unknown —user.withdraw→ analyticsConsent.withdrawn',
-  ],
 });
 
 it('analytics consent: the test model: three starts, three choices', () => expect(modelGraph(analyticsConsentModel).edges.length).toBe(6));

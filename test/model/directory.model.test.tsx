@@ -161,11 +161,6 @@ modelSuite<typeof amenityDetailModel, AmenityFlow, AmenityDetailModelState>({
   stop: ({ app }) => app.stop(),
   machines: [amenityDetailMachine],
   everyMachineTransition: true,
-  untakenAllowed: [
-    // No view sends it: the modal's close cancels the help-desk form, whose end closes the modal (the path above);
-    // test/unit/directory.amenityDetail.test.ts sends it to the flow.
-    'amenityDetail.ready.supportOpen —user.closeSupport→ amenityDetail.ready.supportClosed',
-  ],
 });
 
 // ---------------------------------------------------------------------------------------------------------------

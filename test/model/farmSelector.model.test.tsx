@@ -144,11 +144,6 @@ modelSuite<typeof farmSelectorModel, Flow, FarmSelectorModelState>({
   stop: ({ actor }) => actor.stop(),
   machines: [farmSelectorMachine],
   everyMachineTransition: true,
-  untakenAllowed: [
-    // After a failed load there is no list (a list comes only with `ready`, which never loads again), so no listed
-    // farm can be chosen there: no input reaches it.
-    'farmSelector.failed —user.submit [listedFarmChosen]→ farmSelector.chosen',
-  ],
 });
 
 describe('farm selector: the test model', () => {

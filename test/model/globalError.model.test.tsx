@@ -121,11 +121,6 @@ modelSuite({
   stop: ({ actor }) => actor.stop(),
   machines: [globalErrorMachine],
   everyMachineTransition: true,
-  untakenAllowed: [
-    // The failure shown reported again (two calls in flight) changes nothing a person or an owner sees, and a path only
-    // takes steps that change the model's state: test/unit/globalError.machine.test.ts ("the same action reported twice …") takes it.
-    'globalError.showing —error.raised [sameSource]→ (stays)',
-  ],
 });
 
 it('global error: the test model has more than 15 transitions', () => expect(modelGraph(globalErrorModel).edges.length).toBeGreaterThan(15));

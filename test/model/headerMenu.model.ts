@@ -6,7 +6,7 @@ import { assign, setup } from 'xstate';
  * the admin site's one-time token; `route.changed` the app moving to another page (the app chart forwards it).
  */
 export type HeaderMenuModelEvent =
-  | { type: 'user.toggleMenu' }
+  | { type: 'user.openMenu' }
   | { type: 'user.closeMenu' }
   | { type: 'user.openBuildings' }
   | { type: 'user.chooseBuilding' }
@@ -41,7 +41,7 @@ export const headerMenuModel = setup({
   states: {
     closed: {
       on: {
-        'user.toggleMenu': 'open',
+        'user.openMenu': 'open',
         // The building's name in the header opens the switcher.
         'user.openBuildings': 'buildings',
         'user.goHome': { guard: ({ context }) => !context.wentHome, actions: assign({ wentHome: true }) },

@@ -6,12 +6,15 @@ import { assign, setup } from 'xstate';
  * not every required field, `complete`), whether a file is attached, whether the last choice had a refused file, and
  * whether the last submit failed (the form says so until the next submit).
  *
- * First the building's portfolio is read (`api.portfolio`: one with the natures; `api.portfolioFailed`: the retry screen).
+ * The form opens for a building (`start.building`), whose portfolio is read first (`api.portfolio`: one with the
+ * natures; `api.portfolioFailed`: the retry screen), or for no building (`start.noBuilding`): the natures at once.
  *
  * The person's edits are fixed: `fill` chooses a nature and types subject and description; `clearSubject` empties
  * the subject of a filled form; `attach` chooses one good PDF; `attachWrong` chooses an executable; `remove` removes the attached file.
  */
 export type HelpDeskModelEvent =
+  | { type: 'start.building' }
+  | { type: 'start.noBuilding' }
   | { type: 'user.fill' }
   | { type: 'user.clearSubject' }
   | { type: 'user.attach' }
@@ -29,7 +32,8 @@ export type HelpDeskModelEvent =
   | { type: 'api.portfolio' }
   | { type: 'api.portfolioFailed' };
 
-export type HelpDeskModelState = 'preparing' | 'unprepared' | 'editing' | 'confirmingCancel' | 'submitting' | 'succeeded' | 'failed' | 'closed';
+export type HelpDeskModelState =
+  'opening' | 'preparing' | 'unprepared' | 'editing' | 'confirmingCancel' | 'submitting' | 'succeeded' | 'failed' | 'closed';
 
 export interface HelpDeskModelContext {
   typed: 'none' | 'partial' | 'complete';
@@ -49,8 +53,9 @@ export const helpDeskModel = setup({
 }).createMachine({
   id: 'helpDeskModel',
   context: { typed: 'none', file: false, refused: false, failed: false },
-  initial: 'preparing',
+  initial: 'opening',
   states: {
+    opening: { on: { 'start.building': 'preparing', 'start.noBuilding': 'editing' } },
     preparing: { on: { 'api.portfolio': 'editing', 'api.portfolioFailed': 'unprepared' } },
     unprepared: { on: { 'user.retry': 'preparing' } },
     editing: {

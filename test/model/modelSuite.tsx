@@ -11,6 +11,7 @@ import {
   untakenTransitions,
   viewStateOf,
   whatViewsMustShow,
+  type PathDepth,
   type ViewLens,
 } from './paths';
 import { formatCoverage, recordCoverage, TransitionCoverage } from './coverage';
@@ -20,8 +21,9 @@ import type { Area } from '../../src/i18n/areas';
 /**
  * One flow's model-based test, as tables: the test model, how to start the real flow and what each model event does
  * to it, where the machine and the view must be in each model state. `modelSuite` does the rest (decision 141):
- *  - every path of the model (`modelPaths`: every pair of transitions in a row, no duplicates, no prefixes) runs
- *    against the real machine, which must be in the model's state after every step;
+ *  - every path of the model (`modelPaths`: every transition once, or every pair in a row where the suite asks for
+ *    `depth: 'pairs'`; no duplicates, no prefixes) runs against the real machine, which must be in the model's state
+ *    after every step;
  *  - a cover of those paths (`renderCover`: every view state and every user action at least once) runs against the
  *    rendered views, which must show the model's state after every step;
  *  - tests prove the model's transitions are all taken, the cover complete, and, when `machines` are named, every
@@ -71,6 +73,8 @@ export interface FlowTables<TModel extends AnyStateMachine, TFlow, TState extend
   everyMachineTransition?: boolean;
   /** Labels (as the coverage prints them) of transitions of `machines` the model cannot take, each with its reason in a comment. */
   untakenAllowed?: string[];
+  /** How far the paths go past each transition (paths.ts, `PathDepth`): every transition once by default. */
+  depth?: PathDepth;
   /** The test model has at least this many transitions (a model shrunk by mistake fails). */
   minTransitions?: number;
 }
@@ -82,7 +86,7 @@ export function modelSuite<TModel extends AnyStateMachine, TFlow, TState extends
   type E = EventFromLogic<TModel>;
   const lens: ViewLens<E> = { ...defaultLens<E>(), ...tables.lens };
   const isStart = tables.isStart ?? ((event: E) => event.type.startsWith('start.'));
-  const paths = modelPaths(tables.model);
+  const paths = modelPaths(tables.model, tables.depth);
   const cover = renderCover(tables.model, paths, lens);
   const coverage = new TransitionCoverage();
   const rendered = new Set<string>();

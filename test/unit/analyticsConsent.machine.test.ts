@@ -57,11 +57,12 @@ describe('analyticsConsentMachine', () => {
     expect(calls.addTag).toHaveBeenCalledTimes(2);
   });
 
-  it('a withdrawal from unknown keeps the choice without a tag', () => {
+  it('before a choice only consent can be given: there is nothing to withdraw, so nothing is kept', () => {
     const { actor, calls } = setupConsent();
+    expect(actor.getSnapshot().can({ type: 'user.withdraw' })).toBe(false);
     actor.send({ type: 'user.withdraw' });
-    expect(actor.getSnapshot().value).toBe('withdrawn');
-    expect(calls.persistConsent).toHaveBeenCalledWith('withdrawn');
+    expect(actor.getSnapshot().value).toBe('unknown');
+    expect(calls.persistConsent).not.toHaveBeenCalled();
     expect(calls.addTag).not.toHaveBeenCalled();
   });
 

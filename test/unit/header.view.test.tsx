@@ -79,7 +79,7 @@ describe('the header’s logo', () => {
 describe('admin pink', () => {
   it('marks the menu’s "Launch admin" icon, and only it, in #D52465 (lightened in dark), at 3:1 or more on the menu', async () => {
     const { app } = await header({ building: { current: BUILDING, buildings: [BUILDING], permissions: { 'b-2': [ADMIN_LINK_PERMISSION] } } });
-    act(() => app.system.get(HEADER_MENU_ID)!.send({ type: 'user.toggleMenu' }));
+    act(() => app.system.get(HEADER_MENU_ID)!.send({ type: 'user.openMenu' }));
     const menu = await screen.findByRole('menu');
     const admin = within(menu).getByRole('menuitem', { name: 'Launch admin' });
     expect(admin.getAttribute('data-accent')).toBe('admin');

@@ -101,19 +101,19 @@ function startMenu(generate: () => Promise<string>) {
 describe('headerMenuMachine', () => {
   it('opens and closes the menu', () => {
     const { menu } = startMenu(async () => 'x');
-    menu.send({ type: 'user.toggleMenu' });
+    menu.send({ type: 'user.openMenu' });
     expect(menu.getSnapshot().hasTag('menu:open')).toBe(true);
     menu.send({ type: 'user.closeMenu' });
     expect(menu.getSnapshot().hasTag('menu:open')).toBe(false);
-    // A second toggle closes it too (the header's open menu says user.closeMenu instead: no view sends this one).
-    menu.send({ type: 'user.toggleMenu' });
-    menu.send({ type: 'user.toggleMenu' });
-    expect(menu.getSnapshot().value).toBe('closed');
+    // Asking to open an open menu keeps it open (the open menu's trigger says user.closeMenu).
+    menu.send({ type: 'user.openMenu' });
+    menu.send({ type: 'user.openMenu' });
+    expect(menu.getSnapshot().value).toBe('open');
   });
 
   it('closes the menu and the switcher when the app moves to another page, and nothing else', () => {
     const { menu } = startMenu(async () => 'x');
-    menu.send({ type: 'user.toggleMenu' });
+    menu.send({ type: 'user.openMenu' });
     menu.send({ type: 'route.changed' });
     expect(menu.getSnapshot().value).toBe('closed');
     menu.send({ type: 'user.openBuildings' });
@@ -129,7 +129,7 @@ describe('headerMenuMachine', () => {
     menu.send({ type: 'user.goHome' });
     expect(actions.navigate).toHaveBeenLastCalledWith('/home');
     expect(menu.getSnapshot().value).toBe('closed');
-    menu.send({ type: 'user.toggleMenu' });
+    menu.send({ type: 'user.openMenu' });
     menu.send({ type: 'user.goHome' });
     expect(actions.navigate).toHaveBeenCalledTimes(2);
     expect(menu.getSnapshot().value).toBe('closed');
@@ -142,17 +142,17 @@ describe('headerMenuMachine', () => {
 
   it('logs out through the session and navigates to the account page', () => {
     const { menu, sessionEvents, actions } = startMenu(async () => 'x');
-    menu.send({ type: 'user.toggleMenu' });
+    menu.send({ type: 'user.openMenu' });
     menu.send({ type: 'user.logout' });
     expect(sessionEvents).toEqual(['session.logout']);
-    menu.send({ type: 'user.toggleMenu' });
+    menu.send({ type: 'user.openMenu' });
     menu.send({ type: 'user.openAccount' });
     expect(actions.navigate).toHaveBeenCalledWith('/account');
   });
 
   it('hands the chosen building to the building actor and closes the switcher', () => {
     const { menu, buildingEvents } = startMenu(async () => 'x');
-    menu.send({ type: 'user.toggleMenu' });
+    menu.send({ type: 'user.openMenu' });
     menu.send({ type: 'user.openBuildings' });
     expect(menu.getSnapshot().hasTag('modal:buildingSwitcher')).toBe(true);
     menu.send({ type: 'user.chooseBuilding', uuid: 'b-9' });
@@ -163,7 +163,7 @@ describe('headerMenuMachine', () => {
   it('opens the admin tab at once, then sends it to the admin link with the one-time token', async () => {
     const ott = deferred<string>();
     const { menu, actions } = startMenu(() => ott.promise);
-    menu.send({ type: 'user.toggleMenu' });
+    menu.send({ type: 'user.openMenu' });
     menu.send({ type: 'user.launchAdmin', admin: TARGET });
     expect(actions.openAdminTab).toHaveBeenCalledOnce();
     expect(actions.sendAdminTab).not.toHaveBeenCalled();
@@ -174,7 +174,7 @@ describe('headerMenuMachine', () => {
 
   it('closes the admin tab when no token can be had', async () => {
     const { menu, actions } = startMenu(() => Promise.reject({ status: 500 }));
-    menu.send({ type: 'user.toggleMenu' });
+    menu.send({ type: 'user.openMenu' });
     menu.send({ type: 'user.launchAdmin', admin: TARGET });
     await waitFor(menu, (s) => s.hasTag('menu:open'));
     expect(actions.closeAdminTab).toHaveBeenCalledOnce();

@@ -19,9 +19,18 @@ const lens = defaultLens<DoorEvent>();
 const keyOf = (events: { type: string }[]) => events.map((e) => e.type).join(' ');
 
 describe('model paths', () => {
-  const paths = modelPaths(door);
+  const paths = modelPaths(door, 'pairs');
 
-  it('take every pair of transitions in a row, once each, none the beginning of another', () => {
+  it('take every transition once by default: the shortest way to its source, then it, none the beginning of another', () => {
+    expect(
+      modelPaths(door)
+        .map((p) => keyOf(p.events))
+        .sort(),
+    ).toEqual(['api.jammed', 'user.lock user.unlock', 'user.open user.close'].sort());
+    expect(untakenTransitions(door, modelPaths(door)).untaken).toEqual([]);
+  });
+
+  it('with pairs, take every pair of transitions in a row, once each, none the beginning of another', () => {
     expect(paths.map((p) => keyOf(p.events)).sort()).toEqual(
       [
         'api.jammed',
@@ -62,7 +71,7 @@ describe('the rendered cover', () => {
   });
 
   it('is complete, and smaller than the paths', () => {
-    const paths = modelPaths(door);
+    const paths = modelPaths(door, 'pairs');
     const cover = renderCover(door, paths, lens);
     expect(coverGaps(door, cover, lens)).toEqual([]);
     expect(cover.length).toBeLessThan(paths.length);

@@ -219,7 +219,7 @@ function FullHeader() {
         </BuildingButton>
       ) : null}
       <Spacer />
-      <MenuRoot open={open} onOpenChange={(next) => menu.send(next ? { type: 'user.toggleMenu' } : { type: 'user.closeMenu' })}>
+      <MenuRoot open={open} onOpenChange={(next) => menu.send(next ? { type: 'user.openMenu' } : { type: 'user.closeMenu' })}>
         <MenuTrigger asChild>
           <AccountButton type="button" aria-label={t('header.menu')} data-testid="account-menu-trigger">
             {showAvatar ? (
