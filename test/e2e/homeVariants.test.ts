@@ -28,7 +28,8 @@ describe('the live-work interface (access document, section 9)', () => {
     const { page, context } = await newPage(browser, { host: 'livework.localhost' });
     await signInThroughStorage(page, tenant.person);
     await page.getByRole('heading', { name: `Welcome home, ${tenant.person.first_name}` }).waitFor();
-    await expect.poll(() => page.getByTestId('current-building').innerText()).toBe(`Your home: ${tenant.building_name}`);
+    // The building's name once above the fold: the hero's (issue 26).
+    await expect.poll(() => page.getByTestId('hero').getByRole('heading').first().innerText()).toBe(tenant.building_name);
     expect(await page.locator('[data-layout]').getAttribute('data-layout')).toBe('liveWork');
     await page.getByRole('heading', { level: 2, name: 'Resident services' }).waitFor();
     await page.getByRole('list', { name: 'Resident services' }).getByRole('button').first().waitFor();

@@ -66,6 +66,8 @@ describe('lobby (kiosk) mode', () => {
     const header = page.getByTestId('kiosk-header');
     await header.waitFor();
     expect(await page.getByRole('button', { name: 'Account menu' }).count()).toBe(0);
+    // Nor a tab bar: the lobby's screen is nobody's (issue 26).
+    expect(await page.getByTestId('tab-bar').count()).toBe(0);
     expect(await header.getByTestId('kiosk-building').innerText()).toBe(tenant.building_name);
 
     // The logo drawn for dark bars, loaded, its marks in a colour that reads on the bar.

@@ -190,3 +190,49 @@ describe('account history', () => {
     }
   });
 });
+
+describe('getting around (issue 26)', () => {
+  it('a phone has a tab bar to home, the requests and the account, the current place marked; a desktop has them in the header', async () => {
+    const { page, context } = await signedInPage(browser, { viewport: { width: 360, height: 740 } });
+    const tabs = page.getByTestId('tab-bar');
+    await tabs.getByRole('link', { name: 'Home' }).waitFor();
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts()).toEqual(['Home', 'Requests', 'Account']);
+    expect(await tabs.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
+    // The building's name once above the fold: the hero says it; the header's switcher names it to assistive technology only.
+    await page.getByRole('heading', { level: 1, name: 'One Atrium Plaza' }).waitFor();
+    expect((await page.getByTestId('current-building-name').locator('span').boundingBox())?.width).toBeLessThanOrEqual(1);
+    expect(await page.getByRole('button', { name: 'One Atrium Plaza' }).count()).toBe(1);
+    // The page keeps room for the bar: its last lines are never under it.
+    expect(await page.evaluate(() => getComputedStyle(document.body).paddingBottom)).toBe('60px');
+
+    await tabs.getByRole('link', { name: 'Requests' }).click();
+    await page.waitForURL(/\/building\/[0-9a-f-]{36}\/service-requests$/);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await expect.poll(() => tabs.getByRole('link', { name: 'Requests' }).getAttribute('aria-current')).toBe('page');
+    expect(await tabs.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull();
+
+    await tabs.getByRole('link', { name: 'Account' }).click();
+    await page.waitForURL('**/account');
+    await expect.poll(() => tabs.getByRole('link', { name: 'Account' }).getAttribute('aria-current')).toBe('page');
+
+    // A desktop: no tab bar, the same places in the header, and the building's name in the header below home.
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await expect.poll(() => tabs.isVisible()).toBe(false);
+    const header = page.getByTestId('header-places');
+    expect(await header.getByRole('link').allInnerTexts()).toEqual(['Home', 'Requests', 'Account']);
+    expect(await header.getByRole('link', { name: 'Account' }).getAttribute('aria-current')).toBe('page');
+    expect((await page.getByTestId('current-building-name').locator('span').boundingBox())?.width).toBeGreaterThan(50);
+    await header.getByRole('link', { name: 'Home' }).click();
+    await page.waitForURL('**/home');
+    await expect.poll(async () => (await page.getByTestId('current-building-name').locator('span').boundingBox())?.width).toBeLessThanOrEqual(1);
+    await context.close();
+  });
+
+  it('shows no tab bar before sign-in (nor on a lobby kiosk: lobby.test.ts)', async () => {
+    const { page, context } = await newPage(browser);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await new AuthPages(page).open();
+    expect(await page.getByTestId('tab-bar').count()).toBe(0);
+    await context.close();
+  });
+});

@@ -217,6 +217,8 @@ export async function sweepSignedIn(browser: Browser, brand: Brand, screens: str
       const header = await page.evaluate(() => document.querySelector('header')?.outerHTML.slice(0, 240) ?? 'no header');
       problems.push(`${path}: no visible way home (${header})`);
     }
+    // On a phone, the tab bar to the main places on every signed-in screen (issue 26; checkScreen leaves the phone's size).
+    if (!(await page.getByTestId('tab-bar').isVisible())) problems.push(`${path}: no tab bar at ${SIZES[0].width}px`);
     // A way up on every screen below home, under the header (issue 22, item 12).
     // (A home screen is the top: some addresses lead there, such as /maintenance once maintenance is off.)
     const here = new URL(page.url()).pathname;

@@ -86,19 +86,12 @@ export function HomePage() {
         <Hero aria-hidden="true" data-testid="hero-placeholder" />
       ) : null}
       <PageContainer data-layout={layout.kind}>
-        {/* A lobby screen greets nobody: the greeting and "your building" are the person's. */}
+        {/* A lobby screen greets nobody: the greeting is the person's. */}
         {personal ? (
           <Welcome>
             <h2>{t(resident ? 'home.liveWork.welcome' : 'home.welcome', { name: firstName })}</h2>
-            <p data-testid="current-building">
-              {building
-                ? t(resident ? 'home.liveWork.building' : 'home.building', { name: building.name })
-                : none
-                  ? t('home.noBuilding')
-                  : loading
-                    ? t('home.buildingLoading')
-                    : null}
-            </p>
+            {/* The hero names the building (once above the fold, issue 26); without one, this says why. */}
+            {building ? null : <p data-testid="current-building">{none ? t('home.noBuilding') : loading ? t('home.buildingLoading') : null}</p>}
           </Welcome>
         ) : null}
         {/* A lobby screen's first offer: guests check in at it. */}

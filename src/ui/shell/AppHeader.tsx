@@ -1,7 +1,9 @@
 import { Fragment, Suspense } from 'react';
+import { useRouterState } from '@tanstack/react-router';
 import { canSeeAdminLink } from '../../../machines/building/building.machine';
 import { Building2, ChevronDown, ClipboardList, History, LifeBuoy, LogOut, Shield, UserRound, type LucideIcon } from 'lucide-react';
 import { adminOnVisitors, menuItems, type MenuItem as MenuItemName } from '../../../machines/shell/headerMenu.selectors';
+import { isHomeScreen } from '../../../machines/shell/mainPlaces';
 import {
   useAppSelector,
   useBuildingSelector,
@@ -20,6 +22,7 @@ import { BuildingSwitcher } from './BuildingSwitcher';
 import { KioskHeader } from './KioskHeader';
 import { KioskSwitch } from './KioskSwitch';
 import { UpLink } from './UpLink';
+import { HeaderPlaces, TabBar } from './MainNav';
 import { Icon } from '../kit/Icon';
 import { MenuContent, MenuItem, MenuRoot, MenuSeparator, MenuTrigger } from '../kit/Menu';
 
@@ -77,14 +80,29 @@ const headerButton = {
   '&:focus-visible': { outline: '2px solid currentColor', outlineOffset: '-2px' },
   '& svg': { flexShrink: 0 },
 } as const;
+// The building's name, once above the fold (issue 26): on a phone the bar has no room for it beside the logo and the
+// menu, and on a home screen the hero names it; there the button shows its icon, and its name goes to assistive
+// technology only (and to a pointer's tooltip).
+const nameOnlyForReaders = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 const BuildingButton = styled('button', headerButton, {
   fontSize: '$3',
   fontWeight: 600,
   padding: '$2',
   minWidth: 0,
+  minHeight: 44,
   '&:disabled': { cursor: 'default' },
-  '& > span': { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
-  '& > svg:first-child': { display: 'none', '@tablet': { display: 'block' } },
+  '& > span': {
+    ...nameOnlyForReaders,
+    '@tablet': { position: 'static', width: 'auto', height: 'auto', clip: 'auto', overflow: 'hidden', textOverflow: 'ellipsis' },
+  },
+  variants: { atHome: { true: { '& > span': { '@tablet': nameOnlyForReaders } } } },
 });
 const Spacer = styled('div', { flex: 1 });
 const AccountButton = styled('button', headerButton, { padding: '$1 $2 $1 $1', fontSize: '$2', flexShrink: 0 });
@@ -135,6 +153,7 @@ export function AppHeader() {
       <AreaMessages areas={['shell']}>
         <FullHeader />
         <UpLink />
+        <TabBar />
       </AreaMessages>
     </Suspense>
   );
@@ -161,6 +180,7 @@ function FullHeader() {
   const visitorsFlag = useFlag('feat-tenant-vis-reg-to-admin-link');
   const items = useFlagsSelector((s) => menuItems(s.context.values, { canSeeAdminLink: adminAllowed, buildingCount }));
   const logo = buildingLogo ?? brandLogo;
+  const atHome = useRouterState({ select: (s) => isHomeScreen(s.location.pathname) });
 
   const select = (item: Exclude<MenuItemName, 'kiosk'>) => {
     switch (item) {
@@ -208,6 +228,7 @@ function FullHeader() {
         <BuildingButton
           type="button"
           title={building.name}
+          atHome={atHome}
           data-testid="current-building-name"
           disabled={!items.includes('buildings')}
           aria-haspopup={items.includes('buildings') ? 'dialog' : undefined}
@@ -219,6 +240,7 @@ function FullHeader() {
         </BuildingButton>
       ) : null}
       <Spacer />
+      <HeaderPlaces />
       <MenuRoot open={open} onOpenChange={(next) => menu.send(next ? { type: 'user.openMenu' } : { type: 'user.closeMenu' })}>
         <MenuTrigger asChild>
           <AccountButton type="button" aria-label={t('header.menu')} data-testid="account-menu-trigger">

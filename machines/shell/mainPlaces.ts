@@ -1,0 +1,42 @@
+/**
+ * The app's main places (issue 26, "getting around"): a phone shows them as a tab bar at the bottom of every signed-in
+ * screen, a wider screen as links in the header. Which places there are follows the flags and the person's building;
+ * which one is current follows the path. Pure rules: the shell renders them.
+ */
+export type MainPlace = 'home' | 'requests' | 'account';
+
+export interface MainPlaceLink {
+  place: MainPlace;
+  to: string;
+}
+
+export interface MainPlaceOptions {
+  /** The building the person is in, if any: its service requests are one of the places. */
+  buildingUuid: string | null;
+  /** The `service-requests` flag. */
+  serviceRequests: boolean;
+  /** The `dropdown-account` flag: where the menu offers the account, so does the tab bar. */
+  account: boolean;
+}
+
+export function mainPlaces({ buildingUuid, serviceRequests, account }: MainPlaceOptions): MainPlaceLink[] {
+  const places: MainPlaceLink[] = [{ place: 'home', to: '/home' }];
+  if (serviceRequests && buildingUuid) places.push({ place: 'requests', to: `/building/${encodeURIComponent(buildingUuid)}/service-requests` });
+  if (account) places.push({ place: 'account', to: '/account' });
+  return places;
+}
+
+/** The place a path belongs to: a building's screens are home's, but its service requests; the account's pages and the card form are the account's. */
+export function currentPlace(pathname: string): MainPlace | null {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (/^\/building\/[^/]+\/service-requests(\/|$)/.test(path)) return 'requests';
+  if (path === '/account' || path.startsWith('/account/') || path === '/add-card') return 'account';
+  if (path === '/home' || path.startsWith('/building/')) return 'home';
+  return null;
+}
+
+/** The home screens, whose hero names the building: the header then names it only to assistive technology. */
+export function isHomeScreen(pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return path === '/home' || /^\/building\/[^/]+$/.test(path);
+}
