@@ -1,4 +1,4 @@
-import { and, assign, enqueueActions, fromPromise, sendTo, setup, waitFor, type AnyActorLogic, type AnyActorRef } from 'xstate';
+import { and, assign, enqueueActions, fromPromise, sendTo, setup, waitFor, type AnyActorLogic, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import { sessionMachine, SESSION_ID } from '../session/session.machine';
 import type { SessionReport, SessionUser } from '../session/session.types';
 import { flagsMachine, FLAGS_ID, type FlagsReport } from '../flags/flags.machine';
@@ -104,6 +104,9 @@ export type AppEvent =
   /** The web view's Close: the native app is asked to close it. */
   | { type: 'user.closeWebView' };
 
+/** `starting`: configuration, first load or first route still under way; `unavailable`: the API cannot be reached. */
+export type AppTag = 'starting' | 'unavailable' | 'ready';
+
 export interface AppInput {
   requestedLocale: string | null;
   /**
@@ -129,15 +132,18 @@ export interface AppInput {
 const spawnScreen = (name: ScreenName, logic: AnyActorLogic, input: unknown) =>
   spawnLoaded<AppContext, AppEvent, never, AnyActorLogic>(logic, { id: screenId(name), systemId: screenId(name), input });
 
-/** Resolves when a long-lived child reaches a tagged state (the session leaving restoring, the flags ready). */
-const waitForChild = (
+/**
+ * Resolves when a long-lived child reaches a tagged state (the session leaving restoring, the flags ready); the child's
+ * logic is named so `done` asks about its own tags.
+ */
+const waitForChild = <TLogic extends AnyActorLogic>(
   system: { get(id: string): AnyActorRef | undefined },
   id: string,
-  done: (snapshot: { hasTag(tag: string): boolean }) => boolean,
+  done: (snapshot: SnapshotFrom<TLogic>) => boolean,
 ) => {
   const child = system.get(id);
   if (!child) return Promise.reject(new Error(`${id} is not running`));
-  return waitFor(child, (snapshot) => done(snapshot as { hasTag(tag: string): boolean }));
+  return waitFor(child, done);
 };
 
 /** The locale a building's own language resolves to, as the locale actor will match it (none: the fallback). */
@@ -196,7 +202,7 @@ export function screenChanges(context: AppContext) {
  * flags, the user and the language load in parallel regions; the app shows once all are done.
  */
 export const appMachine = setup({
-  types: { context: {} as AppContext, events: {} as AppEvent, input: {} as AppInput },
+  types: { context: {} as AppContext, events: {} as AppEvent, input: {} as AppInput, tags: {} as AppTag },
   actors: {
     session: sessionMachine,
     flags: flagsMachine,
@@ -214,13 +220,13 @@ export const appMachine = setup({
     loadWhitelabel: fromPromise<Whitelabel, void>(() => Promise.reject(new Error('loadWhitelabel is not provided'))),
     healthCheck: fromPromise<void, void>(() => Promise.reject(new Error('healthCheck is not provided'))),
     flagsReady: fromPromise<void, void>(async ({ system }) => {
-      await waitForChild(system, FLAGS_ID, (s) => s.hasTag('ready'));
+      await waitForChild<typeof flagsMachine>(system, FLAGS_ID, (s) => s.hasTag('ready'));
     }),
     userReady: fromPromise<void, void>(async ({ system }) => {
-      await waitForChild(system, SESSION_ID, (s) => !s.hasTag('restoring'));
+      await waitForChild<typeof sessionMachine>(system, SESSION_ID, (s) => !s.hasTag('restoring'));
     }),
     localeReady: fromPromise<void, void>(async ({ system }) => {
-      await waitForChild(system, LOCALE_ID, (s) => s.hasTag('ready'));
+      await waitForChild<typeof localeMachine>(system, LOCALE_ID, (s) => s.hasTag('ready'));
     }),
     /**
      * The API a web view launch names (webViewApiBase): null for the configured one, a registered farm, or a rejection

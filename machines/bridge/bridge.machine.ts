@@ -1,6 +1,7 @@
 import { assign, enqueueActions, fromCallback, fromPromise, setup, type AnyActorRef, type DoneActorEvent } from 'xstate';
 import { parseMessage, type BridgeEventName, type RegisteredMiniApp } from './bridge.protocol';
 import { reportToOf, type ReportTarget, type ReportsTo } from '../shared/reports';
+import { enqueueNamed } from '../shared/enqueue';
 import { bridgeFrameMachine, type BridgeFrameEvent, type BridgeFrameReport } from './bridgeFrame.machine';
 
 export const BRIDGE_ID = 'bridge';
@@ -55,8 +56,24 @@ export type BridgeReport = { type: 'bridge.activity' };
 /** At most this many messages wait for the host to be ready; the ones after are dropped (they came before any frame could). */
 export const MAX_WAITING = 100;
 
-/** A named action of this machine, queued from inside another (enqueueActions' types do not name them). */
-const named = (type: string, params?: unknown) => (params === undefined ? { type } : { type, params }) as never;
+/** A message from a frame's window, with the frame it came from. */
+interface RouteParams {
+  frameId: string;
+  origin: string;
+  data: unknown;
+}
+
+/** A host event and its value, for every open frame. */
+interface BroadcastParams {
+  event: BridgeEventName;
+  data: unknown;
+}
+
+/** The named actions of this machine that its other actions queue (machines/shared/enqueue.ts). */
+type QueuedAction =
+  { type: 'route'; params: RouteParams } | { type: 'broadcast'; params: BroadcastParams } | { type: 'closeFrame'; params: { frameId: string } };
+
+const enqueueOwn = enqueueNamed<QueuedAction>();
 
 const frameActorId = (frameId: string) => `frame.${frameId}`;
 
@@ -109,7 +126,7 @@ export const bridgeMachine = setup({
       enqueue.assign({ frames: rest, waiting: context.waiting.filter((m) => m.frameId !== event.frameId) });
     }),
     /** A message from a registered frame at a registered origin, read and handed to that frame's actor. */
-    route: enqueueActions(({ enqueue, context }, params: { frameId: string; origin: string; data: unknown }) => {
+    route: enqueueActions(({ enqueue, context }, params: RouteParams) => {
       if (!registeredSender(context.frames, params.frameId, params.origin)) return;
       if (context.reportTo) enqueue.sendTo(context.reportTo, { type: 'bridge.activity' });
       const parsed = parseMessage(params.data);
@@ -125,8 +142,8 @@ export const bridgeMachine = setup({
           ? [...context.waiting, { frameId: event.frameId, origin: event.origin, data: event.data }]
           : context.waiting,
     }),
-    release: enqueueActions(({ enqueue, context }) => {
-      for (const message of context.waiting) enqueue(named('route', message));
+    release: enqueueOwn(({ enqueue, context }) => {
+      for (const message of context.waiting) enqueue({ type: 'route', params: message });
       enqueue.assign({ waiting: [] });
     }),
     forwardLoad: enqueueActions(({ enqueue, context, event }) => {
@@ -134,7 +151,7 @@ export const bridgeMachine = setup({
         enqueue.sendTo(frameActorId(event.frameId), { type: 'frame.loaded' } satisfies BridgeFrameEvent);
     }),
     /** A host event to every open frame (each pushes it only if its document subscribed). */
-    broadcast: enqueueActions(({ enqueue, context }, params: { event: BridgeEventName; data: unknown }) => {
+    broadcast: enqueueActions(({ enqueue, context }, params: BroadcastParams) => {
       for (const frameId of Object.keys(context.frames))
         enqueue.sendTo(frameActorId(frameId), { type: 'host.event', event: params.event, data: params.data } satisfies BridgeFrameEvent);
     }),
@@ -144,12 +161,12 @@ export const bridgeMachine = setup({
       enqueue.spawnChild('readEvent', { id: `read.${event.event}.${context.reads}`, input: { event: event.event } });
     }),
     /** A value read: pushed as its event (the child's id names it: read.{event}.{n}). */
-    pushRead: enqueueActions(({ enqueue, event }) => {
+    pushRead: enqueueOwn(({ enqueue, event }) => {
       const name = event.type.replace(/^xstate\.done\.actor\.read\./, '').replace(/\.\d+$/, '') as BridgeEventName;
-      enqueue(named('broadcast', { event: name, data: (event as DoneActorEvent<unknown>).output }));
+      enqueue({ type: 'broadcast', params: { event: name, data: (event as DoneActorEvent<unknown>).output } });
     }),
-    closeEveryFrame: enqueueActions(({ enqueue, context }) => {
-      for (const frameId of Object.keys(context.frames)) enqueue(named('closeFrame', { frameId }));
+    closeEveryFrame: enqueueOwn(({ enqueue, context }) => {
+      for (const frameId of Object.keys(context.frames)) enqueue({ type: 'closeFrame', params: { frameId } });
     }),
   },
 }).createMachine({

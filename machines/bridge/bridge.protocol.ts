@@ -71,6 +71,9 @@ export const ACTION_SCOPE: Record<BridgeAction, BridgeScope | null> = {
 export const BRIDGE_ERROR_CODES = ['ACCESS_DENIED', 'INVALID_PARAMS', 'UNAVAILABLE', 'USER_CANCELLED', 'TIMEOUT', 'UNSUPPORTED'] as const;
 export type BridgeErrorCode = (typeof BRIDGE_ERROR_CODES)[number];
 
+/** Whether a value is one of the closed list's codes. */
+export const isBridgeErrorCode = (value: unknown): value is BridgeErrorCode => BRIDGE_ERROR_CODES.some((code) => code === value);
+
 export interface BridgeError {
   code: BridgeErrorCode;
   message: string;

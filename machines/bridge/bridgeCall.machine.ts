@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import {
   failure,
   INTERACTIVE_CALL_MS,
+  isBridgeErrorCode,
   isInteractive,
   replyTo,
   type BridgeReply,
@@ -26,9 +27,15 @@ export interface BridgeCallOutput {
 
 /** A refusal the host's work threw on purpose (an `{code, message}` of the closed list); any other error is UNAVAILABLE. */
 export const resultOfError = (error: unknown): CallResult => {
-  const e = error as { code?: unknown; message?: unknown } | null;
-  const codes = ['ACCESS_DENIED', 'INVALID_PARAMS', 'UNAVAILABLE', 'USER_CANCELLED', 'TIMEOUT', 'UNSUPPORTED'];
-  if (e && typeof e.code === 'string' && codes.includes(e.code) && typeof e.message === 'string') return failure(e.code as never, e.message);
+  if (
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    isBridgeErrorCode(error.code) &&
+    'message' in error &&
+    typeof error.message === 'string'
+  )
+    return failure(error.code, error.message);
   return failure('UNAVAILABLE', 'The host could not answer');
 };
 

@@ -17,6 +17,7 @@ import {
 } from './bridge.protocol';
 import { bridgeCallMachine, type BridgeCallOutput } from './bridgeCall.machine';
 import { SESSION_ID } from '../session/session.machine';
+import { enqueueNamed } from '../shared/enqueue';
 import type { SessionEvent } from '../session/session.types';
 
 export interface BridgeFrameInput {
@@ -57,8 +58,29 @@ export const MAX_QUEUED = MAX_CALLS;
 /** How long requests wait for the document's init before they are answered TIMEOUT. */
 export const INIT_WAIT_MS = 5_000;
 
-/** A named action of this machine, queued from inside another (enqueueActions' types do not name them). */
-const named = (type: string, params?: unknown) => (params === undefined ? { type } : { type, params }) as never;
+/** What `post` sends: a message to this frame's window at exactly `origin`. */
+interface PostParams {
+  frameId: string;
+  origin: string;
+  message: BridgeReply | BridgePush;
+}
+
+/** What `answer` replies to: the request's action and id, from `origin`. */
+interface AnswerParams {
+  origin: string;
+  action: string;
+  id?: RequestId;
+  result: CallResult;
+}
+
+/** The named actions of this machine that its other actions queue (machines/shared/enqueue.ts). */
+type QueuedAction =
+  | { type: 'post'; params: PostParams }
+  | { type: 'answer'; params: AnswerParams }
+  | { type: 'reportClose'; params: undefined }
+  | { type: 'logOut'; params: undefined };
+
+const enqueueOwn = enqueueNamed<QueuedAction>();
 
 const isRequest = (event: BridgeFrameEvent): event is Extract<BridgeFrameEvent, { type: 'frame.request' }> => event.type === 'frame.request';
 
@@ -78,7 +100,7 @@ export const bridgeFrameMachine = setup({
   actors: { call: bridgeCallMachine },
   actions: {
     /** Posts a message to this frame's window at exactly `origin` (the host provides it: src/bridge/hostListener.ts). */
-    post: (_, _params: { frameId: string; origin: string; message: BridgeReply | BridgePush }) => {},
+    post: (_, _params: PostParams) => {},
     /** The host's session signs out (logout): the session actor's own event, by its systemId. */
     logOut: sendTo(
       ({ system, self }) => system.get(SESSION_ID) ?? self,
@@ -86,14 +108,17 @@ export const bridgeFrameMachine = setup({
     ),
     reportClose: sendParent(({ context }): BridgeFrameReport => ({ type: 'bridge.closeFrame', frameId: context.frameId })),
     /** Answers a request that needs no host work, or refuses one, at once. */
-    answer: enqueueActions(({ enqueue, context }, params: { origin: string; action: string; id?: RequestId; result: CallResult }) =>
-      enqueue(named('post', { frameId: context.frameId, origin: params.origin, message: replyTo(params.action, params.id, params.result) })),
+    answer: enqueueOwn(({ enqueue, context }, params: AnswerParams) =>
+      enqueue({
+        type: 'post',
+        params: { frameId: context.frameId, origin: params.origin, message: replyTo(params.action, params.id, params.result) },
+      }),
     ),
     /** Everything a request of the initialised document leads to. */
-    handle: enqueueActions(({ enqueue, context, event }) => {
+    handle: enqueueOwn(({ enqueue, context, event }) => {
       if (!isRequest(event)) return;
       const { origin, request } = event;
-      const respond = (result: CallResult) => enqueue(named('answer', { origin, action: request.action, id: request.id, result }));
+      const respond = (result: CallResult) => enqueue({ type: 'answer', params: { origin, action: request.action, id: request.id, result } });
       if (!actionAllowed(request.action, context.app.scopes))
         return respond(failure('ACCESS_DENIED', `${request.action} needs the scope ${ACTION_SCOPE[request.action]}, not granted to this mini-app`));
       const invalid = invalidParams(request);
@@ -113,10 +138,10 @@ export const bridgeFrameMachine = setup({
         }
         case 'closeWebView':
           respond({ ok: true, data: { success: true } });
-          return enqueue(named('reportClose'));
+          return enqueue('reportClose');
         case 'logout':
           respond({ ok: true, data: { success: true } });
-          return enqueue(named('logOut'));
+          return enqueue('logOut');
         case 'subscribe': {
           const { granted } = subscribable((request.data as { events: string[] }).events, context.app.scopes);
           enqueue.assign({ subscriptions: [...new Set([...context.subscriptions, ...granted])] });
@@ -130,15 +155,15 @@ export const bridgeFrameMachine = setup({
       enqueue.spawnChild('call', { id: `call.${context.callCount}`, input: { request, app: context.app, origin } });
     }),
     /** A call ended: its answer goes to the window at the origin its request came from. */
-    deliver: enqueueActions(({ enqueue, context, event }) => {
+    deliver: enqueueOwn(({ enqueue, context, event }) => {
       const output = (event as DoneActorEvent<BridgeCallOutput>).output;
       enqueue.assign({ calls: Math.max(0, context.calls - 1) });
-      enqueue(named('post', { frameId: context.frameId, origin: output.origin, message: output.reply }));
+      enqueue({ type: 'post', params: { frameId: context.frameId, origin: output.origin, message: output.reply } });
     }),
     /** A host event goes to the document if it subscribed to it (at the origin it initialised from). */
-    push: enqueueActions(({ enqueue, context, event }) => {
+    push: enqueueOwn(({ enqueue, context, event }) => {
       if (event.type !== 'host.event' || context.origin === null || !context.subscriptions.includes(event.event)) return;
-      enqueue(named('post', { frameId: context.frameId, origin: context.origin, message: { event: event.event, data: event.data } }));
+      enqueue({ type: 'post', params: { frameId: context.frameId, origin: context.origin, message: { event: event.event, data: event.data } } });
     }),
     enqueueRequest: assign({
       queue: ({ context, event }) => (isRequest(event) ? [...context.queue, { origin: event.origin, request: event.request }] : context.queue),
@@ -149,18 +174,19 @@ export const bridgeFrameMachine = setup({
       enqueue.assign({ queue: [] });
       for (const item of queue) enqueue.raise({ type: 'frame.request', origin: item.origin, request: item.request });
     }),
-    expireQueue: enqueueActions(({ enqueue, context }) => {
+    expireQueue: enqueueOwn(({ enqueue, context }) => {
       for (const { origin, request } of context.queue)
-        enqueue(
-          named('answer', { origin, action: request.action, id: request.id, result: failure('TIMEOUT', 'The mini-app did not init within 5 s') }),
-        );
+        enqueue({
+          type: 'answer',
+          params: { origin, action: request.action, id: request.id, result: failure('TIMEOUT', 'The mini-app did not init within 5 s') },
+        });
       enqueue.assign({ queue: [] });
     }),
     /** A new document: it must init again, and it is told so (at each registered origin; only its own receives it). */
-    forgetDocument: enqueueActions(({ enqueue, context }) => {
+    forgetDocument: enqueueOwn(({ enqueue, context }) => {
       enqueue.assign({ origin: null, subscriptions: [] });
       for (const origin of context.app.origins)
-        enqueue(named('post', { frameId: context.frameId, origin, message: { event: 'initRequired', data: null } }));
+        enqueue({ type: 'post', params: { frameId: context.frameId, origin, message: { event: 'initRequired', data: null } } });
     }),
   },
   guards: {

@@ -46,6 +46,8 @@ export type BuildingEvent =
   | { type: 'building.clear' }
   | { type: 'user.retry' };
 
+export type BuildingTag = 'loading' | 'ready';
+
 /** What the building tells the app (its parent): the app resets the language after a switch and restarts screens. */
 export type BuildingReport = { type: 'building.ready'; building: Building; switched: boolean } | { type: 'building.cleared' };
 
@@ -74,7 +76,7 @@ const pickOf = (context: BuildingContext) => pickBuilding(context.buildings, con
  * default building.
  */
 export const buildingMachine = setup({
-  types: { context: {} as BuildingContext, events: {} as BuildingEvent, input: {} as ReportsTo<BuildingReport> | undefined },
+  types: { context: {} as BuildingContext, events: {} as BuildingEvent, input: {} as ReportsTo<BuildingReport> | undefined, tags: {} as BuildingTag },
   actors: {
     loadBuildings: fromPromise<Building[], void>(() => Promise.reject(new Error('loadBuildings is not provided'))),
     loadBuilding: fromPromise<Building, { uuid: string }>(() => Promise.reject(new Error('loadBuilding is not provided'))),

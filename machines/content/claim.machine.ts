@@ -56,6 +56,18 @@ export type ClaimEvent =
   | { type: 'user.cancel' }
   | { type: 'user.retry' };
 
+/** `cta:…`: which call to action the offer shows; `modal:…`: the modal open over it. */
+export type ClaimTag =
+  | 'cta:notEligible'
+  | 'cta:claim'
+  | 'cta:claimed'
+  | 'cta:full'
+  | 'cta:ended'
+  | 'modal:confirmClaim'
+  | 'modal:claimConfirmed'
+  | 'modal:cancelClaim'
+  | 'loading';
+
 export const CLAIM_ID = 'claim';
 
 /** maxClaimsPerUser defaults to 1 (content document, constants). */
@@ -71,7 +83,7 @@ export const canClaimMore = (c: Pick<ClaimContext, 'userCount' | 'count' | 'maxC
  * modal). 'claim_full' and 'already_claimed' answers refresh the counts; any other failure waits for a retry.
  */
 export const claimMachine = setup({
-  types: { context: {} as ClaimContext, events: {} as ClaimEvent, input: {} as ClaimInput },
+  types: { context: {} as ClaimContext, events: {} as ClaimEvent, input: {} as ClaimInput, tags: {} as ClaimTag },
   actors: {
     claim: fromPromise<ClaimCounts, { buildingUuid: string; contentUuid: string }>(() => Promise.reject(new Error('claim is not provided'))),
     cancel: fromPromise<ClaimCounts, { buildingUuid: string; contentUuid: string }>(() => Promise.reject(new Error('cancel is not provided'))),

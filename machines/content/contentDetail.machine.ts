@@ -30,6 +30,9 @@ export interface ContentDetailContext extends ContentDetailInput {
 
 export type ContentDetailEvent = { type: 'user.retry' } | { type: 'user.followCta' };
 
+/** The load's states (`failed` and `notFound` from machines/shared/loadOne.ts) and which call to action runs. */
+export type ContentDetailTag = 'loading' | 'failed' | 'notFound' | 'cta:lobby' | 'cta:rsvpFlow' | 'cta:claimFlow';
+
 export const CONTENT_DETAIL_ID = 'contentDetail';
 
 /** The RSVP flow's start from a loaded content. */
@@ -73,7 +76,7 @@ const actionOf = (context: ContentDetailContext): CtaAction => (context.content 
  * link-out frame (a child too, so the page's frame closes with it).
  */
 export const contentDetailMachine = setup({
-  types: { context: {} as ContentDetailContext, events: {} as ContentDetailEvent, input: {} as ContentDetailInput },
+  types: { context: {} as ContentDetailContext, events: {} as ContentDetailEvent, input: {} as ContentDetailInput, tags: {} as ContentDetailTag },
   actors: {
     load: fromPromise<ContentView, { source: ContentSource; buildingUuid: string; uuid: string }>(() =>
       Promise.reject(new Error('load is not provided')),

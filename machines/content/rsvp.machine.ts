@@ -44,6 +44,10 @@ export type RsvpEvent =
   | { type: 'user.cancel' }
   | { type: 'user.retry' };
 
+/** `cta:…`: which call to action the event shows; `modal:…`: the modal open over it. */
+export type RsvpTag =
+  'cta:rsvp' | 'cta:attending' | 'cta:attended' | 'cta:soldOut' | 'modal:confirmRsvp' | 'modal:rsvpConfirmed' | 'modal:cancelRsvp' | 'loading';
+
 export const RSVP_ID = 'rsvp';
 
 /**
@@ -54,7 +58,7 @@ export const RSVP_ID = 'rsvp';
  * waits in `failed` for a retry (reported to the global error modal by the app).
  */
 export const rsvpMachine = setup({
-  types: { context: {} as RsvpContext, events: {} as RsvpEvent, input: {} as RsvpInput },
+  types: { context: {} as RsvpContext, events: {} as RsvpEvent, input: {} as RsvpInput, tags: {} as RsvpTag },
   actors: {
     attend: fromPromise<RsvpCounts, { buildingUuid: string; contentUuid: string }>(() => Promise.reject(new Error('attend is not provided'))),
     recall: fromPromise<RsvpCounts, { contentUuid: string }>(() => Promise.reject(new Error('recall is not provided'))),

@@ -16,6 +16,9 @@ export interface AmenitiesContext extends AmenitiesInput {
   error: LoadError | null;
 }
 
+/** `failed` is the shared load's (machines/shared/loadOne.ts). */
+export type AmenitiesTag = 'loading' | 'failed' | 'empty';
+
 export type AmenitiesEvent = { type: 'user.retry' } | { type: 'user.selectCategory'; categoryUuid: string };
 
 export const AMENITIES_ID = 'amenities';
@@ -25,7 +28,7 @@ export const AMENITIES_ID = 'amenities';
  * category's section (`scrollToCategory`, supplied by the app).
  */
 export const amenitiesMachine = setup({
-  types: { context: {} as AmenitiesContext, events: {} as AmenitiesEvent, input: {} as AmenitiesInput },
+  types: { context: {} as AmenitiesContext, events: {} as AmenitiesEvent, input: {} as AmenitiesInput, tags: {} as AmenitiesTag },
   actors: {
     loadAmenities: fromPromise<AmenityCategory[], { buildingUuid: string }>(() => Promise.reject(new Error('loadAmenities is not provided'))),
   },

@@ -23,6 +23,9 @@ export interface AmenityDetailContext extends AmenityDetailInput {
   error: LoadError | null;
 }
 
+/** `failed` and `notFound` are the shared load's (machines/shared/loadOne.ts); `support`: the help desk flow runs. */
+export type AmenityDetailTag = 'loading' | 'failed' | 'notFound' | 'support';
+
 export type AmenityDetailEvent = { type: 'user.retry' } | { type: 'user.requestSupport' };
 
 export const AMENITY_DETAIL_ID = 'amenityDetail';
@@ -42,7 +45,7 @@ export const supportInput = (context: AmenityDetailContext): HelpDeskInput => ({
  * child (the same form as /help-desk), which ends (sent and done, or cancelled) by closing the modal.
  */
 export const amenityDetailMachine = setup({
-  types: { context: {} as AmenityDetailContext, events: {} as AmenityDetailEvent, input: {} as AmenityDetailInput },
+  types: { context: {} as AmenityDetailContext, events: {} as AmenityDetailEvent, input: {} as AmenityDetailInput, tags: {} as AmenityDetailTag },
   actors: {
     loadAmenities: fromPromise<AmenityCategory[], { buildingUuid: string }>(() => Promise.reject(new Error('loadAmenities is not provided'))),
     helpDesk: helpDeskMachine,

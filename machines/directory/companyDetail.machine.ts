@@ -15,13 +15,16 @@ export interface CompanyDetailContext extends CompanyDetailInput {
   error: LoadError | null;
 }
 
+/** `failed` and `notFound` are the shared load's (machines/shared/loadOne.ts). */
+export type CompanyDetailTag = 'loading' | 'failed' | 'notFound';
+
 export type CompanyDetailEvent = { type: 'user.retry' } | { type: 'user.openWebsite' };
 
 export const COMPANY_DETAIL_ID = 'companyDetail';
 
 /** A company's screen: loads the company; its Website button opens the site (http:// added when the scheme is missing). */
 export const companyDetailMachine = setup({
-  types: { context: {} as CompanyDetailContext, events: {} as CompanyDetailEvent, input: {} as CompanyDetailInput },
+  types: { context: {} as CompanyDetailContext, events: {} as CompanyDetailEvent, input: {} as CompanyDetailInput, tags: {} as CompanyDetailTag },
   actors: {
     loadCompany: fromPromise<Company, { companyUuid: string }>(() => Promise.reject(new Error('loadCompany is not provided'))),
   },

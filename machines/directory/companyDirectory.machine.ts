@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { appendCompanies } from './directory.rules';
 import { type Company, type CompanyPage } from './directory.types';
-import { hasMorePages, pagedListStates, pageWindow, pagingAfter, FIRST_PAGE, type Paging } from '../shared/pagedList';
+import { hasMorePages, pagedListStates, pageWindow, pagingAfter, FIRST_PAGE, type PagedListTag, type Paging } from '../shared/pagedList';
 import { keepError } from '../shared/failure';
 
 export interface CompanyDirectoryInput {
@@ -18,6 +18,8 @@ export interface CompanyDirectoryContext extends CompanyDirectoryInput, Paging {
 }
 
 export type CompanyDirectoryEvent = { type: 'list.nearEnd' } | { type: 'user.retry' };
+
+export type CompanyDirectoryTag = PagedListTag;
 
 export interface CompanyPageRequest {
   buildingUuid: string;
@@ -45,7 +47,12 @@ const withPage = (context: CompanyDirectoryContext, page: CompanyPage) => ({
  * it loads or after it failed are ignored; a failed later page keeps the companies loaded and waits for `user.retry`.
  */
 export const companyDirectoryMachine = setup({
-  types: { context: {} as CompanyDirectoryContext, events: {} as CompanyDirectoryEvent, input: {} as CompanyDirectoryInput },
+  types: {
+    context: {} as CompanyDirectoryContext,
+    events: {} as CompanyDirectoryEvent,
+    input: {} as CompanyDirectoryInput,
+    tags: {} as CompanyDirectoryTag,
+  },
   actors: {
     loadPage: fromPromise<CompanyPage, CompanyPageRequest>(() => Promise.reject(new Error('loadPage is not provided'))),
   },

@@ -9,6 +9,9 @@ export type { FlagUser };
 
 export type FlagsEvent = { type: 'flags.identify'; user: FlagUser } | { type: 'flags.changed' };
 
+/** `ready`: the values in force may be read (the defaults at first). */
+export type FlagsTag = 'loading' | 'ready';
+
 /** What the flags tell the app (its parent): the values now in force, each time they are loaded. */
 export type FlagsReport = { type: 'flags.updated'; values: FlagValues };
 
@@ -21,6 +24,7 @@ export const flagsMachine = setup({
     context: {} as { values: FlagValues; user: FlagUser | null; reportTo: ReportTarget<FlagsReport> | null },
     events: {} as FlagsEvent,
     input: {} as ReportsTo<FlagsReport> | undefined,
+    tags: {} as FlagsTag,
   },
   actors: {
     loadFlags: fromPromise<Partial<FlagValues>, { user: FlagUser | null }>(async () => ({})),

@@ -22,6 +22,9 @@ export type FeedSectionInput = SectionSeed & { buildingUuid: string };
  */
 export type FeedSectionStatus = 'unanswered' | 'retrying' | 'loaded' | 'failed';
 
+/** `loading` on the first load and on a retry; `unanswered` only before the first answer. */
+export type FeedSectionTag = 'loading' | 'unanswered' | 'loaded' | 'failed';
+
 /** A section as the home holds it and the page draws it: what the section reports of itself on every change. */
 export interface FeedSectionView {
   id: string;
@@ -54,7 +57,7 @@ const viewOf = (context: FeedSectionContext, status: FeedSectionStatus): FeedSec
  * (`report`: the home's chart holds the sections, the page renders only the home).
  */
 export const feedSectionMachine = setup({
-  types: { context: {} as FeedSectionContext, input: {} as FeedSectionInput, events: {} as { type: 'section.retry' } },
+  types: { context: {} as FeedSectionContext, input: {} as FeedSectionInput, events: {} as { type: 'section.retry' }, tags: {} as FeedSectionTag },
   actors: {
     loadSection: fromPromise<FeedCategory[], { buildingUuid: string; source: SectionSource; name: string }>(() =>
       Promise.reject(new Error('loadSection is not provided')),

@@ -68,6 +68,9 @@ export type HomeEvent =
   /** The person narrows the feed to one topic (a sanitized tag), or back to everything (null). */
   | { type: 'user.chooseTopic'; topic: string | null };
 
+/** Each parallel region's load, by the region's name: the feed, the utility buttons and the topics. */
+export type HomeTag = 'feed:loading' | 'feed:failed' | 'feed:ready' | 'utilities:loading' | 'utilities:failed' | 'topics:loading';
+
 export type FollowedLink = Exclude<CtaAction, { kind: 'rsvp' | 'claim' | 'none' }>;
 const actionOf = (context: HomeContext, event: HomeEvent): CtaAction =>
   event.type === 'tile.open' || event.type === 'banner.open'
@@ -108,7 +111,7 @@ const message = (error: unknown) => toAppError(error, String(error)).message;
  * the scroll and write the hash, and the links of tiles and utilities — a screen, a new tab or the link-out frame.
  */
 export const homeMachine = setup({
-  types: { context: {} as HomeContext, events: {} as HomeEvent, input: {} as HomeInput },
+  types: { context: {} as HomeContext, events: {} as HomeEvent, input: {} as HomeInput, tags: {} as HomeTag },
   actors: {
     loadFeed: fromPromise<SectionSeed[], { buildingUuid: string; version: 'v1' | 'v2' }>(() => Promise.reject(new Error('loadFeed is not provided'))),
     loadUtilities: fromPromise<UtilityButton[], { buildingUuid: string }>(() => Promise.reject(new Error('loadUtilities is not provided'))),

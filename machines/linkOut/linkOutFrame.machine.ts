@@ -35,6 +35,9 @@ export type LinkOutEvent =
   /** The person closed it, the page inside asked to close ('closeMFE'), or the route changed. */
   | { type: 'linkOut.close' };
 
+/** `open` while the frame shows; `frame:…`: what it shows. */
+export type LinkOutTag = 'open' | 'frame:loading' | 'frame:page' | 'frame:failed' | 'frame:survey' | 'frame:miniApp';
+
 export const LINK_OUT_ID = 'linkOut';
 
 /** A page that answers an API error body (it holds statusCode) did not load, whatever its HTTP status. */
@@ -46,7 +49,7 @@ export const pageNotLoaded = (text: string) => text.includes('statusCode');
  * A survey link is framed directly in a 700px modal. It hides on a close message and on a route change.
  */
 export const linkOutFrameMachine = setup({
-  types: { context: {} as LinkOutContext, events: {} as LinkOutEvent },
+  types: { context: {} as LinkOutContext, events: {} as LinkOutEvent, tags: {} as LinkOutTag },
   actors: {
     fetchPage: fromPromise<string, { url: string }>(() => Promise.reject(new Error('fetchPage is not provided'))),
     /** Listens for the frame's close message while it is open and sends linkOut.close. */

@@ -13,6 +13,9 @@ export interface LocaleContext<M = Record<string, string>> {
 
 export type LocaleEvent = { type: 'locale.set'; requested: string | null };
 
+/** `loading` while a catalogue loads (the previous one stays on screen); `ready` once it is in, or failed. */
+export type LocaleTag = 'loading' | 'ready';
+
 /** What the locale tells the app (its parent): the language in use, each time a catalogue is in. */
 export type LocaleReport = { type: 'locale.changed'; locale: string };
 
@@ -25,6 +28,7 @@ export const localeMachine = setup({
     context: {} as LocaleContext,
     events: {} as LocaleEvent,
     input: {} as { requested: string | null } & ReportsTo<LocaleReport>,
+    tags: {} as LocaleTag,
   },
   actors: {
     loadCatalogue: fromPromise<{ locale: string; messages: Record<string, string> }, { requested: string | null }>(() =>

@@ -1,6 +1,15 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { reportTarget, reportToOf } from '../shared/reports';
-import type { LoginPayload, PersistedAuth, SessionContext, SessionEvent, SessionInput, SessionReport, SessionUser } from './session.types';
+import type {
+  LoginPayload,
+  PersistedAuth,
+  SessionContext,
+  SessionEvent,
+  SessionInput,
+  SessionReport,
+  SessionTag,
+  SessionUser,
+} from './session.types';
 import { toAppError } from '../../contracts/errors';
 
 export const SESSION_ID = 'session';
@@ -81,6 +90,7 @@ export const sessionMachine = setup({
     context: {} as SessionContext,
     events: {} as SessionEvent,
     input: {} as SessionInput,
+    tags: {} as SessionTag,
   },
   actors: {
     loadPersisted: fromPromise<PersistedAuth | null>(notProvided('loadPersisted')),

@@ -48,6 +48,8 @@ export type SessionEvent =
   | { type: 'session.adoptRefused' }
   | { type: 'user.acknowledge' };
 
+export type SessionTag = 'restoring' | 'signedOut' | 'signedIn' | 'refreshing' | 'signingOut' | 'modal:sessionExpired';
+
 /** What the session tells the app (its parent), which tells the other actors. */
 export type SessionReport =
   | { type: 'session.signedIn'; user: SessionUser; loadBuilding: boolean }

@@ -24,6 +24,9 @@ export interface Paging {
 /** The paging of a list not loaded yet (or started again). */
 export const FIRST_PAGE: Paging = { nextOffset: 0, hasMore: false, total: 0, error: null };
 
+/** The tags of a paged list's states (`pagedListStates`): a flow whose states are only these declares this type. */
+export type PagedListTag = 'loading' | 'failed' | 'empty' | 'loadingMore' | 'pageFailed' | 'complete';
+
 /** A page's place in the list, as the API answers it. */
 export interface Pagination {
   offset: number;

@@ -21,6 +21,9 @@ export type HeaderMenuEvent =
   /** The app moved to another page (the app chart forwards the router's report): an open menu or switcher closes. */
   | { type: 'route.changed' };
 
+/** `loading` while the admin link's one-time token is asked for. */
+export type HeaderMenuTag = 'menu:open' | 'modal:buildingSwitcher' | 'loading';
+
 /** Where the admin site opens: its base, the building, the company and whether the visitors page was open. */
 export interface AdminTarget {
   baseUrl: string;
@@ -42,7 +45,7 @@ export function adminUrl(target: AdminTarget, authCode: string): string {
  * browser allows it) and sends it to the admin site once the one-time token is in.
  */
 export const headerMenuMachine = setup({
-  types: { context: {} as { admin: AdminTarget | null; error: string | null }, events: {} as HeaderMenuEvent },
+  types: { context: {} as { admin: AdminTarget | null; error: string | null }, events: {} as HeaderMenuEvent, tags: {} as HeaderMenuTag },
   actors: {
     generateAuthLink: fromPromise<string, void>(() => Promise.reject(new Error('generateAuthLink is not provided'))),
   },

@@ -266,7 +266,7 @@ const { paths } = modelSuite<typeof homeModel, Flow, HomeModelState>({
   press: (flow, event) => press(flow, event.type),
   machineState: {
     opening: beforeTheFlow,
-    loading: ({ actor }) => ['feed:loading', 'utilities:loading', 'topics:loading'].every((tag) => actor.getSnapshot().hasTag(tag)),
+    loading: ({ actor }) => (['feed:loading', 'utilities:loading', 'topics:loading'] as const).every((tag) => actor.getSnapshot().hasTag(tag)),
     asideFailed: ({ actor }) =>
       actor.getSnapshot().hasTag('utilities:failed') &&
       actor.getSnapshot().matches({ topics: 'unavailable' }) &&

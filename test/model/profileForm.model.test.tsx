@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, waitFor as waitForActor, type InspectionEvent, type SnapshotFrom } from 'xstate';
+import { createActor, waitFor as waitForActor, type ActorRefFrom, type InspectionEvent, type SnapshotFrom } from 'xstate';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { profileFormModel, type ProfileModelContext, type ProfileModelEvent, type ProfileModelState } from './profileForm.model';
@@ -17,8 +17,8 @@ import {
 import { modelSuite } from './modelSuite';
 import { untakenTransitions } from './paths';
 import { profileFormMachine } from '../../machines/account/profileForm.machine';
-import { SESSION_ID } from '../../machines/session/session.machine';
-import { BUILDING_ID } from '../../machines/building/building.machine';
+import { sessionMachine, SESSION_ID } from '../../machines/session/session.machine';
+import { buildingMachine, BUILDING_ID } from '../../machines/building/building.machine';
 import { AppActorProvider } from '../../src/ui/appContext';
 import { ProfileForm } from '../../src/ui/account/ProfileForm';
 import { englishCatalogue } from '../../src/i18n/locales';
@@ -33,8 +33,10 @@ type Model = { context: ProfileModelContext };
  */
 async function start(options: OptionsAnswer, inspect?: (event: InspectionEvent) => void) {
   const app = profileApp();
-  await waitForActor(app.system.get(SESSION_ID)!, (s) => s.hasTag('signedIn'));
-  await waitForActor(app.system.get(BUILDING_ID)!, (s) => s.hasTag('ready'));
+  const session: ActorRefFrom<typeof sessionMachine> = app.system.get(SESSION_ID);
+  const building: ActorRefFrom<typeof buildingMachine> = app.system.get(BUILDING_ID);
+  await waitForActor(session, (s) => s.hasTag('signedIn'));
+  await waitForActor(building, (s) => s.hasTag('ready'));
   const server = new FakeServer();
   const { logic, userUpdated, logOut } = server.logic(options);
   const form = createActor(logic, { input: { user: USER }, ...(inspect ? { inspect } : {}) }).start();

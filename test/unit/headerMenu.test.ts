@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, createMachine, fromPromise, setup, waitFor } from 'xstate';
+import { createActor, createMachine, fromPromise, setup, waitFor, type ActorRefFrom } from 'xstate';
 import { adminUrl, headerMenuMachine, type AdminTarget } from '../../machines/shell/headerMenu.machine';
 import { adminOnVisitors, initials, menuItems } from '../../machines/shell/headerMenu.selectors';
 import { FLAG_DEFAULTS } from '../../contracts/flags';
@@ -94,7 +94,7 @@ function startMenu(generate: () => Promise<string>) {
     ],
   });
   const root = createActor(parent).start();
-  const menu = root.system.get('headerMenu')!;
+  const menu: ActorRefFrom<typeof headerMenuMachine> = root.system.get('headerMenu');
   return { menu, sessionEvents, buildingEvents, actions };
 }
 
