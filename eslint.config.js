@@ -45,15 +45,16 @@ const TYPED_ROUTES = [
  * through a ref the parent passed in (machines/shared/reports.ts) or `sendParent`, never the private `_parent`.
  */
 const SYSTEM_GET = ':matches([callee.object.name="system"], [callee.object.property.name="system"])[callee.property.name="get"]';
-const SPAWN = ':matches([callee.name=/^(spawn|spawnChild)$/], [callee.property.name=/^(spawn|spawnChild)$/])';
 const TYPED_JOINS = [
   {
     selector: `TSAsExpression > CallExpression${SYSTEM_GET}, TSAsExpression > LogicalExpression > CallExpression${SYSTEM_GET}`,
     message: 'No cast on a system lookup: use systemActor/runningActor/screenActor (machines/app/system.ts), typed by the registry.',
   },
   {
-    selector: `CallExpression${SPAWN} > TSAsExpression[typeAnnotation.type="TSNeverKeyword"]`,
-    message: 'No `as never` in a spawn: spawn logic that arrives as code with spawnLoaded (machines/shared/spawn.ts).',
+    // Anywhere in the app and its machines, a spawn's arguments included (decision 213).
+    selector: 'TSAsExpression[typeAnnotation.type="TSNeverKeyword"]',
+    message:
+      'No `as never`: type the value (spawn logic that arrives as code with spawnLoaded, machines/shared/spawn.ts; queued actions with enqueueNamed, machines/shared/enqueue.ts).',
   },
   {
     selector: 'MemberExpression[property.name="_parent"], TSPropertySignature[key.name="_parent"]',
