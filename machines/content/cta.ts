@@ -28,12 +28,24 @@ export function failureKind(error: unknown): UpdateFailure {
   return 'other';
 }
 
+/**
+ * What a content's screen can show before its own call answers, taken from the tile that led to it (issue 26: a
+ * content detail opens from its tile's data while the rest loads).
+ */
+export interface ContentPreview {
+  uuid: string;
+  title: string;
+  subtitle: string | null;
+  imageUrl: string | null;
+  imageAltText: string | null;
+}
+
 /** What a content's call-to-action button does (content document, section 4, call-to-action types). */
 export type CtaAction =
   | { kind: 'rsvp' }
   | { kind: 'claim' }
   | { kind: 'newTab'; url: string }
-  | { kind: 'route'; to: string }
+  | { kind: 'route'; to: string; preview?: ContentPreview }
   | { kind: 'frame'; url: string; frame: 'page' | 'survey' }
   | { kind: 'none' };
 

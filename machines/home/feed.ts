@@ -1,5 +1,5 @@
 /** The home feed's shapes and pure rules (content document, sections 2, 3 and 9). */
-import { fewSpots, spotsLeft, type CtaAction } from '../content/cta';
+import { fewSpots, spotsLeft, type ContentPreview, type CtaAction } from '../content/cta';
 import { contentScreenPath, isRegisteredMiniApp, isSurveyUrl, type MiniAppRegistry } from '../content/links';
 
 /**
@@ -118,11 +118,14 @@ export function webLinkAction(url: string, context: LinkContext): CtaAction {
  */
 export function tileAction(tile: FeedTile, context: LinkContext): CtaAction {
   const command = tile.navigation_command;
-  if (!command) return { kind: 'route', to: contentScreenPath(context.buildingUuid, 'content', tile.uuid) };
+  if (!command) return { kind: 'route', to: contentScreenPath(context.buildingUuid, 'content', tile.uuid), preview: previewOf(tile) };
   if (command.type === 'NATIVE') {
+    const uuid = command.options.uuid ?? tile.uuid;
     return {
       kind: 'route',
-      to: contentScreenPath(command.options.building_uuid ?? context.buildingUuid, command.value, command.options.uuid ?? tile.uuid),
+      to: contentScreenPath(command.options.building_uuid ?? context.buildingUuid, command.value, uuid),
+      // The tile's own content: its screen can show what the tile showed while it loads the rest.
+      ...(uuid === tile.uuid ? { preview: previewOf(tile) } : {}),
     };
   }
   const url = command.options.url ?? command.value;
@@ -130,6 +133,15 @@ export function tileAction(tile: FeedTile, context: LinkContext): CtaAction {
   if (command.type === 'WEBVIEW' || isSurveyUrl(url)) return webLinkAction(url, context);
   return { kind: 'newTab', url };
 }
+
+/** What a tile already shows of its content (ContentPreview). */
+export const previewOf = (tile: FeedTile): ContentPreview => ({
+  uuid: tile.uuid,
+  title: tile.title,
+  subtitle: tile.subtitle ?? null,
+  imageUrl: tile.image_url,
+  imageAltText: tile.image_alt_text ?? null,
+});
 
 /**
  * The section nearest the top: the last whose top is at or above the header's bottom plus 10 px, else the first;

@@ -361,7 +361,12 @@ export function attachAppRouter(router: {
   attachRouter({
     // `href` so a target may carry a hash (`/building/{uuid}/#discover`).
     navigate: (to, options = {}) =>
-      void router.navigate({ href: to, replace: options.replace, ...(options.quiet ? { resetScroll: false, hashScrollIntoView: false } : {}) }),
+      void router.navigate({
+        href: to,
+        replace: options.replace,
+        ...(options.state ? { state: options.state } : {}),
+        ...(options.quiet ? { resetScroll: false, hashScrollIntoView: false } : {}),
+      }),
     invalidate: () => void router.invalidate(),
     load: () => router.load(),
     pathname: () => router.state.location.pathname,

@@ -166,7 +166,10 @@ describe('offers', () => {
     // The whole panel (QR code, the code, when it was claimed) is in the viewport and ends above the bar.
     expect(code.y, JSON.stringify({ code, bar })).toBeGreaterThanOrEqual(0);
     expect(code.y + code.height, JSON.stringify({ code, bar })).toBeLessThanOrEqual(bar.y);
-    expect(bar.y + bar.height).toBeLessThanOrEqual(740);
+    // The bar sits above the phone's tab bar (issue 26), not under it.
+    const tabs = (await page.getByTestId('tab-bar').boundingBox())!;
+    expect(bar.y + bar.height, JSON.stringify({ bar, tabs })).toBeLessThanOrEqual(tabs.y + 1);
+    expect(tabs.y + tabs.height).toBeLessThanOrEqual(740);
     // Focus went to the code the notice announced.
     expect(await page.getByTestId('claim-code').evaluate((panel) => panel === document.activeElement)).toBe(true);
     await content.button('Cancel claim').click();

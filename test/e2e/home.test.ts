@@ -155,6 +155,33 @@ describe('the building home', () => {
     await context.close();
   });
 
+  it('opens a content from its tile at once: the tile’s title and picture while the content’s own call is under way', async () => {
+    const { page, context, home } = await signedIn();
+    // The content's own call held until the preview has been seen (released below, so no time is guessed).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/tenant\/v2\/buildings\/[^/]+\/content\/[^/?]+/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const tile = home.tile('Morning yoga on the terrace');
+    const picture = await tile.locator('img').first().getAttribute('src');
+    await tile.click();
+    const preview = page.getByTestId('content-preview');
+    await preview.getByRole('heading', { level: 1, name: 'Morning yoga on the terrace' }).waitFor();
+    expect(await preview.getAttribute('aria-busy')).toBe('true');
+    if (picture) expect(await preview.locator('img').first().getAttribute('src')).toBe(picture);
+    release();
+    await page
+      .getByRole('article')
+      .and(page.locator(':not([aria-busy])'))
+      .getByRole('heading', { level: 1, name: 'Morning yoga on the terrace' })
+      .waitFor();
+    expect(await preview.count()).toBe(0);
+    await page.unroute(/\/api\/tenant\/v2\/buildings\/[^/]+\/content\/[^/?]+/);
+    await context.close();
+  });
+
   it('counts a tile’s click as content_clicked and the promoted banner’s as banner_clicked (POST /analytics/v2/track)', async () => {
     const { page, context, home } = await signedIn();
     const clicks: { event: string; properties: Record<string, unknown> }[] = [];

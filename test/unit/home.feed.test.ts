@@ -13,7 +13,7 @@ import {
   tileChips,
   type TileChip,
   sameOrigin,
-  tileAction,
+  tileAction as tileActionWithPreview,
   webLinkAction,
   withContent,
   type FeedTile,
@@ -189,7 +189,26 @@ describe('webLinkAction', () => {
   });
 });
 
+/** Where a tile leads, without the preview a route to its own content carries (its own tests below). */
+function tileAction(...args: Parameters<typeof tileActionWithPreview>) {
+  const action = tileActionWithPreview(...args);
+  if (action.kind !== 'route') return action;
+  const { preview: _preview, ...where } = action;
+  return where;
+}
+
 describe('tileAction', () => {
+  it('gives a route to the tile’s own content what the tile shows, for its screen to show while it loads', () => {
+    const tile = feedTile({ uuid: 'c-42', title: 'Rooftop yoga', subtitle: 'Bring a mat', image_url: '/media/yoga.svg', image_alt_text: 'A mat' });
+    const preview = { uuid: 'c-42', title: 'Rooftop yoga', subtitle: 'Bring a mat', imageUrl: '/media/yoga.svg', imageAltText: 'A mat' };
+    expect(tileActionWithPreview(tile, context())).toEqual({ kind: 'route', to: '/building/b-1/content/c-42', preview });
+    const native = { ...tile, navigation_command: command('NATIVE', 'EVENT_POST') };
+    expect(tileActionWithPreview(native, context())).toMatchObject({ preview });
+    // A tile that leads to another content has nothing of it to show.
+    const elsewhere = { ...tile, navigation_command: command('NATIVE', 'POSTS', { uuid: 'p-9' }) };
+    expect(tileActionWithPreview(elsewhere, context())).toEqual({ kind: 'route', to: '/building/b-1/posts/p-9' });
+  });
+
   it('opens the content screen of the tile when it has no navigation command', () => {
     expect(tileAction(feedTile({ uuid: 'c-42' }), context())).toEqual({ kind: 'route', to: '/building/b-1/content/c-42' });
     expect(tileAction(feedTile({ uuid: 'c-42', navigation_command: null }), context({ buildingUuid: 'b-7' }))).toEqual({

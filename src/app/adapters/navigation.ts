@@ -1,13 +1,28 @@
+import type { ContentPreview } from '../../../machines/content/cta';
+
 /**
  * The router as the machines' named actions use it (navigate, re-run the routing rules, write a hash). The router is
  * created after the root actor (its context holds the actor), so it attaches itself here once it exists.
  */
 export interface RouterHandle {
-  navigate(to: string, options?: { replace?: boolean; quiet?: boolean }): void;
+  navigate(to: string, options?: { replace?: boolean; quiet?: boolean; state?: NavigationState }): void;
   invalidate(): void;
   /** Resolves the current address: its rules, then the screen flows its routes open. */
   load(): Promise<void>;
   pathname(): string;
+}
+
+/** What a move inside the app may carry to the screen it opens, kept in the history entry (a reload keeps it too). */
+export interface NavigationState {
+  /** A content screen's preview from the tile that led to it (machines/content/cta.ts). */
+  contentPreview?: ContentPreview;
+}
+
+// The router's history entries carry the same (TanStack's HistoryState, widened).
+declare module '@tanstack/history' {
+  interface HistoryState {
+    contentPreview?: ContentPreview;
+  }
 }
 
 let router: RouterHandle | null = null;
@@ -40,8 +55,11 @@ export function replaceHash(id: string) {
   else window.history.replaceState(window.history.state, '', href);
 }
 
-/** Goes to an address of the app; `replace` takes the current history entry's place (Back skips it). */
-export function navigate(to: string, options?: { replace?: boolean }) {
+/**
+ * Goes to an address of the app; `replace` takes the current history entry's place (Back skips it); `state` goes with
+ * the history entry (without the router, a full load, it is dropped).
+ */
+export function navigate(to: string, options?: { replace?: boolean; state?: NavigationState }) {
   if (router) router.navigate(to, options);
   else if (typeof window === 'undefined') return;
   else if (options?.replace) window.location.replace(to);

@@ -106,7 +106,7 @@ export const linkActions = <TContext extends MachineContext, TEvent extends Even
 export const followLinkAction = <TContext extends MachineContext, TEvent extends EventObject>(app: AppActor) =>
   enqueueActions<TContext, TEvent, FollowedLink, TEvent, never, never, never, never, never>(({ enqueue }, link) => {
     if (link.kind === 'newTab') enqueue(() => void openInNewTab(link.url));
-    else if (link.kind === 'route') enqueue(() => navigate(link.to));
+    else if (link.kind === 'route') enqueue(() => navigate(link.to, link.preview ? { state: { contentPreview: link.preview } } : undefined));
     else enqueue(openLinkOutChild(app, link.url, link.frame));
   });
 

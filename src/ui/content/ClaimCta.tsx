@@ -21,7 +21,7 @@ type ClaimRef = ActorRefFrom<typeof claimMachine>;
  */
 const CodePanel = styled('section', {
   scrollMarginTop: '$3',
-  scrollMarginBottom: 'calc(var(--action-bar-height, 0px) + $space$3)',
+  scrollMarginBottom: 'calc(var(--action-bar-height, 0px) + var(--tab-bar-space, 0px) + $space$3)',
   display: 'grid',
   gridTemplateColumns: '1fr',
   justifyItems: 'center',

@@ -1,8 +1,10 @@
 import { useLayoutEffect, useRef, type RefObject } from 'react';
+import { useLocation } from '@tanstack/react-router';
 import { Link } from '../kit/Link';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { ContentView } from '../../../machines/content/contentView';
+import type { ContentPreview } from '../../../machines/content/cta';
 import type { ContentDetailRef } from '../../../machines/content/contentDetail.machine';
 import type { rsvpMachine } from '../../../machines/content/rsvp.machine';
 import type { claimMachine } from '../../../machines/content/claim.machine';
@@ -14,6 +16,7 @@ import { ImageWithFallback } from '../kit/ImageWithFallback';
 import { RichText } from '../kit/RichText';
 import { styled } from '../kit/stitches.config';
 import { AreaScreen, ScreenLoading } from '../shell/AreaScreen';
+import { Skeleton } from '../kit/Skeleton';
 import { LinkOutFrame } from '../linkOut/LinkOutFrame';
 import { PhoneHandoff } from '../shell/PhoneHandoff';
 import { ContentLanguageNote, useContentFallbackLanguage } from '../shell/ContentLanguage';
@@ -44,7 +47,8 @@ const Subtitle = styled('p', { margin: 0, color: '$muted', fontSize: '$4' });
  */
 const ActionBar = styled('div', {
   position: 'sticky',
-  bottom: 0,
+  // Above the phone's tab bar when there is one (src/ui/shell/MainNav.tsx).
+  bottom: 'var(--tab-bar-space, 0px)',
   zIndex: 2,
   display: 'flex',
   flexWrap: 'wrap',
@@ -102,10 +106,13 @@ function ContentScreen({ detail }: { detail: ContentDetailRef }) {
   const notFound = useSelector(detail, (s) => s.hasTag('notFound'));
   const content = useSelector(detail, (s) => s.context.content);
   const linkOut = useSelector(detail, (s) => s.children.linkOut);
+  const uuid = useSelector(detail, (s) => s.context.uuid);
+  // What the tile that led here showed: the screen shows it at once while its own call answers (issue 26).
+  const preview = useLocation({ select: (l) => (l.state.contentPreview?.uuid === uuid ? l.state.contentPreview : null) });
   const home = `/building/${buildingUuid}`;
   return (
     <Page>
-      {loading ? <ScreenLoading /> : null}
+      {loading ? preview ? <ContentPreviewArticle preview={preview} home={home} /> : <ScreenLoading /> : null}
       {failed ? (
         <Card role="alert">
           <Text>{t('content.failed')}</Text>
@@ -123,6 +130,25 @@ function ContentScreen({ detail }: { detail: ContentDetailRef }) {
       {content ? <ContentArticle detail={detail} content={content} home={home} /> : null}
       {linkOut ? <LinkOutFrame actor={linkOut} /> : null}
     </Page>
+  );
+}
+
+/** The tile's picture, kind-less title and subtitle, and the rest as grey lines, marked busy until the content is in. */
+function ContentPreviewArticle({ preview, home }: { preview: ContentPreview; home: string }) {
+  const t = useT();
+  return (
+    <Article as="article" aria-labelledby="content-title" aria-busy="true" data-testid="content-preview">
+      {preview.imageUrl ? <Hero src={preview.imageUrl} alt={preview.imageAltText ?? ''} width={648} height={416} /> : null}
+      <Body>
+        <Link to={home}>{t('content.back')}</Link>
+        <Skeleton aria-hidden="true" css={{ width: 96, height: 12 }} />
+        <Title id="content-title">{preview.title}</Title>
+        {preview.subtitle ? <Subtitle>{preview.subtitle}</Subtitle> : null}
+        <Skeleton aria-hidden="true" css={{ height: 16 }} />
+        <Skeleton aria-hidden="true" css={{ height: 16, width: '85%' }} />
+        <Skeleton aria-hidden="true" css={{ height: 16, width: '60%' }} />
+      </Body>
+    </Article>
   );
 }
 

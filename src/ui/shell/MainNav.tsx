@@ -13,10 +13,14 @@ const LABELS: Record<MainPlace, AreaMessageId> = { home: 'nav.home', requests: '
 /** The bar's height above the phone's own bottom inset (a home indicator): the page keeps that much room below it. */
 const TAB_BAR_HEIGHT = 60;
 
-// While the tab bar is on the page, the page keeps room for it at the bottom, so its last lines are never under it.
+// While the tab bar is on the page, the page keeps room for it at the bottom, so its last lines are never under it,
+// and says how much (`--tab-bar-space`): what sticks to the bottom of the window (a content's action bar) sits above it.
 const roomForTabBar = globalCss({
   '@media (max-width: 768px)': {
-    'body:has([data-tab-bar])': { paddingBottom: `calc(${TAB_BAR_HEIGHT}px + env(safe-area-inset-bottom, 0px))` },
+    'body:has([data-tab-bar])': {
+      '--tab-bar-space': `calc(${TAB_BAR_HEIGHT}px + env(safe-area-inset-bottom, 0px))`,
+      paddingBottom: 'var(--tab-bar-space)',
+    },
   },
 });
 
