@@ -12474,6 +12474,8 @@ export interface components {
                 category_uuid: string;
                 category_name: string;
             };
+            /** @description The bookable resource this amenity is (issue 26): its page offers "Book" while the `booking` flag is on, through GET /tenant/v1/buildings/{id}/resources/{uuid}; null when it is not bookable. Always sent by this server. */
+            bookable_resource_uuid?: string | null;
         };
         AmenityCategory: {
             id: number;

@@ -140,24 +140,34 @@ export async function mailManagerOfRequest(mailer: Mailer, b: BookingRow, log: F
 }
 
 const CALENDAR_STATUS = { confirmed: 'CONFIRMED', accepted: 'CONFIRMED', pending: 'TENTATIVE', pending_payment: 'TENTATIVE' } as const;
+/** The calendar event's SEQUENCE by status: it grows along every change a booking can go through (a request, its decision, a cancel). */
+const CALENDAR_SEQUENCE: Record<BookingRow['status'], number> = {
+  pending: 0,
+  pending_payment: 0,
+  confirmed: 0,
+  accepted: 1,
+  denied_unavailable: 1,
+  denied_available: 1,
+  cancelled_user: 2,
+  cancelled_vendor: 2,
+  cancelled: 2,
+};
 
 /**
  * The booking as an iCalendar file (RFC 5545): one event in UTC, its UID the booking's (so a second download replaces
- * the event in a calendar), its SEQUENCE the seconds from creation to the last change, TENTATIVE while a request
- * waits, CONFIRMED once confirmed or approved, CANCELLED after a cancel or a denial.
+ * the event in a calendar), TENTATIVE while a request waits, CONFIRMED once confirmed or approved, CANCELLED after a
+ * cancel or a denial, with a SEQUENCE that grows with each of those changes.
  */
 export function bookingCalendar(b: BookingRow, now: Date): string {
   const place = [b.floor ? `Floor ${b.floor}` : null, b.zone, b.building_name].filter((p): p is string => !!p).join(', ');
   const answers = b.form_responses.map((r) => `${r.question} ${r.answer}`);
-  const created = Date.parse(b.created_at);
-  const modified = Date.parse(b.updated_at);
   return calendarFile({
     uid: `${b.uuid}@bookings.atrium`,
     start: new Date(b.start_at),
     end: new Date(b.end_at),
     stamp: now,
-    modified: new Date(modified),
-    sequence: Math.max(0, Math.floor((modified - created) / 1000)),
+    modified: new Date(b.updated_at),
+    sequence: CALENDAR_SEQUENCE[b.status],
     summary: b.resource_name,
     location: place,
     description: [
