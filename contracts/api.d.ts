@@ -8512,7 +8512,142 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** My bookings of this resource that have not ended (any status, soonest first, 50 at most): the amenity page’s own list */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    resourceUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                uuid: string;
+                                /** @description The resource's name */
+                                name: string;
+                                /**
+                                 * @description The status in the specification’s first vocabulary
+                                 * @enum {string}
+                                 */
+                                status: "pending" | "pending_payment" | "confirmed" | "cancelled_user" | "cancelled_vendor" | "denied_unavailable" | "denied_available" | "accepted" | "cancelled";
+                                /**
+                                 * @description The same status in the receipt’s vocabulary
+                                 * @enum {string}
+                                 */
+                                receipt_status: "Pending" | "Accepted" | "Denied_Unavailable" | "Denied_Available" | "Canceled";
+                                start_at: string;
+                                end_at: string;
+                                /** @description The building's time zone */
+                                timezone: string;
+                                /** @description Minutes from start_at to end_at */
+                                bookingDuration: number;
+                                form_responses: {
+                                    question: string;
+                                    answer: string;
+                                    /** @enum {string} */
+                                    type: "Yes/No" | "text";
+                                }[];
+                                /** @description Cancelling is allowed until this many minutes before start_at */
+                                cancellation_window_end_minutes: number;
+                                cancellation_description: string | null;
+                                /** @description start_at less the cancellation window (ISO 8601, UTC) */
+                                cancellation_deadline: string;
+                                /** @description The booking is open and the deadline has not passed */
+                                can_cancel: boolean;
+                                /** @description A request waits for the building manager’s approval */
+                                requires_approval: boolean;
+                                total_price: number;
+                                currency_type: string;
+                                resource: {
+                                    uuid: string;
+                                    name: string;
+                                    image_url: string | null;
+                                };
+                                owner: {
+                                    owner_type: string;
+                                    owner_uuid: string;
+                                };
+                                created_at: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         put?: never;
         /**
          * Books a resource: 201 with the booking (confirmed, or a pending request when the resource needs approval); 409 slot_taken with next_free; 422 for broken rules

@@ -28,6 +28,7 @@ import {
   resourceInBuilding,
   resourcesOf,
   rulesOf,
+  upcomingBookingsOf,
   SlotTakenError,
   type BookingRow,
   type ResourceRow,
@@ -356,6 +357,26 @@ export async function resourceRoutes(app: Api) {
           bookable_until: last,
         },
       };
+    },
+  );
+
+  app.get(
+    `${base}/:resourceUuid/bookings`,
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: 'My bookings of this resource that have not ended (any status, soonest first, 50 at most): the amenity page’s own list',
+        security,
+        params: resourceParams,
+        response: { 200: dataOf({ type: 'array', items: bookingSchema }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const resource = await resourceInBuilding(db, request.member!.id, request.params.resourceUuid);
+      if (!resource) throw unknownResource();
+      const now = clock.now();
+      return { data: (await upcomingBookingsOf(db, resource.id, request.person.userId, now)).map((b) => bookingAnswer(b, now)) };
     },
   );
 

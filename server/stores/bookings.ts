@@ -105,6 +105,15 @@ export const bookingByUuid = (db: Db, bookingUuid: string, lock = false) =>
     sql`SELECT ${bookingColumns} ${bookingFrom} WHERE b.uuid = ${bookingUuid}::uuid ${lock ? raw('FOR UPDATE OF b') : raw('')}`,
   );
 
+/** A person's bookings of one resource that end after `after` (any status), soonest first; fifty at most. */
+export const upcomingBookingsOf = (db: Db, resourceId: number, userId: number, after: Date) =>
+  rows<BookingRow>(
+    db,
+    sql`SELECT ${bookingColumns} ${bookingFrom}
+         WHERE b.resource_id = ${resourceId} AND b.user_id = ${userId} AND b.end_at > ${after.toISOString()}::timestamptz
+         ORDER BY b.start_at, b.id LIMIT 50`,
+  );
+
 /** Sets a booking's status and answers it as it is now. */
 export async function setBookingStatus(db: Db, bookingId: number, status: BookingStatus): Promise<BookingRow> {
   await rows(db, sql`UPDATE resource_bookings SET status = ${status}, updated_at = now() WHERE id = ${bookingId}`);

@@ -119,7 +119,11 @@ describe('the resources of a building', () => {
     const harborRoom = await seeded(harbor, 'Conference Room A');
     // Asked under the person's own building: 404, the same answer as an unknown id.
     for (const uuid of [harborRoom, '00000000-0000-4000-8000-000000000000']) {
-      for (const path of [`${resourcesPath(plaza)}/${uuid}`, `${resourcesPath(plaza)}/${uuid}/availability`]) {
+      for (const path of [
+        `${resourcesPath(plaza)}/${uuid}`,
+        `${resourcesPath(plaza)}/${uuid}/availability`,
+        `${resourcesPath(plaza)}/${uuid}/bookings`,
+      ]) {
         const refused = await server.call('GET', path, { token: demoToken });
         expectError(refused, 404);
         expect(refused.body.code).toBe('unknown_resource');
@@ -325,6 +329,7 @@ describe('the booking flag', () => {
         ['GET', resourcesPath(plaza), undefined],
         ['GET', `${resourcesPath(plaza)}/${room}`, undefined],
         ['GET', `${resourcesPath(plaza)}/${room}/availability?date=${day}`, undefined],
+        ['GET', `${resourcesPath(plaza)}/${room}/bookings`, undefined],
         ['POST', `${resourcesPath(plaza)}/${room}/bookings`, { start_at: localTime(NEW_YORK, day, '16:00'), duration_minutes: 30 }],
       ] as const) {
         const answer = await server.call(method, path, { token: demoToken, ...(body ? { body } : {}) });

@@ -10,6 +10,7 @@ import { startTestServer, type TestServer } from './harness.js';
 import { demoBuildingUuids, expectError } from './helpers.js';
 import { everyDay, localDay, localTime, makeResource, plusDays } from './bookingFixtures.js';
 import { DEMO_LOGIN, DEMO_PASSWORD } from '../../server/db/seed.js';
+import { WRITE_LIMITS } from '../../server/lib/writeLimits.js';
 
 let server: TestServer;
 let demoToken: string;
@@ -81,6 +82,10 @@ describe('a booking made', () => {
       status: 'confirmed',
       details: { owner: { owner_type: 'building', owner_uuid: plaza }, resource: { uuid: r.uuid } },
     });
+    // The resource's page lists it among the person's own bookings of it, and no one else's.
+    const mine = await server.call('GET', bookingsPath(plaza, r.uuid), { token: demoToken });
+    expect(mine.body.data).toEqual([b]);
+    expect((await server.call('GET', bookingsPath(plaza, r.uuid), { token: adminToken })).body.data).toEqual([]);
     const [mail] = await mailbox(DEMO_LOGIN.email);
     expect(mail!.subject).toBe(`Your booking of ${r.name} was confirmed`);
     expect(mail!.text).toContain(b.uuid);
@@ -415,5 +420,38 @@ describe('the calendar file', () => {
     const made = await book(r.uuid, { start_at: at(3, '16:00'), duration_minutes: 30 });
     const text = (await server.call('GET', `${receiptPath(made.body.data)}/calendar.ics`, { token: demoToken })).body as string;
     expect(text).toContain('\r\nSTATUS:CONFIRMED\r\n');
+  });
+});
+
+describe('the write limit', () => {
+  it('takes ten bookings a minute from one person; the eleventh is refused 429 with Retry-After and stores nothing', async () => {
+    const limited = await startTestServer({ writeLimitFactor: 1 });
+    try {
+      const building = (await demoBuildingUuids(limited)).plaza;
+      const token = (await limited.login(DEMO_LOGIN.email, DEMO_PASSWORD)).token;
+      const r = await makeResource(limited, building);
+      const on = plusDays(localDay(NEW_YORK, limited.clock.now().getTime()), 2);
+      const make = (hour: number) =>
+        limited.call('POST', bookingsPath(building, r.uuid), {
+          token,
+          body: { start_at: localTime(NEW_YORK, on, `${String(hour).padStart(2, '0')}:00`), duration_minutes: 30 },
+        });
+      const { max } = WRITE_LIMITS.bookingRequestsMinute;
+      for (let i = 0; i < max; i++) expect((await make(8 + i)).status).toBe(201);
+      const [before] = await limited.db.query<{ n: number }>('SELECT count(*)::int AS n FROM resource_bookings');
+      const refused = await limited.app.inject({
+        method: 'POST',
+        url: `${limited.config.apiBase}${bookingsPath(building, r.uuid)}`,
+        headers: { authorization: `Bearer ${token}` },
+        payload: { start_at: localTime(NEW_YORK, on, '17:30'), duration_minutes: 30 },
+      });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().code).toBe('too_many_requests');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      const [after] = await limited.db.query<{ n: number }>('SELECT count(*)::int AS n FROM resource_bookings');
+      expect(after!.n).toBe(before!.n);
+    } finally {
+      await limited.close();
+    }
   });
 });
