@@ -7768,6 +7768,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/resource-booking/v2/{ownerType}/{ownerUuid}/resources/{resourceUuid}/bookings/{bookingUuid}/mine/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of my bookings as a calendar file (text/calendar, RFC 5545: one event in UTC, UID the booking’s); another person’s is not found
+         * @description Downloaded again after a change (approved, cancelled), the file has the same UID and a higher SEQUENCE, so a calendar updates the event it has. A cancelled or denied booking is an event with STATUS:CANCELLED; a request waiting for approval is TENTATIVE.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The resource's owner type: 'building' today */
+                    ownerType: string;
+                    ownerUuid: string;
+                    resourceUuid: string;
+                    bookingUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description An iCalendar file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/calendar": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tenant/v1/users/current/transactions": {
         parameters: {
             query?: never;
@@ -7889,6 +7997,830 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenant/v1/buildings/{id}/resources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The building's bookable resources (rooms, then desks, then amenities; by floor, zone and name), filtered */
+        get: {
+            parameters: {
+                query?: {
+                    kind?: "room" | "desk" | "amenity";
+                    /** @description Exactly this floor (any case) */
+                    floor?: string;
+                    /** @description Exactly this zone (any case) */
+                    zone?: string;
+                    /** @description Holds at least this many people */
+                    min_capacity?: number;
+                    /** @description The resource of this amenity (its page’s "Book") */
+                    amenity_uuid?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                uuid: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "room" | "desk" | "amenity";
+                                description: string | null;
+                                image_url: string | null;
+                                /** @description How many people it holds (1 for a desk); null when not given */
+                                capacity: number | null;
+                                equipment: string[];
+                                floor: string | null;
+                                zone: string | null;
+                                /** @description A booking is a pending request until the building manager approves it */
+                                requires_approval: boolean;
+                                /** @description Per hour; a booking’s total_price is this times its hours */
+                                price: number;
+                                currency_type: string;
+                                /** @description A booking can be cancelled until this many minutes before its start */
+                                cancellation_window_end_minutes: number;
+                                cancellation_description: string | null;
+                                /** @description The building's time zone (IANA): opening hours and days are in it */
+                                timezone: string;
+                                /** @description Opening windows per weekday, local wall-clock times (24:00 is midnight); a day with none is closed */
+                                opening_hours: {
+                                    /** @enum {string} */
+                                    day: "sunday" | "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday";
+                                    open: string;
+                                    close: string;
+                                }[];
+                                rules: {
+                                    /** @description The slot grid: a booking starts on it (counted from the window’s opening) and lasts whole slots; null: any whole minute */
+                                    slot_minutes: number | null;
+                                    min_minutes: number;
+                                    max_minutes: number;
+                                    /** @description Kept free after every booking: the next may start this long after one ends */
+                                    buffer_minutes: number;
+                                    /** @description Bookable up to this many days after today (the building’s today) */
+                                    horizon_days: number;
+                                    /** @description The last day a booking may start on (YYYY-MM-DD) */
+                                    bookable_until: string;
+                                };
+                                /** @description Asked when booking; answered in the create body’s `answers` by id */
+                                questions: {
+                                    id: string;
+                                    label: string;
+                                    /**
+                                     * @description yes_no: true/false or "Yes"/"No"; number: a whole number in min..max
+                                     * @enum {string}
+                                     */
+                                    type: "yes_no" | "text" | "number";
+                                    required: boolean;
+                                    /** @description text: the longest answer (500 when not given) */
+                                    max_length?: number;
+                                    min?: number;
+                                    max?: number;
+                                }[];
+                                /** @description The amenity this resource is (its page offers "Book"); null for none */
+                                amenity_uuid: string | null;
+                                /** @description With the resource and booking uuids, the path of a booking’s receipt */
+                                owner: {
+                                    owner_type: string;
+                                    owner_uuid: string;
+                                };
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenant/v1/buildings/{id}/resources/{resourceUuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One bookable resource of the building, with its rules and questions; another building’s is not found */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    resourceUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                uuid: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "room" | "desk" | "amenity";
+                                description: string | null;
+                                image_url: string | null;
+                                /** @description How many people it holds (1 for a desk); null when not given */
+                                capacity: number | null;
+                                equipment: string[];
+                                floor: string | null;
+                                zone: string | null;
+                                /** @description A booking is a pending request until the building manager approves it */
+                                requires_approval: boolean;
+                                /** @description Per hour; a booking’s total_price is this times its hours */
+                                price: number;
+                                currency_type: string;
+                                /** @description A booking can be cancelled until this many minutes before its start */
+                                cancellation_window_end_minutes: number;
+                                cancellation_description: string | null;
+                                /** @description The building's time zone (IANA): opening hours and days are in it */
+                                timezone: string;
+                                /** @description Opening windows per weekday, local wall-clock times (24:00 is midnight); a day with none is closed */
+                                opening_hours: {
+                                    /** @enum {string} */
+                                    day: "sunday" | "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday";
+                                    open: string;
+                                    close: string;
+                                }[];
+                                rules: {
+                                    /** @description The slot grid: a booking starts on it (counted from the window’s opening) and lasts whole slots; null: any whole minute */
+                                    slot_minutes: number | null;
+                                    min_minutes: number;
+                                    max_minutes: number;
+                                    /** @description Kept free after every booking: the next may start this long after one ends */
+                                    buffer_minutes: number;
+                                    /** @description Bookable up to this many days after today (the building’s today) */
+                                    horizon_days: number;
+                                    /** @description The last day a booking may start on (YYYY-MM-DD) */
+                                    bookable_until: string;
+                                };
+                                /** @description Asked when booking; answered in the create body’s `answers` by id */
+                                questions: {
+                                    id: string;
+                                    label: string;
+                                    /**
+                                     * @description yes_no: true/false or "Yes"/"No"; number: a whole number in min..max
+                                     * @enum {string}
+                                     */
+                                    type: "yes_no" | "text" | "number";
+                                    required: boolean;
+                                    /** @description text: the longest answer (500 when not given) */
+                                    max_length?: number;
+                                    min?: number;
+                                    max?: number;
+                                }[];
+                                /** @description The amenity this resource is (its page offers "Book"); null for none */
+                                amenity_uuid: string | null;
+                                /** @description With the resource and booking uuids, the path of a booking’s receipt */
+                                owner: {
+                                    owner_type: string;
+                                    owner_uuid: string;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenant/v1/buildings/{id}/resources/{resourceUuid}/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A resource’s availability on one day of the building’s calendar: opening hours, grid slots, free ranges and bookings
+         * @description Times are ISO 8601 with the building’s offset on that day (a day when clocks change has 23 or 25 hours). Without `date`, the building’s today. A day after `bookable_until` is refused (422 beyond_horizon); past days and times are answered, as past.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description YYYY-MM-DD, the building’s calendar */
+                    date?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                    resourceUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                resource_uuid: string;
+                                /** @description The day asked for (YYYY-MM-DD, the building’s calendar) */
+                                date: string;
+                                timezone: string;
+                                /** @description The grid of `slots`; null: no grid (book a start and a length within `free`) */
+                                slot_minutes: number | null;
+                                /** @description That day’s opening windows; empty when closed */
+                                opening_hours: {
+                                    /** @description ISO 8601 with the building's offset, e.g. 2026-12-01T09:30:00-05:00 */
+                                    start_at: string;
+                                    /** @description ISO 8601 with the building's offset, e.g. 2026-12-01T09:30:00-05:00 */
+                                    end_at: string;
+                                }[];
+                                /** @description The grid’s slots within the opening hours: free, taken (a booking or the buffer around one) or past (begun). A booking is one or more consecutive free slots, from min_minutes to max_minutes. Empty for a resource without a grid. */
+                                slots: {
+                                    /** @description ISO 8601 with the building's offset, e.g. 2026-12-01T09:30:00-05:00 */
+                                    start_at: string;
+                                    /** @description ISO 8601 with the building's offset, e.g. 2026-12-01T09:30:00-05:00 */
+                                    end_at: string;
+                                    /** @enum {string} */
+                                    status: "free" | "taken" | "past";
+                                }[];
+                                /** @description Where a booking may lie wholly: inside opening hours, not begun, clear of bookings and buffers, on the grid, each at least min_minutes long. Any booking inside one of an allowed length (on the grid) is accepted, unless someone takes it first. */
+                                free: {
+                                    /** @description ISO 8601 with the building's offset, e.g. 2026-12-01T09:30:00-05:00 */
+                                    start_at: string;
+                                    /** @description ISO 8601 with the building's offset, e.g. 2026-12-01T09:30:00-05:00 */
+                                    end_at: string;
+                                }[];
+                                /** @description The bookings that hold the resource that day (pending requests included), without buffers; mine: the caller’s own */
+                                taken: {
+                                    /** @description ISO 8601 with the building's offset, e.g. 2026-12-01T09:30:00-05:00 */
+                                    start_at: string;
+                                    /** @description ISO 8601 with the building's offset, e.g. 2026-12-01T09:30:00-05:00 */
+                                    end_at: string;
+                                    mine: boolean;
+                                }[];
+                                /** @description The last day a booking may start on (YYYY-MM-DD) */
+                                bookable_until: string;
+                            };
+                        };
+                    };
+                };
+                /** @description An error of the booking calls: the common error shape, with `fields` (each rule a 422 names, by the field it is about) and, for 409 slot_taken, `next_free` (the first free time of the same length after the one asked for; null when none is left within the horizon) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BookingError"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description An error of the booking calls: the common error shape, with `fields` (each rule a 422 names, by the field it is about) and, for 409 slot_taken, `next_free` (the first free time of the same length after the one asked for; null when none is left within the horizon) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BookingError"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description An error of the booking calls: the common error shape, with `fields` (each rule a 422 names, by the field it is about) and, for 409 slot_taken, `next_free` (the first free time of the same length after the one asked for; null when none is left within the horizon) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BookingError"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenant/v1/buildings/{id}/resources/{resourceUuid}/bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My bookings of this resource that have not ended (any status, soonest first, 50 at most): the amenity page’s own list */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    resourceUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                uuid: string;
+                                /** @description The resource's name */
+                                name: string;
+                                /**
+                                 * @description The status in the specification’s first vocabulary
+                                 * @enum {string}
+                                 */
+                                status: "pending" | "pending_payment" | "confirmed" | "cancelled_user" | "cancelled_vendor" | "denied_unavailable" | "denied_available" | "accepted" | "cancelled";
+                                /**
+                                 * @description The same status in the receipt’s vocabulary
+                                 * @enum {string}
+                                 */
+                                receipt_status: "Pending" | "Accepted" | "Denied_Unavailable" | "Denied_Available" | "Canceled";
+                                start_at: string;
+                                end_at: string;
+                                /** @description The building's time zone */
+                                timezone: string;
+                                /** @description Minutes from start_at to end_at */
+                                bookingDuration: number;
+                                form_responses: {
+                                    question: string;
+                                    answer: string;
+                                    /** @enum {string} */
+                                    type: "Yes/No" | "text";
+                                }[];
+                                /** @description Cancelling is allowed until this many minutes before start_at */
+                                cancellation_window_end_minutes: number;
+                                cancellation_description: string | null;
+                                /** @description start_at less the cancellation window (ISO 8601, UTC) */
+                                cancellation_deadline: string;
+                                /** @description The booking is open and the deadline has not passed */
+                                can_cancel: boolean;
+                                /** @description A request waits for the building manager’s approval */
+                                requires_approval: boolean;
+                                total_price: number;
+                                currency_type: string;
+                                resource: {
+                                    uuid: string;
+                                    name: string;
+                                    image_url: string | null;
+                                };
+                                owner: {
+                                    owner_type: string;
+                                    owner_uuid: string;
+                                };
+                                created_at: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Books a resource: 201 with the booking (confirmed, or a pending request when the resource needs approval); 409 slot_taken with next_free; 422 for broken rules
+         * @description Give `start_at` and either `end_at` or `duration_minutes`, and `answers` to the resource’s questions by id. Checked: whole minutes, the end after the start, not in the past, within the horizon, min and max length, inside one opening window, on the slot grid, every required question answered and every answer valid; each broken rule is in `fields` of a 422 (codes not_whole_minutes, invalid_period, in_the_past, beyond_horizon, too_short, too_long, outside_opening_hours, off_grid, missing_answer, unknown_question, invalid_answer, answer_too_long). The time is then taken in the database in one step: of two people asking for it at the same moment exactly one gets it, and the other a 409 slot_taken with `next_free`, the first free time of the same length after it. A pending request mails the building manager; a confirmed booking mails the person with its calendar file. An `Idempotency-Key` header makes a retry safe: the same key answers the booking it made (201, header idempotent-replayed: true); the same key with another time or resource is a 422 idempotency_key_reused.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Any printable ASCII text (a UUID) the client keeps for the retries of one booking */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    id: string;
+                    resourceUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 with an offset or Z
+                         */
+                        start_at: string;
+                        /**
+                         * Format: date-time
+                         * @description Either this or duration_minutes
+                         */
+                        end_at?: string;
+                        /** @description Either this or end_at */
+                        duration_minutes?: number;
+                        /** @description By question id: yes_no true/false or "Yes"/"No", number an integer, text a string */
+                        answers?: {
+                            [key: string]: string | boolean | number;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                uuid: string;
+                                /** @description The resource's name */
+                                name: string;
+                                /**
+                                 * @description The status in the specification’s first vocabulary
+                                 * @enum {string}
+                                 */
+                                status: "pending" | "pending_payment" | "confirmed" | "cancelled_user" | "cancelled_vendor" | "denied_unavailable" | "denied_available" | "accepted" | "cancelled";
+                                /**
+                                 * @description The same status in the receipt’s vocabulary
+                                 * @enum {string}
+                                 */
+                                receipt_status: "Pending" | "Accepted" | "Denied_Unavailable" | "Denied_Available" | "Canceled";
+                                start_at: string;
+                                end_at: string;
+                                /** @description The building's time zone */
+                                timezone: string;
+                                /** @description Minutes from start_at to end_at */
+                                bookingDuration: number;
+                                form_responses: {
+                                    question: string;
+                                    answer: string;
+                                    /** @enum {string} */
+                                    type: "Yes/No" | "text";
+                                }[];
+                                /** @description Cancelling is allowed until this many minutes before start_at */
+                                cancellation_window_end_minutes: number;
+                                cancellation_description: string | null;
+                                /** @description start_at less the cancellation window (ISO 8601, UTC) */
+                                cancellation_deadline: string;
+                                /** @description The booking is open and the deadline has not passed */
+                                can_cancel: boolean;
+                                /** @description A request waits for the building manager’s approval */
+                                requires_approval: boolean;
+                                total_price: number;
+                                currency_type: string;
+                                resource: {
+                                    uuid: string;
+                                    name: string;
+                                    image_url: string | null;
+                                };
+                                owner: {
+                                    owner_type: string;
+                                    owner_uuid: string;
+                                };
+                                created_at: string;
+                            };
+                        };
+                    };
+                };
+                /** @description An error of the booking calls: the common error shape, with `fields` (each rule a 422 names, by the field it is about) and, for 409 slot_taken, `next_free` (the first free time of the same length after the one asked for; null when none is left within the horizon) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BookingError"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description An error of the booking calls: the common error shape, with `fields` (each rule a 422 names, by the field it is about) and, for 409 slot_taken, `next_free` (the first free time of the same length after the one asked for; null when none is left within the horizon) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BookingError"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description An error of the booking calls: the common error shape, with `fields` (each rule a 422 names, by the field it is about) and, for 409 slot_taken, `next_free` (the first free time of the same length after the one asked for; null when none is left within the horizon) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BookingError"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -9654,7 +10586,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Make a booking request for a person, which mails the building manager (development only, from this machine) */
+        /** Make a booking request for a person, which mails the building manager; 409 slot_taken when it overlaps a booking (development only, from this machine) */
         post: {
             parameters: {
                 query?: never;
@@ -10184,6 +11116,7 @@ export interface paths {
                                     "live-work-ui": boolean;
                                     "signup-user-type-2": boolean;
                                     "embedded-third-party-widget": boolean;
+                                    booking: boolean;
                                 };
                                 reasons: {
                                     /** @enum {string} */
@@ -10236,6 +11169,8 @@ export interface paths {
                                     "signup-user-type-2": "TARGETING_MATCH" | "STATIC" | "DEFAULT";
                                     /** @enum {string} */
                                     "embedded-third-party-widget": "TARGETING_MATCH" | "STATIC" | "DEFAULT";
+                                    /** @enum {string} */
+                                    booking: "TARGETING_MATCH" | "STATIC" | "DEFAULT";
                                 };
                                 version: number;
                             };
@@ -10419,7 +11354,7 @@ export interface paths {
                                 version: number;
                                 flags: {
                                     /** @enum {string} */
-                                    name: "header-logo" | "maintenance-mode" | "header-user-profile-image" | "dropdown-logout" | "dropdown-buildings" | "account-history" | "dropdown-account" | "dropdown-kiosk" | "feat-tenant-vis-reg-to-admin-link" | "service-requests" | "safety-utility-button" | "change-language-option-in-settings" | "show-utilities-link-and-chevron" | "show-smart-building" | "show-content-v-2" | "show-rich-description" | "open-tw-miniapp-in-iframe" | "enable-tw-host-sdk" | "enable-tw-direct-link" | "enable-exit-kiosk-mode" | "emergency-management-utility" | "discover-layout" | "live-work-ui" | "signup-user-type-2" | "embedded-third-party-widget";
+                                    name: "header-logo" | "maintenance-mode" | "header-user-profile-image" | "dropdown-logout" | "dropdown-buildings" | "account-history" | "dropdown-account" | "dropdown-kiosk" | "feat-tenant-vis-reg-to-admin-link" | "service-requests" | "safety-utility-button" | "change-language-option-in-settings" | "show-utilities-link-and-chevron" | "show-smart-building" | "show-content-v-2" | "show-rich-description" | "open-tw-miniapp-in-iframe" | "enable-tw-host-sdk" | "enable-tw-direct-link" | "enable-exit-kiosk-mode" | "emergency-management-utility" | "discover-layout" | "live-work-ui" | "signup-user-type-2" | "embedded-third-party-widget" | "booking";
                                     default: boolean;
                                     value: boolean | null;
                                     overrides: {
@@ -10519,7 +11454,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description One of: header-logo, maintenance-mode, header-user-profile-image, dropdown-logout, dropdown-buildings, account-history, dropdown-account, dropdown-kiosk, feat-tenant-vis-reg-to-admin-link, service-requests, safety-utility-button, change-language-option-in-settings, show-utilities-link-and-chevron, show-smart-building, show-content-v-2, show-rich-description, open-tw-miniapp-in-iframe, enable-tw-host-sdk, enable-tw-direct-link, enable-exit-kiosk-mode, emergency-management-utility, discover-layout, live-work-ui, signup-user-type-2, embedded-third-party-widget */
+                    /** @description One of: header-logo, maintenance-mode, header-user-profile-image, dropdown-logout, dropdown-buildings, account-history, dropdown-account, dropdown-kiosk, feat-tenant-vis-reg-to-admin-link, service-requests, safety-utility-button, change-language-option-in-settings, show-utilities-link-and-chevron, show-smart-building, show-content-v-2, show-rich-description, open-tw-miniapp-in-iframe, enable-tw-host-sdk, enable-tw-direct-link, enable-exit-kiosk-mode, emergency-management-utility, discover-layout, live-work-ui, signup-user-type-2, embedded-third-party-widget, booking */
                     name: string;
                 };
                 cookie?: never;
@@ -10543,7 +11478,7 @@ export interface paths {
                         "application/json": {
                             data: {
                                 /** @enum {string} */
-                                name: "header-logo" | "maintenance-mode" | "header-user-profile-image" | "dropdown-logout" | "dropdown-buildings" | "account-history" | "dropdown-account" | "dropdown-kiosk" | "feat-tenant-vis-reg-to-admin-link" | "service-requests" | "safety-utility-button" | "change-language-option-in-settings" | "show-utilities-link-and-chevron" | "show-smart-building" | "show-content-v-2" | "show-rich-description" | "open-tw-miniapp-in-iframe" | "enable-tw-host-sdk" | "enable-tw-direct-link" | "enable-exit-kiosk-mode" | "emergency-management-utility" | "discover-layout" | "live-work-ui" | "signup-user-type-2" | "embedded-third-party-widget";
+                                name: "header-logo" | "maintenance-mode" | "header-user-profile-image" | "dropdown-logout" | "dropdown-buildings" | "account-history" | "dropdown-account" | "dropdown-kiosk" | "feat-tenant-vis-reg-to-admin-link" | "service-requests" | "safety-utility-button" | "change-language-option-in-settings" | "show-utilities-link-and-chevron" | "show-smart-building" | "show-content-v-2" | "show-rich-description" | "open-tw-miniapp-in-iframe" | "enable-tw-host-sdk" | "enable-tw-direct-link" | "enable-exit-kiosk-mode" | "emergency-management-utility" | "discover-layout" | "live-work-ui" | "signup-user-type-2" | "embedded-third-party-widget" | "booking";
                                 value: boolean | null;
                                 building_uuid: string | null;
                                 version: number;
@@ -10625,7 +11560,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @description One of: header-logo, maintenance-mode, header-user-profile-image, dropdown-logout, dropdown-buildings, account-history, dropdown-account, dropdown-kiosk, feat-tenant-vis-reg-to-admin-link, service-requests, safety-utility-button, change-language-option-in-settings, show-utilities-link-and-chevron, show-smart-building, show-content-v-2, show-rich-description, open-tw-miniapp-in-iframe, enable-tw-host-sdk, enable-tw-direct-link, enable-exit-kiosk-mode, emergency-management-utility, discover-layout, live-work-ui, signup-user-type-2, embedded-third-party-widget */
+                    /** @description One of: header-logo, maintenance-mode, header-user-profile-image, dropdown-logout, dropdown-buildings, account-history, dropdown-account, dropdown-kiosk, feat-tenant-vis-reg-to-admin-link, service-requests, safety-utility-button, change-language-option-in-settings, show-utilities-link-and-chevron, show-smart-building, show-content-v-2, show-rich-description, open-tw-miniapp-in-iframe, enable-tw-host-sdk, enable-tw-direct-link, enable-exit-kiosk-mode, emergency-management-utility, discover-layout, live-work-ui, signup-user-type-2, embedded-third-party-widget, booking */
                     name: string;
                 };
                 cookie?: never;
@@ -10641,7 +11576,7 @@ export interface paths {
                         "application/json": {
                             data: {
                                 /** @enum {string} */
-                                name: "header-logo" | "maintenance-mode" | "header-user-profile-image" | "dropdown-logout" | "dropdown-buildings" | "account-history" | "dropdown-account" | "dropdown-kiosk" | "feat-tenant-vis-reg-to-admin-link" | "service-requests" | "safety-utility-button" | "change-language-option-in-settings" | "show-utilities-link-and-chevron" | "show-smart-building" | "show-content-v-2" | "show-rich-description" | "open-tw-miniapp-in-iframe" | "enable-tw-host-sdk" | "enable-tw-direct-link" | "enable-exit-kiosk-mode" | "emergency-management-utility" | "discover-layout" | "live-work-ui" | "signup-user-type-2" | "embedded-third-party-widget";
+                                name: "header-logo" | "maintenance-mode" | "header-user-profile-image" | "dropdown-logout" | "dropdown-buildings" | "account-history" | "dropdown-account" | "dropdown-kiosk" | "feat-tenant-vis-reg-to-admin-link" | "service-requests" | "safety-utility-button" | "change-language-option-in-settings" | "show-utilities-link-and-chevron" | "show-smart-building" | "show-content-v-2" | "show-rich-description" | "open-tw-miniapp-in-iframe" | "enable-tw-host-sdk" | "enable-tw-direct-link" | "enable-exit-kiosk-mode" | "emergency-management-utility" | "discover-layout" | "live-work-ui" | "signup-user-type-2" | "embedded-third-party-widget" | "booking";
                                 value: boolean | null;
                                 building_uuid: string | null;
                                 version: number;
@@ -11267,6 +12202,27 @@ export interface components {
             message: string;
             code?: string;
         };
+        /** @description An error of the booking calls: the common error shape, with `fields` (each rule a 422 names, by the field it is about) and, for 409 slot_taken, `next_free` (the first free time of the same length after the one asked for; null when none is left within the horizon) */
+        BookingError: {
+            statusCode: number;
+            error: string;
+            message: string;
+            code?: string;
+            fields?: {
+                /** @description start_at, end_at, duration_minutes, date, or answers.<question id> */
+                field: string;
+                code: string;
+                message: string;
+            }[];
+            next_free?: {
+                /** @description ISO 8601 with the building's offset */
+                start_at: string;
+                /** @description ISO 8601 with the building's offset */
+                end_at: string;
+            } | null;
+            /** @description The last day that can be booked (YYYY-MM-DD, the building’s calendar) */
+            bookable_until?: string;
+        };
         Role: {
             name: string;
         };
@@ -11653,6 +12609,8 @@ export interface components {
                 category_uuid: string;
                 category_name: string;
             };
+            /** @description The bookable resource this amenity is (issue 26): its page offers "Book" while the `booking` flag is on, through GET /tenant/v1/buildings/{id}/resources/{uuid}; null when it is not bookable. Always sent by this server. */
+            bookable_resource_uuid?: string | null;
         };
         AmenityCategory: {
             id: number;

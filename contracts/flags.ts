@@ -34,6 +34,8 @@ export const FLAG_DEFAULTS = {
   'signup-user-type-2': false,
   /** Shows the deployment's embedded third-party widget on the home (EMBEDDED_WIDGET_URL; decision 203). */
   'embedded-third-party-widget': false,
+  /** Booking resources (issue 26): a building's bookable rooms, desks and amenities, their availability and the booking flow. */
+  booking: true,
 } as const satisfies Record<string, boolean>;
 
 export type FlagName = keyof typeof FLAG_DEFAULTS;
@@ -41,9 +43,10 @@ export type FlagName = keyof typeof FLAG_DEFAULTS;
 /**
  * Flags the specification uses without naming them, with the name the project gave each (its decision record):
  * `signup-user-type-2`: "user type id 2 vs 1 at account creation depends on a flag" (access document section 6),
- * docs/decisions/201-signup-user-type-flag.md.
+ * docs/decisions/201-signup-user-type-flag.md; `booking`: issue 26's "Booking is a feature flag",
+ * docs/decisions/NEXT-booking-resources-and-availability.md.
  */
-export const UNNAMED_IN_SPECIFICATION = ['signup-user-type-2', 'embedded-third-party-widget'] as const satisfies readonly FlagName[];
+export const UNNAMED_IN_SPECIFICATION = ['signup-user-type-2', 'embedded-third-party-widget', 'booking'] as const satisfies readonly FlagName[];
 
 /** The user type an account made by sign-up gets (`user_type_id` of POST /auth/register): 2 with the flag on, else 1. */
 export const signupUserTypeId = (flags: Pick<FlagValues, 'signup-user-type-2'>): 1 | 2 => (flags['signup-user-type-2'] ? 2 : 1);

@@ -38,6 +38,7 @@ import { emergencyRoutes } from './routes/emergency.js';
 import { serviceRequestRoutes } from './routes/serviceRequests.js';
 import { helpDeskRoutes } from './routes/helpDesk.js';
 import { bookingRoutes } from './routes/bookings.js';
+import { resourceRoutes } from './routes/resources.js';
 import { cardVaultRoutes, paymentRoutes } from './routes/payments.js';
 import { cardFramePage } from './routes/cardFrame.js';
 import { cardFrameParents, hostOf } from './lib/cardFrame.js';
@@ -188,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(signedIn(serviceRequestRoutes));
       await api.register(signedIn(helpDeskRoutes));
       await api.register(signedIn(bookingRoutes));
+      await api.register(signedIn(resourceRoutes));
       await api.register(signedIn(paymentRoutes));
       await api.register(signedIn(miniAppPlatformRoutes));
       await api.register(signedIn(kioskVisitRoutes));

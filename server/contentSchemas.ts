@@ -290,6 +290,12 @@ export const contentSchemas = [
       image_url: nstr,
       image_alt_text: nstr,
       category: { type: 'object', required: ['category_uuid', 'category_name'], properties: { category_uuid: str, category_name: str } },
+      bookable_resource_uuid: {
+        type: ['string', 'null'],
+        description:
+          'The bookable resource this amenity is (issue 26): its page offers "Book" while the `booking` flag is on, through ' +
+          'GET /tenant/v1/buildings/{id}/resources/{uuid}; null when it is not bookable. Always sent by this server.',
+      },
     },
   },
   {

@@ -20,6 +20,42 @@ export const sharedSchemas = [
     properties: { statusCode: int, error: str, message: str, code: str },
   },
   {
+    $id: 'BookingError',
+    description:
+      'An error of the booking calls: the common error shape, with `fields` (each rule a 422 names, by the field it is about) and, ' +
+      'for 409 slot_taken, `next_free` (the first free time of the same length after the one asked for; null when none is left ' +
+      'within the horizon)',
+    type: 'object',
+    required: ['statusCode', 'error', 'message'],
+    properties: {
+      statusCode: int,
+      error: str,
+      message: str,
+      code: str,
+      fields: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['field', 'code', 'message'],
+          properties: {
+            field: { type: 'string', description: 'start_at, end_at, duration_minutes, date, or answers.<question id>' },
+            code: str,
+            message: str,
+          },
+        },
+      },
+      next_free: {
+        type: ['object', 'null'],
+        required: ['start_at', 'end_at'],
+        properties: {
+          start_at: { type: 'string', description: "ISO 8601 with the building's offset" },
+          end_at: { type: 'string', description: "ISO 8601 with the building's offset" },
+        },
+      },
+      bookable_until: { type: 'string', description: 'The last day that can be booked (YYYY-MM-DD, the building’s calendar)' },
+    },
+  },
+  {
     $id: 'Role',
     type: 'object',
     required: ['name'],

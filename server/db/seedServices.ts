@@ -1,5 +1,7 @@
 import type { Db } from './index.js';
 import { seedEmergencyManagement } from './seedEmergency.js';
+import { WEEKDAYS, type OpeningWindow, type Question } from '../lib/bookingRules.js';
+import { addDays, instantOf, localDateOf, weekdayOf } from '../lib/zonedTime.js';
 
 /**
  * Demo data of the services (issue 12) in every demo building, added to a database that has none yet (so a database
@@ -41,35 +43,276 @@ const dayAt = (now: Date, days: number, hour: number) => {
 };
 const plusHours = (isoText: string, hours: number) => new Date(new Date(isoText).getTime() + hours * 3_600_000).toISOString();
 
+/** A demo resource: what a person sees of it, its terms and its booking rules (migrations 010 and 038). */
+type DemoResource = {
+  name: string;
+  kind: 'room' | 'desk' | 'amenity';
+  image: string;
+  approval: boolean;
+  /** The cancellation window in minutes, and its description. */
+  window: number;
+  cancellation: string;
+  /** Per hour. */
+  price: number;
+  /** The local part of the resource's own manager address (else the building's manager is mailed). */
+  manager?: string;
+  about: string;
+  capacity: number;
+  equipment: string[];
+  floor: string;
+  zone: string | null;
+  hours: OpeningWindow[];
+  slot: number | null;
+  min: number;
+  max: number;
+  buffer: number;
+  horizon: number;
+  questions: Question[];
+  /** The key of the building's amenity this resource is (seedContent's amenityCategories). */
+  amenity?: string;
+};
+
+const weekdays = (open: string, close: string): OpeningWindow[] =>
+  (['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const).map((day) => ({ day, open, close }));
+const everyDay = (open: string, close: string): OpeningWindow[] => WEEKDAYS.map((day) => ({ day, open, close }));
+const deskTerms = { window: 15, cancellation: 'You can cancel up to 15 minutes before your booking starts.' };
+const deskOf = (name: string, floor: string, zone: string, slot: number | null, about: string, equipment: string[]): DemoResource => ({
+  name,
+  kind: 'desk',
+  image: 'amenity-phone-booths.svg',
+  approval: false,
+  ...deskTerms,
+  price: 0,
+  about,
+  capacity: 1,
+  equipment,
+  floor,
+  zone,
+  hours: weekdays('07:00', '20:00'),
+  slot,
+  min: 60,
+  max: 600,
+  buffer: 0,
+  horizon: 14,
+  questions: [],
+});
+
 /**
- * Resource bookings (decision 054): in every building a manager address and four resources (a meeting room that needs
- * approval with an hour's cancellation window, a desk booked at once, a paid rooftop with a day's window, a boardroom
- * whose window is a week); for each demo person in each of their buildings twelve bookings, every status of the
- * first vocabulary at least once (so every receipt status too): future ones still cancellable, a future one past its
- * window, past ones; with form responses.
+ * The bookable resources of every demo building (issue 26): meeting rooms on two floors (one needs approval, one is
+ * booked at once, the boardroom needs approval and has a week's window), desks on two floors and zones (free start
+ * times in the quiet zone, an hourly grid in the open zone) and the rooftop terrace, the building's amenity, bookable
+ * with approval every day. The first four of decision 054 keep their names and terms.
+ */
+export const DEMO_RESOURCES: DemoResource[] = [
+  {
+    name: 'Conference Room A',
+    kind: 'room',
+    image: 'amenity-conference.svg',
+    approval: true,
+    window: 60,
+    cancellation: 'You can cancel up to 1 hour before your booking starts.',
+    price: 0,
+    about: 'A meeting room for eight by the north windows, with a screen for presentations and video calls.',
+    capacity: 8,
+    equipment: ['Display', 'Video conferencing', 'Whiteboard'],
+    floor: '12',
+    zone: 'North',
+    hours: weekdays('08:00', '19:00'),
+    slot: 30,
+    min: 30,
+    max: 240,
+    buffer: 15,
+    horizon: 60,
+    questions: [
+      { id: 'projector', label: 'Will you need the projector?', type: 'yes_no', required: true },
+      { id: 'attendees', label: 'How many people will attend?', type: 'number', required: true, min: 1, max: 8 },
+    ],
+  },
+  {
+    name: 'Huddle Room 12B',
+    kind: 'room',
+    image: 'amenity-phone-booths.svg',
+    approval: false,
+    ...deskTerms,
+    price: 0,
+    about: 'A small room for quick meetings of up to four, booked at once.',
+    capacity: 4,
+    equipment: ['Display'],
+    floor: '12',
+    zone: 'South',
+    hours: weekdays('08:00', '19:00'),
+    slot: 30,
+    min: 30,
+    max: 120,
+    buffer: 0,
+    horizon: 30,
+    questions: [],
+  },
+  {
+    name: 'Executive Boardroom',
+    kind: 'room',
+    image: 'amenity-conference.svg',
+    approval: true,
+    window: 7 * 24 * 60,
+    cancellation: 'Bookings can be cancelled up to 7 days before they start.',
+    price: 0,
+    about: 'The boardroom on the top office floor, for sixteen, with catering on request.',
+    capacity: 16,
+    equipment: ['Display', 'Video conferencing', 'Catering on request'],
+    floor: '15',
+    zone: null,
+    hours: weekdays('08:00', '20:00'),
+    slot: 30,
+    min: 60,
+    max: 480,
+    buffer: 30,
+    horizon: 90,
+    questions: [
+      { id: 'video', label: 'Do you need video conferencing?', type: 'yes_no', required: true },
+      { id: 'catering', label: 'Anything to eat or drink?', type: 'text', required: false, max_length: 300 },
+    ],
+  },
+  deskOf('Focus Desk 7', '12', 'Quiet zone', null, 'A desk in the quiet zone with a monitor and a docking station. Come and go when you like.', [
+    'Monitor',
+    'Docking station',
+  ]),
+  deskOf('Focus Desk 8', '12', 'Quiet zone', null, 'A desk in the quiet zone with a monitor and a docking station. Come and go when you like.', [
+    'Monitor',
+    'Docking station',
+  ]),
+  deskOf('Hot Desk 14-01', '14', 'Open zone', 60, 'A desk in the open zone by the café, booked by the hour.', ['Monitor']),
+  deskOf('Hot Desk 14-02', '14', 'Open zone', 60, 'A desk in the open zone by the café, booked by the hour.', ['Monitor']),
+  {
+    name: 'Rooftop Terrace',
+    kind: 'amenity',
+    image: 'amenity-rooftop.svg',
+    approval: true,
+    window: 24 * 60,
+    cancellation: 'Cancellations are accepted until 24 hours before the booking; later ones are charged in full.',
+    price: 50,
+    manager: 'events',
+    about: 'The roof garden, with seating for forty and a view over the city, for receptions and team events.',
+    capacity: 40,
+    equipment: ['Outdoor seating', 'Sound system', 'Heaters'],
+    floor: 'Roof',
+    zone: null,
+    hours: everyDay('10:00', '22:00'),
+    slot: 60,
+    min: 60,
+    max: 240,
+    buffer: 30,
+    horizon: 90,
+    questions: [
+      { id: 'food', label: 'Will you serve food or drinks?', type: 'yes_no', required: true },
+      { id: 'occasion', label: 'What is the occasion?', type: 'text', required: false, max_length: 200 },
+      { id: 'guests', label: 'How many guests?', type: 'number', required: true, min: 1, max: 40 },
+    ],
+    amenity: 'rooftop',
+  },
+];
+
+type SavedResource = { id: number; window: number; description: string; buffer: number };
+
+/**
+ * A demo resource of a building with its rules: the one of that name given them (a database seeded before issue 26),
+ * else a new one. Linked to the building's amenity it is. Inside the caller's transaction.
+ */
+async function saveResource(tx: Db, building: { id: number; slug: string; currency: string }, r: DemoResource): Promise<SavedResource> {
+  const rules = [
+    building.id,
+    r.name,
+    r.kind,
+    r.about,
+    r.capacity,
+    r.equipment,
+    r.floor,
+    r.zone,
+    JSON.stringify(r.hours),
+    r.slot,
+    r.min,
+    r.max,
+    r.buffer,
+    r.horizon,
+    JSON.stringify(r.questions),
+    r.amenity ? `/media/content/amenity-${r.amenity}.svg` : null,
+  ];
+  const amenity = `(SELECT a.id FROM amenities a JOIN amenity_categories cat ON cat.id = a.category_id
+                     WHERE cat.building_id = $1 AND a.image_url = $16::text ORDER BY a.id LIMIT 1)`;
+  const [updated] = await tx.query<{ id: number }>(
+    `UPDATE resources SET kind = $3, description = $4, capacity = $5, equipment = $6, floor = $7, zone = $8, opening_hours = $9::jsonb,
+            slot_minutes = $10, min_minutes = $11, max_minutes = $12, buffer_minutes = $13, horizon_days = $14, questions = $15::jsonb,
+            amenity_id = ${amenity}
+      WHERE building_id = $1 AND name = $2 RETURNING id`,
+    rules,
+  );
+  const id =
+    updated?.id ??
+    (
+      await tx.query<{ id: number }>(
+        `INSERT INTO resources (building_id, name, kind, description, capacity, equipment, floor, zone, opening_hours, slot_minutes, min_minutes,
+                                max_minutes, buffer_minutes, horizon_days, questions, amenity_id, image_url, manager_email, requires_approval,
+                                cancellation_window_end_minutes, cancellation_description, price, currency_type)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12, $13, $14, $15::jsonb, ${amenity}, $17, $18, $19, $20, $21, $22, $23)
+         RETURNING id`,
+        [
+          ...rules,
+          `/media/content/${r.image}`,
+          r.manager ? `${r.manager}.${building.slug}@atrium.localhost` : null,
+          r.approval,
+          r.window,
+          r.cancellation,
+          r.price,
+          building.currency,
+        ],
+      )
+    )[0]!.id;
+  return { id, window: r.window, description: r.cancellation, buffer: r.buffer };
+}
+
+/**
+ * Resource bookings (decisions 054 and NEXT-booking-resources-and-availability): in every building a manager address
+ * and the demo resources; for each demo person in each of their buildings twelve bookings, every status of the first
+ * vocabulary at least once (so every receipt status too): future ones still cancellable, a future one past its window,
+ * past ones; with form responses. A few bookings of other people on the huddle room and a hot desk, so that the
+ * availability of the coming days shows taken slots. A database whose resources predate issue 26 has them given their
+ * rules and the new resources added (its bookings stay as they were).
  */
 async function seedBookings(db: Db, now: Date): Promise<void> {
-  const [existing] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM resources');
-  if (existing && existing.count > 0) return;
-  const buildings = await db.query<{ id: number; name: string; locale: string | null }>('SELECT id, name, locale FROM buildings ORDER BY id');
+  const [existing] = await db.query<{ count: number; configured: number }>(
+    'SELECT count(*)::int AS count, count(*) FILTER (WHERE floor IS NOT NULL)::int AS configured FROM resources',
+  );
+  if (existing && existing.count > 0 && existing.configured > 0) return;
+  const upgrade = !!existing && existing.count > 0;
+  const buildings = await db.query<{ id: number; name: string; locale: string | null; timezone: string }>(
+    'SELECT id, name, locale, timezone FROM buildings ORDER BY id',
+  );
   const people = await db.query<{ id: number; building_id: number }>(
     `SELECT u.id, ub.building_id FROM users u JOIN user_buildings ub ON ub.user_id = u.id WHERE u.email = ANY($1) ORDER BY u.id, ub.building_id`,
     [BOOKING_PEOPLE],
   );
   await db.transaction(async (tx) => {
-    for (const building of buildings)
-      await seedBuildingBookings(
-        tx,
-        building,
-        people.filter((p) => p.building_id === building.id),
-        now,
-      );
+    for (const building of buildings) {
+      if (upgrade) {
+        const terms = { id: building.id, slug: slugOf(building.name), currency: currencyOf(building.locale) };
+        for (const r of DEMO_RESOURCES) await saveResource(tx, terms, r);
+      } else {
+        await seedBuildingBookings(
+          tx,
+          building,
+          people.filter((p) => p.building_id === building.id),
+          now,
+        );
+      }
+      await seedTakenSlots(tx, building, now);
+    }
   });
 }
 
 /**
- * One building's manager address and four resources, and the twelve bookings of each of `people` (the seed's demo
- * people of the building, a development tenant's people with their history, or none). Inside the caller's transaction.
+ * One building's manager address and demo resources, and the twelve bookings of each of `people` (the seed's demo
+ * people of the building, a development tenant's people with their history, or none), at local times of the
+ * building. Each person's are a day further from today than the one's before (later when ahead, earlier when past),
+ * so no two people's bookings overlap on a resource. Inside the caller's transaction.
  */
 export async function seedBuildingBookings(
   tx: Db,
@@ -79,67 +322,21 @@ export async function seedBuildingBookings(
 ): Promise<void> {
   const slug = slugOf(building.name);
   const currency = currencyOf(building.locale);
+  const [found] = await tx.query<{ timezone: string }>('SELECT timezone FROM buildings WHERE id = $1', [building.id]);
+  const timezone = found?.timezone ?? 'UTC';
   await tx.query('UPDATE buildings SET manager_email = $2 WHERE id = $1 AND manager_email IS NULL', [
     building.id,
     `manager.${slug}@atrium.localhost`,
   ]);
-  const terms = new Map<number, { window: number; description: string }>();
-  const resource = async (r: {
-    name: string;
-    image: string;
-    approval: boolean;
-    window: number;
-    description: string;
-    price: number;
-    manager?: string;
-  }) => {
-    const id = (
-      await tx.query<{ id: number }>(
-        `INSERT INTO resources (building_id, name, image_url, manager_email, requires_approval, cancellation_window_end_minutes,
-                                cancellation_description, price, currency_type)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-        [building.id, r.name, `/media/content/${r.image}`, r.manager ?? null, r.approval, r.window, r.description, r.price, currency],
-      )
-    )[0]!.id;
-    terms.set(id, { window: r.window, description: r.description });
-    return id;
-  };
-  const room = await resource({
-    name: 'Conference Room A',
-    image: 'amenity-conference.svg',
-    approval: true,
-    window: 60,
-    description: 'You can cancel up to 1 hour before your booking starts.',
-    price: 0,
-  });
-  const desk = await resource({
-    name: 'Focus Desk 7',
-    image: 'amenity-phone-booths.svg',
-    approval: false,
-    window: 15,
-    description: 'You can cancel up to 15 minutes before your booking starts.',
-    price: 0,
-  });
-  const rooftop = await resource({
-    name: 'Rooftop Terrace',
-    image: 'amenity-rooftop.svg',
-    approval: true,
-    window: 24 * 60,
-    description: 'Cancellations are accepted until 24 hours before the booking; later ones are charged in full.',
-    price: 50,
-    manager: `events.${slug}@atrium.localhost`,
-  });
-  const boardroom = await resource({
-    name: 'Executive Boardroom',
-    image: 'amenity-conference.svg',
-    approval: true,
-    window: 7 * 24 * 60,
-    description: 'Bookings can be cancelled up to 7 days before they start.',
-    price: 0,
-  });
+  const saved = new Map<string, SavedResource>();
+  for (const r of DEMO_RESOURCES) saved.set(r.name, await saveResource(tx, { id: building.id, slug, currency }, r));
+  const room = saved.get('Conference Room A')!;
+  const desk = saved.get('Focus Desk 7')!;
+  const rooftop = saved.get('Rooftop Terrace')!;
+  const boardroom = saved.get('Executive Boardroom')!;
   const yesNo = (question: string, answer: 'Yes' | 'No') => ({ question, answer, type: 'Yes/No' });
   const text = (question: string, answer: string) => ({ question, answer, type: 'text' });
-  const plan: { resource: number; price: number; status: string; days: number; hour: number; hours: number; form: object[] }[] = [
+  const plan: { resource: SavedResource; price: number; status: string; days: number; hour: number; hours: number; form: object[] }[] = [
     {
       resource: room,
       price: 0,
@@ -164,7 +361,7 @@ export async function seedBuildingBookings(
       price: 50,
       status: 'pending_payment',
       days: 5,
-      hour: 16,
+      hour: 12,
       hours: 1,
       form: [yesNo('Will you serve food or drinks?', 'No')],
     },
@@ -189,7 +386,7 @@ export async function seedBuildingBookings(
       hours: 3,
       form: [text('What is the occasion?', 'Client reception')],
     },
-    { resource: desk, price: 0, status: 'confirmed', days: -2, hour: 13, hours: 8, form: [] },
+    { resource: desk, price: 0, status: 'confirmed', days: -2, hour: 9, hours: 8, form: [] },
     {
       resource: room,
       price: 0,
@@ -201,29 +398,69 @@ export async function seedBuildingBookings(
     },
     { resource: desk, price: 0, status: 'confirmed', days: 1, hour: 13, hours: 4, form: [] },
   ];
-  for (const person of people) {
+  const today = localDateOf(timezone, now.getTime());
+  for (const [index, person] of people.entries()) {
     for (const b of plan) {
-      const start = dayAt(now, b.days, b.hour);
-      const { window: cancelWindow, description } = terms.get(b.resource)!;
+      const day = addDays(today, b.days >= 0 ? b.days + index : b.days - index);
+      const start = new Date(instantOf(timezone, day, b.hour * 60));
+      const end = new Date(start.getTime() + b.hours * 3_600_000);
       await tx.query(
-        `INSERT INTO resource_bookings (resource_id, user_id, status, start_at, end_at, form_responses, cancellation_window_end_minutes,
-                                        cancellation_description, total_price, currency_type, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11)`,
+        `INSERT INTO resource_bookings (resource_id, user_id, status, start_at, end_at, blocked_until, form_responses,
+                                        cancellation_window_end_minutes, cancellation_description, total_price, currency_type, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12)`,
         [
-          b.resource,
+          b.resource.id,
           person.id,
           b.status,
-          start,
-          plusHours(start, b.hours),
+          start.toISOString(),
+          end.toISOString(),
+          new Date(end.getTime() + b.resource.buffer * 60_000).toISOString(),
           JSON.stringify(b.form),
-          cancelWindow,
-          description,
+          b.resource.window,
+          b.resource.description,
           b.price,
           currency,
           dayAt(now, Math.min(b.days, 0) - 10, 12),
         ],
       );
     }
+  }
+}
+
+/**
+ * Bookings of someone else in the building (its first member who is not a demo person; none in a building without
+ * one) on the next two weekdays: the huddle room twice a day and a hot desk for the day, confirmed.
+ */
+async function seedTakenSlots(tx: Db, building: { id: number; timezone: string }, now: Date): Promise<void> {
+  const [other] = await tx.query<{ id: number }>(
+    `SELECT u.id FROM users u JOIN user_buildings ub ON ub.user_id = u.id WHERE ub.building_id = $1 AND u.email <> ALL($2) ORDER BY u.id LIMIT 1`,
+    [building.id, BOOKING_PEOPLE],
+  );
+  if (!other) return;
+  const resources = await tx.query<{ id: number; name: string; cancellation_window_end_minutes: number; cancellation_description: string | null }>(
+    `SELECT id, name, cancellation_window_end_minutes, cancellation_description FROM resources WHERE building_id = $1 AND name = ANY($2)`,
+    [building.id, ['Huddle Room 12B', 'Hot Desk 14-01']],
+  );
+  const byName = new Map(resources.map((r) => [r.name, r]));
+  const days: string[] = [];
+  for (let day = addDays(localDateOf(building.timezone, now.getTime()), 1); days.length < 2; day = addDays(day, 1))
+    if (weekdayOf(day) !== 0 && weekdayOf(day) !== 6) days.push(day);
+  const taken = days.flatMap((day) => [
+    { resource: 'Huddle Room 12B', day, from: 10 * 60, minutes: 60 },
+    { resource: 'Huddle Room 12B', day, from: 14 * 60, minutes: 90 },
+    { resource: 'Hot Desk 14-01', day, from: 9 * 60, minutes: 8 * 60 },
+  ]);
+  for (const t of taken) {
+    const r = byName.get(t.resource);
+    if (!r) continue;
+    const start = new Date(instantOf(building.timezone, t.day, t.from));
+    const end = new Date(start.getTime() + t.minutes * 60_000);
+    await tx.query(
+      `INSERT INTO resource_bookings (resource_id, user_id, status, start_at, end_at, blocked_until, cancellation_window_end_minutes,
+                                      cancellation_description)
+       VALUES ($1, $2, 'confirmed', $3, $4, $4, $5, $6)`,
+      [r.id, other.id, start.toISOString(), end.toISOString(), r.cancellation_window_end_minutes, r.cancellation_description],
+    );
   }
 }
 

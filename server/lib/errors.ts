@@ -8,12 +8,15 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly code?: string,
+    /** More of the answer, beside statusCode, error, message and code (the route's error schema must name them). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }
 }
 
-export const httpError = (statusCode: number, message: string, code?: string) => new HttpError(statusCode, message, code);
+export const httpError = (statusCode: number, message: string, code?: string, details?: Record<string, unknown>) =>
+  new HttpError(statusCode, message, code, details);
 
 const reasons: Record<number, string> = {
   400: 'Bad Request',
@@ -24,6 +27,7 @@ const reasons: Record<number, string> = {
   410: 'Gone',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
   429: 'Too Many Requests',
   501: 'Not Implemented',
   503: 'Service Unavailable',
@@ -49,6 +53,7 @@ export function installErrorHandling(app: FastifyInstance) {
           : error.message;
     const code = error instanceof HttpError ? error.code : undefined;
     if (error instanceof HttpError && error.retryAfter) void reply.header('retry-after', String(error.retryAfter));
-    void reply.status(status).send({ statusCode: status, error: reasons[status] ?? 'Error', message, ...(code ? { code } : {}) });
+    const details = error instanceof HttpError ? error.details : undefined;
+    void reply.status(status).send({ ...details, statusCode: status, error: reasons[status] ?? 'Error', message, ...(code ? { code } : {}) });
   });
 }

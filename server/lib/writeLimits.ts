@@ -32,6 +32,9 @@ export const WRITE_LIMITS = {
   responses: { name: 'responses', per: 'person', max: 30, seconds: MINUTE },
   /** Cancelling bookings. */
   bookings: { name: 'bookings', per: 'person', max: 20, seconds: MINUTE },
+  /** Making bookings: a person books a few things at once (a room and a desk), and a refused try is retried by hand. */
+  bookingRequestsMinute: { name: 'booking-requests', per: 'person', max: 10, seconds: MINUTE },
+  bookingRequestsDay: { name: 'booking-requests-day', per: 'person', max: 100, seconds: DAY },
   /** Stored payment cards: removing one, choosing the default. */
   paymentCards: { name: 'payment-cards', per: 'person', max: 20, seconds: MINUTE },
   /** The profile and the password. */

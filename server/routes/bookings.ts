@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Api } from '../lib/typedRoutes.js';
-import type { Mailer } from '../lib/mail.js';
+import type { Mail, Mailer } from '../lib/mail.js';
+import { calendarFile } from '../lib/ics.js';
 import { dataOf, errorResponses } from '../schemas.js';
 import { httpError } from '../lib/errors.js';
 import {
@@ -138,6 +139,46 @@ export async function mailManagerOfRequest(mailer: Mailer, b: BookingRow, log: F
   });
 }
 
+const CALENDAR_STATUS = { confirmed: 'CONFIRMED', accepted: 'CONFIRMED', pending: 'TENTATIVE', pending_payment: 'TENTATIVE' } as const;
+/** The calendar event's SEQUENCE by status: it grows along every change a booking can go through (a request, its decision, a cancel). */
+const CALENDAR_SEQUENCE: Record<BookingRow['status'], number> = {
+  pending: 0,
+  pending_payment: 0,
+  confirmed: 0,
+  accepted: 1,
+  denied_unavailable: 1,
+  denied_available: 1,
+  cancelled_user: 2,
+  cancelled_vendor: 2,
+  cancelled: 2,
+};
+
+/**
+ * The booking as an iCalendar file (RFC 5545): one event in UTC, its UID the booking's (so a second download replaces
+ * the event in a calendar), TENTATIVE while a request waits, CONFIRMED once confirmed or approved, CANCELLED after a
+ * cancel or a denial, with a SEQUENCE that grows with each of those changes.
+ */
+export function bookingCalendar(b: BookingRow, now: Date): string {
+  const place = [b.floor ? `Floor ${b.floor}` : null, b.zone, b.building_name].filter((p): p is string => !!p).join(', ');
+  const answers = b.form_responses.map((r) => `${r.question} ${r.answer}`);
+  return calendarFile({
+    uid: `${b.uuid}@bookings.atrium`,
+    start: new Date(b.start_at),
+    end: new Date(b.end_at),
+    stamp: now,
+    modified: new Date(b.updated_at),
+    sequence: CALENDAR_SEQUENCE[b.status],
+    summary: b.resource_name,
+    location: place,
+    description: [
+      `Booking ${b.uuid} (${receiptStatusOf[b.status]})`,
+      ...answers,
+      ...(b.cancellation_description ? [b.cancellation_description] : []),
+    ].join('\n'),
+    status: (CALENDAR_STATUS as Partial<Record<BookingRow['status'], 'CONFIRMED' | 'TENTATIVE'>>)[b.status] ?? 'CANCELLED',
+  });
+}
+
 const outcomeWords: Partial<Record<BookingRow['status'], { subject: string; text: string }>> = {
   accepted: { subject: 'approved', text: 'has been approved. See you there!' },
   confirmed: { subject: 'confirmed', text: 'is confirmed.' },
@@ -147,18 +188,29 @@ const outcomeWords: Partial<Record<BookingRow['status'], { subject: string; text
   cancelled: { subject: 'cancelled', text: 'was cancelled.' },
 };
 
-/** Mails the tenant the vendor's decision on their booking. */
-export async function mailTenantOutcome(mailer: Mailer, b: BookingRow, log: FastifyBaseLogger) {
+/**
+ * Mails the tenant their booking's status: the vendor's decision, or a booking confirmed as it was made. A confirmed
+ * or approved booking comes with its calendar file.
+ */
+export async function mailTenantOutcome(mailer: Mailer, b: BookingRow, log: FastifyBaseLogger, now = new Date()) {
   const words = outcomeWords[b.status] ?? { subject: 'updated', text: 'has been updated.' };
+  const booked = b.status === 'confirmed' || b.status === 'accepted';
   await sendQuietly(mailer, log, {
     to: b.user_email,
     subject: `Your booking of ${b.resource_name} was ${words.subject}`,
     text: `Hello ${b.user_name || b.user_email},\n\nYour booking of ${b.resource_name} on ${when(b)} ${words.text}\n\nBooking ${b.uuid}\n`,
+    ...(booked
+      ? {
+          attachments: [
+            { filename: 'booking.ics', content: Buffer.from(bookingCalendar(b, now)), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' },
+          ],
+        }
+      : {}),
   });
 }
 
 /** A mail that fails is logged, never turned into a failed request: the status change it reports has been made. */
-async function sendQuietly(mailer: Mailer, log: FastifyBaseLogger, mail: { to: string; subject: string; text: string }) {
+async function sendQuietly(mailer: Mailer, log: FastifyBaseLogger, mail: Mail) {
   try {
     await mailer.send(mail);
   } catch (error) {
@@ -188,6 +240,35 @@ export async function bookingRoutes(app: Api) {
       const booking = await ownBooking(db, request.params, request.person.userId);
       if (!booking) throw notFound();
       return { data: bookingAnswer(booking, clock.now()) };
+    },
+  );
+
+  app.get(
+    `${path}/calendar.ics`,
+    {
+      schema: {
+        tags: ['bookings'],
+        summary:
+          'One of my bookings as a calendar file (text/calendar, RFC 5545: one event in UTC, UID the booking’s); another person’s is not found',
+        description:
+          'Downloaded again after a change (approved, cancelled), the file has the same UID and a higher SEQUENCE, so a calendar updates ' +
+          'the event it has. A cancelled or denied booking is an event with STATUS:CANCELLED; a request waiting for approval is TENTATIVE.',
+        security,
+        params: bookingParams,
+        response: {
+          200: { description: 'An iCalendar file', content: { 'text/calendar': { schema: { type: 'string' } } } },
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const booking = await ownBooking(db, request.params, request.person.userId);
+      if (!booking) throw notFound();
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="booking-${booking.uuid.slice(0, 8)}.ics"`)
+        .header('cache-control', 'private, no-store')
+        .send(bookingCalendar(booking, clock.now()));
     },
   );
 

@@ -9,6 +9,7 @@ import {
   createBooking,
   resourceByUuid,
   setBookingStatus,
+  SlotTakenError,
   UNDECIDED_STATUSES,
   OPEN_STATUSES,
   type BookingStatus,
@@ -336,7 +337,8 @@ export async function devRoutes(app: Api) {
     {
       schema: {
         tags: ['dev'],
-        summary: 'Make a booking request for a person, which mails the building manager (development only, from this machine)',
+        summary:
+          'Make a booking request for a person, which mails the building manager; 409 slot_taken when it overlaps a booking (development only, from this machine)',
         body: {
           type: 'object',
           required: ['user_email', 'resource_uuid', 'start_at', 'end_at'],
@@ -374,6 +376,8 @@ export async function devRoutes(app: Api) {
       if (!user) throw httpError(404, 'No user with this email', 'unknown_user');
       const resource = await resourceByUuid(db, body.resource_uuid);
       if (!resource) throw httpError(404, 'No resource with this id', 'unknown_resource');
+      // The vendor's side skips the resource's rules (hours, grid, horizon), not the database's: a time that overlaps a
+      // booking holding the resource is refused, as it is to a tenant.
       const booking = await createBooking(db, {
         resource,
         userId: user.id,
@@ -381,6 +385,9 @@ export async function devRoutes(app: Api) {
         startAt: body.start_at,
         endAt: body.end_at,
         formResponses: body.form_responses ?? [],
+      }).catch((error: unknown) => {
+        if (error instanceof SlotTakenError) throw httpError(409, 'The resource is already booked at that time', 'slot_taken');
+        throw error;
       });
       if (booking.status === 'pending' || booking.status === 'pending_payment') await mailManagerOfRequest(mailer, booking, request.log);
       return { data: bookingAnswer(booking, clock.now()) };

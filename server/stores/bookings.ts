@@ -1,5 +1,6 @@
 import type { Db } from '../db/index.js';
 import { firstRow, raw, rows, sql, type Sql } from '../db/sql.js';
+import { QUESTION_TYPES, WEEKDAYS, type Hold, type OpeningWindow, type Question, type ResourceRules } from '../lib/bookingRules.js';
 
 /** Resource bookings and the signed-in person's transaction history (decisions 054 and 055). */
 
@@ -34,7 +35,10 @@ export const receiptStatusOf: Record<BookingStatus, ReceiptStatus> = {
   cancelled: 'Canceled',
 };
 
-/** Statuses a booking can still be cancelled from (by its owner or the vendor). */
+/**
+ * Statuses a booking can still be cancelled from (by its owner or the vendor). They are also the statuses that hold
+ * the resource: the exclusion constraint resource_bookings_no_overlap (migration 038) lists the same four.
+ */
 export const OPEN_STATUSES: readonly BookingStatus[] = ['pending', 'pending_payment', 'confirmed', 'accepted'];
 /** Statuses the vendor can still approve or deny. */
 export const UNDECIDED_STATUSES: readonly BookingStatus[] = ['pending', 'pending_payment'];
@@ -56,6 +60,7 @@ export type BookingRow = {
   total_price: number;
   currency_type: string;
   created_at: string;
+  updated_at: string;
   resource_uuid: string;
   resource_name: string;
   resource_image_url: string | null;
@@ -66,13 +71,16 @@ export type BookingRow = {
   manager_email: string | null;
   user_email: string;
   user_name: string;
+  building_name: string;
+  floor: string | null;
+  zone: string | null;
 };
 
 const bookingColumns = sql`b.id, b.uuid::text AS uuid, b.user_id, b.status, ${iso('b.start_at')} AS start_at, ${iso('b.end_at')} AS end_at,
   b.form_responses, b.cancellation_window_end_minutes, b.cancellation_description, b.total_price::float8 AS total_price, b.currency_type,
-  ${iso('b.created_at')} AS created_at, r.uuid::text AS resource_uuid, r.name AS resource_name, r.image_url AS resource_image_url,
+  ${iso('b.created_at')} AS created_at, ${iso('b.updated_at')} AS updated_at, r.uuid::text AS resource_uuid, r.name AS resource_name, r.image_url AS resource_image_url,
   r.requires_approval, r.owner_type, bd.uuid::text AS owner_uuid, bd.timezone, COALESCE(r.manager_email, bd.manager_email) AS manager_email,
-  u.email AS user_email, trim(u.first_name || ' ' || u.last_name) AS user_name`;
+  u.email AS user_email, trim(u.first_name || ' ' || u.last_name) AS user_name, bd.name AS building_name, r.floor, r.zone`;
 const bookingFrom = sql`FROM resource_bookings b JOIN resources r ON r.id = b.resource_id JOIN buildings bd ON bd.id = r.building_id
   JOIN users u ON u.id = b.user_id`;
 
@@ -97,47 +105,214 @@ export const bookingByUuid = (db: Db, bookingUuid: string, lock = false) =>
     sql`SELECT ${bookingColumns} ${bookingFrom} WHERE b.uuid = ${bookingUuid}::uuid ${lock ? raw('FOR UPDATE OF b') : raw('')}`,
   );
 
+/** A person's bookings of one resource that end after `after` (any status), soonest first; fifty at most. */
+export const upcomingBookingsOf = (db: Db, resourceId: number, userId: number, after: Date) =>
+  rows<BookingRow>(
+    db,
+    sql`SELECT ${bookingColumns} ${bookingFrom}
+         WHERE b.resource_id = ${resourceId} AND b.user_id = ${userId} AND b.end_at > ${after.toISOString()}::timestamptz
+         ORDER BY b.start_at, b.id LIMIT 50`,
+  );
+
 /** Sets a booking's status and answers it as it is now. */
 export async function setBookingStatus(db: Db, bookingId: number, status: BookingStatus): Promise<BookingRow> {
   await rows(db, sql`UPDATE resource_bookings SET status = ${status}, updated_at = now() WHERE id = ${bookingId}`);
   return (await firstRow<BookingRow>(db, sql`SELECT ${bookingColumns} ${bookingFrom} WHERE b.id = ${bookingId}`))!;
 }
 
+export const RESOURCE_KINDS = ['room', 'desk', 'amenity'] as const;
+export type ResourceKind = (typeof RESOURCE_KINDS)[number];
+
+/** A bookable resource with its building's time zone and its rules (migrations 010 and 038). */
 export type ResourceRow = {
   id: number;
   uuid: string;
+  building_id: number;
+  building_uuid: string;
+  owner_type: string;
   name: string;
+  kind: ResourceKind;
+  description: string | null;
+  image_url: string | null;
+  capacity: number | null;
+  equipment: string[];
+  floor: string | null;
+  zone: string | null;
   requires_approval: boolean;
   cancellation_window_end_minutes: number;
   cancellation_description: string | null;
   price: number;
   currency_type: string;
+  timezone: string;
+  opening_hours: OpeningWindow[];
+  slot_minutes: number | null;
+  min_minutes: number;
+  max_minutes: number;
+  buffer_minutes: number;
+  horizon_days: number;
+  questions: Question[];
+  amenity_uuid: string | null;
 };
 
-export const resourceByUuid = (db: Db, uuid: string) =>
-  firstRow<ResourceRow>(
-    db,
-    sql`SELECT id, uuid::text AS uuid, name, requires_approval, cancellation_window_end_minutes, cancellation_description,
-               price::float8 AS price, currency_type FROM resources WHERE uuid = ${uuid}::uuid`,
-  );
+const resourceColumns = sql`r.id, r.uuid::text AS uuid, r.building_id, bd.uuid::text AS building_uuid, r.owner_type, r.name, r.kind,
+  r.description, r.image_url, r.capacity, r.equipment, r.floor, r.zone, r.requires_approval, r.cancellation_window_end_minutes,
+  r.cancellation_description, r.price::float8 AS price, r.currency_type, bd.timezone, r.opening_hours, r.slot_minutes, r.min_minutes,
+  r.max_minutes, r.buffer_minutes, r.horizon_days, r.questions, a.uuid::text AS amenity_uuid`;
+const resourceFrom = sql`FROM resources r JOIN buildings bd ON bd.id = r.building_id LEFT JOIN amenities a ON a.id = r.amenity_id`;
 
-/** Makes a booking of a resource for a person, with the resource's terms, and answers it. */
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A row's stored JSON (opening hours, questions) kept to the shapes the rules read: an entry that is not one is
+ * dropped rather than trusted, so a hand-edited row cannot make a request fail with a 500.
+ */
+function cleanResource(row: ResourceRow): ResourceRow {
+  const hours = Array.isArray(row.opening_hours) ? row.opening_hours : [];
+  const questions = Array.isArray(row.questions) ? row.questions : [];
+  return {
+    ...row,
+    equipment: Array.isArray(row.equipment) ? row.equipment : [],
+    opening_hours: hours.filter(
+      (w): w is OpeningWindow =>
+        isRecord(w) && (WEEKDAYS as readonly unknown[]).includes(w.day) && typeof w.open === 'string' && typeof w.close === 'string',
+    ),
+    questions: questions.filter(
+      (q): q is Question =>
+        isRecord(q) &&
+        typeof q.id === 'string' &&
+        typeof q.label === 'string' &&
+        (QUESTION_TYPES as readonly unknown[]).includes(q.type) &&
+        typeof q.required === 'boolean',
+    ),
+  };
+}
+
+/** The rules of a resource, as lib/bookingRules.ts reads them. */
+export const rulesOf = (r: ResourceRow): ResourceRules => ({
+  timezone: r.timezone,
+  opening_hours: r.opening_hours,
+  slot_minutes: r.slot_minutes,
+  min_minutes: r.min_minutes,
+  max_minutes: r.max_minutes,
+  buffer_minutes: r.buffer_minutes,
+  horizon_days: r.horizon_days,
+  questions: r.questions,
+});
+
+export type ResourceFilter = {
+  kind?: ResourceKind | undefined;
+  floor?: string | undefined;
+  zone?: string | undefined;
+  minCapacity?: number | undefined;
+  amenityUuid?: string | undefined;
+};
+
+/** A building's bookable resources that pass the filter: rooms, then desks, then amenities; by floor, zone and name. */
+export async function resourcesOf(db: Db, buildingId: number, filter: ResourceFilter = {}): Promise<ResourceRow[]> {
+  const found = await rows<ResourceRow>(
+    db,
+    sql`SELECT ${resourceColumns} ${resourceFrom}
+         WHERE r.building_id = ${buildingId}
+           AND (${filter.kind ?? null}::text IS NULL OR r.kind = ${filter.kind ?? null})
+           AND (${filter.floor ?? null}::text IS NULL OR lower(r.floor) = lower(${filter.floor ?? null}))
+           AND (${filter.zone ?? null}::text IS NULL OR lower(r.zone) = lower(${filter.zone ?? null}))
+           AND (${filter.minCapacity ?? null}::int IS NULL OR r.capacity >= ${filter.minCapacity ?? null})
+           AND (${filter.amenityUuid ?? null}::uuid IS NULL OR a.uuid = ${filter.amenityUuid ?? null}::uuid)
+         ORDER BY array_position(ARRAY['room', 'desk', 'amenity'], r.kind), r.floor NULLS LAST, r.zone NULLS LAST, r.name, r.id`,
+  );
+  return found.map(cleanResource);
+}
+
+/** A resource of this building by its uuid; undefined for an unknown one and for another building's. */
+export async function resourceInBuilding(db: Db, buildingId: number, uuid: string): Promise<ResourceRow | undefined> {
+  const row = await firstRow<ResourceRow>(
+    db,
+    sql`SELECT ${resourceColumns} ${resourceFrom} WHERE r.uuid = ${uuid}::uuid AND r.building_id = ${buildingId}`,
+  );
+  return row && cleanResource(row);
+}
+
+/** A resource by its uuid alone (the vendor's side: the dev booking route). */
+export async function resourceByUuid(db: Db, uuid: string): Promise<ResourceRow | undefined> {
+  const row = await firstRow<ResourceRow>(db, sql`SELECT ${resourceColumns} ${resourceFrom} WHERE r.uuid = ${uuid}::uuid`);
+  return row && cleanResource(row);
+}
+
+/** The bookings that hold a resource (open statuses) somewhere in [from, to), buffers included; `mine` for the user's. */
+export async function holdsOf(db: Db, resourceId: number, from: Date, to: Date, userId: number): Promise<Hold[]> {
+  const found = await rows<{ start_at: string; end_at: string; blocked_until: string; mine: boolean }>(
+    db,
+    sql`SELECT ${iso('start_at')} AS start_at, ${iso('end_at')} AS end_at, ${iso('blocked_until')} AS blocked_until, user_id = ${userId} AS mine
+          FROM resource_bookings
+         WHERE resource_id = ${resourceId} AND status = ANY(${[...OPEN_STATUSES]}::text[])
+           AND start_at < ${to.toISOString()}::timestamptz AND blocked_until > ${from.toISOString()}::timestamptz
+         ORDER BY start_at`,
+  );
+  return found.map((h) => ({ start: Date.parse(h.start_at), end: Date.parse(h.end_at), blockedUntil: Date.parse(h.blocked_until), mine: h.mine }));
+}
+
+/** The slot was taken: the insert broke the exclusion constraint resource_bookings_no_overlap (migration 038). */
+export class SlotTakenError extends Error {
+  constructor() {
+    super('The resource is already booked at that time');
+  }
+}
+
+/** The person already made a booking with this idempotency key (a retried request). */
+export class RepeatedRequestError extends Error {
+  constructor() {
+    super('A booking was already made with this idempotency key');
+  }
+}
+
+const violates = (error: unknown, code: string, constraint: string) =>
+  isRecord(error) && error.code === code && (error.constraint === constraint || String(error.message ?? '').includes(`"${constraint}"`));
+
+/**
+ * Makes a booking of a resource for a person, with the resource's terms (its cancellation window and description, its
+ * price by the hour and its buffer, copied so later changes of the resource do not change the booking), and answers
+ * it. One INSERT, checked by the database: a time that clashes with a booking that holds the resource throws
+ * SlotTakenError, a repeated idempotency key RepeatedRequestError, whatever ran at the same moment.
+ */
 export async function createBooking(
   db: Db,
-  b: { resource: ResourceRow; userId: number; status: BookingStatus; startAt: string; endAt: string; formResponses: FormResponse[] },
+  b: {
+    resource: ResourceRow;
+    userId: number;
+    status: BookingStatus;
+    startAt: string;
+    endAt: string;
+    formResponses: FormResponse[];
+    idempotencyKey?: string | undefined;
+  },
 ): Promise<BookingRow> {
   const hours = (new Date(b.endAt).getTime() - new Date(b.startAt).getTime()) / 3_600_000;
-  const [row] = await rows<{ uuid: string }>(
-    db,
-    sql`INSERT INTO resource_bookings (resource_id, user_id, status, start_at, end_at, form_responses, cancellation_window_end_minutes,
-                                       cancellation_description, total_price, currency_type)
-        VALUES (${b.resource.id}, ${b.userId}, ${b.status}, ${b.startAt}::timestamptz, ${b.endAt}::timestamptz, ${JSON.stringify(b.formResponses)}::jsonb,
-                ${b.resource.cancellation_window_end_minutes}, ${b.resource.cancellation_description},
-                ${Math.round(b.resource.price * hours * 100) / 100}, ${b.resource.currency_type})
-        RETURNING uuid::text AS uuid`,
-  );
+  const blockedUntil = new Date(new Date(b.endAt).getTime() + b.resource.buffer_minutes * 60_000).toISOString();
+  let row: { uuid: string } | undefined;
+  try {
+    [row] = await rows<{ uuid: string }>(
+      db,
+      sql`INSERT INTO resource_bookings (resource_id, user_id, status, start_at, end_at, blocked_until, form_responses,
+                                         cancellation_window_end_minutes, cancellation_description, total_price, currency_type, idempotency_key)
+          VALUES (${b.resource.id}, ${b.userId}, ${b.status}, ${b.startAt}::timestamptz, ${b.endAt}::timestamptz, ${blockedUntil}::timestamptz,
+                  ${JSON.stringify(b.formResponses)}::jsonb, ${b.resource.cancellation_window_end_minutes}, ${b.resource.cancellation_description},
+                  ${Math.round(b.resource.price * hours * 100) / 100}, ${b.resource.currency_type}, ${b.idempotencyKey ?? null})
+          RETURNING uuid::text AS uuid`,
+    );
+  } catch (error) {
+    if (violates(error, '23505', 'resource_bookings_idempotency')) throw new RepeatedRequestError();
+    if (violates(error, '23P01', 'resource_bookings_no_overlap')) throw new SlotTakenError();
+    throw error;
+  }
   return (await bookingByUuid(db, row!.uuid))!;
 }
+
+/** The person's booking made with this idempotency key, with the resource it is of. */
+export const bookingByIdempotencyKey = (db: Db, userId: number, key: string) =>
+  firstRow<BookingRow & { resource_id: number }>(
+    db,
+    sql`SELECT ${bookingColumns}, b.resource_id ${bookingFrom} WHERE b.user_id = ${userId} AND b.idempotency_key = ${key}`,
+  );
 
 // ---------------------------------------------------------------------------------------------------------------
 // Transactions

@@ -52,13 +52,15 @@ export type AmenityRow = {
   description: string | null;
   image_url: string | null;
   image_alt_text: string | null;
+  bookable_resource_uuid: string | null;
 };
 
-/** The amenities of some categories, in the editors' order. */
+/** The amenities of some categories, in the editors' order, each with the resource that books it (if any). */
 export const amenitiesOf = (db: Db, categoryIds: number[], languages: Languages) =>
   rows<AmenityRow>(
     db,
-    sql`SELECT a.category_id, a.uuid::text AS amenity_uuid, COALESCE(t.name, '') AS amenity_name, t.description, a.image_url, t.image_alt_text
+    sql`SELECT a.category_id, a.uuid::text AS amenity_uuid, COALESCE(t.name, '') AS amenity_name, t.description, a.image_url, t.image_alt_text,
+               (SELECT r.uuid::text FROM resources r WHERE r.amenity_id = a.id ORDER BY r.id LIMIT 1) AS bookable_resource_uuid
           FROM amenities a
           ${translation('amenity_translations', 'amenity_id', 'a.id', languages.lang, languages.fallback)}
          WHERE a.category_id = ANY(${categoryIds}) ORDER BY a.position, a.id`,

@@ -398,7 +398,15 @@ describe('utility buttons, amenities, companies', () => {
       image_url: '/media/content/amenity-fitness.svg',
       image_alt_text: 'Fitness center',
       category: { category_uuid: groups[0].category_uuid, category_name: 'Wellness' },
+      bookable_resource_uuid: null,
     });
+    // The terrace is bookable (issue 26): its page's "Book" names its resource.
+    const terrace = groups[1].amenities.find((a: { amenity_name: string }) => a.amenity_name === 'Rooftop terrace');
+    const [resource] = await server.db.query<{ uuid: string }>(
+      `SELECT r.uuid::text FROM resources r JOIN buildings b ON b.id = r.building_id WHERE b.uuid = $1 AND r.name = 'Rooftop Terrace'`,
+      [plaza],
+    );
+    expect(terrace.bookable_resource_uuid).toBe(resource!.uuid);
     expect(await get(`/tenant/v1/buildings/${plaza}/amenitiesByCategory?offset=3`)).toHaveLength(1);
   });
 
