@@ -44,7 +44,7 @@ export type FlagName = keyof typeof FLAG_DEFAULTS;
  * Flags the specification uses without naming them, with the name the project gave each (its decision record):
  * `signup-user-type-2`: "user type id 2 vs 1 at account creation depends on a flag" (access document section 6),
  * docs/decisions/201-signup-user-type-flag.md; `booking`: issue 26's "Booking is a feature flag",
- * docs/decisions/NEXT-booking-resources-and-availability.md.
+ * docs/decisions/214-booking-resources-and-availability.md.
  */
 export const UNNAMED_IN_SPECIFICATION = ['signup-user-type-2', 'embedded-third-party-widget', 'booking'] as const satisfies readonly FlagName[];
 
