@@ -633,11 +633,12 @@ export async function seedBuildingContent(tx: Db, b: ContentBuilding, fillers: C
     new Date(Math.floor((now.getTime() + days * day) / 3_600_000) * 3_600_000 + hours * 3_600_000).toISOString();
   for (const [i, [name, type, url]] of directoryCompanies.entries()) {
     const floor = companyFloor(i);
+    // No logo: the app shows the company's initials on the brand's colour (decision NEXT-directory-search).
     await tx.query('INSERT INTO companies (name, building_id, company_type, logo_url, url, description, floor) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
       name,
       b.id,
       type,
-      `${MEDIA}/company-${slug(name)}.svg`,
+      null,
       url,
       `<p>${name} is on floor ${floor} of ${b.name}.</p>`,
       floor,

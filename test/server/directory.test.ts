@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.js';
 import { DEMO_LOGIN, DEMO_PASSWORD } from '../../server/db/seed.js';
@@ -72,7 +73,8 @@ describe('the directory, a page at a time', () => {
     expect(acme).toEqual({
       uuid: expect.any(String),
       name: 'Acme Analytics',
-      logo_url: '/media/content/company-acme-analytics.svg',
+      // The demo companies have no logo: the app draws their initials (decision NEXT-directory-search).
+      logo_url: null,
       description: expect.stringContaining('Acme'),
       url: 'acme-analytics.example',
       company_type: 'tenant',
@@ -232,6 +234,35 @@ describe('who may search, and bad input', () => {
       const res = await server.call('GET', `/tenant/v1/buildings/${plaza}/companies${query}`, { token: demoToken });
       expect(res.status, `${query} ${JSON.stringify(res.body)}`).toBeLessThan(500);
     }
+  });
+});
+
+describe('migration 038 on a database seeded before it', () => {
+  it('gives the demo companies the floor their description states, drops the generated logos and the button’s types', async () => {
+    const [row] = await server.db.query<{ id: number }>(
+      `INSERT INTO companies (name, building_id, company_type, logo_url, description)
+       VALUES ('Old Seed Co', (SELECT id FROM buildings WHERE name = 'Atrium Tower West'), 'tenant', '/media/content/company-old-seed-co.svg',
+               '<p>Old Seed Co is on floor 17 of Atrium Tower West.</p>') RETURNING id`,
+    );
+    const [own] = await server.db.query<{ id: number }>(
+      `INSERT INTO companies (name, building_id, company_type, logo_url) VALUES ('Own Logo Co', (SELECT id FROM buildings WHERE name = 'Atrium Tower West'), 'tenant', '/media/own-logo.png') RETURNING id`,
+    );
+    await server.db.query(`UPDATE utility_buttons SET company_types = 'tenant,retail,restaurant,service'
+                            WHERE utility_name = 'COMPANIES' AND building_id = (SELECT id FROM buildings WHERE name = 'Atrium Tower West')`);
+    const updates = readFileSync(new URL('../../server/db/migrations/038_directory_search.sql', import.meta.url), 'utf8')
+      .split(/;\s*$/m)
+      .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
+      .filter((statement) => statement.startsWith('UPDATE'));
+    expect(updates).toHaveLength(3);
+    for (const update of updates) await server.db.query(update);
+    const [old] = await server.db.query<{ floor: number; logo_url: string | null }>('SELECT floor, logo_url FROM companies WHERE id = $1', [row!.id]);
+    expect(old).toEqual({ floor: 17, logo_url: null });
+    const [kept] = await server.db.query<{ logo_url: string | null }>('SELECT logo_url FROM companies WHERE id = $1', [own!.id]);
+    expect(kept!.logo_url).toBe('/media/own-logo.png');
+    const buttons = await server.db.query<{ company_types: string | null }>(
+      `SELECT company_types FROM utility_buttons WHERE utility_name = 'COMPANIES' AND building_id = (SELECT id FROM buildings WHERE name = 'Atrium Tower West')`,
+    );
+    expect(buttons.map((b) => b.company_types)).toEqual([null]);
   });
 });
 

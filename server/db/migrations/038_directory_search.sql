@@ -22,3 +22,7 @@ UPDATE companies SET floor = substring(description from 'is on floor ([0-9]+) of
 -- of the demo data now opens the whole directory, as every other way in does.
 UPDATE utility_buttons SET company_types = NULL
  WHERE utility_name = 'COMPANIES' AND company_types = 'tenant,retail,restaurant,service';
+
+-- The demo companies' logos were generated monograms in colours of their own; the app now draws a company without a
+-- logo as its initials on the brand's colour, the same for every company. Only the generated files are taken off.
+UPDATE companies SET logo_url = NULL WHERE building_id IS NOT NULL AND logo_url ~ '^/media/content/company-[a-z0-9-]+\.svg$';

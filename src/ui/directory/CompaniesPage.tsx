@@ -16,24 +16,9 @@ import { SelectField, TextField } from '../kit/Field';
 import { Alert, PageContainer, Spinner } from '../kit/Layout';
 import { styled } from '../kit/stitches.config';
 import { AreaScreen, useScreenBuilding } from '../shell/AreaScreen';
-import { LoadFailed, PageTitle, SkeletonTiles, TileGrid, TileImage, TileLink, TileName } from './parts';
+import { CompanyMark, LoadFailed, PageTitle, SkeletonTiles, TileGrid, TileLink, TileName } from './parts';
 
 const Row = styled('div', { display: 'flex', alignItems: 'center', gap: '$3', padding: '$3 $4' });
-const Logo = styled('div', { width: 64, flexShrink: 0, borderRadius: '$2', overflow: 'hidden', backgroundColor: '#FFFFFF' });
-/** A company without a logo: its initials on the brand's colour, the same for every company, so it reads as a choice. */
-const Monogram = styled('div', {
-  width: 64,
-  height: 64,
-  flexShrink: 0,
-  borderRadius: '$2',
-  display: 'grid',
-  placeItems: 'center',
-  backgroundColor: '$primary',
-  color: '$onPrimary',
-  fontWeight: 700,
-  fontSize: '$4',
-  letterSpacing: '0.04em',
-});
 const Facts = styled('span', { display: 'block', color: '$muted', fontSize: '$2', marginTop: 2 });
 const Footer = styled('div', { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '$3', minHeight: 48 });
 
@@ -47,22 +32,20 @@ const Filters = styled('form', {
   '& input, & select': { width: '100%', minWidth: 0, minHeight: 44 },
   '@tablet': { gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr)' },
 });
-const TypeGroup = styled('div', {
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: '$2',
-  '@tablet': { gridColumn: '1 / -1' },
-});
-const GroupLabel = styled('span', { fontSize: '$2', fontWeight: 600, marginInlineEnd: '$1' });
+const TypeGroup = styled('div', { display: 'flex', flexDirection: 'column', gap: '$1', '@tablet': { gridColumn: '1 / -1' } });
+/** Labelled as the fields are: above, in the same type. */
+const GroupLabel = styled('span', { fontSize: '$2', fontWeight: 600 });
+const Chips = styled('div', { display: 'flex', flexWrap: 'wrap', gap: '$2' });
 /** A type filter: a toggle button, pressed while its type is chosen. */
 const TypeChipButton = styled('button', {
   appearance: 'none',
   display: 'inline-flex',
   alignItems: 'center',
   gap: '$1',
-  minHeight: 44,
-  padding: '0 $4',
+  // 40 px high on a phone (two rows of five types at 360 px), 44 px from a tablet up.
+  minHeight: 40,
+  padding: '0 $3',
+  '@tablet': { minHeight: 44, padding: '0 $4' },
   borderRadius: '$round',
   border: '1px solid $control',
   backgroundColor: '$surface',
@@ -153,16 +136,18 @@ function DirectoryFilters({ directory }: { directory: CompanyDirectoryRef }) {
       {chips.length ? (
         <TypeGroup role="group" aria-labelledby="directory-types">
           <GroupLabel id="directory-types">{t('directory.companies.types')}</GroupLabel>
-          {chips.map((chip) => (
-            <TypeChipButton
-              key={chip.type}
-              type="button"
-              aria-pressed={chip.chosen}
-              onClick={() => directory.send({ type: 'user.toggleType', companyType: chip.type })}
-            >
-              {typeName(chip.type)}
-            </TypeChipButton>
-          ))}
+          <Chips>
+            {chips.map((chip) => (
+              <TypeChipButton
+                key={chip.type}
+                type="button"
+                aria-pressed={chip.chosen}
+                onClick={() => directory.send({ type: 'user.toggleType', companyType: chip.type })}
+              >
+                {typeName(chip.type)}
+              </TypeChipButton>
+            ))}
+          </Chips>
         </TypeGroup>
       ) : null}
     </Filters>
@@ -221,13 +206,7 @@ function CompanyTile({ company, buildingUuid }: { company: Company; buildingUuid
     <li>
       <TileLink to={`/building/${buildingUuid}/companies/${company.uuid}`}>
         <Row>
-          {company.logo_url ? (
-            <Logo>
-              <TileImage src={company.logo_url} alt="" ratio="1 / 1" fit="contain" />
-            </Logo>
-          ) : (
-            <Monogram aria-hidden="true">{initialsOf(company.name)}</Monogram>
-          )}
+          <CompanyMark name={company.name} logoUrl={company.logo_url} size="tile" />
           <span>
             <TileName css={{ padding: 0 }} data-testid="company-name">
               {company.name}
@@ -239,15 +218,6 @@ function CompanyTile({ company, buildingUuid }: { company: Company; buildingUuid
     </li>
   );
 }
-
-/** A name's monogram: the first letters of its first two words (Pine & Paper → PP). */
-const initialsOf = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter((word) => /\p{L}|\p{N}/u.test(word))
-    .slice(0, 2)
-    .map((word) => [...word][0]!.toUpperCase())
-    .join('');
 
 function CompanyList({ directory, buildingUuid }: { directory: CompanyDirectoryRef; buildingUuid: string }) {
   const t = useT();
