@@ -5921,7 +5921,7 @@ export interface paths {
         };
         /**
          * The building's company directory, one page at a time
-         * @description Default order: name ascending; default page size 50. `company_types` (comma-separated) keeps those types. The answer also lists every type present in the directory (for filters) and the page position.
+         * @description Default order: name ascending; default page size 50, at most 100. `company_types` (comma-separated) keeps those types; `q` keeps the companies whose name contains it (case and accents ignored, taken literally: `%` and `_` are no wildcards; at most 100 characters); `floor` keeps one floor. The filters combine. The answer also lists every type and floor present in the whole directory (for the filters) and the page position: `total` counts the companies that match, `has_more` says whether a page follows.
          */
         get: {
             parameters: {
@@ -5931,6 +5931,10 @@ export interface paths {
                     offset?: number;
                     limit?: number;
                     company_types?: string;
+                    /** @description Words the company’s name contains */
+                    q?: string;
+                    /** @description The floor the company is on */
+                    floor?: number;
                 };
                 header?: never;
                 path: {
@@ -5950,6 +5954,7 @@ export interface paths {
                             data: {
                                 companies: components["schemas"]["Company"][];
                                 company_types: string[];
+                                floors: number[];
                                 pagination: {
                                     offset: number;
                                     limit: number;
@@ -12625,6 +12630,8 @@ export interface components {
             description: string | null;
             url: string | null;
             company_type: string | null;
+            /** @description The floor the company is on in the building (0 the ground floor), if given */
+            floor: number | null;
         };
     };
     responses: never;

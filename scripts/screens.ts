@@ -13,6 +13,9 @@
  * What keeps re-runs alike: a fixed browser time zone and locale, no animations, no caret, the page settled (nothing
  * `aria-busy`, no skeleton, fonts ready, every image in view decoded) before the shot. The demo content's dates are
  * relative to the day the server seeds them, so a run on another day moves the dates on the pictures (decision 090).
+ *
+ * Besides, a few pictures of one screen in one state, at the sizes an issue asked for (`FEATURES`, light, the atrium
+ * brand): `npm run screens -- --features` takes only those, and leaves every other picture as it is.
  */
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -23,6 +26,8 @@ import { startServer } from './startBench';
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.join(root, 'docs', 'screens');
 const port = Number(process.env.SCREENS_PORT ?? 18280);
+/** `--features`: only the pictures of screens in one state (FEATURES); the others are left as they are. */
+const onlyFeatures = process.argv.includes('--features');
 const origin = `http://localhost:${port}`;
 
 interface Brand {
@@ -99,6 +104,29 @@ const SCREENS: Screen[] = [
     },
   },
 ];
+
+/** One screen in one state, at one size: named by what it shows rather than by brand, size and scheme. */
+interface Feature {
+  file: string;
+  label: string;
+  size: { width: number; height: number };
+  path: (ids: { building: string; event: string }) => string;
+  /** Brings the screen into the state the picture shows, and waits for it. */
+  prepare: (page: Page) => Promise<void>;
+}
+
+/** The company directory searched for "an" with the Offices filter chosen (issue 26): the filters, the count, the list. */
+const directorySearch = async (page: Page) => {
+  await page.getByRole('group', { name: 'Type' }).getByRole('button', { name: 'Offices', exact: true }).click();
+  await page.getByRole('searchbox', { name: 'Search by company name' }).pressSequentially('an');
+  await page.getByText(/^\d+ compan(y matches|ies match)$/).waitFor();
+  await page.getByRole('searchbox', { name: 'Search by company name' }).blur();
+};
+
+const FEATURES: Feature[] = [
+  { file: 'directory-search-phone.png', label: 'Company directory, searched and filtered: phone, 360×740', size: { width: 360, height: 740 } },
+  { file: 'directory-search-desktop.png', label: 'Company directory, searched and filtered: desktop, 1366×900', size: { width: 1366, height: 900 } },
+].map((f) => ({ ...f, path: ({ building }) => `/building/${building}/companies`, prepare: directorySearch }));
 
 const fileName = (screen: Screen, brand: Brand, size: (typeof SIZES)[number], scheme: (typeof SCHEMES)[number]) =>
   `${screen.key}-${brand.key}-${size.key}-${scheme}.png`;
@@ -218,6 +246,38 @@ async function shootBrand(browser: Browser, brand: Brand): Promise<string[]> {
   return written;
 }
 
+/** The feature pictures (light, the first brand); answers the files written. */
+async function shootFeatures(browser: Browser): Promise<string[]> {
+  const brand = BRANDS[0]!;
+  const ids = await idsFor(brand);
+  const written: string[] = [];
+  for (const feature of FEATURES) {
+    const context = await browser.newContext({
+      baseURL: `http://${brand.host}:${port}`,
+      viewport: feature.size,
+      deviceScaleFactor: 1,
+      locale: 'en-US',
+      timezoneId: 'America/New_York',
+      reducedMotion: 'reduce',
+      colorScheme: 'light',
+    });
+    const page = await context.newPage();
+    try {
+      await signIn(page, brand);
+      await page.goto(feature.path(ids));
+      await feature.prepare(page);
+      writeFileSync(path.join(outDir, feature.file), await shoot(page));
+    } catch (error) {
+      throw new Error(`${feature.file}: the screen did not settle`, { cause: error });
+    } finally {
+      await context.close();
+    }
+    written.push(feature.file);
+    console.log(`  ${feature.file}`);
+  }
+  return written;
+}
+
 /** The index: every picture written, by brand, screen and size. */
 function readme(written: Set<string>): string {
   const lines = [
@@ -240,6 +300,11 @@ function readme(written: Set<string>): string {
     'same pictures.',
     '',
   ];
+  const features = FEATURES.filter((f) => written.has(f.file));
+  if (features.length) {
+    lines.push(`## Screens in one state (${BRANDS[0]!.label}, light)`, '', 'Only these: `npm run screens -- --features`.', '');
+    for (const f of features) lines.push(`${f.label}:`, '', `![${f.label}](${f.file})`, '');
+  }
   for (const brand of BRANDS) {
     lines.push(`## ${brand.label}: ${brand.building}, signed in as ${brand.email}`, '');
     for (const screen of SCREENS) {
@@ -263,10 +328,17 @@ let browser: Browser | undefined;
 try {
   browser = await launchChromium();
   const written = new Set<string>();
-  for (const brand of BRANDS) {
-    console.log(`${brand.label}:`);
-    for (const file of await shootBrand(browser, brand)) written.add(file);
+  if (onlyFeatures) {
+    // The other pictures stay as they are, and in the index.
+    for (const file of readdirSync(outDir)) if (file.endsWith('.png')) written.add(file);
+  } else {
+    for (const brand of BRANDS) {
+      console.log(`${brand.label}:`);
+      for (const file of await shootBrand(browser, brand)) written.add(file);
+    }
   }
+  console.log('Screens in one state:');
+  for (const file of await shootFeatures(browser)) written.add(file);
   // Pictures of screens or sizes this script no longer takes go too.
   for (const file of readdirSync(outDir)) {
     if (file.endsWith('.png') && !written.has(file)) rmSync(path.join(outDir, file));

@@ -307,7 +307,15 @@ export const contentSchemas = [
   {
     $id: 'Company',
     type: 'object',
-    required: ['uuid', 'name', 'logo_url', 'description', 'url', 'company_type'],
-    properties: { uuid: str, name: str, logo_url: nstr, description: nstr, url: nstr, company_type: nstr },
+    required: ['uuid', 'name', 'logo_url', 'description', 'url', 'company_type', 'floor'],
+    properties: {
+      uuid: str,
+      name: str,
+      logo_url: nstr,
+      description: nstr,
+      url: nstr,
+      company_type: nstr,
+      floor: { type: ['integer', 'null'], description: 'The floor the company is on in the building (0 the ground floor), if given' },
+    },
   },
 ] as const;

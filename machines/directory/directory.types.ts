@@ -10,9 +10,13 @@ export type AmenityCategory = Schemas['AmenityCategory'];
 /** A company of the building's directory. */
 export type Company = Schemas['Company'];
 
-/** One page of the company directory. */
+/** One page of the company directory, with what the whole directory can be narrowed to. */
 export interface CompanyPage {
   companies: Company[];
+  /** Every company type in the directory (the type filters). */
+  company_types: string[];
+  /** Every floor a company of the directory is on (the floor filter). */
+  floors: number[];
   pagination: { offset: number; limit: number; total: number; has_more: boolean };
 }
 

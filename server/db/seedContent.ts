@@ -475,6 +475,8 @@ export const directoryCompanies: [string, (typeof COMPANY_TYPES)[number], string
   ['Clearview Optics', 'service', 'clearview.example'],
   ['Dash Couriers', 'service', 'https://dash.example'],
 ];
+/** The floor of the demo directory's company at that index: floors 2 to 21, a few sharing one. */
+export const companyFloor = (index: number) => (index % 20) + 2;
 export const slug = (name: string) =>
   name
     .toLowerCase()
@@ -489,8 +491,9 @@ export const utilityButtons = [
     utility: 'COMPANIES',
     type: 'NATIVE',
     text: t('Directory', 'Directorio', 'Répertoire'),
+    // No company_types: the button opens the whole directory, as every other way in does (a list of types here once
+    // left out the portfolio's own company, so the home counted one company fewer; decision NEXT-directory-search).
     route: 'companies',
-    companyTypes: 'tenant,retail,restaurant,service',
   },
   {
     key: 'concierge',
@@ -629,13 +632,16 @@ export async function seedBuildingContent(tx: Db, b: ContentBuilding, fillers: C
   const at = (days: number, hours = 0) =>
     new Date(Math.floor((now.getTime() + days * day) / 3_600_000) * 3_600_000 + hours * 3_600_000).toISOString();
   for (const [i, [name, type, url]] of directoryCompanies.entries()) {
-    await tx.query('INSERT INTO companies (name, building_id, company_type, logo_url, url, description) VALUES ($1, $2, $3, $4, $5, $6)', [
+    const floor = companyFloor(i);
+    // No logo: the app shows the company's initials on the brand's colour (decision NEXT-directory-search).
+    await tx.query('INSERT INTO companies (name, building_id, company_type, logo_url, url, description, floor) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
       name,
       b.id,
       type,
-      `${MEDIA}/company-${slug(name)}.svg`,
+      null,
       url,
-      `<p>${name} is on floor ${(i % 20) + 2} of ${b.name}.</p>`,
+      `<p>${name} is on floor ${floor} of ${b.name}.</p>`,
+      floor,
     ]);
   }
   for (const [i, u] of utilityButtons.entries()) {

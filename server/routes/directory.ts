@@ -10,15 +10,27 @@ import {
   companyCount,
   companyForUser,
   companyPage,
-  companyTypes,
+  directoryChoices,
   utilityButtons,
 } from '../stores/directory.js';
+import { COMPANY_SEARCH_MAX_LENGTH, HIGHEST_FLOOR, LOWEST_FLOOR } from '../../contracts/directory.js';
 
 const uuidParam = { type: 'string', format: 'uuid' } as const;
 const buildingParams = { type: 'object', required: ['id'], properties: { id: uuidParam } } as const;
 const langField = { type: 'string', minLength: 1, maxLength: 35 } as const;
 
 export const COMPANY_PAGE_SIZE = 50;
+/** At most this many companies a page. */
+export const COMPANY_PAGE_MAX = 100;
+
+/**
+ * The words of a search as the directory compares them: one form of each accented letter (a name typed with a
+ * combining accent is the same name), no space at either end, runs of spaces as one; null when nothing is left.
+ */
+export function searchWords(q: string | undefined): string | null {
+  const words = (q ?? '').normalize('NFC').trim().replace(/\s+/g, ' ');
+  return words === '' ? null : words;
+}
 
 /** Utility buttons, amenities and the company directory of a building. */
 export async function directoryRoutes(app: Api) {
@@ -109,8 +121,14 @@ export async function directoryRoutes(app: Api) {
         description:
           'Default order: name ascending; default page size ' +
           COMPANY_PAGE_SIZE +
-          '. `company_types` (comma-separated) keeps those types. ' +
-          'The answer also lists every type present in the directory (for filters) and the page position.',
+          ', at most ' +
+          COMPANY_PAGE_MAX +
+          '. `company_types` (comma-separated) keeps those types; `q` keeps the companies whose name contains it ' +
+          '(case and accents ignored, taken literally: `%` and `_` are no wildcards; at most ' +
+          COMPANY_SEARCH_MAX_LENGTH +
+          ' characters); `floor` keeps one floor. The filters combine. The answer also lists every type and floor ' +
+          'present in the whole directory (for the filters) and the page position: `total` counts the companies that ' +
+          'match, `has_more` says whether a page follows.',
         security,
         params: buildingParams,
         querystring: {
@@ -119,17 +137,20 @@ export async function directoryRoutes(app: Api) {
             orderByProperty: { type: 'string', enum: [...COMPANY_ORDER_PROPERTIES] },
             orderBy: { type: 'string', enum: ['ASC', 'DESC', 'asc', 'desc'] },
             offset: { type: 'integer', minimum: 0, maximum: 100_000, default: 0 },
-            limit: { type: 'integer', minimum: 1, maximum: 100, default: COMPANY_PAGE_SIZE },
+            limit: { type: 'integer', minimum: 1, maximum: COMPANY_PAGE_MAX, default: COMPANY_PAGE_SIZE },
             company_types: { type: 'string', maxLength: 1000 },
+            q: { type: 'string', maxLength: COMPANY_SEARCH_MAX_LENGTH, description: 'Words the company’s name contains' },
+            floor: { type: 'integer', minimum: LOWEST_FLOOR, maximum: HIGHEST_FLOOR, description: 'The floor the company is on' },
           },
         },
         response: {
           200: dataOf({
             type: 'object',
-            required: ['companies', 'company_types', 'pagination'],
+            required: ['companies', 'company_types', 'floors', 'pagination'],
             properties: {
               companies: { type: 'array', items: ref('Company') },
               company_types: { type: 'array', items: { type: 'string' } },
+              floors: { type: 'array', items: { type: 'integer' } },
               pagination: {
                 type: 'object',
                 required: ['offset', 'limit', 'total', 'has_more'],
@@ -151,13 +172,13 @@ export async function directoryRoutes(app: Api) {
       const offset = q.offset ?? 0;
       const limit = q.limit ?? COMPANY_PAGE_SIZE;
       const direction = (q.orderBy ?? 'ASC').toUpperCase() === 'DESC' ? 'DESC' : 'ASC';
-      const filter = { buildingId: building.id, types };
+      const filter = { buildingId: building.id, types, query: searchWords(q.q), floor: q.floor ?? null };
       const companies = await companyPage(db, filter, { orderBy: q.orderByProperty ?? 'name', direction, limit, offset });
       const total = await companyCount(db, filter);
       return {
         data: {
           companies,
-          company_types: await companyTypes(db, building.id),
+          ...(await directoryChoices(db, building.id)),
           pagination: { offset, limit, total, has_more: offset + companies.length < total },
         },
       };

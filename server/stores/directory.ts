@@ -70,12 +70,13 @@ export const amenitiesOf = (db: Db, categoryIds: number[], languages: Languages)
 const listedIn = (building: Sql, portfolio: Sql) =>
   sql`co.company_type IS NOT NULL AND (co.building_id = ${building} OR (co.building_id IS NULL AND co.portfolio_id = ${portfolio}))`;
 const listedInBuilding = (buildingId: number) => listedIn(sql`${buildingId}`, sql`(SELECT portfolio_id FROM buildings WHERE id = ${buildingId})`);
-const companyColumns = raw('co.uuid::text, co.name, co.logo_url, co.description, co.url, co.company_type');
+const companyColumns = raw('co.uuid::text, co.name, co.logo_url, co.description, co.url, co.company_type, co.floor');
 
 export const COMPANY_ORDER_PROPERTIES = ['name', 'company_type', 'created_at'] as const;
 export type CompanyOrderProperty = (typeof COMPANY_ORDER_PROPERTIES)[number];
+// Names in the order of their folded form (directory_fold, migration 038): Évora beside Evergreen, Łódź beside Lumen.
 const companyOrderColumns: Record<CompanyOrderProperty, string> = {
-  name: 'lower(co.name)',
+  name: 'directory_fold(co.name)',
   company_type: 'co.company_type',
   created_at: 'co.created_at',
 };
@@ -87,12 +88,20 @@ export type CompanyRow = {
   description: string | null;
   url: string | null;
   company_type: string | null;
+  floor: number | null;
 };
 
 export type CompanyFilter = {
   buildingId: number;
   /** Company types to keep; empty keeps every type. */
   types: string[];
+  /**
+   * Words a company's name must contain, taken literally (`%`, `_` and quotes are characters like any other), case and
+   * accents ignored (directory_fold, migration 038); null keeps every name.
+   */
+  query: string | null;
+  /** The floor to keep; null keeps every floor. */
+  floor: number | null;
 };
 
 /** A page of a building's directory, ordered by one of COMPANY_ORDER_PROPERTIES (then by name). */
@@ -105,25 +114,30 @@ export function companyPage(
   return rows<CompanyRow>(
     db,
     sql`SELECT ${companyColumns} FROM companies co WHERE ${companyFilter(filter)}
-         ORDER BY ${raw(`${column} ${page.direction}`)}, lower(co.name), co.id LIMIT ${page.limit} OFFSET ${page.offset}`,
+         ORDER BY ${raw(`${column} ${page.direction}`)}, directory_fold(co.name), co.id LIMIT ${page.limit} OFFSET ${page.offset}`,
   );
 }
 
+// strpos, not LIKE: the words searched for are a plain string, with no wildcard or escape to get wrong.
 const companyFilter = (filter: CompanyFilter) =>
-  sql`${listedInBuilding(filter.buildingId)} AND (cardinality(${filter.types}::text[]) = 0 OR co.company_type = ANY(${filter.types}))`;
+  sql`${listedInBuilding(filter.buildingId)} AND (cardinality(${filter.types}::text[]) = 0 OR co.company_type = ANY(${filter.types}))
+      AND (${filter.query}::text IS NULL OR strpos(directory_fold(co.name), directory_fold(${filter.query}::text)) > 0)
+      AND (${filter.floor}::smallint IS NULL OR co.floor = ${filter.floor}::smallint)`;
 
 export async function companyCount(db: Db, filter: CompanyFilter): Promise<number> {
   const row = await firstRow<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM companies co WHERE ${companyFilter(filter)}`);
   return row?.n ?? 0;
 }
 
-/** Every company type present in a building's directory, in order. */
-export async function companyTypes(db: Db, buildingId: number): Promise<string[]> {
-  const found = await rows<{ company_type: string }>(
+/** What a building's directory can be narrowed to: every company type and every floor it holds, in order. */
+export async function directoryChoices(db: Db, buildingId: number): Promise<{ company_types: string[]; floors: number[] }> {
+  const row = await firstRow<{ company_types: string[] | null; floors: number[] | null }>(
     db,
-    sql`SELECT DISTINCT co.company_type FROM companies co WHERE ${listedInBuilding(buildingId)} ORDER BY 1`,
+    sql`SELECT array_agg(DISTINCT co.company_type ORDER BY co.company_type) AS company_types,
+               array_agg(DISTINCT co.floor ORDER BY co.floor) FILTER (WHERE co.floor IS NOT NULL) AS floors
+          FROM companies co WHERE ${listedInBuilding(buildingId)}`,
   );
-  return found.map((t) => t.company_type);
+  return { company_types: row?.company_types ?? [], floors: (row?.floors ?? []).map(Number) };
 }
 
 /** A directory company by uuid, with whether it is listed in one of the user's buildings. */

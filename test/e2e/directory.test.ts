@@ -1,17 +1,19 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage } from './browser';
+import { launchBrowser, newPage, seriousA11yViolations } from './browser';
 import { apiSignIn, buildingUuid, demoInPlaza, type ApiSession } from './api';
-import { AuthPages, DEMO, DirectoryPage, expectUrlPath, signedInPage } from './pages';
+import { AuthPages, DEMO, DirectoryPage, expectUrlPath, HomePage, signedInPage } from './pages';
 
 interface CompanyRow {
   uuid: string;
   name: string;
   url: string | null;
   company_type: string | null;
+  floor: number | null;
 }
 interface Companies {
   companies: CompanyRow[];
+  floors: number[];
   pagination: { total: number };
 }
 
@@ -114,7 +116,7 @@ describe('company directory', () => {
     await directory.scrollToEnd();
     await nextPage;
     await expect.poll(() => directory.companyTiles().count()).toBe(all.pagination.total);
-    const names = await directory.companyTiles().allInnerTexts();
+    const names = await directory.companyNames().allInnerTexts();
     expect(names).toEqual(all.companies.map((c) => c.name));
     await context.close();
   });
@@ -126,14 +128,139 @@ describe('company directory', () => {
     const request = page.waitForRequest((r) => r.url().includes('/companies?'));
     await directory.openCompanies(plaza, '?company_types=restaurant');
     expect(new URL((await request).url()).searchParams.get('company_types')).toBe('restaurant');
-    await expect.poll(() => directory.companyTiles().allInnerTexts()).toEqual(restaurants.companies.map((c) => c.name));
-    expect(await directory.companyTiles().allInnerTexts()).not.toContain('Acme Analytics');
+    await expect.poll(() => directory.companyNames().allInnerTexts()).toEqual(restaurants.companies.map((c) => c.name));
+    expect(await directory.companyNames().allInnerTexts()).not.toContain('Acme Analytics');
+    // The address's type is a chosen filter, shown and said: one press undoes it.
+    expect(await directory.typeFilter('Restaurants').getAttribute('aria-pressed')).toBe('true');
+    expect(await directory.statusText()).toBe(`${restaurants.pagination.total} companies match`);
 
     await directory.companyTiles().filter({ hasText: 'Tidal Sushi' }).click();
     const tidal = restaurants.companies.find((c) => c.name === 'Tidal Sushi')!;
     await page.waitForURL(`**/companies/${tidal.uuid}`);
     expectUrlPath(page, `/building/${plaza}/companies/${tidal.uuid}`);
     await expect.poll(() => directory.title().innerText()).toBe('Tidal Sushi');
+    await context.close();
+  });
+});
+
+describe('company directory: search and filters (issue 26)', () => {
+  it('narrows the list as a name is typed, then by floor and type; clearing brings every company back', async () => {
+    const all = await allCompanies();
+    const { page, context, directory } = await signedIn();
+    await directory.openCompanies(plaza);
+    await expect.poll(() => directory.statusText()).toBe(`${all.pagination.total} companies`);
+    // A polite live region says the count.
+    expect(await directory.status().getAttribute('role')).toBe('status');
+    expect(await directory.status().getAttribute('aria-live')).toBe('polite');
+
+    const searched = page.waitForRequest((r) => new URL(r.url()).searchParams.get('q') === 'SUSHI');
+    await directory.search('SUSHI');
+    await searched;
+    await expect.poll(() => directory.companyNames().allInnerTexts()).toEqual(['Tidal Sushi']);
+    expect(await directory.statusText()).toBe('1 company matches');
+    expect(await directory.companyTiles().first().innerText()).toContain('Restaurants');
+
+    // Clearing the field is a search for nothing: every company again.
+    await directory.searchField().fill('');
+    await expect.poll(() => directory.statusText()).toBe(`${all.pagination.total} companies`);
+
+    // A floor: the companies on it, as the API lists them.
+    const floor = all.floors[5]!;
+    const onFloor = all.companies.filter((c) => c.floor === floor).map((c) => c.name);
+    expect(onFloor.length).toBeGreaterThan(0);
+    await directory.floorSelect().selectOption({ label: `Floor ${floor}` });
+    await expect.poll(() => directory.companyNames().allInnerTexts()).toEqual(onFloor);
+    expect(await directory.statusText()).toBe(`${onFloor.length} ${onFloor.length === 1 ? 'company matches' : 'companies match'}`);
+
+    // And a type on top of it: a floor of restaurants, or none.
+    await directory.typeFilter('Restaurants').click();
+    const restaurantsOnFloor = all.companies.filter((c) => c.floor === floor && c.company_type === 'restaurant').map((c) => c.name);
+    await expect.poll(() => directory.typeFilter('Restaurants').getAttribute('aria-pressed')).toBe('true');
+    if (restaurantsOnFloor.length) await expect.poll(() => directory.companyNames().allInnerTexts()).toEqual(restaurantsOnFloor);
+    else await expect.poll(() => directory.statusText()).toBe('No companies match these filters.');
+
+    await directory.clearButton().click();
+    await expect.poll(() => directory.statusText()).toBe(`${all.pagination.total} companies`);
+    expect(await directory.floorSelect().inputValue()).toBe('');
+    expect(await directory.typeFilter('Restaurants').getAttribute('aria-pressed')).toBe('false');
+    await context.close();
+  });
+
+  it('says when nothing matches, keeps what was typed through a failure, and clears', async () => {
+    const all = await allCompanies();
+    const { page, context, directory } = await signedIn();
+    await directory.openCompanies(plaza);
+    await directory.search('%_ zz');
+    await expect.poll(() => directory.statusText()).toBe('No companies match “%_ zz”.');
+    expect(await directory.companyTiles().count()).toBe(0);
+
+    // The next search fails once: the words stay in the field, and the retry asks for them again.
+    let failures = 1;
+    await page.route('**/api/tenant/v1/buildings/*/companies?**', async (route) => {
+      if (new URL(route.request().url()).searchParams.get('q') === 'helix' && failures-- > 0)
+        await route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: 'down' }),
+        });
+      else await route.continue();
+    });
+    await directory.search('helix');
+    const alert = page.getByRole('alert').filter({ hasText: 'The company directory could not be loaded.' });
+    await alert.waitFor();
+    expect(await directory.searchField().inputValue()).toBe('helix');
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => directory.companyNames().allInnerTexts()).toEqual(['Helix Biotech']);
+
+    await directory.clearButton().click();
+    await expect.poll(() => directory.statusText()).toBe(`${all.pagination.total} companies`);
+    expect(await directory.searchField().inputValue()).toBe('');
+    await context.close();
+  });
+
+  it('counts the same companies from the home’s Directory utility and from a company’s way back', async () => {
+    const all = await allCompanies();
+    const { page, context, directory } = await signedIn();
+    const home = new HomePage(page);
+    await home.open(`/building/${plaza}`);
+    await home.utilities().filter({ hasText: 'Directory' }).click();
+    await page.waitForURL(`**/building/${plaza}/companies`);
+    await expect.poll(() => directory.statusText()).toBe(`${all.pagination.total} companies`);
+    const fromHome = await directory.statusText();
+
+    // Into a company, then back by its "Company directory" link and by the up link under the header.
+    await directory.companyTiles().filter({ hasText: 'Acme Analytics' }).click();
+    await expect.poll(() => directory.title().innerText()).toBe('Acme Analytics');
+    await page.getByRole('main').getByRole('link', { name: 'Company directory' }).click();
+    await expect.poll(() => directory.statusText()).toBe(fromHome);
+    await directory.companyTiles().filter({ hasText: 'Blue Harbor Legal' }).click();
+    await expect.poll(() => directory.title().innerText()).toBe('Blue Harbor Legal');
+    await page.getByRole('navigation', { name: 'Up' }).getByRole('link').click();
+    await expect.poll(() => directory.statusText()).toBe(fromHome);
+    await context.close();
+  });
+
+  it('fits a 360 px screen without sideways scrolling, and works from the keyboard', async () => {
+    const { page, context, directory } = await signedIn({ width: 360, height: 740 });
+    await directory.openCompanies(plaza);
+    await directory.typeFilter('Restaurants').waitFor();
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(await overflow()).toBe(0);
+
+    await directory.searchField().focus();
+    await page.keyboard.type('willow');
+    await expect.poll(() => directory.companyNames().allInnerTexts()).toEqual(['Willow Bakery']);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('SELECT');
+    // The type filters follow in the tab order and toggle with the space bar.
+    for (let i = 0; i < 10 && (await page.evaluate(() => document.activeElement?.textContent)) !== 'Offices'; i++) await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-pressed'))).toBe('false');
+    await page.keyboard.press('Space');
+    await expect.poll(() => directory.statusText()).toBe('No companies match “willow”.');
+    expect(await directory.typeFilter('Offices').getAttribute('aria-pressed')).toBe('true');
+    expect(await overflow()).toBe(0);
+    // Chosen and not chosen filters, the no-match line and its clear button: nothing axe calls serious.
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await context.close();
   });
 });

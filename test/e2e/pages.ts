@@ -377,6 +377,42 @@ export class DirectoryPage {
     return this.page.getByRole('list', { name: /^(Company directory|Directorio de empresas)$/ }).getByRole('link');
   }
 
+  /** The names on the company tiles, in order (a tile also says its floor and type). */
+  companyNames() {
+    return this.companyTiles().getByTestId('company-name');
+  }
+
+  searchField() {
+    return this.page.getByRole('searchbox', { name: 'Search by company name' });
+  }
+
+  /** Types into the search field key by key, as a person does (the list follows once typing pauses). */
+  async search(text: string) {
+    await this.searchField().fill('');
+    await this.searchField().pressSequentially(text);
+  }
+
+  floorSelect() {
+    return this.page.getByRole('combobox', { name: 'Floor' });
+  }
+
+  typeFilter(name: string) {
+    return this.page.getByRole('group', { name: 'Type' }).getByRole('button', { name, exact: true });
+  }
+
+  clearButton() {
+    return this.page.getByRole('button', { name: 'Clear search and filters' });
+  }
+
+  /** The line under the filters that says how many companies the list holds (a polite live region). */
+  status() {
+    return this.page.getByTestId('directory-status');
+  }
+
+  async statusText() {
+    return (await this.status().innerText()).trim();
+  }
+
   async scrollToEnd() {
     await this.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   }

@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { fromPromise, type AnyActorRef, type InspectionEvent } from 'xstate';
+import { fromPromise, SimulatedClock, type AnyActorRef, type InspectionEvent } from 'xstate';
 import { amenitiesMachine } from '../../machines/directory/amenities.machine';
 import { amenityDetailMachine, type AmenityDetailInput } from '../../machines/directory/amenityDetail.machine';
 import { companyDetailMachine } from '../../machines/directory/companyDetail.machine';
-import { companyDirectoryMachine, type CompanyDirectoryInput } from '../../machines/directory/companyDirectory.machine';
+import { companyDirectoryMachine, type CompanyDirectoryInput, type CompanyPageRequest } from '../../machines/directory/companyDirectory.machine';
+import { SEARCH_PAUSE_MS } from '../../machines/directory/directory.rules';
 import type { AmenityCategory, Company, CompanyPage } from '../../machines/directory/directory.types';
 import { AmenitiesPage } from '../../src/ui/directory/AmenitiesPage';
 import { AmenityDetailPage } from '../../src/ui/directory/AmenityDetailPage';
@@ -19,6 +20,8 @@ import {
   type AmenitiesModelState,
   type AmenityDetailModelState,
   type CompanyDetailModelState,
+  type CompanyDirectoryCriteria,
+  type CompanyDirectoryModelContext,
   type CompanyDirectoryModelState,
 } from './directory.model';
 import { PendingCalls } from './cta.harness';
@@ -220,68 +223,143 @@ modelSuite<typeof companyDetailModel, CompanyFlow, CompanyDetailModelState>({
 });
 
 // ---------------------------------------------------------------------------------------------------------------
-// The company directory, two companies a page: a page with more after it, the last page, none, a failure.
+// The company directory, two companies a page: a page with more after it, the last page, none, a failure; a search
+// typed (asked for when the system's clock passes the pause), a floor, a type, and clearing them.
 
 const DIRECTORY: CompanyDirectoryInput = { buildingUuid: 'b-1', companyTypes: null, pageSize: 2 };
+const TYPED = 'ac';
+const FLOOR = 3;
+const TYPE = 'restaurant';
 
 function startDirectory(inspect?: (event: InspectionEvent) => void) {
   const calls = new PendingCalls();
-  const offsets: number[] = [];
+  const requests: CompanyPageRequest[] = [];
+  const clock = new SimulatedClock();
   const logic = companyDirectoryMachine.provide({
     actors: {
       loadPage: fromPromise(({ input }) => {
-        offsets.push(input.offset);
+        requests.push(input);
         return calls.call<CompanyPage>('page');
       }),
     },
   });
-  return { ...startScreen('companyDirectory', logic, DIRECTORY, inspect), calls, offsets };
+  return { ...startScreen('companyDirectory', logic, DIRECTORY, inspect, { clock }), calls, requests, clock };
 }
 type DirectoryFlow = ReturnType<typeof startDirectory>;
-const companyLinks = () => screen.queryAllByRole('link').filter((link) => /^Company \d\d$/.test(link.textContent ?? ''));
+const companyLinks = () => screen.queryAllByTestId('company-name').filter((name) => /^Company \d\d$/.test(name.textContent ?? ''));
+const searchField = () => screen.getByRole('searchbox', { name: 'Search by company name' });
+const clearButton = () => screen.queryByRole('button', { name: 'Clear search and filters' });
+const statusText = () => screen.getByTestId('directory-status').textContent;
+
+/** What the list is asked for under each criteria of the model (the page's request, but its offset). */
+const asked = (criteria: CompanyDirectoryCriteria) => ({
+  query: criteria === 'search' ? TYPED : null,
+  floor: criteria === 'floor' ? FLOOR : null,
+  companyTypes: criteria === 'type' ? TYPE : null,
+});
+
+/** The real flow holds the model's criteria: what is typed, searched, chosen, and whether a pause is awaited. */
+function holdsCriteria({ actor }: DirectoryFlow, { context }: { context: CompanyDirectoryModelContext }) {
+  const snapshot = actor.getSnapshot();
+  const { query, searched, floor, types } = snapshot.context;
+  const typed = context.criteria === 'typed' || context.criteria === 'search';
+  return (
+    query === (typed ? TYPED : '') &&
+    searched === (context.criteria === 'search' ? TYPED : '') &&
+    floor === (context.criteria === 'floor' ? FLOOR : null) &&
+    types.join() === (context.criteria === 'type' ? TYPE : '') &&
+    snapshot.hasTag('typing') === (context.criteria === 'typed')
+  );
+}
+
+/** The filters on the screen show the model's criteria. */
+function filtersShow({ context }: { context: CompanyDirectoryModelContext }) {
+  const typed = context.criteria === 'typed' || context.criteria === 'search';
+  expect((searchField() as HTMLInputElement).value).toBe(typed ? TYPED : '');
+  const floorSelect = screen.queryByRole('combobox', { name: 'Floor' }) as HTMLSelectElement | null;
+  if (floorSelect) expect(floorSelect.value).toBe(context.criteria === 'floor' ? String(FLOOR) : '');
+  const restaurants = screen.queryByRole('button', { name: 'Restaurants' });
+  if (restaurants) expect(restaurants.getAttribute('aria-pressed')).toBe(String(context.criteria === 'type'));
+}
 
 modelSuite<typeof companyDirectoryModel, DirectoryFlow, CompanyDirectoryModelState>({
   name: 'company directory',
   model: companyDirectoryModel,
   areas: ['directory', 'shell'],
+  lens: { viewKey: ({ value, context }) => `${String(value)} ${(context as CompanyDirectoryModelContext).criteria}` },
   start: (_, { inspect }) => startDirectory(inspect),
   render: (flow) => renderScreen(flow, () => <CompaniesPage />, '/building/b-1/companies'),
-  world: ({ actor, calls, offsets }, event, before) => {
+  world: ({ actor, calls, requests, clock }, event, before) => {
     // The list's end in view: the page's sentinel sends it (no person's action), on both runs.
     if (event.type === 'scroll.nearEnd') return actor.send({ type: 'list.nearEnd' });
+    if (event.type === 'time.pause') return clock.increment(SEARCH_PAUSE_MS);
     const pending = calls.take(['page']);
-    const offset = offsets.at(-1)!;
-    expect(offset).toBe(2 * before.context.pages);
+    const request = requests.at(-1)!;
+    expect(request).toMatchObject({ ...asked(before.context.criteria), offset: 2 * before.context.pages });
+    const offset = request.offset;
     if (event.type === 'api.page') return pending.resolve(companyPage(offset, 2, 6));
     if (event.type === 'api.lastPage') return pending.resolve(companyPage(offset, 2, offset + 2));
     if (event.type === 'api.empty') return pending.resolve(companyPage(0, 2, 0));
     return pending.reject(failure(503));
   },
-  send: ({ actor }) => actor.send({ type: 'user.retry' }),
-  press: () => fireEvent.click(tryAgain()),
+  send: ({ actor }, event) => {
+    if (event.type === 'user.type') return actor.send({ type: 'user.type', text: TYPED });
+    if (event.type === 'user.chooseFloor') return actor.send({ type: 'user.chooseFloor', floor: FLOOR });
+    if (event.type === 'user.toggleType') return actor.send({ type: 'user.toggleType', companyType: TYPE });
+    return actor.send({ type: event.type as 'user.retry' | 'user.clearFilters' });
+  },
+  press: (_, event) => {
+    if (event.type === 'user.type') return fireEvent.change(searchField(), { target: { value: TYPED } });
+    if (event.type === 'user.chooseFloor')
+      return fireEvent.change(screen.getByRole('combobox', { name: 'Floor' }), { target: { value: String(FLOOR) } });
+    if (event.type === 'user.toggleType') return fireEvent.click(screen.getByRole('button', { name: 'Restaurants' }));
+    if (event.type === 'user.clearFilters') return fireEvent.click(clearButton()!);
+    return fireEvent.click(tryAgain());
+  },
   machineState: {
-    loading: ({ actor }) => actor.getSnapshot().matches('loading'),
-    failed: ({ actor }) => actor.getSnapshot().matches('failed') && actor.getSnapshot().context.error?.status === 503,
-    empty: ({ actor }) => actor.getSnapshot().matches('empty'),
-    idle: ({ actor }, model) =>
-      actor.getSnapshot().matches({ listing: 'idle' }) && actor.getSnapshot().context.companies.length === 2 * model.context.pages,
-    loadingMore: ({ actor }) => actor.getSnapshot().matches({ listing: 'loadingMore' }),
+    loading: (flow, model) => flow.actor.getSnapshot().matches({ list: 'loading' }) && holdsCriteria(flow, model),
+    failed: (flow, model) =>
+      flow.actor.getSnapshot().matches({ list: 'failed' }) && flow.actor.getSnapshot().context.error?.status === 503 && holdsCriteria(flow, model),
+    empty: (flow, model) => flow.actor.getSnapshot().matches({ list: 'empty' }) && holdsCriteria(flow, model),
+    idle: (flow, model) =>
+      flow.actor.getSnapshot().matches({ list: { listing: 'idle' } }) &&
+      flow.actor.getSnapshot().context.companies.length === 2 * model.context.pages &&
+      holdsCriteria(flow, model),
+    loadingMore: ({ actor }) => actor.getSnapshot().matches({ list: { listing: 'loadingMore' } }),
     moreFailed: ({ actor }, model) =>
-      actor.getSnapshot().matches({ listing: 'moreFailed' }) && actor.getSnapshot().context.companies.length === 2 * model.context.pages,
+      actor.getSnapshot().matches({ list: { listing: 'moreFailed' } }) && actor.getSnapshot().context.companies.length === 2 * model.context.pages,
     complete: ({ actor }, model) =>
-      actor.getSnapshot().matches({ listing: 'complete' }) && actor.getSnapshot().context.companies.length === 2 * model.context.pages,
+      actor.getSnapshot().matches({ list: { listing: 'complete' } }) && actor.getSnapshot().context.companies.length === 2 * model.context.pages,
   },
   viewState: {
-    loading: () => expect(screen.getByTestId('skeleton')).not.toBeNull(),
-    failed: () => {
+    loading: (_, model) => {
+      expect(screen.getByTestId('skeleton')).not.toBeNull();
+      filtersShow(model);
+    },
+    failed: (_, model) => {
       expect(alertText()).toContain('The company directory could not be loaded.');
       expect(tryAgain()).not.toBeNull();
+      // What was typed stays in the field for the retry.
+      filtersShow(model);
     },
-    empty: () => expect(screen.getByText('No companies to show.')).not.toBeNull(),
+    empty: (_, model) => {
+      const { criteria } = model.context;
+      expect(statusText()).toBe(
+        criteria === 'search'
+          ? `No companies match “${TYPED}”.`
+          : criteria === 'none'
+            ? 'No companies to show.'
+            : 'No companies match these filters.',
+      );
+      expect(clearButton() !== null).toBe(criteria !== 'none');
+      filtersShow(model);
+    },
     idle: (_, model) => {
       expect(companyLinks()).toHaveLength(2 * model.context.pages);
+      expect(statusText()).toBe(['search', 'floor', 'type'].includes(model.context.criteria) ? '6 companies match' : '6 companies');
       expect(screen.queryByRole('progressbar')).toBeNull();
       expect(screen.queryByRole('alert')).toBeNull();
+      filtersShow(model);
     },
     loadingMore: (_, model) => {
       expect(companyLinks()).toHaveLength(2 * model.context.pages);
@@ -294,7 +372,7 @@ modelSuite<typeof companyDirectoryModel, DirectoryFlow, CompanyDirectoryModelSta
     complete: (_, model) => {
       expect(companyLinks()).toHaveLength(2 * model.context.pages);
       // The last page says how many there are: as many as are listed.
-      expect(screen.getByText(`${2 * model.context.pages} companies`)).not.toBeNull();
+      expect(statusText()).toBe(`${2 * model.context.pages} companies`);
       expect(screen.queryByRole('progressbar')).toBeNull();
     },
   },
@@ -307,8 +385,10 @@ describe('directory: the test models', () => {
   it('agree with the machines: every state of a flow has a model state', () => {
     expect(Object.keys(amenitiesModel.states).sort()).toEqual(Object.keys(amenitiesMachine.states).sort());
     expect(Object.keys(companyDetailModel.states).sort()).toEqual(Object.keys(companyDetailMachine.states).sort());
-    const listing = Object.keys(companyDirectoryMachine.states.listing!.states).filter((s) => s !== 'deciding');
+    const listing = Object.keys(companyDirectoryMachine.states.list!.states.listing!.states).filter((s) => s !== 'deciding');
     for (const state of ['loading', 'failed', 'empty', ...listing]) expect(Object.keys(companyDirectoryModel.states), state).toContain(state);
+    // The search region's states are the model's criteria: `typed` while the pause is awaited, the others settled.
+    expect(Object.keys(companyDirectoryMachine.states.search!.states).sort()).toEqual(['settled', 'typing']);
   });
 
   it('have their transitions (the flows as they were modelled)', () => {

@@ -73,28 +73,68 @@ export type CompanyDirectoryModelEvent =
   | { type: 'api.empty' }
   | { type: 'api.failed' }
   | { type: 'user.retry' }
-  | { type: 'scroll.nearEnd' };
+  | { type: 'scroll.nearEnd' }
+  | { type: 'user.type' }
+  | { type: 'time.pause' }
+  | { type: 'user.chooseFloor' }
+  | { type: 'user.toggleType' }
+  | { type: 'user.clearFilters' };
 export type CompanyDirectoryModelState = 'loading' | 'failed' | 'empty' | 'idle' | 'loadingMore' | 'moreFailed' | 'complete';
 
-/** Pages of two companies of six: the first, a middle one, the last (`api.lastPage` ends the list wherever it comes). */
+/**
+ * What narrows the list: nothing; words typed whose pause has not come (`typed`: the list is still the whole
+ * directory's); the words searched; a floor; a type. One at a time: each starts from the whole directory's first page.
+ */
+export type CompanyDirectoryCriteria = 'none' | 'typed' | 'search' | 'floor' | 'type';
+export interface CompanyDirectoryModelContext {
+  pages: number;
+  criteria: CompanyDirectoryCriteria;
+}
+
+const whole = ({ context }: { context: CompanyDirectoryModelContext }) => context.criteria === 'none';
+/** The whole directory's first page is listed: where the person starts narrowing it. */
+const wholeFirstPage = ({ context }: { context: CompanyDirectoryModelContext }) => context.criteria === 'none' && context.pages === 1;
+const narrowed = ({ context }: { context: CompanyDirectoryModelContext }) => ['search', 'floor', 'type'].includes(context.criteria);
+
+/**
+ * Pages of two companies of six: the first, a middle one, the last (`api.lastPage` ends the list wherever it comes);
+ * the search typed, a floor, a type, each narrowing the whole directory's first page, and clearing them (from the
+ * narrowed list or from its empty answer). A narrowed list's answers: a page, none (no match), or, for a search, a
+ * failure (what was typed stays for the retry).
+ */
 export const companyDirectoryModel = setup({
-  types: { events: {} as CompanyDirectoryModelEvent, context: {} as { pages: number } },
+  types: { events: {} as CompanyDirectoryModelEvent, context: {} as CompanyDirectoryModelContext },
+  // A new first page, for these criteria.
+  actions: { restart: assign((_, params: { criteria: CompanyDirectoryCriteria }) => ({ pages: 0, criteria: params.criteria })) },
 }).createMachine({
   id: 'companyDirectoryModel',
-  context: { pages: 0 },
+  context: { pages: 0, criteria: 'none' },
   initial: 'loading',
   states: {
     loading: {
       on: {
         'api.page': { target: 'idle', actions: assign({ pages: 1 }) },
-        'api.lastPage': { target: 'complete', actions: assign({ pages: 1 }) },
+        'api.lastPage': { guard: whole, target: 'complete', actions: assign({ pages: 1 }) },
         'api.empty': 'empty',
-        'api.failed': 'failed',
+        'api.failed': { guard: ({ context }) => context.criteria === 'none' || context.criteria === 'search', target: 'failed' },
       },
     },
     failed: { on: { 'user.retry': 'loading' } },
-    empty: {},
-    idle: { on: { 'scroll.nearEnd': 'loadingMore' } },
+    empty: { on: { 'user.clearFilters': { guard: narrowed, target: 'loading', actions: { type: 'restart', params: { criteria: 'none' } } } } },
+    idle: {
+      on: {
+        'scroll.nearEnd': { guard: whole, target: 'loadingMore' },
+        'user.type': { guard: wholeFirstPage, actions: assign({ criteria: 'typed' }) },
+        'time.pause': {
+          guard: ({ context }) => context.criteria === 'typed',
+          target: 'loading',
+          actions: { type: 'restart', params: { criteria: 'search' } },
+        },
+        'user.chooseFloor': { guard: wholeFirstPage, target: 'loading', actions: { type: 'restart', params: { criteria: 'floor' } } },
+        'user.toggleType': { guard: wholeFirstPage, target: 'loading', actions: { type: 'restart', params: { criteria: 'type' } } },
+        'user.clearFilters': { guard: narrowed, target: 'loading', actions: { type: 'restart', params: { criteria: 'none' } } },
+      },
+    },
     loadingMore: {
       on: {
         'api.page': { guard: ({ context }) => context.pages < 2, target: 'idle', actions: assign({ pages: ({ context }) => context.pages + 1 }) },

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.js';
 import { DEMO_LOGIN, DEMO_PASSWORD } from '../../server/db/seed.js';
-import { COMPANY_PAGE_SIZE } from '../../server/routes/directory.js';
-import { directoryCompanies } from '../../server/db/seedContent.js';
 import { pickLanguage, parseAcceptLanguage } from '../../server/lib/content.js';
 import { expectError } from './helpers.js';
 
@@ -377,7 +375,7 @@ describe('event posts, offers and posts', () => {
   });
 });
 
-describe('utility buttons, amenities, companies', () => {
+describe('utility buttons and amenities (the company directory: directory.test.ts)', () => {
   it('utility buttons in order under data.utility_buttons', async () => {
     const { utility_buttons: buttons } = await get(`/tenant/v1/buildings/${plaza}/utility-buttons`);
     expect(buttons.map((b: { order: number }) => b.order)).toEqual([...buttons.map((b: { order: number }) => b.order)].sort((a, b) => a - b));
@@ -408,37 +406,6 @@ describe('utility buttons, amenities, companies', () => {
     );
     expect(terrace.bookable_resource_uuid).toBe(resource!.uuid);
     expect(await get(`/tenant/v1/buildings/${plaza}/amenitiesByCategory?offset=3`)).toHaveLength(1);
-  });
-
-  it('companies: order, pages, types; one company by id', async () => {
-    const first = await get(`/tenant/v1/buildings/${plaza}/companies`);
-    const total = directoryCompanies.length + 1; // and the portfolio's own company
-    expect(first.pagination).toEqual({ offset: 0, limit: COMPANY_PAGE_SIZE, total, has_more: false });
-    expect(first.company_types).toEqual(['property_management', 'restaurant', 'retail', 'service', 'tenant']);
-    const names = first.companies.map((c: { name: string }) => c.name);
-    expect(names).toEqual([...names].sort((a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase())));
-    expect(first.companies[0]).toEqual({
-      uuid: expect.any(String),
-      name: 'Acme Analytics',
-      logo_url: '/media/content/company-acme-analytics.svg',
-      description: expect.stringContaining('Acme'),
-      url: 'acme-analytics.example',
-      company_type: 'tenant',
-    });
-
-    const page = await get(`/tenant/v1/buildings/${plaza}/companies?orderByProperty=name&orderBy=DESC&offset=10&limit=10`);
-    expect(page.companies.map((c: { name: string }) => c.name)).toEqual([...names].reverse().slice(10, 20));
-    expect(page.pagination).toEqual({ offset: 10, limit: 10, total, has_more: true });
-
-    const food = await get(`/tenant/v1/buildings/${plaza}/companies?company_types=restaurant,retail`);
-    expect(food.pagination.total).toBe(10);
-    expect(new Set(food.companies.map((c: { company_type: string }) => c.company_type))).toEqual(new Set(['restaurant', 'retail']));
-
-    const one = await get(`/tenant/v1/companies/${first.companies[0].uuid}`);
-    expect(one).toEqual(first.companies[0]);
-    const theirs = (await get(`/tenant/v1/buildings/${building['Maison du Port']}/companies?limit=1`, oliviaToken)).companies[0];
-    expectError(await server.call('GET', `/tenant/v1/companies/${theirs.uuid}`, { token: demoToken }), 403);
-    expectError(await server.call('GET', '/tenant/v1/companies/00000000-0000-4000-8000-000000000000', { token: demoToken }), 404);
   });
 });
 

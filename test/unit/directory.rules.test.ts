@@ -4,10 +4,15 @@ import {
   appendCompanies,
   categoriesWithAmenities,
   categorySectionId,
+  companyTypesOf,
   companyTypesParam,
   findAmenity,
+  hasFilters,
   isNotFound,
+  searchWords,
+  toggleCompanyType,
 } from '../../machines/directory/directory.rules';
+import { COMPANY_SEARCH_MAX_LENGTH } from '../../contracts/directory';
 import { CATEGORIES, company } from '../fixtures/directory';
 
 describe('directory rules', () => {
@@ -50,5 +55,31 @@ describe('directory rules', () => {
     expect(isNotFound(403)).toBe(true);
     expect(isNotFound(500)).toBe(false);
     expect(isNotFound(0)).toBe(false);
+  });
+
+  it('makes a search of what was typed: trimmed, runs of spaces as one, accents composed, no longer than the API takes', () => {
+    expect(searchWords('  Pine   &\tPaper ')).toBe('Pine & Paper');
+    expect(searchWords('Cre\u0300me')).toBe('Crème');
+    expect(searchWords('   ')).toBe('');
+    expect(searchWords(`${'a'.repeat(COMPANY_SEARCH_MAX_LENGTH)}bcd`)).toHaveLength(COMPANY_SEARCH_MAX_LENGTH);
+    // Cut at the limit, then trimmed again: no space left at the end.
+    expect(searchWords(`${'a'.repeat(COMPANY_SEARCH_MAX_LENGTH - 1)} b`)).toBe('a'.repeat(COMPANY_SEARCH_MAX_LENGTH - 1));
+  });
+
+  it('reads company_types as a list, and toggles a type in and out of the chosen ones', () => {
+    expect(companyTypesOf(' tenant, retail ,,tenant')).toEqual(['tenant', 'retail']);
+    expect(companyTypesOf(null)).toEqual([]);
+    expect(toggleCompanyType(['tenant'], 'retail')).toEqual(['tenant', 'retail']);
+    expect(toggleCompanyType(['tenant', 'retail'], 'tenant')).toEqual(['retail']);
+  });
+
+  it('has filters to clear when words are searched or typed, a floor or a type chosen', () => {
+    const none = { query: '', searched: '', floor: null, types: [] };
+    expect(hasFilters(none)).toBe(false);
+    expect(hasFilters({ ...none, query: '  ' })).toBe(false);
+    expect(hasFilters({ ...none, query: 'a' })).toBe(true);
+    expect(hasFilters({ ...none, searched: 'a' })).toBe(true);
+    expect(hasFilters({ ...none, floor: 0 })).toBe(true);
+    expect(hasFilters({ ...none, types: ['tenant'] })).toBe(true);
   });
 });

@@ -34,9 +34,7 @@ export const amenityDetailLogic = () => amenityDetailMachine.provide({ actors: {
 export const companyDirectoryLogic = () =>
   companyDirectoryMachine.provide({
     actors: {
-      loadPage: fromPromise(({ input }) =>
-        directoryApi.companies(input.buildingUuid, { offset: input.offset, limit: input.limit, companyTypes: input.companyTypes }),
-      ),
+      loadPage: fromPromise(({ input: { buildingUuid, ...page } }) => directoryApi.companies(buildingUuid, page)),
     },
   });
 

@@ -9,11 +9,10 @@ import { Card, Page } from '../kit/Layout';
 import { RichText } from '../kit/RichText';
 import { styled } from '../kit/stitches.config';
 import { AreaScreen, ScreenLoading, useScreenBuilding } from '../shell/AreaScreen';
-import { LoadFailed, NotFound, TileImage } from './parts';
+import { CompanyMark, LoadFailed, NotFound } from './parts';
 
 const Article = styled(Card, { maxWidth: 720, display: 'flex', flexDirection: 'column', gap: '$4' });
 const Header = styled('div', { display: 'flex', alignItems: 'center', gap: '$4' });
-const Logo = styled('div', { width: 96, flexShrink: 0, borderRadius: '$2', overflow: 'hidden', backgroundColor: '#FFFFFF', boxShadow: '$card' });
 const Title = styled('h1', { fontSize: '$6', lineHeight: 1.2, margin: 0 });
 
 /** /building/{uuid}/companies/{companyUuid}: a company of the directory, with its Website button. */
@@ -51,9 +50,7 @@ function CompanyArticle({ detail, company, all }: { detail: CompanyDetailRef; co
     <Article as="article" aria-labelledby="company-title">
       <Link to={all}>{t('directory.company.all')}</Link>
       <Header>
-        <Logo>
-          <TileImage src={company.logo_url} alt={t('directory.company.logoAlt', { name: company.name })} ratio="1 / 1" fit="contain" />
-        </Logo>
+        <CompanyMark name={company.name} logoUrl={company.logo_url} size="page" label={t('directory.company.logoAlt', { name: company.name })} />
         <Title id="company-title">{company.name}</Title>
       </Header>
       {company.description ? <RichText html={company.description} data-testid="company-description" /> : null}

@@ -45,6 +45,52 @@ export function TileImage({ src, alt, ratio, fit = 'cover' }: { src: string | nu
   return <TileImg src={src} alt={alt} loading="lazy" css={{ aspectRatio: ratio, objectFit: fit }} />;
 }
 
+const MarkBox = styled('div', {
+  flexShrink: 0,
+  borderRadius: '$2',
+  overflow: 'hidden',
+  variants: { size: { tile: { width: 64 }, page: { width: 96, boxShadow: '$card' } } },
+});
+const LogoBox = styled(MarkBox, { backgroundColor: '#FFFFFF' });
+/** A company without a logo: its initials on the brand's colour, the same for every company, so it reads as a choice. */
+const Monogram = styled(MarkBox, {
+  aspectRatio: '1 / 1',
+  display: 'grid',
+  placeItems: 'center',
+  backgroundColor: '$primary',
+  color: '$onPrimary',
+  fontWeight: 700,
+  letterSpacing: '0.04em',
+  variants: { size: { tile: { fontSize: '$4' }, page: { fontSize: '$6' } } },
+});
+
+/** A name's monogram: the first letters of its first two words (Pine & Paper → PP, Łódź Æsthetics → ŁÆ). */
+export const initialsOf = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter((word) => /[\p{L}\p{N}]/u.test(word))
+    .slice(0, 2)
+    .map((word) => [...word.replace(/^[^\p{L}\p{N}]+/u, '')][0]!.toLocaleUpperCase())
+    .join('');
+
+/**
+ * A company's logo, or its monogram when it has none. `label` names it (the company page's "Acme Analytics logo");
+ * without one it is decorative (a tile, where the name is beside it).
+ */
+export function CompanyMark({ name, logoUrl, size, label }: { name: string; logoUrl: string | null; size: 'tile' | 'page'; label?: string }) {
+  if (logoUrl)
+    return (
+      <LogoBox size={size}>
+        <TileImage src={logoUrl} alt={label ?? ''} ratio="1 / 1" fit="contain" />
+      </LogoBox>
+    );
+  return (
+    <Monogram size={size} {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })} data-testid="company-monogram">
+      {initialsOf(name)}
+    </Monogram>
+  );
+}
+
 const SkeletonTile = styled(Skeleton, { height: 180, borderRadius: '$3' });
 
 /** Skeleton tiles while a list loads. */
