@@ -39,7 +39,7 @@ export type CompanyDirectoryEvent =
   /** The machine's own: typing has paused (raised by the search region for the list region). */
   | { type: 'search.paused' };
 
-export type CompanyDirectoryTag = PagedListTag;
+export type CompanyDirectoryTag = PagedListTag | 'typing';
 
 export interface CompanyPageRequest {
   buildingUuid: string;

@@ -74,7 +74,7 @@ const companyColumns = raw('co.uuid::text, co.name, co.logo_url, co.description,
 
 export const COMPANY_ORDER_PROPERTIES = ['name', 'company_type', 'created_at'] as const;
 export type CompanyOrderProperty = (typeof COMPANY_ORDER_PROPERTIES)[number];
-// Names in the order of their folded form (directory_fold, migration 038): Évora beside Evergreen, Łódź beside Lumen.
+// Names in the order of their folded form (directory_fold, migration 039): Évora beside Evergreen, Łódź beside Lumen.
 const companyOrderColumns: Record<CompanyOrderProperty, string> = {
   name: 'directory_fold(co.name)',
   company_type: 'co.company_type',
@@ -97,7 +97,7 @@ export type CompanyFilter = {
   types: string[];
   /**
    * Words a company's name must contain, taken literally (`%`, `_` and quotes are characters like any other), case and
-   * accents ignored (directory_fold, migration 038); null keeps every name.
+   * accents ignored (directory_fold, migration 039); null keeps every name.
    */
   query: string | null;
   /** The floor to keep; null keeps every floor. */

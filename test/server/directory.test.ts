@@ -237,7 +237,7 @@ describe('who may search, and bad input', () => {
   });
 });
 
-describe('migration 038 on a database seeded before it', () => {
+describe('migration 039 on a database seeded before it', () => {
   it('gives the demo companies the floor their description states, drops the generated logos and the button’s types', async () => {
     const [row] = await server.db.query<{ id: number }>(
       `INSERT INTO companies (name, building_id, company_type, logo_url, description)
@@ -249,7 +249,7 @@ describe('migration 038 on a database seeded before it', () => {
     );
     await server.db.query(`UPDATE utility_buttons SET company_types = 'tenant,retail,restaurant,service'
                             WHERE utility_name = 'COMPANIES' AND building_id = (SELECT id FROM buildings WHERE name = 'Atrium Tower West')`);
-    const updates = readFileSync(new URL('../../server/db/migrations/038_directory_search.sql', import.meta.url), 'utf8')
+    const updates = readFileSync(new URL('../../server/db/migrations/039_directory_search.sql', import.meta.url), 'utf8')
       .split(/;\s*$/m)
       .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
       .filter((statement) => statement.startsWith('UPDATE'));

@@ -1,4 +1,4 @@
--- The company directory's search and floor filter (issue 26; docs/decisions/NEXT-directory-search.md).
+-- The company directory's search and floor filter (issue 26; docs/decisions/215-directory-search.md).
 -- A company's floor in its building (null: none given, as for a portfolio's own company, listed in every building).
 ALTER TABLE companies ADD COLUMN floor smallint;
 CREATE INDEX companies_directory_floor ON companies (building_id, floor);
