@@ -10,7 +10,11 @@ import { columnsOf } from '../kit/grids';
 
 export const PageTitle = styled('h1', { fontSize: '$6', lineHeight: 1.2, margin: 0 });
 
-/** A grid of tiles; `min` is the specification's minimum column (383px directory, 205px amenity tiles). */
+/**
+ * A grid of tiles; `min` is the specification's minimum column (383px directory, 205px amenity tiles). Amenity tiles
+ * come a few to a category, so as many columns as fit would leave most of a desktop row empty: they are one column on
+ * a phone, two up to a desktop and three on one, each wider than the minimum.
+ */
 export const TileGrid = styled('ul', {
   listStyle: 'none',
   margin: 0,
@@ -20,7 +24,11 @@ export const TileGrid = styled('ul', {
   variants: {
     min: {
       directory: { gridTemplateColumns: columnsOf('directory') },
-      amenity: { gridTemplateColumns: columnsOf('amenity') },
+      amenity: {
+        gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+        '@phone': { gridTemplateColumns: 'minmax(0, 1fr)', gap: '$3' },
+        '@desktop': { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: '$5' },
+      },
     },
   },
 });

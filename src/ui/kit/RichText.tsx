@@ -22,6 +22,18 @@ DOMPurify.addHook('afterSanitizeAttributes', (node) => {
 /** Rich text as safe HTML. */
 export const sanitizeRichText = (html: string) => DOMPurify.sanitize(html, RICH_TEXT_RULES);
 
+/**
+ * Rich text's words alone, for a line on a card (the whole text, with its markup, is on the thing's own screen). Only
+ * text comes out, which React escapes: parsing in an inert document and dropping what is never shown is enough.
+ */
+export function richTextWords(html: string): string {
+  const body = new DOMParser().parseFromString(html, 'text/html').body;
+  for (const hidden of body.querySelectorAll('script, style, template, textarea, option, noscript')) hidden.remove();
+  // A block ends in a space, so two paragraphs do not run into one word.
+  for (const block of body.querySelectorAll('p, div, li, br, tr, h1, h2, h3, h4, h5, h6')) block.after(' ');
+  return (body.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
 const Body = styled('div', {
   lineHeight: 1.6,
   '& p': { margin: '0 0 $3' },
