@@ -56,7 +56,7 @@ describe('the global error modal', () => {
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Try again' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await page.getByText('Your building: One Atrium Plaza').waitFor();
+    await page.getByTestId('hero').getByRole('heading', { level: 1, name: 'One Atrium Plaza' }).waitFor();
     await context.close();
   });
 

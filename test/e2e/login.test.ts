@@ -174,7 +174,7 @@ describe('signing in', () => {
     await auth.open();
     await auth.signIn(DEMO.email, DEMO.password);
     await auth.seeHome('Dana');
-    await page.getByText('Your building: One Atrium Plaza').waitFor();
+    await page.getByTestId('hero').getByRole('heading', { level: 1, name: 'One Atrium Plaza' }).waitFor();
     await page.reload();
     await auth.seeHome('Dana');
     await auth.logOut();

@@ -186,8 +186,9 @@ export class AuthPages {
     await this.button('Get started').click();
   }
 
+  /** The home of that building: its hero names it (decision 212). */
   async seeBuilding(name: string) {
-    await this.page.getByText(`Your building: ${name}`, { exact: true }).waitFor();
+    await this.page.getByTestId('hero').getByRole('heading', { level: 1, name, exact: true }).waitFor();
   }
 
   // Password reset

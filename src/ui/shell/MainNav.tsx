@@ -17,10 +17,12 @@ const TAB_BAR_HEIGHT = 60;
 // and says how much (`--tab-bar-space`): what sticks to the bottom of the window (a content's action bar) sits above it.
 const roomForTabBar = globalCss({
   '@media (max-width: 768px)': {
-    'body:has([data-tab-bar])': {
+    // A focused field or a scrolled-to element stops above the bar, not under it (the browser's own scrolling).
+    ':root:has([data-tab-bar])': {
       '--tab-bar-space': `calc(${TAB_BAR_HEIGHT}px + env(safe-area-inset-bottom, 0px))`,
-      paddingBottom: 'var(--tab-bar-space)',
+      scrollPaddingBottom: 'var(--tab-bar-space)',
     },
+    'body:has([data-tab-bar])': { paddingBottom: 'var(--tab-bar-space)' },
   },
 });
 
