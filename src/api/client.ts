@@ -163,15 +163,20 @@ type Operation<P extends keyof paths, V extends Verb> = NonNullable<paths[P][V]>
 export type PathOf<V extends Verb> = { [P in keyof paths]: paths[P][V] extends undefined ? never : P }[keyof paths];
 type PathParams<O> = O extends { parameters: { path: infer T } } ? (T extends Record<string, unknown> ? T : never) : never;
 type QueryOf<O> = O extends { parameters: { query?: infer Q } } ? Q : never;
-/** The JSON body an operation takes; never for one that takes none (`requestBody?: never`). */
+/**
+ * The body an operation takes: its JSON, a multipart form, or either when it takes both (a service request with or
+ * without photos); never for one that takes none (`requestBody?: never`).
+ */
 type BodyOf<O> = O extends { requestBody?: infer R }
   ? [NonNullable<R>] extends [never]
     ? never
-    : NonNullable<R> extends { content: { 'application/json': infer B } }
-      ? B
-      : NonNullable<R> extends { content: { 'multipart/form-data': unknown } }
-        ? FormData
-        : never
+    : NonNullable<R> extends { content: { 'application/json': infer B; 'multipart/form-data': unknown } }
+      ? B | FormData
+      : NonNullable<R> extends { content: { 'application/json': infer B } }
+        ? B
+        : NonNullable<R> extends { content: { 'multipart/form-data': unknown } }
+          ? FormData
+          : never
   : never;
 /** The answer of a call: its 200's JSON body (201's for a call that creates). */
 export type AnswerOf<P extends keyof paths, V extends Verb> =
