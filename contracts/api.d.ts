@@ -7283,7 +7283,7 @@ export interface paths {
                                      */
                                     type: "image/jpeg" | "image/png" | "image/webp" | "image/heic" | "image/heif";
                                     size: number;
-                                    /** @description The photo's path under the API (its owner's bearer is needed) */
+                                    /** @description The photo's path under the API's base (read with the owner's bearer) */
                                     url: string;
                                 }[];
                             };

@@ -71,7 +71,7 @@ const detailSchema = {
           filename: { type: 'string' },
           type: { type: 'string', enum: PHOTO_TYPES, description: 'Read from the content' },
           size: { type: 'integer' },
-          url: { type: 'string', description: "The photo's path under the API (its owner's bearer is needed)" },
+          url: { type: 'string', description: "The photo's path under the API's base (read with the owner's bearer)" },
         },
       },
     },
@@ -191,7 +191,6 @@ export async function serviceRequestRoutes(app: Api) {
   const member = { config: { member: true }, preHandler: [requireFlag] };
   const security = [{ bearer: [] }];
   const tags = ['service-requests'];
-  const base = config.apiBase;
   const notYours = () => httpError(404, 'No service request of yours with this id in this building', 'unknown_service_request');
 
   app.get(
@@ -277,7 +276,7 @@ export async function serviceRequestRoutes(app: Api) {
       const found = await requestOf(db, request.person.userId, request.member!.id, requestId);
       if (!found) throw notYours();
       const [timeline, photos] = await Promise.all([historyOf(db, requestId), photosOf(db, requestId)]);
-      const photoPath = (photo: string) => `${base}/service-request/buildings/${id}/service-request/${requestId}/photos/${photo}`;
+      const photoPath = (photo: string) => `/service-request/buildings/${id}/service-request/${requestId}/photos/${photo}`;
       return { data: { ...found, timeline, photos: photos.map((p) => ({ ...p, url: photoPath(p.id) })) } };
     },
   );
