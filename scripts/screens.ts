@@ -7,7 +7,8 @@
  * Debian's Chromium in each demo brand, and takes home, a content screen (an event) and the account page at a phone's
  * 390x844 and a desktop's 1366x900, in light and in dark. A dark picture is written only when dark looks different
  * from light (the app follows `prefers-color-scheme` once the design kit has a dark theme); otherwise the dark file is
- * removed, so the folder never holds a stale one.
+ * removed, so the folder never holds a stale one. Then a feature's pictures (`FEATURE_SHOTS`: a service request's
+ * page and its form) at 360×740 and 1366×900, set up through the API; `-- --only=<key prefix>` takes just those.
  *
  * Pages are found by roles, labels and test ids only, never by CSS classes, so the script outlives restyling.
  * What keeps re-runs alike: a fixed browser time zone and locale, no animations, no caret, the page settled (nothing
@@ -16,6 +17,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './chromium';
 import { startServer } from './startBench';
@@ -100,6 +102,159 @@ const SCREENS: Screen[] = [
   },
 ];
 
+/**
+ * Pictures of one feature, in the first brand, light, at a phone's 360×740 (the narrowest the app is made for) and a
+ * desktop's 1366×900, named `<key>-<size>.png`: `npm run screens -- --only=<key prefix>` takes just these, leaving
+ * the other pictures as they are. Each is set up through the API (and the development routes) as a person and the
+ * building team would leave it.
+ */
+interface FeatureShot {
+  key: string;
+  label: string;
+  show: (page: Page, ids: FeatureIds) => Promise<void>;
+  /** The whole page, not only the viewport. */
+  fullPage?: boolean;
+}
+
+const FEATURE_SIZES = [
+  // A touch screen, as a phone's (its coarse pointer shows what is a phone's only, such as the camera button).
+  { key: 'phone', label: 'Phone, 360×740', width: 360, height: 740, touch: true },
+  { key: 'desktop', label: 'Desktop, 1366×900', width: 1366, height: 900, touch: false },
+] as const;
+
+interface FeatureIds {
+  building: string;
+  /** A service request with a photo whose status the building team changed twice (issue 26). */
+  serviceRequest: string;
+}
+
+/** A 480×360 picture for a request's photo: a warm gradient with a darker band, something a camera might take. */
+function demoPhoto(): Buffer {
+  const width = 480;
+  const height = 360;
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 3);
+    for (let x = 0; x < width; x++) {
+      const band = y > 220 && y < 260 ? 0.55 : 1;
+      row[1 + x * 3] = Math.round((150 + (105 * x) / width) * band);
+      row[2 + x * 3] = Math.round((120 + (60 * y) / height) * band);
+      row[3 + x * 3] = Math.round((90 + (40 * (width - x)) / width) * band);
+    }
+    rows.push(row);
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A request filed with a photo, then taken up and accepted by the building team (a vendor with a note). */
+async function demoServiceRequest(token: string, building: string): Promise<string> {
+  const form = new FormData();
+  const answers = { category: 'Plumbing', location: 'Floor 12, kitchen', priority: 'High', description: 'The tap under the sink drips all day.' };
+  for (const [name, value] of Object.entries(answers)) form.append(name, value);
+  form.append('photos', new Blob([new Uint8Array(demoPhoto())], { type: 'image/png' }), 'sink.png');
+  const made = await fetch(`${origin}/api/service-request/buildings/${building}/create`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (!made.ok) throw new Error(`filing a service request: ${made.status} ${await made.text()}`);
+  const { id } = ((await made.json()) as { data: { id: string } }).data;
+  for (const change of [
+    { status: 'Pending' },
+    { status: 'Accepted', by_name: 'Northline Plumbing', note: 'A plumber comes tomorrow between 9 and 11.' },
+  ]) {
+    const answer = await fetch(`${origin}/api/dev/service-requests/${id}/status`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(change),
+    });
+    if (!answer.ok) throw new Error(`changing the service request: ${answer.status} ${await answer.text()}`);
+  }
+  return id;
+}
+
+const FEATURE_SHOTS: FeatureShot[] = [
+  {
+    key: 'service-request-detail',
+    label: 'A service request: its photo and status timeline',
+    show: async (page, { building, serviceRequest }) => {
+      await page.goto(`/building/${building}/service-requests/${serviceRequest}`);
+      await page.getByTestId('service-request-timeline').waitFor();
+      await page.waitForFunction(() => [...document.querySelectorAll('[data-photo]')].every((tile) => tile.getAttribute('data-photo') !== 'loading'));
+    },
+    // The whole page: the photo and the timeline are below a phone's fold.
+    fullPage: true,
+  },
+  {
+    key: 'service-request-form',
+    label: 'A new service request: a photo attached, the summary of what is still missing',
+    show: async (page, { building }) => {
+      await page.goto(`/building/${building}/service-requests`);
+      await page.getByRole('button', { name: 'New request' }).click();
+      const form = page.getByRole('dialog', { name: 'New service request' });
+      await form.getByLabel('Category (required)').selectOption('Plumbing');
+      await form.getByTestId('service-request-photo-input').setInputFiles([{ name: 'sink.png', mimeType: 'image/png', buffer: demoPhoto() }]);
+      await form.getByRole('list', { name: '1 photo attached' }).waitFor();
+      // The photo, the summary and the send button at the dialog's foot are what the picture is about.
+      await form.getByRole('button', { name: 'Send request' }).scrollIntoViewIfNeeded();
+    },
+  },
+];
+
+/** The ids the feature shots need, in the first brand's building (the service request is made for them). */
+async function featureIds(brand: Brand): Promise<FeatureIds> {
+  const { building, token } = await idsFor(brand);
+  return { building, serviceRequest: await demoServiceRequest(token, building) };
+}
+
+/** Every feature shot whose key starts with `only` (all when null), written to docs/screens/; answers the files. */
+async function shootFeatures(browser: Browser, only: string | null): Promise<string[]> {
+  const brand = BRANDS[0]!;
+  const shots = FEATURE_SHOTS.filter((shot) => only === null || shot.key.startsWith(only));
+  if (shots.length === 0) return [];
+  const ids = await featureIds(brand);
+  const written: string[] = [];
+  for (const size of FEATURE_SIZES) {
+    const context = await browser.newContext({
+      baseURL: `http://${brand.host}:${port}`,
+      viewport: { width: size.width, height: size.height },
+      hasTouch: size.touch,
+      deviceScaleFactor: 1,
+      locale: 'en-US',
+      timezoneId: 'America/New_York',
+      reducedMotion: 'reduce',
+      colorScheme: 'light',
+    });
+    const page = await context.newPage();
+    await signIn(page, brand);
+    for (const shot of shots) {
+      await shot.show(page, ids);
+      writeFileSync(path.join(outDir, `${shot.key}-${size.key}.png`), await shoot(page, shot.fullPage));
+      written.push(`${shot.key}-${size.key}.png`);
+      console.log(`  ${shot.key} ${size.key}`);
+    }
+    await context.close();
+  }
+  return written;
+}
+
 const fileName = (screen: Screen, brand: Brand, size: (typeof SIZES)[number], scheme: (typeof SCHEMES)[number]) =>
   `${screen.key}-${brand.key}-${size.key}-${scheme}.png`;
 
@@ -110,7 +265,7 @@ async function api<T>(token: string, call: string): Promise<T> {
   return ((await answer.json()) as { data: T }).data;
 }
 
-async function idsFor(brand: Brand): Promise<{ building: string; event: string }> {
+async function idsFor(brand: Brand): Promise<{ building: string; event: string; token: string }> {
   const login = await fetch(`${origin}/api/auth/v2/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -131,7 +286,7 @@ async function idsFor(brand: Brand): Promise<{ building: string; event: string }
     .flatMap((c) => c.contents)
     .find((c) => c.title === EVENT_TITLE)?.uuid;
   if (!event) throw new Error(`${brand.building} has no content titled ${EVENT_TITLE}`);
-  return { building, event };
+  return { building, event, token };
 }
 
 /** Signs in through the screens, as a person does. */
@@ -163,9 +318,9 @@ async function settle(page: Page) {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
-async function shoot(page: Page): Promise<Buffer> {
+async function shoot(page: Page, fullPage = false): Promise<Buffer> {
   await settle(page);
-  return page.screenshot({ animations: 'disabled', caret: 'hide', scale: 'css' });
+  return page.screenshot({ animations: 'disabled', caret: 'hide', scale: 'css', fullPage });
 }
 
 /** One screen under one colour scheme, loaded afresh (the app reads the scheme as it starts). */
@@ -240,6 +395,17 @@ function readme(written: Set<string>): string {
     'same pictures.',
     '',
   ];
+  const features = FEATURE_SHOTS.filter((shot) => FEATURE_SIZES.some((size) => written.has(`${shot.key}-${size.key}.png`)));
+  if (features.length) {
+    lines.push(`## Features, in ${BRANDS[0]!.label} (\`npm run screens -- --only=<key>\` takes one again)`, '');
+    for (const shot of features) {
+      lines.push(`### ${shot.label}`, '');
+      for (const size of FEATURE_SIZES) {
+        const file = `${shot.key}-${size.key}.png`;
+        if (written.has(file)) lines.push(`${size.label}:`, '', `![${shot.label}, ${size.label}](${file})`, '');
+      }
+    }
+  }
   for (const brand of BRANDS) {
     lines.push(`## ${brand.label}: ${brand.building}, signed in as ${brand.email}`, '');
     for (const screen of SCREENS) {
@@ -256,6 +422,9 @@ function readme(written: Set<string>): string {
   return lines.join('\n');
 }
 
+/** `--only=<key prefix>`: only the feature shots whose key starts with it. */
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length) ?? null;
+
 mkdirSync(outDir, { recursive: true });
 console.log(`Starting the app on ${origin} (it is built first when its sources changed)…`);
 const server = await startServer(root, 'scripts/start.js', port);
@@ -263,13 +432,21 @@ let browser: Browser | undefined;
 try {
   browser = await launchChromium();
   const written = new Set<string>();
-  for (const brand of BRANDS) {
-    console.log(`${brand.label}:`);
-    for (const file of await shootBrand(browser, brand)) written.add(file);
-  }
-  // Pictures of screens or sizes this script no longer takes go too.
-  for (const file of readdirSync(outDir)) {
-    if (file.endsWith('.png') && !written.has(file)) rmSync(path.join(outDir, file));
+  if (only === null)
+    for (const brand of BRANDS) {
+      console.log(`${brand.label}:`);
+      for (const file of await shootBrand(browser, brand)) written.add(file);
+    }
+  console.log('Features:');
+  for (const file of await shootFeatures(browser, only)) written.add(file);
+  if (only === null) {
+    // Pictures of screens or sizes this script no longer takes go too.
+    for (const file of readdirSync(outDir)) {
+      if (file.endsWith('.png') && !written.has(file)) rmSync(path.join(outDir, file));
+    }
+  } else {
+    // Only some were taken again: the index lists those and every other picture still there.
+    for (const file of readdirSync(outDir)) if (file.endsWith('.png')) written.add(file);
   }
   writeFileSync(path.join(outDir, 'README.md'), readme(written));
   console.log(`${written.size} pictures and the index in ${path.relative(root, outDir)}/`);

@@ -18,9 +18,17 @@ import { styled } from '../kit/stitches.config';
 import { AreaScreen, useScreenBuilding } from '../shell/AreaScreen';
 import { BookingStatusChip } from '../bookings/BookingStatusChip';
 
-const Article = styled(Card, { maxWidth: 840, display: 'flex', flexDirection: 'column', gap: '$5', minWidth: 0 });
+const Article = styled(Card, {
+  maxWidth: 840,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '$5',
+  minWidth: 0,
+  // A phone's narrow width goes to the request, not to the card's margins.
+  '@phone': { padding: '$5 $4' },
+});
 const Head = styled('header', { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: '$2' });
-const Title = styled('h1', { fontSize: '$6', lineHeight: 1.2, margin: 0, overflowWrap: 'anywhere' });
+const Title = styled('h1', { fontSize: '$6', lineHeight: 1.2, margin: 0, overflowWrap: 'anywhere', '@phone': { fontSize: '$5' } });
 const Meta = styled('p', { margin: 0, color: '$muted', fontSize: '$2' });
 const SectionTitle = styled('h2', { fontSize: '$4', margin: '0 0 $3' });
 const Description = styled('p', { margin: '0 0 $3', overflowWrap: 'anywhere', whiteSpace: 'pre-line' });
