@@ -176,6 +176,14 @@ describe('service requests', () => {
     await form.getByRole('list', { name: '1 photo attached' }).waitFor();
     expect(await form.getByTestId('service-request-refused').innerText()).toBe('“notes.txt” is not a photo: choose a JPEG, PNG, WebP or HEIC image.');
     await expect.poll(() => form.getByRole('img', { name: 'socket.png' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(8);
+    // By the keyboard alone: the photo's remove button comes just before the input; Enter removes the photo.
+    await form.getByTestId('service-request-photo-input').focus();
+    await page.keyboard.press('Shift+Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Remove socket.png');
+    await page.keyboard.press('Enter');
+    await form.getByRole('list', { name: '1 photo attached' }).waitFor({ state: 'detached' });
+    await screen.choosePhotos([{ name: 'socket.png', mimeType: 'image/png', buffer: PNG }]);
+    await form.getByRole('list', { name: '1 photo attached' }).waitFor();
     // On a phone the camera is offered: the camera's input asks for the back camera's pictures.
     const camera = form.getByTestId('service-request-camera');
     expect([await camera.getAttribute('accept'), await camera.getAttribute('capture')]).toEqual(['image/*', 'environment']);
@@ -186,7 +194,9 @@ describe('service requests', () => {
     expect(await screen.item(created.reference).innerText()).toContain('1 photo');
 
     // The list leads to the request's own page, titled by it.
-    await screen.item(created.reference).getByRole('link', { name: 'Electrical · Floor 14, desk 14-031' }).click();
+    const link = screen.item(created.reference).getByRole('link', { name: 'Electrical · Floor 14, desk 14-031' });
+    await link.focus();
+    await page.keyboard.press('Enter');
     await page.waitForURL(`**/building/${building}/service-requests/${created.id}`);
     const detail = new ServiceRequestDetail(page);
     await detail.article().getByRole('heading', { level: 1, name: 'Electrical · Floor 14, desk 14-031' }).waitFor();
@@ -218,8 +228,9 @@ describe('service requests', () => {
     expect(await page.getByTestId('service-request-status').innerText()).toBe('Accepted');
     await expect.poll(() => detail.drawn('Photo 1 of 1: socket.png')).toBe(true);
 
-    // The way back is the header's up link, to the list, where the request reads Accepted.
-    await page.getByTestId('up-link').click();
+    // The way back is the header's up link (by the keyboard too), to the list, where the request reads Accepted.
+    await page.getByTestId('up-link').focus();
+    await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === `/building/${building}/service-requests`);
     await expect.poll(() => screen.status(created.reference)).toBe('Accepted');
     await context.close();
