@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseURL, launchBrowser } from './browser';
+import { baseURL, launchBrowser, seriousA11yViolations, settled } from './browser';
 import { apiSignIn, type ApiSession } from './api';
 import { signedInPage } from './pages';
 import { HistoryPage } from './bookingPages';
@@ -184,6 +184,10 @@ describe('service requests', () => {
     await form.getByRole('list', { name: '1 photo attached' }).waitFor({ state: 'detached' });
     await screen.choosePhotos([{ name: 'socket.png', mimeType: 'image/png', buffer: PNG }]);
     await form.getByRole('list', { name: '1 photo attached' }).waitFor();
+    // The form with its photo and its summary fits the phone and axe finds nothing serious in it.
+    await settled(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
     // On a phone the camera is offered: the camera's input asks for the back camera's pictures.
     const camera = form.getByTestId('service-request-camera');
     expect([await camera.getAttribute('accept'), await camera.getAttribute('capture')]).toEqual(['image/*', 'environment']);
@@ -206,6 +210,7 @@ describe('service requests', () => {
     expect(await detail.timeline().count()).toBe(1);
     expect(await detail.timeline().first().innerText()).toContain('By you');
     expect(await detail.overflow()).toBeLessThanOrEqual(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     // The building team accepts it, by a vendor's name and with a note; the page shows it once read again.
     await teamChanges(created.id, { status: 'Accepted', by_name: 'Northline Electrical', note: 'A technician comes tomorrow at 9.' });
