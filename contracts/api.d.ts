@@ -6864,6 +6864,8 @@ export interface paths {
                                 answers: {
                                     [key: string]: string;
                                 };
+                                /** @description How many photos were attached when it was filed */
+                                photo_count: number;
                                 created_at: string;
                                 updated_at: string;
                             }[];
@@ -6982,6 +6984,8 @@ export interface paths {
                                     }[];
                                     maxLength?: number;
                                     placeholder?: string;
+                                    /** @description The answer the form starts with, and the one a create without an answer gets */
+                                    default?: string;
                                 }[];
                                 statuses: ("Pending" | "Submitted" | "Denied_Available" | "Denied_Unavailable" | "Denied" | "Accepted" | "Canceled")[];
                             };
@@ -7070,7 +7074,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Creates a service request; the answers are checked against the metadata (required fields, options, lengths) */
+        /**
+         * Creates a service request, with its photos; the answers are checked against the metadata (required fields, options, lengths)
+         * @description JSON (the answers), or multipart/form-data (the answers as text fields and up to 5 photos under "photos": JPEG, PNG, WebP or HEIC, at most 5 MB each, their type read from the content). Too many photos or one too large: 413; not a photo: 415; nothing is stored then.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -7080,11 +7087,16 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            /** @description The form's answers by field name (see the metadata) */
             requestBody: {
                 content: {
                     "application/json": {
                         [key: string]: string | null;
+                    };
+                    "multipart/form-data": {
+                        /** @description Up to 5 photos of 5 MB at most each: JPEG, PNG, WebP or HEIC (checked by content) */
+                        photos?: string[];
+                    } & {
+                        [key: string]: string;
                     };
                 };
             };
@@ -7109,8 +7121,176 @@ export interface paths {
                                 answers: {
                                     [key: string]: string;
                                 };
+                                /** @description How many photos were attached when it was filed */
+                                photo_count: number;
                                 created_at: string;
                                 updated_at: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/service-request/buildings/{id}/service-request/{requestId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of my service requests: its answers, its status timeline (who changed it, when) and links to its photos */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    requestId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description The request's uuid; an update answers the request with the same id */
+                                id: string;
+                                /** @description The id the update path takes (the same uuid) */
+                                requestId: string;
+                                /** @description A short reference to quote to the building staff, e.g. SR-00042 */
+                                reference: string;
+                                /** @enum {string} */
+                                status: "Pending" | "Submitted" | "Denied_Available" | "Denied_Unavailable" | "Denied" | "Accepted" | "Canceled";
+                                /** @description The form's answers by field name (see the metadata) */
+                                answers: {
+                                    [key: string]: string;
+                                };
+                                /** @description How many photos were attached when it was filed */
+                                photo_count: number;
+                                created_at: string;
+                                updated_at: string;
+                                /** @description Every status the request has had, oldest first: the one it was filed with, then each change */
+                                timeline: {
+                                    /** @enum {string} */
+                                    status: "Pending" | "Submitted" | "Denied_Available" | "Denied_Unavailable" | "Denied" | "Accepted" | "Canceled";
+                                    /** @description When (ISO 8601, UTC) */
+                                    at: string;
+                                    /**
+                                     * @description The person who filed the request (they may cancel it), or the building team (a vendor, the staff)
+                                     * @enum {string}
+                                     */
+                                    by: "requester" | "building_team";
+                                    /** @description The vendor's or staff member's name, when the change gave one */
+                                    by_name: string | null;
+                                    /** @description What the building team told the tenant with the change */
+                                    note: string | null;
+                                }[];
+                                /** @description The photos attached when it was filed, in their order */
+                                photos: {
+                                    id: string;
+                                    filename: string;
+                                    /**
+                                     * @description Read from the content
+                                     * @enum {string}
+                                     */
+                                    type: "image/jpeg" | "image/png" | "image/webp" | "image/heic" | "image/heif";
+                                    size: number;
+                                    /** @description The photo's path under the API's base (read with the owner's bearer) */
+                                    url: string;
+                                }[];
                             };
                         };
                     };
@@ -7180,20 +7360,6 @@ export interface paths {
                 };
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/service-request/buildings/{id}/service-request/{requestId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
         /** Changes a request's status: a tenant may only cancel their own Pending or Submitted request */
         put: {
             parameters: {
@@ -7234,6 +7400,8 @@ export interface paths {
                                 answers: {
                                     [key: string]: string;
                                 };
+                                /** @description How many photos were attached when it was filed */
+                                photo_count: number;
                                 created_at: string;
                                 updated_at: string;
                             };
@@ -7305,6 +7473,116 @@ export interface paths {
                 };
             };
         };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/service-request/buildings/{id}/service-request/{requestId}/photos/{photoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A photo of a request, for the request's owner and the building's team; anyone else gets 404
+         * @description Served as the type found in its content, inline, with X-Content-Type-Options: nosniff.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    requestId: string;
+                    photoId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The photo */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/jpeg": string;
+                        "image/png": string;
+                        "image/webp": string;
+                        "image/heic": string;
+                        "image/heif": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -10837,6 +11115,125 @@ export interface paths {
                                     owner_uuid: string;
                                 };
                                 created_at: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dev/service-requests/{requestUuid}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a service request's status as the building team or a vendor (development only, from this machine) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    requestUuid: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "Pending" | "Submitted" | "Denied_Available" | "Denied_Unavailable" | "Denied" | "Accepted" | "Canceled";
+                        /** @description The vendor's or staff member's name; none: the building team */
+                        by_name?: string;
+                        /** @description What the tenant is told with the change */
+                        note?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: string;
+                                reference: string;
+                                /** @enum {string} */
+                                status: "Pending" | "Submitted" | "Denied_Available" | "Denied_Unavailable" | "Denied" | "Accepted" | "Canceled";
                             };
                         };
                     };

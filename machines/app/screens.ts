@@ -5,7 +5,7 @@ import { amenitiesScreen, amenityDetailScreen, companyDetailScreen, companyDirec
 import { emailConsentScreen, passwordUpdateScreen, profileFormScreen } from '../account/account.screens';
 import { bookingReceiptScreen, historyScreen } from '../bookings/bookings.screens';
 import { helpDeskScreen } from '../helpDesk/helpDesk.screens';
-import { serviceRequestsScreen } from '../serviceRequests/serviceRequests.screens';
+import { serviceRequestDetailScreen, serviceRequestsScreen } from '../serviceRequests/serviceRequests.screens';
 import { cardEntryScreen } from '../payments/cardEntry.screen';
 import { smartFloorsScreen, smartSuitesScreen, suiteControlScreen } from '../smartBuilding/smartBuilding.screens';
 import { visitorCheckInScreen } from '../kiosk/visitorCheckIn.screen';
@@ -31,6 +31,7 @@ export const SCREENS = {
   history: historyScreen,
   helpDesk: helpDeskScreen,
   serviceRequests: serviceRequestsScreen,
+  serviceRequestDetail: serviceRequestDetailScreen,
   cardEntry: cardEntryScreen,
   smartFloors: smartFloorsScreen,
   smartSuites: smartSuitesScreen,

@@ -29,6 +29,7 @@ import type { bookingReceiptMachine } from '../bookings/bookingReceipt.machine';
 import type { historyMachine } from '../bookings/history.machine';
 import type { helpDeskMachine } from '../helpDesk/helpDesk.machine';
 import type { serviceRequestsMachine } from '../serviceRequests/serviceRequests.machine';
+import type { serviceRequestDetailMachine } from '../serviceRequests/serviceRequestDetail.machine';
 import type { cardEntryMachine } from '../payments/cardEntry.machine';
 import type { floorsMachine } from '../smartBuilding/floors.machine';
 import type { suitesMachine } from '../smartBuilding/suites.machine';
@@ -53,6 +54,7 @@ export interface ScreenActors {
   history: ActorRefFrom<typeof historyMachine>;
   helpDesk: ActorRefFrom<typeof helpDeskMachine>;
   serviceRequests: ActorRefFrom<typeof serviceRequestsMachine>;
+  serviceRequestDetail: ActorRefFrom<typeof serviceRequestDetailMachine>;
   cardEntry: ActorRefFrom<typeof cardEntryMachine>;
   smartFloors: ActorRefFrom<typeof floorsMachine>;
   smartSuites: ActorRefFrom<typeof suitesMachine>;

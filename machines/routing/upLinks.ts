@@ -3,7 +3,7 @@
  * or a kiosk without a browser's back button is never a trap. A pure rule of the path; the shell shows it as a link
  * under the header. Null on the home screens and wherever the header is not shown.
  */
-export type UpPlace = 'home' | 'amenities' | 'companies' | 'smartBuilding' | 'account' | 'history';
+export type UpPlace = 'home' | 'amenities' | 'companies' | 'smartBuilding' | 'account' | 'history' | 'serviceRequests';
 export interface UpLink {
   to: string;
   place: UpPlace;
@@ -25,6 +25,7 @@ export function upFor(pathname: string): UpLink | null {
     if (/^\/companies\/[^/]+/.test(rest)) return { to: `${base}/companies`, place: 'companies' };
     if (/^\/(smart-building\/.+|suites\/.+)/.test(rest)) return { to: `${base}/smart-building`, place: 'smartBuilding' };
     if (rest.startsWith('/bookings/')) return { to: '/my-history', place: 'history' };
+    if (/^\/service-requests\/[^/]+/.test(rest)) return { to: `${base}/service-requests`, place: 'serviceRequests' };
     return { to: base, place: 'home' };
   }
   if (path.startsWith('/account/') || path === '/add-card') return { to: '/account', place: 'account' };

@@ -1,8 +1,9 @@
 import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { NOTIFICATIONS_ID, type NotificationsEvent } from '../notifications/notifications.machine';
 import { notifyFailure, type FailureNotice } from '../notifications/notifyFailure';
-import { answersToSend, appendRequest, isFormValid, nextStatuses, replaceRequest } from './serviceRequests.rules';
+import { answersToSend, appendRequest, isFormValid, nextStatuses, replaceRequest, startingAnswers, takePhotos } from './serviceRequests.rules';
 import type {
+  ChosenPhoto,
   ServiceRequest,
   ServiceRequestAnswers,
   ServiceRequestForm,
@@ -22,7 +23,8 @@ const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is
 /**
  * A building's service requests (content document, sections 2, 3 and 4; decisions 057 and 111): the list (with its
  * empty state) and the create form's metadata load together; the form is built from the metadata (its fields, the
- * required ones, the options) and sent only when every answer passes its rules. Creating appends the new request;
+ * required ones, the options, the defaults it starts with), takes photos (images within the limits; the others are
+ * refused with their reason) and is sent only when every answer passes its rules. Creating appends the new request;
  * a status change (a tenant may cancel a Pending or Submitted request) is confirmed first, and its answer replaces
  * the item with the same id. Behind the `service-requests` flag: off, the screen sends the person home.
  */
@@ -35,7 +37,9 @@ export const serviceRequestsMachine = setup({
   },
   actors: {
     load: fromPromise<{ requests: ServiceRequest[]; form: ServiceRequestForm }, { buildingUuid: string }>(notProvided('load')),
-    create: fromPromise<ServiceRequest, { buildingUuid: string; answers: ServiceRequestAnswers }>(notProvided('create')),
+    create: fromPromise<ServiceRequest, { buildingUuid: string; answers: ServiceRequestAnswers; photos: readonly ChosenPhoto[] }>(
+      notProvided('create'),
+    ),
     updateStatus: fromPromise<ServiceRequest, { buildingUuid: string; id: string; status: ServiceRequestStatus }>(notProvided('updateStatus')),
   },
   actions: {
@@ -55,7 +59,12 @@ export const serviceRequestsMachine = setup({
     }),
     setErrorFromEvent: assign((_, params: { error: unknown }) => ({ error: toAppError(params.error) })),
     clearError: assign({ error: null }),
-    resetAnswers: assign({ answers: {}, touched: {}, error: null }),
+    /** A new form: the metadata's defaults (priority: Normal), nothing touched, no photos. */
+    resetAnswers: assign(({ context }) => ({ answers: startingAnswers(context.form), touched: {}, photos: [], refused: [], error: null })),
+    addPhotos: assign(({ context, event }) => (event.type === 'user.addPhotos' ? takePhotos(context.photos, event.photos) : {})),
+    removePhoto: assign(({ context, event }) =>
+      event.type === 'user.removePhoto' ? { photos: context.photos.filter((_, i) => i !== event.index), refused: [] } : {},
+    ),
     assignAnswer: assign(({ context, event }) =>
       event.type === 'user.change' ? { answers: withValue(context.answers, event.name, event.value) } : {},
     ),
@@ -77,7 +86,7 @@ export const serviceRequestsMachine = setup({
   },
 }).createMachine({
   id: SERVICE_REQUESTS_ID,
-  context: ({ input }) => ({ ...input, requests: [], form: null, answers: {}, touched: {}, pending: null, error: null }),
+  context: ({ input }) => ({ ...input, requests: [], form: null, answers: {}, touched: {}, photos: [], refused: [], pending: null, error: null }),
   initial: 'checking',
   states: {
     checking: {
@@ -116,13 +125,16 @@ export const serviceRequestsMachine = setup({
           },
         },
         creating: {
-          description: 'The create form, built from the metadata; it keeps its answers until it is sent or closed.',
+          description:
+            'The create form, built from the metadata (starting at its defaults), with the photos attached; it keeps them until it is sent or closed.',
           tags: ['creating'],
           initial: 'editing',
           states: {
             editing: {
               on: {
                 ...fieldEvents('assignAnswer', 'assignTouched'),
+                'user.addPhotos': { actions: 'addPhotos' },
+                'user.removePhoto': { actions: 'removePhoto' },
                 'user.submit': { guard: 'formValid', target: 'submitting' },
                 'user.closeCreate': '#serviceRequests.ready.browsing',
               },
@@ -132,7 +144,11 @@ export const serviceRequestsMachine = setup({
               entry: 'clearError',
               invoke: {
                 src: 'create',
-                input: ({ context }) => ({ buildingUuid: context.buildingUuid, answers: answersToSend(context.form!, context.answers) }),
+                input: ({ context }) => ({
+                  buildingUuid: context.buildingUuid,
+                  answers: answersToSend(context.form!, context.answers),
+                  photos: context.photos,
+                }),
                 onDone: {
                   target: '#serviceRequests.ready.browsing',
                   actions: [

@@ -1,4 +1,14 @@
-import type { ServiceRequest, ServiceRequestAnswers, ServiceRequestField, ServiceRequestForm, ServiceRequestStatus } from './serviceRequests.types';
+import { looksLikePhoto, MAX_PHOTO_BYTES, MAX_PHOTOS } from '../../contracts/serviceRequests';
+import type {
+  ChosenPhoto,
+  FormProblems,
+  RefusedPhoto,
+  ServiceRequest,
+  ServiceRequestAnswers,
+  ServiceRequestField,
+  ServiceRequestForm,
+  ServiceRequestStatus,
+} from './serviceRequests.types';
 
 /**
  * Service-request rules (content document, sections 3 and 4; decisions 057 and 111): the create form checked as the
@@ -47,6 +57,43 @@ export function answerProblem(
 /** The form can be sent when every field's answer passes. */
 export const isFormValid = (form: ServiceRequestForm | null, answers: ServiceRequestAnswers) =>
   !!form && form.fields.every((field) => answerProblem(field, answers[field.name]) === null);
+
+/** What keeps the form from being sent, in the form's order: the required fields left empty, the answers it does not take. */
+export function formProblems(form: ServiceRequestForm | null, answers: ServiceRequestAnswers): FormProblems {
+  const problems: FormProblems = { missing: [], invalid: [] };
+  for (const field of form?.fields ?? []) {
+    const problem = answerProblem(field, answers[field.name]);
+    if (problem === 'required') problems.missing.push(field);
+    else if (problem) problems.invalid.push(field);
+  }
+  return problems;
+}
+
+/** The answers a new form starts with: each field's default, where the metadata gives one (priority: Normal). */
+export function startingAnswers(form: ServiceRequestForm | null): ServiceRequestAnswers {
+  const answers: ServiceRequestAnswers = {};
+  for (const field of form?.fields ?? []) if (field.default) answers[field.name] = field.default;
+  return answers;
+}
+
+/**
+ * Adds a choice of files to the attached photos: each photo (by the type the browser gives, else the name) that is
+ * not empty and within the size is attached while there is room; the others are refused with their reason. A photo
+ * already attached (same name and size) is not added twice. The server decides again, by the content.
+ */
+export function takePhotos(attached: readonly ChosenPhoto[], chosen: readonly ChosenPhoto[]): { photos: ChosenPhoto[]; refused: RefusedPhoto[] } {
+  const photos = [...attached];
+  const refused: RefusedPhoto[] = [];
+  for (const file of chosen) {
+    if (photos.some((p) => p.name === file.name && p.size === file.size)) continue;
+    if (!looksLikePhoto(file)) refused.push({ name: file.name, reason: 'notAPhoto' });
+    else if (file.size === 0) refused.push({ name: file.name, reason: 'empty' });
+    else if (file.size > MAX_PHOTO_BYTES) refused.push({ name: file.name, reason: 'tooLarge' });
+    else if (photos.length >= MAX_PHOTOS) refused.push({ name: file.name, reason: 'tooMany' });
+    else photos.push(file);
+  }
+  return { photos, refused };
+}
 
 /** The create body: the trimmed answers of the form's fields, without the empty optional ones. */
 export function answersToSend(form: ServiceRequestForm, answers: ServiceRequestAnswers): ServiceRequestAnswers {

@@ -692,16 +692,52 @@ export async function seedServiceRequestsOf(tx: Db, membership: { user_id: numbe
     },
   ];
   const day = 24 * 60 * 60 * 1000;
+  const hour = 60 * 60 * 1000;
   for (const r of requests) {
-    const at = new Date(now - r.daysAgo * day - 60 * 60 * 1000);
+    const at = new Date(now - r.daysAgo * day - hour);
     const answers: Record<string, string> = { category: r.category, location: r.location, priority: r.priority, description: r.description };
     if (r.preferredIn) answers.preferred_date = new Date(now + r.preferredIn * day).toISOString().slice(0, 10);
-    await tx.query(
-      `INSERT INTO service_requests (building_id, user_id, answers, status, created_at, updated_at) VALUES ($1, $2, $3::jsonb, $4, $5, $5)`,
-      [membership.building_id, membership.user_id, JSON.stringify(answers), r.status, at],
+    // The timeline that led to the status (issue 26): filed, then the building team's or the tenant's changes.
+    const changes = [{ status: 'Submitted', after: 0, by: 'requester', name: null, note: null }, ...(SEEDED_CHANGES[r.status] ?? [])];
+    const last = new Date(at.getTime() + changes.at(-1)!.after);
+    const [row] = await tx.query<{ id: number }>(
+      `INSERT INTO service_requests (building_id, user_id, answers, status, created_at, updated_at) VALUES ($1, $2, $3::jsonb, $4, $5, $6) RETURNING id`,
+      [membership.building_id, membership.user_id, JSON.stringify(answers), r.status, at, last],
     );
+    for (const change of changes)
+      await tx.query(
+        `INSERT INTO service_request_status_history (request_id, status, changed_at, changed_by, by_name, note) VALUES ($1, $2, $3, $4, $5, $6)`,
+        [row!.id, change.status, new Date(at.getTime() + change.after), change.by, change.name, change.note],
+      );
   }
 }
+
+type SeededChange = { status: string; after: number; by: 'requester' | 'building_team'; name: string | null; note: string | null };
+const HOUR = 60 * 60 * 1000;
+/** The changes after the filing that lead to each seeded status, `after` milliseconds after it. */
+const SEEDED_CHANGES: Record<string, SeededChange[]> = {
+  Pending: [{ status: 'Pending', after: 3 * HOUR, by: 'building_team', name: null, note: 'Passed on to the cleaning contractor.' }],
+  Accepted: [
+    { status: 'Pending', after: 2 * HOUR, by: 'building_team', name: null, note: null },
+    {
+      status: 'Accepted',
+      after: 26 * HOUR,
+      by: 'building_team',
+      name: 'Northline Electrical',
+      note: 'A technician comes on the preferred day, in the morning.',
+    },
+  ],
+  Denied_Unavailable: [
+    {
+      status: 'Denied_Unavailable',
+      after: 4 * HOUR,
+      by: 'building_team',
+      name: null,
+      note: 'No plumber is free this month; please file it again in spring.',
+    },
+  ],
+  Canceled: [{ status: 'Canceled', after: HOUR, by: 'requester', name: null, note: null }],
+};
 
 /**
  * The history's events (decision 131): each demo person attended the ended events of each of their buildings, so the

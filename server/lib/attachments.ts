@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
-import { httpError } from './errors.js';
+import { httpError, HttpError } from './errors.js';
 import type { AttachmentStorage } from './attachmentStorage.js';
 import { ATTACHMENT_EXTENSIONS, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, extensionOf } from '../../contracts/helpDesk.js';
+import { MAX_PHOTO_BYTES, PHOTO_TYPES } from '../../contracts/serviceRequests.js';
 
 /**
  * Help-desk attachments (content document, section 5; decision 058): at most 5 files, each at most 5 MB, of the
@@ -17,6 +19,15 @@ import { ATTACHMENT_EXTENSIONS, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, extension
  * was written.
  */
 export { MAX_ATTACHMENTS, MAX_ATTACHMENT_BYTES };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** A form's files (help-desk attachments, a service request's photos), received into the attachment storage and checked before the route's body schema runs. */
+    attachments?: Attachment[];
+    /** Set once the record that holds the attachments is committed: from then on their files stay. */
+    attachmentsKept?: boolean;
+  }
+}
 
 /** Extension of the name → the types file-type may find in the content. */
 const ALLOWED: Record<(typeof ATTACHMENT_EXTENSIONS)[number], string[]> = {
@@ -46,9 +57,9 @@ export type Attachment = { filename: string; mimeType: string; size: number; sha
 export const SNIFF_BYTES = 4100;
 
 /** A file's name as it may be shown and mailed: no folders, no control characters, at most 200 characters. */
-export function cleanFilename(name: string): string {
+export function cleanFilename(name: string, fallback = 'attachment'): string {
   const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return base.slice(-200) || 'attachment';
+  return base.slice(-200) || fallback;
 }
 
 const refusal = (name: string, why: string) =>
@@ -63,9 +74,14 @@ function typeFor(name: string, extension: string, accepted: string[], found: { e
   return found.ext === 'cfb' ? MIME_OF_CFB_DOC : found.mime;
 }
 
+/** The type file-type found in a file's content (undefined: none it knows). */
+type Found = { ext: string; mime: string } | undefined;
+/** Decides a file's MIME type from what its content is, or throws the refusal (a 415 naming the file). */
+type Decide = (found: Found) => string;
+
 /**
- * Passes a file's bytes on while it counts them, hashes them and types the first SNIFF_BYTES: a type the name does not
- * take fails the stream there, before the rest is read. `mimeType` is left undefined when the sample could not decide.
+ * Passes a file's bytes on while it counts them, hashes them and types the first SNIFF_BYTES: a type `decide` refuses
+ * fails the stream there, before the rest is read. `mimeType` is left undefined when the sample could not decide.
  */
 class Inspection extends Transform {
   size = 0;
@@ -77,8 +93,7 @@ class Inspection extends Transform {
 
   constructor(
     private readonly name: string,
-    private readonly extension: string,
-    private readonly accepted: string[],
+    private readonly decide: Decide,
   ) {
     super();
   }
@@ -104,7 +119,7 @@ class Inspection extends Transform {
     this.sniffed = true;
     const found = await fileTypeFromBuffer(Buffer.concat(this.head).subarray(0, SNIFF_BYTES));
     this.head = [];
-    if (whole || (found && found.ext !== 'zip')) this.mimeType = typeFor(this.name, this.extension, this.accepted, found);
+    if (whole || (found && found.ext !== 'zip')) this.mimeType = this.decide(found);
   }
 
   sha256() {
@@ -113,24 +128,82 @@ class Inspection extends Transform {
 }
 
 /**
- * Receives one file of the form into `storage`: a name of a type not taken is refused before a byte is read (415),
- * the content's type on the first bytes (415), an empty file (400), a file cut at the size limit (413). On any refusal
- * or failure nothing of it stays on disk.
+ * Streams one file into `storage`, checked on the way by `decide` (its type, on the first bytes, else on the whole
+ * file), emptiness (400) and the multipart parser's size cut (`tooLarge`, a 413). On any refusal or failure nothing
+ * of it stays on disk.
  */
-export async function receiveAttachment(storage: AttachmentStorage, filename: string, file: Readable & { truncated?: boolean }): Promise<Attachment> {
-  const name = cleanFilename(filename);
-  const extension = extensionOf(name);
-  const accepted = (ALLOWED as Record<string, string[] | undefined>)[extension];
-  if (!accepted) throw refusal(name, 'is not an allowed type');
-  const inspection = new Inspection(name, extension, accepted);
+async function receive(
+  storage: AttachmentStorage,
+  name: string,
+  file: Readable & { truncated?: boolean },
+  decide: Decide,
+  tooLarge: () => Error,
+): Promise<Attachment> {
+  const inspection = new Inspection(name, decide);
   const key = await storage.write(file, inspection);
   try {
     // The multipart parser stops a file at the limit and marks it cut.
-    if (file.truncated) throw fileTooLarge();
-    const mimeType = inspection.mimeType ?? typeFor(name, extension, accepted, await fileTypeFromFile(storage.pathOf(key)));
+    if (file.truncated) throw tooLarge();
+    const mimeType = inspection.mimeType ?? decide(await fileTypeFromFile(storage.pathOf(key)));
     return { filename: name, mimeType, size: inspection.size, sha256: inspection.sha256(), key };
   } catch (error) {
     await storage.remove([key]);
     throw error;
   }
 }
+
+/**
+ * Receives one file of the help-desk form into `storage`: a name of a type not taken is refused before a byte is read
+ * (415), the content's type on the first bytes (415), an empty file (400), a file cut at the size limit (413).
+ */
+export async function receiveAttachment(storage: AttachmentStorage, filename: string, file: Readable & { truncated?: boolean }): Promise<Attachment> {
+  const name = cleanFilename(filename);
+  const extension = extensionOf(name);
+  const accepted = (ALLOWED as Record<string, string[] | undefined>)[extension];
+  if (!accepted) throw refusal(name, 'is not an allowed type');
+  return receive(storage, name, file, (found) => typeFor(name, extension, accepted, found), fileTooLarge);
+}
+
+/** The photo kinds by the names people know them by, for the refusal's text. */
+const PHOTO_KINDS = 'JPEG, PNG, WebP or HEIC';
+
+export const photoTooLarge = () => httpError(413, `Each photo must be at most ${MAX_PHOTO_BYTES / (1024 * 1024)} MB`, 'photo_too_large');
+
+/**
+ * A service request's photo (issue 26; decision NEXT-service-request-photos): its type is what its content is, and
+ * only a still image is taken (JPEG, PNG, WebP, HEIC or HEIF). The name plays no part: a phone's camera names its
+ * pictures as it likes, and a text renamed `.jpg` is still text (415). The name is kept, cleaned, to be shown.
+ */
+export async function receivePhoto(storage: AttachmentStorage, filename: string, file: Readable & { truncated?: boolean }): Promise<Attachment> {
+  const name = cleanFilename(filename, 'photo');
+  const decide: Decide = (found) => {
+    if (found && (PHOTO_TYPES as readonly string[]).includes(found.mime)) return found.mime;
+    throw httpError(
+      415,
+      `"${name}" is not a photo (its content ${found ? `is ${found.ext}` : 'is of no known type'}). Photos may be ${PHOTO_KINDS}`,
+      'not_a_photo',
+    );
+  };
+  return receive(storage, name, file, decide, photoTooLarge);
+}
+
+/**
+ * A multipart limit or parse error as a clear 4xx (the plugin's own say "reach files limit" with a 413): too many files
+ * and a file too large in the form's own words.
+ */
+export function multipartRefusal(error: unknown, words: { tooMany: () => Error; tooLarge: () => Error }): Error {
+  if (error instanceof HttpError) return error;
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_FILES_LIMIT') return words.tooMany();
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return words.tooLarge();
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return httpError(400, 'The form has too many fields', 'too_many_fields');
+  if (code === 'FST_PROTO_VIOLATION') return httpError(400, 'A field has a forbidden name', 'invalid_field');
+  return httpError(400, `The multipart body could not be read: ${(error as Error).message}`, 'invalid_multipart');
+}
+
+/** Whatever answer a request gets but its 201, the files it sent do not stay (a refused body, a foreign building, a failed insert). */
+export const removeUnkeptAttachments = (storage: AttachmentStorage) =>
+  async function removeUnkeptAttachments(request: FastifyRequest, _reply: FastifyReply, payload: unknown) {
+    if (request.attachments?.length && !request.attachmentsKept) await storage.remove(request.attachments.map((file) => file.key));
+    return payload;
+  };

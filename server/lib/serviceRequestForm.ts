@@ -22,6 +22,8 @@ export type FormField = {
   options?: { value: string; label: string }[];
   maxLength?: number;
   placeholder?: string;
+  /** The answer the form starts with, and the one a create without an answer gets. */
+  default?: string;
 };
 
 const choices = (...values: string[]) => values.map((value) => ({ value, label: value }));
@@ -35,7 +37,8 @@ export const SERVICE_REQUEST_FIELDS: FormField[] = [
     options: choices('HVAC', 'Cleaning', 'Electrical', 'Plumbing', 'Security', 'Other'),
   },
   { name: 'location', label: 'Location or floor', type: 'text', required: true, maxLength: 120, placeholder: 'e.g. Floor 12, kitchen' },
-  { name: 'priority', label: 'Priority', type: 'select', required: true, options: choices('Low', 'Normal', 'High', 'Urgent') },
+  // Most requests are neither urgent nor idle: the form starts at Normal (issue 26), and a create without one gets it.
+  { name: 'priority', label: 'Priority', type: 'select', required: true, options: choices('Low', 'Normal', 'High', 'Urgent'), default: 'Normal' },
   { name: 'description', label: 'Description', type: 'textarea', required: true, maxLength: 2000 },
   { name: 'preferred_date', label: 'Preferred date', type: 'date', required: false },
 ];
@@ -46,7 +49,8 @@ const isoDate = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * A create body checked against the form: no field the form does not have, every required field given (not blank),
+ * A create body checked against the form: no field the form does not have, every required field given (not blank;
+ * a field with a default takes it when left out),
  * a select's value one of its options, text within its length, a date a real YYYY-MM-DD day from yesterday (time
  * zones) to a year ahead. Answers the trimmed answers, without the empty optional ones; a 400 naming the field otherwise.
  */
@@ -59,8 +63,9 @@ export function checkAnswers(body: Record<string, unknown>, now: Date, fields: F
   const answers: ServiceRequestAnswers = {};
   for (const field of fields) {
     const given = body[field.name];
-    const value = typeof given === 'string' ? given.trim() : given === null || given === undefined ? '' : null;
-    if (value === null) throw httpError(400, `${field.label} must be text`, 'invalid_field');
+    const typed = typeof given === 'string' ? given.trim() : given === null || given === undefined ? '' : null;
+    if (typed === null) throw httpError(400, `${field.label} must be text`, 'invalid_field');
+    const value = typed || field.default || '';
     if (!value) {
       if (field.required) throw httpError(400, `${field.label} is required`, 'missing_field');
       continue;

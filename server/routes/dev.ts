@@ -15,6 +15,8 @@ import {
   type BookingStatus,
 } from '../stores/bookings.js';
 import { findUserByEmail } from '../stores/users.js';
+import { teamChangeStatus } from '../stores/serviceRequests.js';
+import { SERVICE_REQUEST_STATUSES } from '../lib/serviceRequestForm.js';
 import { userBuilding } from '../stores/buildings.js';
 import { grantKioskPermission, updateVisit, visitByUuid } from '../stores/visits.js';
 import { newPassRef } from '../lib/visitPass.js';
@@ -443,6 +445,60 @@ export async function devRoutes(app: Api) {
       });
       await mailTenantOutcome(mailer, booking, request.log);
       return { data: bookingAnswer(booking, clock.now()) };
+    },
+  );
+  /**
+   * A service request's status set by the building team, as a vendor's or the staff's own tool would (the
+   * specification's one update call is the tenant's cancel; issue 26): any status but the one it has, never once the
+   * tenant has cancelled it. The change goes into the request's timeline with the vendor's name (none: the building
+   * team) and the note for the tenant. From this machine only.
+   */
+  app.post(
+    '/dev/service-requests/:requestUuid/status',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: "Set a service request's status as the building team or a vendor (development only, from this machine)",
+        params: { type: 'object', required: ['requestUuid'], properties: { requestUuid: { type: 'string', format: 'uuid' } } },
+        body: {
+          type: 'object',
+          required: ['status'],
+          additionalProperties: false,
+          properties: {
+            status: { type: 'string', enum: SERVICE_REQUEST_STATUSES },
+            by_name: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 120,
+              pattern: '\\S',
+              description: "The vendor's or staff member's name; none: the building team",
+            },
+            note: { type: 'string', minLength: 1, maxLength: 1000, pattern: '\\S', description: 'What the tenant is told with the change' },
+          },
+        },
+        response: {
+          200: dataOf({
+            type: 'object',
+            required: ['id', 'reference', 'status'],
+            properties: { id: { type: 'string' }, reference: { type: 'string' }, status: { type: 'string', enum: SERVICE_REQUEST_STATUSES } },
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { db, clock } = app.deps;
+      const { status, by_name, note } = request.body;
+      const result = await teamChangeStatus(db, request.params.requestUuid, status, clock.now(), by_name?.trim() || null, note?.trim() || null);
+      if ('missing' in result) throw httpError(404, 'No service request with this id', 'unknown_service_request');
+      if ('refused' in result)
+        throw httpError(
+          409,
+          result.refused === status ? `The request is ${status} already` : `The request was ${result.refused} by its tenant and can no longer change`,
+          'status_not_changed',
+        );
+      const { id, reference } = result.changed;
+      return { data: { id, reference, status: result.changed.status } };
     },
   );
 }

@@ -1,11 +1,20 @@
 import multipart from '@fastify/multipart';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Api } from '../lib/typedRoutes.js';
 import { dataOf, errorResponses, ref } from '../schemas.js';
-import { httpError, HttpError } from '../lib/errors.js';
+import { httpError } from '../lib/errors.js';
 import { sensitive } from '../lib/sensitive.js';
 import { memberBuilding } from '../lib/buildings.js';
-import { ALLOWED_EXTENSIONS, fileTooLarge, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, receiveAttachment, type Attachment } from '../lib/attachments.js';
+import {
+  ALLOWED_EXTENSIONS,
+  fileTooLarge,
+  MAX_ATTACHMENT_BYTES,
+  MAX_ATTACHMENTS,
+  multipartRefusal,
+  receiveAttachment,
+  removeUnkeptAttachments,
+  type Attachment,
+} from '../lib/attachments.js';
 import { AttachmentStorage } from '../lib/attachmentStorage.js';
 import {
   HELP_DESK_CATEGORIES,
@@ -17,15 +26,6 @@ import {
 } from '../../contracts/helpDesk.js';
 import { buildingBrand, helpDeskUser, homeBuildingId, saveHelpDeskRecord } from '../stores/helpDesk.js';
 import { WRITE_LIMITS, writeLimits } from '../lib/writeLimits.js';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The help-desk form's files, received into the attachment storage and checked before the route's body schema runs. */
-    attachments?: Attachment[];
-    /** Set once the record that holds the attachments is committed: from then on their files stay. */
-    attachmentsKept?: boolean;
-  }
-}
 
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
 const uuid = { type: 'string', format: 'uuid' } as const;
@@ -87,15 +87,11 @@ const DETAIL_FIELDS = [
 ] as const;
 
 /** A multipart limit or parse error as a clear 4xx (the plugin's own say "reach files limit" with a 413). */
-function multipartError(error: unknown): Error {
-  if (error instanceof HttpError) return error;
-  const code = (error as { code?: string }).code;
-  if (code === 'FST_FILES_LIMIT') return httpError(400, `At most ${MAX_ATTACHMENTS} files may be attached`, 'too_many_files');
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return fileTooLarge();
-  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return httpError(400, 'The form has too many fields', 'too_many_fields');
-  if (code === 'FST_PROTO_VIOLATION') return httpError(400, 'A field has a forbidden name', 'invalid_field');
-  return httpError(400, `The multipart body could not be read: ${(error as Error).message}`, 'invalid_multipart');
-}
+const multipartError = (error: unknown) =>
+  multipartRefusal(error, {
+    tooMany: () => httpError(400, `At most ${MAX_ATTACHMENTS} files may be attached`, 'too_many_files'),
+    tooLarge: fileTooLarge,
+  });
 
 /**
  * Reads the form before the record is stored: the text fields become the body (checked next by the route's schema),
@@ -133,13 +129,6 @@ const readForm = (storage: AttachmentStorage) =>
       throw multipartError(error);
     }
     request.body = fields;
-  };
-
-/** Whatever answer a request gets but its 201, the files it sent do not stay (a refused body, a foreign building, a failed insert). */
-const removeUnkeptAttachments = (storage: AttachmentStorage) =>
-  async function removeUnkeptAttachments(request: FastifyRequest, _reply: FastifyReply, payload: unknown) {
-    if (request.attachments?.length && !request.attachmentsKept) await storage.remove(request.attachments.map((file) => file.key));
-    return payload;
   };
 
 /**

@@ -39,6 +39,8 @@ export interface CallOptions {
   withoutBearer?: boolean;
   /** The call outlives the page (analytics sent as the page is hidden). */
   keepalive?: boolean;
+  /** The answer's bytes as a Blob (a private photo), not JSON. */
+  blob?: boolean;
 }
 
 const newTraceId = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : Math.random().toString(36).slice(2));
@@ -110,6 +112,10 @@ export function createApiClient(context: () => RequestContext, session: SessionB
       ...(options.query ? { query: options.query } : {}),
     };
     const { ofetch } = await loadOfetch();
+    if (options.blob) {
+      const { baseURL, method, retry } = fetchOptions;
+      return (await ofetch(path, { baseURL, method, headers, retry, responseType: 'blob' })) as T;
+    }
     return ofetch<T>(path, fetchOptions);
   };
 
@@ -163,15 +169,20 @@ type Operation<P extends keyof paths, V extends Verb> = NonNullable<paths[P][V]>
 export type PathOf<V extends Verb> = { [P in keyof paths]: paths[P][V] extends undefined ? never : P }[keyof paths];
 type PathParams<O> = O extends { parameters: { path: infer T } } ? (T extends Record<string, unknown> ? T : never) : never;
 type QueryOf<O> = O extends { parameters: { query?: infer Q } } ? Q : never;
-/** The JSON body an operation takes; never for one that takes none (`requestBody?: never`). */
+/**
+ * The body an operation takes: its JSON, a multipart form, or either when it takes both (a service request with or
+ * without photos); never for one that takes none (`requestBody?: never`).
+ */
 type BodyOf<O> = O extends { requestBody?: infer R }
   ? [NonNullable<R>] extends [never]
     ? never
-    : NonNullable<R> extends { content: { 'application/json': infer B } }
-      ? B
-      : NonNullable<R> extends { content: { 'multipart/form-data': unknown } }
-        ? FormData
-        : never
+    : NonNullable<R> extends { content: { 'application/json': infer B; 'multipart/form-data': unknown } }
+      ? B | FormData
+      : NonNullable<R> extends { content: { 'application/json': infer B } }
+        ? B
+        : NonNullable<R> extends { content: { 'multipart/form-data': unknown } }
+          ? FormData
+          : never
   : never;
 /** The answer of a call: its 200's JSON body (201's for a call that creates). */
 export type AnswerOf<P extends keyof paths, V extends Verb> =
@@ -218,4 +229,13 @@ export function request<V extends Verb, P extends PathOf<V>>(
   if (withoutBearer) call.withoutBearer = true;
   if (keepalive) call.keepalive = true;
   return api().call<AnswerOf<P, V>>(fillPath(path, params), call);
+}
+
+/**
+ * The bytes at a path of the API that the server gave (a request's photo link), read as the other calls are: with
+ * the bearer, the one refresh and the one error shape. A path that is not the API's own is refused here.
+ */
+export function requestBlob(path: string): Promise<Blob> {
+  if (!path.startsWith('/') || path.startsWith('//')) return Promise.reject(new Error(`not a path of the API: ${path}`));
+  return api().call<Blob>(path, { blob: true });
 }

@@ -74,6 +74,10 @@ export async function signedInScreens(brand: Brand): Promise<string[]> {
     .filter((b) => b !== undefined)
     .map(receiptPathOf);
   if (receipts.length !== 2) throw new Error(`${brand.user.email} has no pending booking or none past its window in ${brand.building}`);
+  // A service request's page with a timeline of several changes, one of them a vendor's with a note (the seed's Accepted).
+  const requests = await session.call<{ id: string; status: string }[]>(`/service-request/buildings/${building}/requests`);
+  const accepted = requests.find((r) => r.status === 'Accepted');
+  if (!accepted) throw new Error(`${brand.user.email} has no accepted service request in ${brand.building}`);
   return [
     `/building/${building}`,
     `/building/${building}/event-posts/${event}`,
@@ -99,6 +103,7 @@ export async function signedInScreens(brand: Brand): Promise<string[]> {
     ...receipts,
     '/help-desk',
     `/building/${building}/service-requests`,
+    `/building/${building}/service-requests/${accepted.id}`,
     '/add-card',
     // The visitor desk outside lobby mode, without a camera here: its typed-code desk and the "no camera" note.
     '/visitors/check-in',

@@ -1,6 +1,7 @@
 import { expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { createActor, fromPromise, type InspectionEvent } from 'xstate';
 import { serviceRequestsMachine } from '../../machines/serviceRequests/serviceRequests.machine';
 import { newestFirst, nextStatuses } from '../../machines/serviceRequests/serviceRequests.rules';
@@ -21,6 +22,9 @@ import { modelSuite } from './modelSuite';
 
 const FORM = serviceRequestForm();
 const ANSWERS = { category: 'Cleaning', location: 'Floor 3 kitchen', description: 'The sink leaks' };
+/** A photo the person chooses, and a file that is none (the flow refuses it by its type). */
+const PHOTO = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'sink.png', { type: 'image/png' });
+const NOT_A_PHOTO = new File(['%PDF-1.4'], 'notes.pdf', { type: 'application/pdf' });
 
 const item = (n: number, status: ServiceRequestStatus, day: number): ServiceRequest =>
   serviceRequest({
@@ -35,7 +39,7 @@ const item = (n: number, status: ServiceRequestStatus, day: number): ServiceRequ
 
 interface Call {
   name: 'load' | 'create' | 'update';
-  input: { id?: string; buildingUuid: string };
+  input: { id?: string; buildingUuid: string; photos?: readonly unknown[] };
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -64,10 +68,11 @@ class FakeServer {
       case 'api.loadFailed':
         return this.take('load').reject({ status: 503, message: 'The service is down' });
       case 'api.created': {
-        const created = { ...item(this.next, 'Submitted', 20 + this.next), answers: ANSWERS };
+        const call = this.take('create');
+        const created = { ...item(this.next, 'Submitted', 20 + this.next), answers: ANSWERS, photo_count: call.input.photos?.length ?? 0 };
         this.next += 1;
         this.list = [...this.list, created];
-        return this.take('create').resolve(created);
+        return call.resolve(created);
       }
       case 'api.createFailed':
         return this.take('create').reject({ status: 400, message: 'Location or floor is required', code: 'missing_field' });
@@ -85,8 +90,11 @@ class FakeServer {
   }
 }
 
-/** The real flow, started, with its calls settled by the fake server; `leave` and the toasts asked for are recorded. */
-function start(event: ServiceRequestsModelEvent['type'], inspect?: (event: InspectionEvent) => void) {
+/**
+ * The real flow, started, with its calls settled by the fake server; `leave` and the toasts asked for are recorded.
+ * The list's titles link to each request's page, so the rendered runs draw the screen in a router.
+ */
+async function start(event: ServiceRequestsModelEvent['type'], inspect?: (event: InspectionEvent) => void) {
   const server = new FakeServer(event === 'start.empty' ? 'empty' : 'demo');
   const leave = vi.fn();
   const notify = vi.fn();
@@ -101,9 +109,14 @@ function start(event: ServiceRequestsModelEvent['type'], inspect?: (event: Inspe
     }),
     { input: { buildingUuid: 'b-1', enabled: event !== 'start.off' }, ...(inspect ? { inspect } : {}) },
   ).start();
-  return { actor, server, leave, notify };
+  const router = createRouter({
+    routeTree: createRootRoute({ component: () => <ServiceRequestsScreen actor={actor} timeZone="UTC" /> }),
+    history: createMemoryHistory({ initialEntries: ['/building/b-1/service-requests'] }),
+  });
+  await router.load();
+  return { actor, server, leave, notify, router };
 }
-type Flow = ReturnType<typeof start>;
+type Flow = Awaited<ReturnType<typeof start>>;
 type Snapshot = ReturnType<Flow['actor']['getSnapshot']>;
 
 const cancelableIn = (requests: ServiceRequest[]) => requests.filter((r) => nextStatuses(r).length > 0).length;
@@ -118,6 +131,12 @@ function machineEvents(event: ServiceRequestsModelEvent['type'], snapshot: Snaps
         { type: 'user.change', name, value },
         { type: 'user.blur', name },
       ]);
+    case 'user.addPhoto':
+      return [{ type: 'user.addPhotos', photos: [PHOTO] }];
+    case 'user.addNotAPhoto':
+      return [{ type: 'user.addPhotos', photos: [NOT_A_PHOTO] }];
+    case 'user.removePhoto':
+      return [{ type: 'user.removePhoto', index: 0 }];
     case 'user.cancelRequest': {
       // The first cancel button of the list, which shows the newest request first.
       const request = newestFirst(snapshot.context.requests).find((r) => nextStatuses(r).length > 0)!;
@@ -146,9 +165,21 @@ function actOnScreen(event: ServiceRequestsModelEvent['type']) {
     fireEvent.change(field, { target: { value } });
     fireEvent.blur(field);
   };
+  const choose = (file: File) => {
+    // The "Add photos" button is the label of a file input: the browser's choice arrives as its change.
+    const input = within(form()).getByLabelText('Add photos') as HTMLInputElement;
+    Object.defineProperty(input, 'files', { value: [file], configurable: true });
+    fireEvent.change(input);
+  };
   switch (event) {
     case 'user.retry':
       return fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    case 'user.addPhoto':
+      return choose(PHOTO);
+    case 'user.addNotAPhoto':
+      return choose(NOT_A_PHOTO);
+    case 'user.removePhoto':
+      return fireEvent.click(within(form()).getByRole('button', { name: 'Remove sink.png' }));
     case 'user.openCreate':
       return fireEvent.click(screen.getByRole('button', { name: 'New request' }));
     case 'user.fillForm':
@@ -181,15 +212,15 @@ modelSuite<typeof serviceRequestsModel, Flow, ServiceRequestsModelState>({
     viewKey: (state) => {
       const { value, context: c } = state as ModelSnapshot;
       if (value === 'browsing') return `browsing list:${c.list} listed:${c.listed} cancelable:${c.cancelable}`;
-      if (value === 'editing') return `editing valid:${c.valid} createFailed:${c.createFailed}`;
+      if (value === 'editing') return `editing valid:${c.valid} createFailed:${c.createFailed} photos:${c.photos} refused:${c.refused}`;
       return String(value);
     },
   },
   start: (event, { inspect }) => start(event!.type, inspect),
-  render: ({ actor }) =>
+  render: ({ router }) =>
     render(
       <IntlProvider locale="en" defaultLocale="en" messages={{ ...englishCatalogue, ...serviceRequestMessages, ...bookingMessages }}>
-        <ServiceRequestsScreen actor={actor} timeZone="UTC" />
+        <RouterProvider router={router} />
       </IntlProvider>,
     ),
   world: (flow, event) => flow.server.answer(event.type),
@@ -219,10 +250,15 @@ modelSuite<typeof serviceRequestsModel, Flow, ServiceRequestsModelState>({
         s.matches({ ready: { creating: 'editing' } }) &&
         s.can({ type: 'user.submit' }) === c.valid &&
         (s.context.error !== null) === c.createFailed &&
-        s.context.form === FORM
+        s.context.form === FORM &&
+        s.context.photos.length === c.photos &&
+        s.context.refused.length > 0 === c.refused &&
+        // The form starts at the metadata's default priority.
+        s.context.answers.priority === 'Normal'
       );
     },
-    submitting: ({ actor }) => actor.getSnapshot().hasTag('submitting'),
+    // The create sends the attached photos with the answers.
+    submitting: ({ actor, server }, { context: c }) => actor.getSnapshot().hasTag('submitting') && server.pending?.input.photos?.length === c.photos,
     confirming: ({ actor }) => actor.getSnapshot().hasTag('confirmStatus') && actor.getSnapshot().context.pending?.status === 'Canceled',
     updating: ({ actor }) => actor.getSnapshot().hasTag('updating'),
   },
@@ -257,6 +293,26 @@ modelSuite<typeof serviceRequestsModel, Flow, ServiceRequestsModelState>({
       const send = within(form!).getByRole('button', { name: 'Send request' }) as HTMLButtonElement;
       expect(send.disabled).toBe(!c.valid);
       expect(screen.queryByTestId('service-request-error') !== null).toBe(c.createFailed);
+      // The send button's summary says what is still missing, and the button is described by it.
+      const summary = within(form!).getByTestId('service-request-summary');
+      expect(summary.textContent).toBe(c.valid ? '' : 'To send, fill in: Category, Location or floor, and Description.');
+      expect(send.getAttribute('aria-describedby')).toBe(summary.id);
+      // The photos attached, each with its remove button; a refused file is said why.
+      expect(within(form!).queryAllByRole('button', { name: /^Remove / })).toHaveLength(c.photos);
+      if (c.photos) expect(within(form!).getByRole('list', { name: '1 photo attached' })).toBeTruthy();
+      const refused = within(form!).queryByTestId('service-request-refused');
+      expect(refused?.textContent ?? null).toBe(c.refused ? '“notes.pdf” is not a photo: choose a JPEG, PNG, WebP or HEIC image.' : null);
+      // Photos from the device, and (on a phone) from the camera.
+      const camera = within(form!).getByTestId('service-request-camera');
+      expect([camera.getAttribute('accept'), camera.getAttribute('capture')]).toEqual(['image/*', 'environment']);
+      // Priority starts at its default, with no empty choice to fall back to.
+      const priority = within(form!).getByLabelText('Priority (required)') as HTMLSelectElement;
+      expect(priority.value).toBe('Normal');
+      expect(
+        within(priority)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Low', 'Normal', 'High', 'Urgent']);
       // The form is the metadata's: its fields, required ones marked, the select's options.
       within(form!).getByLabelText('Location or floor (required)');
       within(form!).getByLabelText('Preferred date (optional)');

@@ -5,12 +5,16 @@ import {
   answerProblem,
   answersToSend,
   appendRequest,
+  formProblems,
   isFormValid,
   newestFirst,
   nextStatuses,
   replaceRequest,
+  startingAnswers,
+  takePhotos,
 } from '../../machines/serviceRequests/serviceRequests.rules';
-import { requestTitle } from '../../machines/serviceRequests/serviceRequests.selectors';
+import { requestTitle, sameProblems, submitProblems } from '../../machines/serviceRequests/serviceRequests.selectors';
+import { MAX_PHOTO_BYTES, MAX_PHOTOS } from '../../contracts/serviceRequests';
 import type { ServiceRequest, ServiceRequestStatus } from '../../machines/serviceRequests/serviceRequests.types';
 import { deferred, flush } from '../fixtures/async';
 import { serviceRequest, serviceRequestForm } from '../fixtures/serviceRequests';
@@ -21,7 +25,10 @@ const FORM = serviceRequestForm({ fields: serviceRequestForm().fields.map((f) =>
 const request = (id: string, status: ServiceRequestStatus, created = '2026-11-20T10:00:00.000Z'): ServiceRequest =>
   serviceRequest({ id, requestId: id, reference: `SR-${id}`, status, created_at: created, updated_at: created });
 
+/** What the person types; the priority is the form's default (Normal) unless they change it. */
 const GOOD = { category: 'Cleaning', location: 'Kitchen', description: 'Spilled coffee' };
+const SENT = { ...GOOD, priority: 'Normal' };
+const photo = (name: string, size = 1000, type = 'image/jpeg') => ({ name, size, type });
 
 function start(
   overrides: {
@@ -59,17 +66,73 @@ function start(
 
 describe('service-request rules', () => {
   it('checks each answer as the metadata says: required, options, length, a real date', () => {
-    const [category, location, , date] = FORM.fields as [never, never, never, never];
+    const [category, location, , , date] = FORM.fields as [never, never, never, never, never];
     expect(answerProblem(category, '')).toBe('required');
     expect(answerProblem(category, 'Plumbing')).toBe('invalidOption');
     expect(answerProblem(location, 'x'.repeat(21))).toBe('tooLong');
     expect(answerProblem(date, '')).toBeNull();
     expect(answerProblem(date, '2026-02-30')).toBe('invalidDate');
     expect(answerProblem(date, '2026-12-01')).toBeNull();
-    expect(isFormValid(FORM, GOOD)).toBe(true);
-    expect(isFormValid(FORM, { ...GOOD, location: '  ' })).toBe(false);
-    expect(isFormValid(null, GOOD)).toBe(false);
-    expect(answersToSend(FORM, { ...GOOD, location: ' Kitchen ', preferred_date: '' })).toEqual(GOOD);
+    expect(isFormValid(FORM, SENT)).toBe(true);
+    expect(isFormValid(FORM, { ...SENT, location: '  ' })).toBe(false);
+    expect(isFormValid(null, SENT)).toBe(false);
+    expect(answersToSend(FORM, { ...SENT, location: ' Kitchen ', preferred_date: '' })).toEqual(SENT);
+  });
+
+  it('starts a form at the metadata’s defaults: Normal priority, nothing else', () => {
+    expect(startingAnswers(FORM)).toEqual({ priority: 'Normal' });
+    expect(startingAnswers(null)).toEqual({});
+    expect(startingAnswers(serviceRequestForm({ fields: FORM.fields.map(({ default: _, ...f }) => f) }))).toEqual({});
+  });
+
+  it('names what keeps the form from being sent: required fields left empty, then answers it does not take, in its order', () => {
+    const names = (problems: ReturnType<typeof formProblems>) => ({
+      missing: problems.missing.map((f) => f.name),
+      invalid: problems.invalid.map((f) => f.name),
+    });
+    expect(names(formProblems(FORM, startingAnswers(FORM)))).toEqual({ missing: ['category', 'location', 'description'], invalid: [] });
+    expect(names(formProblems(FORM, { ...SENT, location: 'x'.repeat(21), preferred_date: '2026-02-30', description: '' }))).toEqual({
+      missing: ['description'],
+      invalid: ['location', 'preferred_date'],
+    });
+    expect(names(formProblems(FORM, SENT))).toEqual({ missing: [], invalid: [] });
+    expect(names(formProblems(null, {}))).toEqual({ missing: [], invalid: [] });
+    // The summary says them by the form's labels.
+    expect(submitProblems({ form: FORM, answers: { ...SENT, category: '', preferred_date: 'soon' } })).toEqual({
+      missing: ['Category'],
+      invalid: ['Preferred date'],
+    });
+    expect(sameProblems({ missing: ['A'], invalid: [] }, { missing: ['A'], invalid: [] })).toBe(true);
+    expect(sameProblems({ missing: ['A'], invalid: [] }, { missing: [], invalid: ['A'] })).toBe(false);
+  });
+
+  it('attaches photos within the limits and refuses the others with their reason', () => {
+    const { photos, refused } = takePhotos(
+      [photo('a.jpg')],
+      [
+        photo('a.jpg'),
+        photo('b.png', 2000, 'image/png'),
+        photo('IMG_1.HEIC', 3000, ''),
+        photo('notes.pdf', 100, 'application/pdf'),
+        photo('script.jpg', 100, 'text/plain'),
+        photo('empty.jpg', 0),
+        photo('huge.jpg', MAX_PHOTO_BYTES + 1),
+        photo('edge.webp', MAX_PHOTO_BYTES, 'image/webp'),
+        photo('six.jpg'),
+      ],
+    );
+    // The one already attached is not added twice; a HEIC the browser gave no type is taken by its name.
+    expect(photos.map((p) => p.name)).toEqual(['a.jpg', 'b.png', 'IMG_1.HEIC', 'edge.webp', 'six.jpg']);
+    expect(refused).toEqual([
+      { name: 'notes.pdf', reason: 'notAPhoto' },
+      { name: 'script.jpg', reason: 'notAPhoto' },
+      { name: 'empty.jpg', reason: 'empty' },
+      { name: 'huge.jpg', reason: 'tooLarge' },
+    ]);
+    expect(photos).toHaveLength(MAX_PHOTOS);
+    const full = takePhotos(photos, [photo('seven.jpg'), photo('six.jpg')]);
+    expect(full.photos).toEqual(photos);
+    expect(full.refused).toEqual([{ name: 'seven.jpg', reason: 'tooMany' }]);
   });
 
   it('lets a tenant cancel only a Pending or Submitted request', () => {
@@ -133,7 +196,7 @@ describe('serviceRequestsMachine', () => {
     actor.send({ type: 'user.submit' });
     expect(actor.getSnapshot().hasTag('submitting')).toBe(true);
     await flush();
-    expect(create).toHaveBeenCalledWith({ buildingUuid: 'b-1', answers: GOOD });
+    expect(create).toHaveBeenCalledWith({ buildingUuid: 'b-1', answers: SENT, photos: [] });
     expect(actor.getSnapshot().matches({ ready: 'browsing' })).toBe(true);
     expect(actor.getSnapshot().context.requests.map((r) => r.id)).toEqual(['1', '2', 'new']);
     expect(notify).toHaveBeenCalledWith({ tone: 'success', id: 'notifications.serviceRequestCreated', values: { reference: 'SR-new' } });
@@ -148,11 +211,51 @@ describe('serviceRequestsMachine', () => {
     await flush();
     expect(actor.getSnapshot().matches({ ready: { creating: 'editing' } })).toBe(true);
     expect(actor.getSnapshot().context.error?.message).toBe('Location or floor is required');
-    expect(actor.getSnapshot().context.answers).toEqual(GOOD);
+    expect(actor.getSnapshot().context.answers).toEqual(SENT);
     actor.send({ type: 'user.closeCreate' });
     actor.send({ type: 'user.openCreate' });
-    expect(actor.getSnapshot().context.answers).toEqual({});
+    expect(actor.getSnapshot().context.answers).toEqual({ priority: 'Normal' });
     expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it('starts the form at Normal priority, which the person may change', async () => {
+    const { actor, create } = start();
+    await flush();
+    actor.send({ type: 'user.openCreate' });
+    expect(actor.getSnapshot().context.answers).toEqual({ priority: 'Normal' });
+    for (const [name, value] of Object.entries({ ...GOOD, priority: 'Urgent' })) actor.send({ type: 'user.change', name, value });
+    actor.send({ type: 'user.submit' });
+    await flush();
+    expect(create).toHaveBeenCalledWith({ buildingUuid: 'b-1', answers: { ...GOOD, priority: 'Urgent' }, photos: [] });
+  });
+
+  it('attaches, refuses and removes photos while editing, sends them with the answers, and a new form starts without', async () => {
+    const { actor, create } = start();
+    await flush();
+    actor.send({ type: 'user.openCreate' });
+    const [leak, pipe] = [photo('leak.jpg'), photo('pipe.png', 2000, 'image/png')];
+    actor.send({ type: 'user.addPhotos', photos: [leak, photo('notes.pdf', 10, 'application/pdf'), pipe] });
+    expect(actor.getSnapshot().context.photos).toEqual([leak, pipe]);
+    expect(actor.getSnapshot().context.refused).toEqual([{ name: 'notes.pdf', reason: 'notAPhoto' }]);
+    // A removal clears the last choice's refusals (they were about that choice).
+    actor.send({ type: 'user.removePhoto', index: 0 });
+    expect(actor.getSnapshot().context.photos).toEqual([pipe]);
+    expect(actor.getSnapshot().context.refused).toEqual([]);
+    // Photos alone do not make the form sendable.
+    expect(actor.getSnapshot().can({ type: 'user.submit' })).toBe(false);
+    for (const [name, value] of Object.entries(GOOD)) actor.send({ type: 'user.change', name, value });
+    actor.send({ type: 'user.submit' });
+    await flush();
+    expect(create).toHaveBeenCalledWith({ buildingUuid: 'b-1', answers: SENT, photos: [pipe] });
+    actor.send({ type: 'user.openCreate' });
+    expect(actor.getSnapshot().context.photos).toEqual([]);
+  });
+
+  it('takes no photo outside the form', async () => {
+    const { actor } = start();
+    await flush();
+    actor.send({ type: 'user.addPhotos', photos: [photo('leak.jpg')] });
+    expect(actor.getSnapshot().context.photos).toEqual([]);
   });
 
   it('changes a status after a confirmation; the answer replaces the item with the same id', async () => {

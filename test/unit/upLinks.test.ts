@@ -13,6 +13,7 @@ describe('upFor: every signed-in screen has a way up (issue 22, item 12)', () =>
     [`${b}/offers/o-1`, `${b}`, 'home'],
     [`${b}/posts/p-1`, `${b}`, 'home'],
     [`${b}/service-requests`, `${b}`, 'home'],
+    [`${b}/service-requests/r-1`, `${b}/service-requests`, 'serviceRequests'],
     [`${b}/smart-building`, `${b}`, 'home'],
     [`${b}/smart-building/floors/f-1/suites`, `${b}/smart-building`, 'smartBuilding'],
     [`${b}/suites/s-1/control/lighting`, `${b}/smart-building`, 'smartBuilding'],
@@ -35,7 +36,13 @@ describe('upFor: every signed-in screen has a way up (issue 22, item 12)', () =>
   });
 
   it('always leads to a shorter, different place: following it ends at home', () => {
-    for (let path of [`${b}/suites/s-1/control/temperature`, `${b}/amenities/a-1`, '/account/profile', `${b}/bookings/building/x/r/bk`]) {
+    for (let path of [
+      `${b}/suites/s-1/control/temperature`,
+      `${b}/amenities/a-1`,
+      '/account/profile',
+      `${b}/bookings/building/x/r/bk`,
+      `${b}/service-requests/r-1`,
+    ]) {
       const seen = new Set<string>();
       for (let up = upFor(path); up; up = upFor(path)) {
         expect(seen.has(up.to), `${path} loops`).toBe(false);

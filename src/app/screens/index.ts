@@ -20,6 +20,7 @@ const LOADERS: Record<ScreenName, (app: AppActor) => Promise<AnyActorLogic>> = {
   history: async () => (await import('./bookings')).historyLogic(),
   helpDesk: async () => (await import('./helpDesk')).helpDeskLogic(),
   serviceRequests: async () => (await import('./serviceRequests')).serviceRequestsLogic(),
+  serviceRequestDetail: async () => (await import('./serviceRequests')).serviceRequestDetailLogic(),
   cardEntry: async (app) => (await import('./payments')).cardEntryLogic(app),
   smartFloors: async () => (await import('./smartBuilding')).smartFloorsLogic(),
   smartSuites: async () => (await import('./smartBuilding')).smartSuitesLogic(),

@@ -107,7 +107,8 @@ export function SelectField({
   onValueChange: (value: string) => void;
   /** A `disabled` option is listed but cannot be chosen. */
   options: { value: string; label: string; disabled?: boolean }[];
-  placeholder: string;
+  /** The empty choice's text; none for a field that always has a value (one with a default). */
+  placeholder?: string;
   /** Shown under the field and announced; the field is marked invalid while it is set. */
   error?: ReactNode;
   onBlur?: () => void;
@@ -117,7 +118,7 @@ export function SelectField({
     <FieldFrame label={label} error={error}>
       {(control) => (
         <Select {...control} value={value} onChange={(e) => onValueChange(e.target.value)} onBlur={onBlur} aria-required={required || undefined}>
-          <option value="">{placeholder}</option>
+          {placeholder === undefined ? null : <option value="">{placeholder}</option>}
           {options.map((o) => (
             <option key={o.value} value={o.value} disabled={o.disabled}>
               {o.label}

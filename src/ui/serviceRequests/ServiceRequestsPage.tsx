@@ -1,10 +1,10 @@
-import type { FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
 import { ClipboardList, Plus } from 'lucide-react';
 import type { ServiceRequestsRef } from '../../../machines/serviceRequests/serviceRequests.machine';
 import { newestFirst, nextStatuses } from '../../../machines/serviceRequests/serviceRequests.rules';
-import { requestTitle, shownAnswerProblem } from '../../../machines/serviceRequests/serviceRequests.selectors';
+import { requestTitle, sameProblems, shownAnswerProblem, submitProblems } from '../../../machines/serviceRequests/serviceRequests.selectors';
 import type { ServiceRequest, ServiceRequestField } from '../../../machines/serviceRequests/serviceRequests.types';
 import { useBuildingSelector, useScreen } from '../appContext';
 import { formatDate } from '../../i18n/format';
@@ -12,12 +12,14 @@ import { useT } from '../../i18n/useT';
 import { Button } from '../kit/Button';
 import { SelectField, TextAreaField, TextField } from '../kit/Field';
 import { Alert, PageContainer, Text } from '../kit/Layout';
+import { Link } from '../kit/Link';
 import { ConfirmModal, Modal, ModalActions } from '../kit/Modal';
 import { Skeleton } from '../kit/Skeleton';
 import { EmptyState, ErrorState } from '../kit/States';
 import { styled } from '../kit/stitches.config';
 import { AreaScreen, useScreenBuilding } from '../shell/AreaScreen';
 import { BookingStatusChip } from '../bookings/BookingStatusChip';
+import { PhotoPicker } from './PhotoPicker';
 
 const Header = styled('div', {
   display: 'flex',
@@ -40,12 +42,17 @@ const Item = styled('li', {
 // The status under the title, on every card alike (a short title beside it and a long one above it read as two layouts).
 const ItemHead = styled('div', { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: '$2' });
 const ItemTitle = styled('h2', { fontSize: '$4', margin: 0, lineHeight: 1.3, overflowWrap: 'anywhere' });
+// The title leads to the request's own page (its photos and status history); a tall target on a phone.
+const TitleLink = styled(Link, { display: 'inline-block', paddingBlock: '$1', fontWeight: 'inherit' });
 const Meta = styled('p', { margin: 0, color: '$muted', fontSize: '$2' });
 const Body = styled('p', { margin: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-line' });
+// What still keeps the form from being sent, said beside its button and announced as it changes.
+const Summary = styled('p', { margin: 0, color: '$muted', fontSize: '$2', '&:empty': { display: 'none' } });
 
 /**
- * /building/{uuid}/service-requests: the person's requests in the building, a create form and cancelling. Statuses read
- * as everywhere else (the bookings area's words, `BookingStatusChip`; decision 150).
+ * /building/{uuid}/service-requests: the person's requests in the building (each leads to its own page), a create form
+ * with photos, and cancelling. Statuses read as everywhere else (the bookings area's words, `BookingStatusChip`;
+ * decision 150).
  */
 export function ServiceRequestsPage() {
   const buildingUuid = useScreenBuilding();
@@ -130,16 +137,20 @@ function RequestItem({ actor, request, timeZone }: { actor: ServiceRequestsRef; 
   const { locale } = useIntl();
   const updating = useSelector(actor, (s) => s.hasTag('updating') && s.context.pending?.id === request.id);
   const canCancel = useSelector(actor, (s) => s.can({ type: 'user.changeStatus', id: request.id, status: 'Canceled' }));
+  const buildingUuid = useSelector(actor, (s) => s.context.buildingUuid);
   const offered = nextStatuses(request).includes('Canceled');
   return (
     <Item data-request={request.reference}>
       <ItemHead>
-        <ItemTitle>{requestTitle(request.answers)}</ItemTitle>
+        <ItemTitle>
+          <TitleLink to={`/building/${buildingUuid}/service-requests/${request.id}`}>{requestTitle(request.answers)}</TitleLink>
+        </ItemTitle>
         <BookingStatusChip status={request.status} />
       </ItemHead>
       <Meta>
         {t('serviceRequests.reference', { reference: request.reference })} ·{' '}
         {t('serviceRequests.filed', { date: formatDate(request.created_at, locale, timeZone) })}
+        {request.photo_count ? ` · ${t('serviceRequests.photoCount', { count: request.photo_count })}` : null}
       </Meta>
       {request.answers.description ? <Body>{request.answers.description}</Body> : null}
       {offered ? (
@@ -194,6 +205,7 @@ function CreateDialog({ actor }: { actor: ServiceRequestsRef }) {
   const fields = useSelector(actor, (s) => s.context.form?.fields ?? []);
   const canSubmit = useSelector(actor, (s) => s.can({ type: 'user.submit' }));
   const error = useSelector(actor, (s) => (s.hasTag('creating') ? s.context.error : null));
+  const summaryId = useId();
   if (!creating) return null;
   const close = () => actor.send({ type: 'user.closeCreate' });
   return (
@@ -214,8 +226,10 @@ function CreateDialog({ actor }: { actor: ServiceRequestsRef }) {
         {fields.map((field) => (
           <FormControl key={field.name} actor={actor} field={field} />
         ))}
+        <PhotoPicker actor={actor} />
         <ModalActions>
-          <Button type="submit" disabled={!canSubmit} busy={submitting}>
+          <SubmitSummary actor={actor} id={summaryId} />
+          <Button type="submit" disabled={!canSubmit} busy={submitting} aria-describedby={summaryId}>
             {submitting ? t('serviceRequests.form.submitting') : t('serviceRequests.form.submit')}
           </Button>
           <Button type="button" variant="secondary" disabled={submitting} onClick={close}>
@@ -224,6 +238,24 @@ function CreateDialog({ actor }: { actor: ServiceRequestsRef }) {
         </ModalActions>
       </form>
     </Modal>
+  );
+}
+
+/**
+ * What keeps the request from being sent, beside the (disabled) send button: the fields still to fill in and those to
+ * correct, by their labels (decision NEXT-service-request-submit). Empty once the form can be sent.
+ */
+function SubmitSummary({ actor, id }: { actor: ServiceRequestsRef; id: string }) {
+  const t = useT();
+  const { formatList } = useIntl();
+  const { missing, invalid } = useSelector(actor, (s) => submitProblems(s.context), sameProblems);
+  const list = (labels: string[]) => formatList(labels, { type: 'conjunction' });
+  return (
+    <Summary id={id} role="status" data-testid="service-request-summary">
+      {missing.length ? t('serviceRequests.form.missing', { fields: list(missing) }) : null}
+      {missing.length && invalid.length ? ' ' : null}
+      {invalid.length ? t('serviceRequests.form.invalid', { fields: list(invalid) }) : null}
+    </Summary>
   );
 }
 
@@ -241,7 +273,15 @@ function FormControl({ actor, field }: { actor: ServiceRequestsRef; field: Servi
   };
   switch (field.type) {
     case 'select':
-      return <SelectField {...common} required={field.required} options={field.options ?? []} placeholder={t('serviceRequests.form.choose')} />;
+      return (
+        <SelectField
+          {...common}
+          required={field.required}
+          options={field.options ?? []}
+          // A field with a default always has an answer: no empty choice to fall back to.
+          {...(field.default ? {} : { placeholder: t('serviceRequests.form.choose') })}
+        />
+      );
     case 'textarea':
       return (
         <TextAreaField {...common} rows={4} maxLength={field.maxLength} aria-required={field.required || undefined} placeholder={field.placeholder} />

@@ -24,6 +24,7 @@ const PLACE_KEYS = {
   smartBuilding: 'header.up.smartBuilding',
   account: 'header.up.account',
   history: 'header.up.history',
+  serviceRequests: 'header.up.serviceRequests',
 } as const satisfies Record<UpPlace, string>;
 
 /**
