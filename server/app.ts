@@ -46,6 +46,7 @@ import { jwksRoutes, miniAppPlatformRoutes } from './routes/miniAppPlatform.js';
 import { installMiniAppCors, kioskVisitRoutes, visitRoutes } from './routes/visits.js';
 import { appPageSender, assetCacheControl } from './lib/appPage.js';
 import { FlagStore } from './lib/flags.js';
+import type { EventBus } from './lib/eventBus.js';
 import { lazySchemaCompilers } from './lib/lazySchemas.js';
 
 export interface AppDeps {
@@ -58,6 +59,8 @@ export interface AppDeps {
   miniAppTokens: MiniAppTokens;
   codes: CodeService;
   throttle: Throttle;
+  /** What the open event streams are told (flag changes, notifications): memory in one process, shared by several. */
+  events: EventBus;
   /** Folder of the built app to serve beside the API; none in API-only tests. */
   staticDir?: string | undefined;
   /** Mounts extra handlers (the local OpenID provider) on the root instance. */

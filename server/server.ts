@@ -10,6 +10,7 @@ import { TokenService } from './lib/tokens.js';
 import { MiniAppTokens } from './lib/miniAppTokens.js';
 import { placeDemoMiniApps } from './stores/miniApps.js';
 import { Throttle } from './lib/throttle.js';
+import { memoryEventBus, type EventBus } from './lib/eventBus.js';
 import type { LogTarget } from './lib/logging.js';
 import { mountDevOidc } from './oidc/devProvider.js';
 
@@ -25,6 +26,8 @@ export interface CreateServerOptions {
   /** An open database to use instead of the one the config names (tests share one per file). */
   db?: Db;
   logger?: LogTarget;
+  /** The event bus to use; one in memory when not given. */
+  events?: EventBus;
 }
 
 /** Opens the database, migrates and seeds it, and builds the API (plus the app's files and the dev OpenID provider). */
@@ -39,6 +42,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   const clock = options.clock ?? systemClock;
   const tokens = new TokenService(db, await TokenService.secretFor(db, process.env.JWT_SECRET), clock, config);
   const throttle = new Throttle(db, clock);
+  const events = options.events ?? memoryEventBus();
   const app = await buildApp({
     db,
     config,
@@ -46,6 +50,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     tokens,
     miniAppTokens: await MiniAppTokens.create(db, config.miniAppSigningKey, clock, config.publicOrigin),
     throttle,
+    events,
     codes: new CodeService(db, clock, throttle),
     mailer: createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom }),
     staticDir: options.staticDir,
@@ -57,6 +62,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
     db,
     async close() {
       await app.close();
+      if (!options.events) await events.close();
       if (!options.db) await db.close();
     },
   };
