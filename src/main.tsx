@@ -47,7 +47,7 @@ async function boot() {
   const app = await createAppActor(inspect, yieldToBrowser);
   await yieldToBrowser();
 
-  const [{ screenLoader }, { createAppRouter, preloadRouteCode }, { reportError }] = await stage(() =>
+  const [{ screenLoader }, { createAppRouter, preloadRouteCode, preloadHomeOnSignIn }, { reportError }] = await stage(() =>
     Promise.all([import('./app/screens'), import('./routes/router'), import('./app/adapters/errorReporting')]),
   );
   const screens = screenLoader(app);
@@ -60,6 +60,7 @@ async function boot() {
   const root = document.getElementById('root')!;
   releasePageShell(root);
   renderApp(root, app, router);
+  preloadHomeOnSignIn(router, screens, () => app.getSnapshot().context.locale);
 }
 
 void boot();

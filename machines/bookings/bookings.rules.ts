@@ -96,5 +96,4 @@ export function appendRows(loaded: HistoryItem[], page: HistoryItem[]): HistoryI
 /** A service's price in cents, as an amount (the specification shows it divided by 100). */
 export const serviceAmount = (cents: number) => cents / 100;
 
-/** How many rows the history asks for at a time. */
-export const HISTORY_PAGE_SIZE = 10;
+export { HISTORY_PAGE_SIZE } from './historyPaging';

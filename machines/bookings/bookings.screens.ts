@@ -1,7 +1,7 @@
 import { buildingOf, defineScreen, type BuildingParams } from '../app/screen.types';
 import type { BookingReceiptInput } from './bookingReceipt.machine';
 import type { HistoryInput } from './history.machine';
-import { HISTORY_PAGE_SIZE } from './bookings.rules';
+import { HISTORY_PAGE_SIZE } from './historyPaging';
 import type { HistoryTab, HistoryType } from './bookings.types';
 
 export interface BookingReceiptParams extends BuildingParams {

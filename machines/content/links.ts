@@ -1,6 +1,4 @@
 /** Pure rules for the links content and utilities open (content document, sections 2 and 4; access document, section 7). */
-import type { ContentSource } from './contentView';
-
 /**
  * The survey micro-frontend's marker in a URL: such links open in the survey frame, with the person's parameters,
  * when they are registered mini-apps (isRegisteredMiniApp); the marker alone proves nothing about where a link goes.
@@ -151,15 +149,3 @@ export function readMicroFrontendContext(param: string | null): unknown {
 /** The path of a content screen: `/building/{building}/{value lowercased}/{uuid}` (a tile's native navigation). */
 export const contentScreenPath = (buildingUuid: string, value: string, uuid: string) =>
   `/building/${encodeURIComponent(buildingUuid)}/${value.toLowerCase().replace(/_/g, '-')}/${encodeURIComponent(uuid)}`;
-
-/**
- * Which call loads the content of a content screen's path: the segment before the uuid — `event-posts`, `offers`,
- * `posts` through their own calls; `content`, `articles` (and anything else) through the v2 content call.
- */
-export function sourceOfPath(pathname: string): ContentSource {
-  const segment = pathname.replace(/\/+$/, '').split('/').at(-2);
-  if (segment === 'event-posts') return 'event_post';
-  if (segment === 'offers') return 'offer';
-  if (segment === 'posts') return 'post';
-  return 'content';
-}

@@ -14,8 +14,9 @@ export const amenitiesTitleId = (brand: string | null | undefined) =>
     ? ('directory.amenities.titleBuildingInformation' as const)
     : ('directory.amenities.title' as const);
 
-/** Companies per directory page: fills a desktop screen (8 rows of 3 tiles); a phone asks for the next page after a few screens. */
-export const COMPANY_PAGE_SIZE = 24;
+import { companyTypesParam } from './companyQuery';
+
+export { COMPANY_PAGE_SIZE, companyTypesParam } from './companyQuery';
 
 /** The categories worth a tab and a section: those with at least one amenity. */
 export const categoriesWithAmenities = (categories: readonly AmenityCategory[]) => categories.filter((c) => c.amenities.length > 0);
@@ -32,19 +33,6 @@ export function findAmenity(categories: readonly AmenityCategory[], uuid: string
 
 /** The DOM id of a category's section on the amenities page (the tabs scroll to it). */
 export const categorySectionId = (categoryUuid: string) => `amenity-category-${categoryUuid}`;
-
-/** `?company_types=tenant, retail` as the list the API takes: trimmed, no empties, no repeats; null for none. */
-export function companyTypesParam(value: string | null | undefined): string | null {
-  const types = [
-    ...new Set(
-      (value ?? '')
-        .split(',')
-        .map((t) => t.trim())
-        .filter(Boolean),
-    ),
-  ];
-  return types.length ? types.join(',') : null;
-}
 
 /** `next` after `loaded`, without companies already listed (a page boundary can shift when the directory changes). */
 export function appendCompanies(loaded: readonly Company[], next: readonly Company[]): Company[] {

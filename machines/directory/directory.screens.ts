@@ -3,7 +3,7 @@ import type { AmenitiesInput } from './amenities.machine';
 import type { AmenityDetailInput } from './amenityDetail.machine';
 import type { CompanyDirectoryInput } from './companyDirectory.machine';
 import type { CompanyDetailInput } from './companyDetail.machine';
-import { COMPANY_PAGE_SIZE, companyTypesParam } from './directory.rules';
+import { COMPANY_PAGE_SIZE, companyTypesParam } from './companyQuery';
 import { helpDeskBuildingOf } from '../helpDesk/helpDesk.screens';
 
 /** Amenities restart for another building or language (names and descriptions are translated). */

@@ -1,7 +1,7 @@
 import { createActor, fromPromise, waitFor, type InspectionEvent, type Observer } from 'xstate';
 import { appMachine, APP_ID, type Whitelabel } from '../../machines/app/app.machine';
 import { sessionMachine, isTokenExpired, SESSION_ID } from '../../machines/session/session.machine';
-import { flagsMachine } from '../../machines/flags/flags.machine';
+import { FLAGS_ID, flagsMachine } from '../../machines/flags/flags.machine';
 import { flagUserOf } from '../../machines/flags/flagUser';
 import { buildingMachine } from '../../machines/building/building.machine';
 import { localeMachine } from '../../machines/locale/locale.machine';
@@ -69,6 +69,30 @@ const buildingUuidInAddress = () => (typeof window === 'undefined' ? null : (/^\
 
 /** The building home's addresses (/home, /building, /building/{uuid}), where the hero shows first. */
 const isBuildingHomePath = () => typeof window !== 'undefined' && /^\/(home|building)(\/[^/]+)?\/?$/.test(window.location.pathname);
+
+/** The sign-in pages, from which a signed-in person goes home. */
+const isSignInPath = () => typeof window !== 'undefined' && /^\/(login|signup)\/?$/.test(window.location.pathname);
+
+/** Whether this page's first building has been asked for (its home's calls started then, if it was a home). */
+let firstBuildingAsked = false;
+
+/**
+ * The home's calls leave beside the building's own (issue 26): with the sign-in's answer, or with the first building
+ * of a page load of the home, rather than after the home's code and messages are in. A switch of building on the home
+ * leaves them to the home (the language may change with it); elsewhere nothing is asked for that page will not show.
+ */
+function warmHomeFor(app: AppActor, buildingUuid: string) {
+  const first = !firstBuildingAsked;
+  firstBuildingAsked = true;
+  if (!isSignInPath() && !(first && isBuildingHomePath())) return;
+  const v2 = systemActor(app.system, FLAGS_ID)?.getSnapshot().context.values['show-content-v-2'] ?? false;
+  const lang = requestValuesOf(app).locale;
+  // The home's calls are the home's code: loaded with it while the person typed (or preloaded with a home address).
+  void import('../api/home')
+    .then(({ warmHome }) => warmHome(buildingUuid, lang, v2 ? 'v2' : 'v1'))
+    .then(preloadImage)
+    .catch(() => {});
+}
 
 /** The API is named by the runtime configuration: calls wait until the app has read it. */
 const configured = (app: () => AppActor) => waitFor(app(), (s) => !s.matches('configuring')).then(() => undefined);
@@ -141,7 +165,11 @@ function appLogicFor(app: () => AppActor, boot: BootData | null) {
         },
         actions: {
           persist: (_, params) => persistAuth(params.auth),
-          clearPersisted: () => persistAuth(null),
+          clearPersisted: () => {
+            persistAuth(null);
+            // The home's calls kept for this person (src/api/warmCalls.ts, loaded with the home's code).
+            void import('../api/warmCalls').then(({ forgetWarm }) => forgetWarm()).catch(() => {});
+          },
         },
       }),
       flags: flagsMachine.provide({
@@ -155,7 +183,12 @@ function appLogicFor(app: () => AppActor, boot: BootData | null) {
       building: buildingMachine.provide({
         actors: {
           loadBuildings: fromPromise(() => buildingsApi.userBuildings(requestValuesOf(app()).brand)),
-          loadBuilding: fromPromise(({ input }) => buildingsApi.building(input.uuid)),
+          loadBuilding: fromPromise(({ input }) => {
+            const building = buildingsApi.building(input.uuid);
+            // After the building's own calls (its theme and permissions leave in this same turn): the hero needs them first.
+            setTimeout(() => warmHomeFor(app(), input.uuid), 0);
+            return building;
+          }),
           loadTheme: fromPromise(({ input }) => buildingsApi.buildingTheme(input.uuid)),
           loadPermissions: fromPromise(({ input }) => buildingsApi.permissions(input.uuid)),
         },

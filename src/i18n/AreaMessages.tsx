@@ -12,8 +12,18 @@ function areaMessages(areas: readonly Area[], locale: string) {
   if (!pending) {
     pending = Promise.all(areas.map((area) => loadAreaCatalogue(area, matchLocale(locale)))).then((all) => Object.assign({}, ...all));
     cache.set(key, pending);
+    // A load that failed (the network, mid-way) is asked again by the next render rather than kept as the answer.
+    const failed = pending;
+    failed.catch(() => {
+      if (cache.get(key) === failed) cache.delete(key);
+    });
   }
   return pending;
+}
+
+/** Starts loading the messages of `areas` in `locale` ahead of the screen that shows them (a failure waits for it). */
+export function preloadAreaMessages(areas: readonly Area[], locale: string): void {
+  areaMessages(areas, locale).catch(() => {});
 }
 
 /**

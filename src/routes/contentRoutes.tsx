@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
-import { sourceOfPath } from '../../machines/content/links';
+import { sourceOfPath } from '../../machines/content/contentSource';
 import { origin, screenPath } from './screens';
 
 /**

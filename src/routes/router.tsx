@@ -28,6 +28,7 @@ import { smartBuildingRoutes } from './smartBuildingRoutes';
 import { emergencyRoutes } from './emergencyRoutes';
 import { webViewRoutes } from './webViewRoutes';
 import { hashTarget, origin, screenFlows, type RouterContext, type ScreenLoader } from './screens';
+import { afterFirstPaint } from '../app/adapters/preload';
 
 const sessionOf = (app: AppActor) => runningActor(app.system, SESSION_ID);
 const maintenanceOn = (app: AppActor) => systemActor(app.system, FLAGS_ID)?.getSnapshot().context.values['maintenance-mode'] ?? false;
@@ -207,13 +208,44 @@ export function createAppRouter(app: AppActor, screens: ScreenLoader, reportErro
  * The code of the address's routes (their lazy components and the logic of their screen flows) starts loading at once,
  * beside start-up, instead of after it: the router itself runs the routes only once start-up is done.
  */
-export function preloadRouteCode(router: ReturnType<typeof createAppRouter>, screens: ScreenLoader) {
-  for (const match of router.matchRoutes(router.state.location)) {
+export function preloadRouteCode(router: ReturnType<typeof createAppRouter>, screens: ScreenLoader, pathname?: string) {
+  const matches = pathname === undefined ? router.matchRoutes(router.state.location) : router.matchRoutes(pathname, {});
+  for (const match of matches) {
     const route = (router.routesById as Record<string, AnyRoute | undefined>)[match.routeId];
     if (!route) continue;
     void router.loadRouteChunk(route)?.catch(() => {});
     for (const name of route.options.staticData?.screens ?? []) void screens(name).catch(() => {});
   }
+}
+
+/** What every signed-in page loads first: the flag provider (the person's flags) and the focus after a move. */
+const SIGNED_IN_CODE = [() => import('../app/flags/openFeatureFlags'), () => import('../app/adapters/focus')];
+
+/** The areas of messages the home shows (its page, its link-out frame, the header). */
+const HOME_AREAS = [['home'], ['home', 'linkOut', 'shell']] as const;
+
+/**
+ * On the sign-in pages, once the person starts (a key, a tap, a typed or filled-in field) after the page has painted,
+ * the home's code and messages, and the rest of the code a signed-in page starts with, load while they type (issue 26):
+ * "Sign in" then waits for the home's calls alone, not for its code as well. A visit that types nothing costs nothing
+ * more, and the first load of /login stays what it was. Elsewhere nothing.
+ */
+export function preloadHomeOnSignIn(router: ReturnType<typeof createAppRouter>, screens: ScreenLoader, locale: () => string) {
+  if (typeof document === 'undefined' || !/^\/(login|signup)\/?$/.test(router.state.location.pathname)) return;
+  afterFirstPaint(() => {
+    const starts = ['keydown', 'pointerdown', 'input'] as const;
+    const start = () => {
+      for (const type of starts) document.removeEventListener(type, start, true);
+      preloadRouteCode(router, screens, '/home');
+      for (const load of SIGNED_IN_CODE) void load().catch(() => {});
+      void import('../i18n/AreaMessages')
+        .then(({ preloadAreaMessages }) => {
+          for (const areas of HOME_AREAS) preloadAreaMessages(areas, locale());
+        })
+        .catch(() => {});
+    };
+    for (const type of starts) document.addEventListener(type, start, true);
+  });
 }
 
 declare module '@tanstack/react-router' {

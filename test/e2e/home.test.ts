@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, settled } from './browser';
+import { launchBrowser, newPage, settled } from './browser';
 import { addContent, apiSignIn, type ApiSession } from './api';
 import { ContentPage, HomePage, openedTabs, signedInPage } from './pages';
 import { newTenant, setBuildingFlag, type Tenant } from './tenant';
@@ -335,6 +335,49 @@ describe('the building home', () => {
     }
     expect(answered.map((a) => a.status)).toEqual(answered.map(() => 304));
     await context.close();
+  });
+});
+
+describe('from "Sign in" to the home (issue 26, decision 219)', () => {
+  it('loads the home’s code while the person types, and starts its calls with the answer: the frame at once, no code asked after the click', async () => {
+    const { page, context } = await newPage(browser, { coldCache: true });
+    // Every round trip a little long, so that what leaves before what is plain.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: -1, uploadThroughput: -1 });
+    try {
+      await page.goto('/login');
+      const homeCode = page.waitForResponse((response) => /\/assets\/HomePage-[^/]+\.js$/.test(response.url()));
+      await page.getByLabel('Work email').fill(tenant.person.email);
+      // Typing started the home's code.
+      await homeCode;
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByLabel('Password', { exact: true }).fill(tenant.person.password);
+      await page.waitForLoadState('networkidle');
+
+      // One log, in order, of what the page asked for and what came back.
+      const log: string[] = [];
+      page.on('request', (request) => log.push(`asked ${new URL(request.url()).pathname}`));
+      page.on('requestfinished', (request) => log.push(`answered ${new URL(request.url()).pathname}`));
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      // The home's frame, never a bare spinner, until the home takes over.
+      await page.getByTestId('signed-in-frame').or(page.getByTestId('hero')).first().waitFor();
+      await new HomePage(page).ready();
+      const promotedPath = `/api/tenant/v2/buildings/${building}/promoted-content`;
+      const buildingAnswer = log.indexOf(`answered /api/tenant/v1/buildings/${building}`);
+      expect(buildingAnswer).toBeGreaterThan(-1);
+      // The feed's calls left before the building's answer came back: with the sign-in's answer, not after the home drew.
+      const before = log.slice(0, buildingAnswer);
+      expect(before).toContain(`asked ${promotedPath}`);
+      expect(before).toContain(`asked /api/tenant/v1/buildings/${building}/categories`);
+      const asked = log.filter((line) => line.startsWith('asked ')).map((line) => line.slice('asked '.length));
+      // No code of the home was asked for after the click, and the feed asked once for each call.
+      expect(asked.filter((path) => /\/assets\/HomePage-/.test(path))).toEqual([]);
+      expect(asked.filter((path) => path === promotedPath)).toHaveLength(1);
+    } finally {
+      await cdp.detach().catch(() => {});
+      await context.close();
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sourceOfPath } from '../../machines/content/contentSource';
 import {
   bridgedMiniAppOf,
   contentScreenPath,
@@ -8,7 +9,6 @@ import {
   registeredMiniAppName,
   microFrontendUrl,
   readMicroFrontendContext,
-  sourceOfPath,
   withMicroFrontendContext,
   SURVEY_MARKER,
   withScheme,

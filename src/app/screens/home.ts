@@ -28,23 +28,16 @@ async function v1Section(buildingUuid: string, group: FeedGroup): Promise<Sectio
   }
 }
 
-type Promoted = Awaited<ReturnType<typeof homeApi.v2Promoted>>;
-
 /**
  * The feed's calls. v1: the promoted, spotlight and discover calls, each failing on its own. v2: the categories
  * (spotlight and discover by group), whose contents the sections load themselves, and the promoted call, which needs
  * nothing from the categories and so leaves beside them; the promoted section takes that answer when it asks.
  */
 export function feedCalls() {
-  let early: { key: string; answer: Promise<Promoted> } | null = null;
-  const keyOf = (buildingUuid: string) => `${buildingUuid}|${lang()}`;
-
   async function loadFeed(buildingUuid: string, version: 'v1' | 'v2'): Promise<SectionSeed[]> {
     if (version === 'v1') return Promise.all((['promoted', 'spotlight', 'discover'] as const).map((group) => v1Section(buildingUuid, group)));
-    const answer = homeApi.v2Promoted(buildingUuid, lang());
-    // Its failure belongs to the promoted section, which reads it when it asks.
-    answer.catch(() => {});
-    early = { key: keyOf(buildingUuid), answer };
+    // Its failure belongs to the promoted section, which reads it when it asks (src/api/warmCalls.ts keeps it).
+    homeApi.startPromoted(buildingUuid, lang()).catch(() => {});
     const categories = await homeApi.v2Categories(buildingUuid, lang());
     const promoted: SectionSeed = {
       id: 'promoted',
@@ -56,20 +49,18 @@ export function feedCalls() {
     };
     return [
       promoted,
-      ...categories
-        .filter((category) => category.active && (category.group === 'spotlight' || category.group === 'discover'))
-        .map((category): SectionSeed => ({
-          id: category.uuid,
-          group: category.group as FeedGroup,
-          name: category.name,
-          source: { version: 'v2', categoryUuid: category.uuid },
-          categories: null,
-          error: null,
-        })),
+      ...categories.filter(homeApi.inFeed).map((category): SectionSeed => ({
+        id: category.uuid,
+        group: category.group as FeedGroup,
+        name: category.name,
+        source: { version: 'v2', categoryUuid: category.uuid },
+        categories: null,
+        error: null,
+      })),
     ];
   }
 
-  /** A section's content, asked again (v1) or for the first time (v2; the promoted one from the early call, once). */
+  /** A section's content, asked again (v1) or for the first time (v2; each takes an answer started early, once). */
   async function loadSection(buildingUuid: string, source: SectionSource, name: string): Promise<FeedCategory[]> {
     if (source.version === 'v1') return inReadingOrder(source.group, await homeApi.v1Group(buildingUuid, V1_PATHS[source.group], lang()));
     if ('categoryUuid' in source)
@@ -77,9 +68,7 @@ export function feedCalls() {
         [{ uuid: source.categoryUuid, name, contents: await homeApi.v2CategoryContent(buildingUuid, source.categoryUuid, lang()) }],
         new Date(),
       );
-    const taken = early?.key === keyOf(buildingUuid) ? early.answer : null;
-    early = null;
-    const promoted = await (taken ?? homeApi.v2Promoted(buildingUuid, lang()));
+    const promoted = await homeApi.v2Promoted(buildingUuid, lang());
     return [{ uuid: 'promoted', name, contents: promoted.map((item) => ({ ...item, navigation_command: null })) }];
   }
 

@@ -7,6 +7,7 @@ import { FullScreenCenter, Spinner } from '../kit/Layout';
 import { AuthFlowContext } from './AuthFlowContext';
 import { AuthScreen } from './AuthScreen';
 import { useT } from '../../i18n/useT';
+import { SignedInFrame } from '../shell/SignedInFrame';
 
 /**
  * /login, /signup and /reset-password: the auth flow the route opened in the app's system (one actor across the
@@ -31,7 +32,6 @@ function AuthFlowView({ flow }: { flow: ScreenActors['authFlow'] }) {
   const navigate = useNavigate();
   const address = useSelector(flow, authRoute);
   const finished = useSelector(flow, (s) => s.status === 'done');
-  const t = useT();
   useEffect(() => {
     // Applies the chart's address (none once signed in), on the auth pages only: a move elsewhere is under way.
     if (address === null || !AUTH_PATHS.includes(location.pathname)) return;
@@ -39,14 +39,8 @@ function AuthFlowView({ flow }: { flow: ScreenActors['authFlow'] }) {
     const hasSsoParams = 'code' in search || 'state' in search;
     if (location.pathname !== address || hasSsoParams) void navigate({ to: address, replace: true, search: withoutSsoParams(search) });
   }, [address, location.pathname, location.search, navigate]);
-  if (finished) {
-    // Signed in: the sign-in stays in its busy state until the next page takes over, never the email form again.
-    return (
-      <FullScreenCenter aria-busy="true">
-        <Spinner role="progressbar" aria-label={t('app.loading')} />
-      </FullScreenCenter>
-    );
-  }
+  // Signed in: the home's frame until the next page takes over (issue 26), never the email form again.
+  if (finished) return <SignedInFrame />;
   return (
     <AuthFlowContext.Provider value={flow}>
       <AuthScreen />

@@ -330,6 +330,16 @@ function TopicFilter({ home }: { home: HomeRef }) {
   );
 }
 
+/** The feed's place while it loads: two categories of grey tiles. */
+export function FeedSkeleton() {
+  return (
+    <>
+      <SkeletonCategory />
+      <SkeletonCategory />
+    </>
+  );
+}
+
 function SkeletonCategory() {
   return (
     <Category aria-busy="true" data-testid="feed-skeleton">

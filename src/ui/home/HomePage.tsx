@@ -5,11 +5,11 @@ import { showsPersonal } from '../../../machines/kiosk/kiosk.selectors';
 import { useBuildingSelector, useKioskSelector, useScreen, useSessionSelector, type ScreenActors } from '../appContext';
 import { AreaMessages } from '../../i18n/AreaMessages';
 import { useT } from '../../i18n/useT';
-import { FullScreenCenter, PageContainer, PageInset, Spinner } from '../kit/Layout';
+import { PageContainer, PageInset } from '../kit/Layout';
 import { styled } from '../kit/stitches.config';
 import { AppHeader } from '../shell/AppHeader';
 import { LinkOutFrame } from '../linkOut/LinkOutFrame';
-import { Feed, HomeTabs, PromotedBlock } from './Feed';
+import { Feed, FeedSkeleton, HomeTabs, PromotedBlock } from './Feed';
 import { useHomeLayout } from './useHomeLayout';
 import { UtilityShortcuts, useShortcuts } from '../shell/UtilityShortcuts';
 import type { HomeLayout } from '../../../machines/home/liveWork';
@@ -97,17 +97,14 @@ export function HomePage() {
         {/* A lobby screen's first offer: guests check in at it. */}
         <VisitorDeskAction />
         {building ? (
-          <Suspense
-            fallback={
-              <FullScreenCenter css={{ minHeight: '30vh' }}>
-                <Spinner role="progressbar" aria-label={t('app.loading')} />
-              </FullScreenCenter>
-            }
-          >
+          <Suspense fallback={<FeedSkeleton />}>
             <AreaMessages areas={['home', 'linkOut', 'shell']}>
               <HomeFeed layout={layout} buildingUuid={building.uuid} />
             </AreaMessages>
           </Suspense>
+        ) : loading ? (
+          // Grey tiles where the feed will be while the building loads (issue 26: the home's frame at once).
+          <FeedSkeleton />
         ) : null}
       </PageContainer>
     </>
@@ -122,14 +119,7 @@ function AmenitiesButton({ buildingUuid, resident }: { buildingUuid: string; res
 /** The home flow the route opened; it restarts (a new actor) for another building, language or content flag. */
 function HomeFeed({ layout, buildingUuid }: { layout: HomeLayout; buildingUuid: string }) {
   const home = useScreen('home');
-  const t = useT();
-  return home ? (
-    <HomeSections home={home} layout={layout} buildingUuid={buildingUuid} />
-  ) : (
-    <FullScreenCenter css={{ minHeight: '30vh' }}>
-      <Spinner role="progressbar" aria-label={t('app.loading')} />
-    </FullScreenCenter>
-  );
+  return home ? <HomeSections home={home} layout={layout} buildingUuid={buildingUuid} /> : <FeedSkeleton />;
 }
 
 /** The home's parts below the welcome, in the layout's order (machines/home/liveWork.ts). */

@@ -2,6 +2,7 @@ import { createLink } from '@tanstack/react-router';
 import { forwardRef, type AnchorHTMLAttributes, type ReactNode } from 'react';
 import { ExternalLink as ExternalIcon } from 'lucide-react';
 import { styled } from './stitches.config';
+import { VisuallyHidden } from './VisuallyHidden';
 
 /** The one link style: the brand's readable colour, underlined, a thicker line on hover. */
 export const linkStyle = {
@@ -17,14 +18,6 @@ export const linkStyle = {
 
 const Anchor = styled('a', linkStyle);
 
-const VisuallyHidden = styled('span', {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-});
 export { VisuallyHidden };
 
 const StyledAnchor = forwardRef<HTMLAnchorElement, AnchorHTMLAttributes<HTMLAnchorElement>>(function StyledAnchor(props, ref) {
