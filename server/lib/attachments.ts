@@ -201,6 +201,55 @@ export function multipartRefusal(error: unknown, words: { tooMany: () => Error; 
   return httpError(400, `The multipart body could not be read: ${(error as Error).message}`, 'invalid_multipart');
 }
 
+export interface MultipartFormRules {
+  /** The one field files may come in (`files`, `photos`); a file under another name is refused. */
+  fileField: string;
+  /** What the files are called in a refusal ("Files", "Photos"). */
+  filesWord: string;
+  /** The busboy limits: files, fileSize, fields, parts, fieldSize. */
+  limits: { files: number; fileSize: number; fields: number; parts: number; fieldSize: number };
+  /** Streams one file into the storage, checked on the way (receiveAttachment, receivePhoto). */
+  receive: (storage: AttachmentStorage, filename: string, file: Readable & { truncated?: boolean }) => Promise<Attachment>;
+  /** The form's own words for too many files and a file too large. */
+  refusal: { tooMany: () => Error; tooLarge: () => Error };
+}
+
+/**
+ * Reads a multipart form before its record is stored (help-desk requests, service requests): the text fields become
+ * the body (checked next by the route's schema), every file is streamed into the attachment storage as it arrives
+ * and checked on the way (`rules.receive`), so no file is held in memory or waits on the database. A field given twice,
+ * too long, or a file under another field is a 400; any failure removes the files already received first, and the
+ * files received are `request.attachments` (removeUnkeptAttachments removes them unless the route kept them).
+ */
+export async function readMultipartForm(request: FastifyRequest, storage: AttachmentStorage, rules: MultipartFormRules): Promise<void> {
+  const fields: Record<string, string> = {};
+  const files: Attachment[] = [];
+  request.attachments = files;
+  try {
+    for await (const part of request.parts({ limits: rules.limits })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== rules.fileField) {
+          part.file.resume();
+          throw httpError(400, `${rules.filesWord} go in the "${rules.fileField}" field, not "${part.fieldname}"`, 'invalid_field');
+        }
+        files.push(await rules.receive(storage, part.filename, part.file));
+      } else {
+        if (part.valueTruncated) throw httpError(400, `The field "${part.fieldname}" is too long`, 'field_too_long');
+        if (part.fieldname in fields) throw httpError(400, `The field "${part.fieldname}" is given twice`, 'duplicate_field');
+        fields[part.fieldname] = String(part.value);
+      }
+    }
+  } catch (error) {
+    // A file refused on its first bytes leaves the rest of the body unread: it is read and dropped, so the client, still
+    // sending, gets the answer and the connection is not left hanging.
+    request.raw.resume();
+    await storage.remove(files.map((file) => file.key));
+    files.length = 0;
+    throw multipartRefusal(error, rules.refusal);
+  }
+  request.body = fields;
+}
+
 /** Whatever answer a request gets but its 201, the files it sent do not stay (a refused body, a foreign building, a failed insert). */
 export const removeUnkeptAttachments = (storage: AttachmentStorage) =>
   async function removeUnkeptAttachments(request: FastifyRequest, _reply: FastifyReply, payload: unknown) {

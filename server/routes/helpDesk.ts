@@ -10,10 +10,9 @@ import {
   fileTooLarge,
   MAX_ATTACHMENT_BYTES,
   MAX_ATTACHMENTS,
-  multipartRefusal,
+  readMultipartForm,
   receiveAttachment,
   removeUnkeptAttachments,
-  type Attachment,
 } from '../lib/attachments.js';
 import { AttachmentStorage } from '../lib/attachmentStorage.js';
 import {
@@ -86,49 +85,20 @@ const DETAIL_FIELDS = [
   'building_name',
 ] as const;
 
-/** A multipart limit or parse error as a clear 4xx (the plugin's own say "reach files limit" with a 413). */
-const multipartError = (error: unknown) =>
-  multipartRefusal(error, {
-    tooMany: () => httpError(400, `At most ${MAX_ATTACHMENTS} files may be attached`, 'too_many_files'),
-    tooLarge: fileTooLarge,
-  });
-
 /**
- * Reads the form before the record is stored: the text fields become the body (checked next by the route's schema),
- * every file is streamed into the attachment storage as it arrives, checked on the way (type on its first bytes, 5 MB
- * at most, 5 at most: lib/attachments.ts), so no file is ever held in memory or waits on the database. Any failure
- * answers a 4xx, and the files already received are removed first.
+ * Reads the form before the record is stored (lib/attachments.ts, readMultipartForm): every file checked on the way
+ * (type on its first bytes, 5 MB at most, 5 at most). Any failure answers a 4xx, the files already received removed.
  */
 const readForm = (storage: AttachmentStorage) =>
   async function readForm(request: FastifyRequest) {
     if (!request.isMultipart()) throw httpError(415, 'Send the support request as multipart/form-data', 'not_multipart');
-    const fields: Record<string, string> = {};
-    const files: Attachment[] = [];
-    request.attachments = files;
-    try {
-      const parts = request.parts({ limits: { files: MAX_ATTACHMENTS, fileSize: MAX_ATTACHMENT_BYTES, fields: 40, parts: 60, fieldSize: 20_000 } });
-      for await (const part of parts) {
-        if (part.type === 'file') {
-          if (part.fieldname !== 'files') {
-            part.file.resume();
-            throw httpError(400, `Files go in the "files" field, not "${part.fieldname}"`, 'invalid_field');
-          }
-          files.push(await receiveAttachment(storage, part.filename, part.file));
-        } else {
-          if (part.valueTruncated) throw httpError(400, `The field "${part.fieldname}" is too long`, 'field_too_long');
-          if (part.fieldname in fields) throw httpError(400, `The field "${part.fieldname}" is given twice`, 'duplicate_field');
-          fields[part.fieldname] = String(part.value);
-        }
-      }
-    } catch (error) {
-      // A file refused on its first bytes leaves the rest of the body unread: it is read and dropped, so the client,
-      // still sending, gets the answer and the connection is not left hanging.
-      request.raw.resume();
-      await storage.remove(files.map((file) => file.key));
-      files.length = 0;
-      throw multipartError(error);
-    }
-    request.body = fields;
+    await readMultipartForm(request, storage, {
+      fileField: 'files',
+      filesWord: 'Files',
+      limits: { files: MAX_ATTACHMENTS, fileSize: MAX_ATTACHMENT_BYTES, fields: 40, parts: 60, fieldSize: 20_000 },
+      receive: receiveAttachment,
+      refusal: { tooMany: () => httpError(400, `At most ${MAX_ATTACHMENTS} files may be attached`, 'too_many_files'), tooLarge: fileTooLarge },
+    });
   };
 
 /**

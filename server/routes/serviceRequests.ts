@@ -7,7 +7,7 @@ import { FlagStore } from '../lib/flags.js';
 import { CANCELABLE_STATUSES, checkAnswers, SERVICE_REQUEST_FIELDS, SERVICE_REQUEST_STATUSES } from '../lib/serviceRequestForm.js';
 import { changeStatus, createRequest, historyOf, photoFor, photosOf, requestOf, requestsOf } from '../stores/serviceRequests.js';
 import { WRITE_LIMITS, writeLimits } from '../lib/writeLimits.js';
-import { multipartRefusal, photoTooLarge, receivePhoto, removeUnkeptAttachments, type Attachment } from '../lib/attachments.js';
+import { photoTooLarge, readMultipartForm, receivePhoto, removeUnkeptAttachments } from '../lib/attachments.js';
 import { AttachmentStorage } from '../lib/attachmentStorage.js';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_TYPES } from '../../contracts/serviceRequests.js';
 
@@ -135,36 +135,13 @@ const readCreateForm = (storage: AttachmentStorage) =>
         throw httpError(415, 'Send the request as JSON, or as multipart/form-data with its photos', 'unsupported_media_type');
       return;
     }
-    const fields: Record<string, string> = {};
-    const photos: Attachment[] = [];
-    request.attachments = photos;
-    try {
-      const parts = request.parts({ limits: { files: MAX_PHOTOS, fileSize: MAX_PHOTO_BYTES, fields: 20, parts: 30, fieldSize: 6000 } });
-      for await (const part of parts) {
-        if (part.type === 'file') {
-          if (part.fieldname !== 'photos') {
-            part.file.resume();
-            throw httpError(400, `Photos go in the "photos" field, not "${part.fieldname}"`, 'invalid_field');
-          }
-          photos.push(await receivePhoto(storage, part.filename, part.file));
-        } else {
-          if (part.valueTruncated) throw httpError(400, `The field "${part.fieldname}" is too long`, 'field_too_long');
-          if (part.fieldname in fields) throw httpError(400, `The field "${part.fieldname}" is given twice`, 'duplicate_field');
-          fields[part.fieldname] = String(part.value);
-        }
-      }
-    } catch (error) {
-      // A photo refused on its first bytes leaves the rest of the body unread: it is read and dropped, so the client,
-      // still sending, gets the answer and the connection is not left hanging.
-      request.raw.resume();
-      await storage.remove(photos.map((photo) => photo.key));
-      photos.length = 0;
-      throw multipartRefusal(error, {
-        tooMany: () => httpError(413, `At most ${MAX_PHOTOS} photos may be attached`, 'too_many_photos'),
-        tooLarge: photoTooLarge,
-      });
-    }
-    request.body = fields;
+    await readMultipartForm(request, storage, {
+      fileField: 'photos',
+      filesWord: 'Photos',
+      limits: { files: MAX_PHOTOS, fileSize: MAX_PHOTO_BYTES, fields: 20, parts: 30, fieldSize: 6000 },
+      receive: receivePhoto,
+      refusal: { tooMany: () => httpError(413, `At most ${MAX_PHOTOS} photos may be attached`, 'too_many_photos'), tooLarge: photoTooLarge },
+    });
   };
 
 /** `inline; filename="…"` with the name's non-ASCII in the RFC 5987 form; quotes and backslashes never reach the header. */
