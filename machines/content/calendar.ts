@@ -4,6 +4,8 @@
  * ways of adding it give the same entry.
  */
 
+import { escapeText, foldLine, utcStamp } from '../../contracts/ics';
+
 export const CALENDAR_LEAD_MINUTES = 5;
 export const CALENDAR_SERVICE = 'https://calendar.google.com/calendar/render';
 
@@ -19,11 +21,7 @@ export interface CalendarEvent {
 }
 
 /** `20261125T145500Z`: a UTC time in iCalendar's basic format. */
-export const calendarTime = (date: Date) =>
-  date
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
+export const calendarTime = utcStamp;
 
 const leadStart = (startAt: string) => new Date(Date.parse(startAt) - CALENDAR_LEAD_MINUTES * 60_000);
 
@@ -39,34 +37,7 @@ export function calendarLink(event: CalendarEvent): string {
   return url.toString();
 }
 
-/** A TEXT value: backslash, semicolon, comma and line breaks escaped (RFC 5545, 3.3.11). */
-const text = (value: string) =>
-  value
-    .replace(/\\/g, '\\\\')
-    .replace(/;/g, '\\;')
-    .replace(/,/g, '\\,')
-    .replace(/\r\n|\r|\n/g, '\\n');
-
-/** Content lines longer than 75 octets are folded: CRLF and a space, never inside a UTF-8 character (3.1). */
-export function foldLine(line: string): string {
-  const encoder = new TextEncoder();
-  const parts: string[] = [];
-  let current = '';
-  let size = 0;
-  for (const char of line) {
-    const bytes = encoder.encode(char).length;
-    // The first line holds 75 octets; continuation lines 74 after their leading space.
-    if (size + bytes > (parts.length ? 74 : 75)) {
-      parts.push(current);
-      current = '';
-      size = 0;
-    }
-    current += char;
-    size += bytes;
-  }
-  parts.push(current);
-  return parts.join('\r\n ');
-}
+export { foldLine };
 
 /** A one-event iCalendar file. `stamp` is when it is made (DTSTAMP). */
 export function icsFile(event: CalendarEvent, stamp: Date): string {
@@ -81,9 +52,9 @@ export function icsFile(event: CalendarEvent, stamp: Date): string {
     `DTSTAMP:${calendarTime(stamp)}`,
     `DTSTART:${calendarTime(leadStart(event.startAt))}`,
     `DTEND:${calendarTime(new Date(event.endAt))}`,
-    `SUMMARY:${text(event.title)}`,
-    ...(event.location ? [`LOCATION:${text(event.location)}`] : []),
-    ...(event.details ? [`DESCRIPTION:${text(event.details)}`] : []),
+    `SUMMARY:${escapeText(event.title)}`,
+    ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),
+    ...(event.details ? [`DESCRIPTION:${escapeText(event.details)}`] : []),
     'END:VEVENT',
     'END:VCALENDAR',
   ];
