@@ -74,6 +74,41 @@ interface Outcome {
 }
 
 describe('two instances behind the proxy, one killed with kill -9 under load', () => {
+  it('passes an event stream through unbuffered: a flag change through the proxy arrives at once', async () => {
+    const base = cluster!.proxy.url;
+    const controller = new AbortController();
+    const res = await fetch(`${base}/api/flags/v1/stream`, { headers: { accept: 'text/event-stream' }, signal: controller.signal });
+    try {
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      const reader = res.body!.getReader();
+      const decoder = new TextDecoder();
+      let text = '';
+      const until = async (pattern: RegExp) => {
+        while (!pattern.test(text)) {
+          const { value, done } = await reader.read();
+          if (done) throw new Error(`the stream ended: ${text}`);
+          text += decoder.decode(value, { stream: true });
+        }
+      };
+      await until(/event: flags\.version\n/);
+      // Two changes, so that each instance makes one (the proxy takes turns) and the stream hears both.
+      for (const value of [true, false]) {
+        const put = await fetch(`${base}/api/admin/flags/enable-tw-direct-link`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ value }),
+        });
+        expect(put.status).toBe(200);
+      }
+      const sent = performance.now();
+      await until(/(id: \d+-\d+\nevent: flags\.changed\n[^\n]*\n\n[^]*){2}/);
+      expect(performance.now() - sent).toBeLessThan(1000);
+    } finally {
+      controller.abort();
+    }
+  });
+
   it('loses no acknowledged write, fails no more requests than were in flight at the kill, and answers throughout', async () => {
     const base = cluster!.proxy.url;
     const login = await fetch(`${base}/api/auth/v2/login`, {
