@@ -165,7 +165,7 @@ async function throughServer(command: Runnable, env: Record<string, string | und
 }
 
 /** Tells the running servers of a change through their shared event bus (they do not poll the database with Redis). */
-async function publishOnRedis(version: number, url: string, prefix: string): Promise<void> {
+export async function publishOnRedis(version: number, url: string, prefix: string): Promise<void> {
   const { openRedisEventBus } = await import('../server/lib/redisEventBus.js');
   const { FLAGS_CHANNEL } = await import('../server/routes/flags.js');
   const bus = await openRedisEventBus(url, { prefix });

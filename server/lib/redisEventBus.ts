@@ -174,7 +174,7 @@ export async function redisEventBus(client: Redis, reader: Redis, options: Redis
 /** The bus on its own two connections to `url` (one to publish and replay, one to wait on), closed with it. */
 export async function openRedisEventBus(url: string, options: RedisEventBusOptions = {}): Promise<EventBus> {
   const client = openRedis(url);
-  const reader = client.duplicate();
+  const reader = openRedis(url);
   try {
     const bus = await redisEventBus(client, reader, options);
     return {

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { compareEventIds } from '../../server/lib/eventBus.js';
 import { FlagStore } from '../../server/lib/flags.js';
+import { publishOnRedis } from '../../scripts/flags.js';
 import { startTestServer, type TestServer } from './harness.js';
 import { redisForTest } from './redisTest.js';
 
@@ -115,6 +116,19 @@ describe('two instances on one database and one Redis', () => {
     await setFlag(a, true);
     expect(JSON.parse((await onB.next()).data)).toEqual({ version: version + 4 });
     onB.close();
+  });
+
+  it('npm run flags, writing to the database itself, tells the running instances through Redis', async () => {
+    const stream = await openStream(a);
+    try {
+      const { version } = JSON.parse((await stream.next()).data) as { version: number };
+      await publishOnRedis(version + 1, redis.url, redis.prefix);
+      const changed = await stream.next();
+      expect(changed.event).toBe('flags.changed');
+      expect(JSON.parse(changed.data)).toEqual({ version: version + 1 });
+    } finally {
+      stream.close();
+    }
   });
 
   it('a last event id the bus cannot vouch for gets the current version alone, from which the client reloads', async () => {
