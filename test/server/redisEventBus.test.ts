@@ -1,7 +1,8 @@
 /** The event bus of several instances, on Redis Streams (server/lib/redisEventBus.ts): order, fan-out, replay, window. */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { compareEventIds, type BusEvent, type EventBus } from '../../server/lib/eventBus.js';
-import { openRedisEventBus } from '../../server/lib/redisEventBus.js';
+import { openRedis } from '../../server/lib/redis.js';
+import { openRedisEventBus, redisEventBus } from '../../server/lib/redisEventBus.js';
 import { redisForTest } from './redisTest.js';
 
 let redis: Awaited<ReturnType<typeof redisForTest>>;
@@ -99,6 +100,26 @@ describe('Redis event bus', () => {
     const again = await bus.publish('person:quiet', 'notification', 'again');
     expect(await bus.since('person:quiet', old.id)).toBeNull();
     expect(await bus.since('person:quiet', again.id)).toEqual([]);
+  });
+
+  it('a reader whose connection is cut goes on from its last id, missing nothing', async () => {
+    const a = await openBus();
+    const client = openRedis(redis.url);
+    const reader = openRedis(redis.url);
+    const readerId = (await reader.client('ID')) as number;
+    const b = await redisEventBus(client, reader, { prefix: redis.prefix, blockMs: 1000 });
+    try {
+      const heard: unknown[] = [];
+      b.subscribe('person:cut', (event) => heard.push(event.data));
+      await a.publish('person:cut', 'notification', 1);
+      await vi.waitFor(() => expect(heard).toEqual([1]), { timeout: 2000 });
+      expect(await redis.redis.client('KILL', 'ID', String(readerId))).toBe(1);
+      for (const n of [2, 3, 4]) await a.publish('person:cut', 'notification', n);
+      await vi.waitFor(() => expect(heard).toEqual([1, 2, 3, 4]), { timeout: 5000 });
+    } finally {
+      await b.close();
+      await client.quit();
+    }
   });
 
   it('a bus made after an event does not deliver it again, and one closed delivers no more', async () => {
