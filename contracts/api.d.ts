@@ -11659,7 +11659,7 @@ export interface paths {
         };
         /**
          * Server-sent events: `flags.version` on connect, then `flags.changed` with data {"version":N} on every change
-         * @description Needs `accept: text/event-stream`. A comment line every 15 seconds keeps idle connections open.
+         * @description Needs `accept: text/event-stream`. A comment line every 15 seconds keeps idle connections open. Every `flags.changed` has an `id:`; a client that reconnects (to any instance) with `Last-Event-ID` is first sent the changes it missed, then `flags.version`. When the missed ones are no longer kept, `flags.version` alone tells it to reload the flags.
          */
         get: {
             parameters: {

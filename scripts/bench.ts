@@ -26,7 +26,10 @@
  * `npm run bench -- --only feed` runs the feed figures and the memory alone (about 2 minutes an engine);
  * `npm run bench -- --only start` runs the start-up figures alone;
  * `npm run bench -- --only uploads` runs the upload figures alone (under a minute);
- * `npm run bench -- --only sign-in` runs "Sign in" to the first feed image on Slow 4G alone (scripts/signInBench.ts).
+ * `npm run bench -- --only sign-in` runs "Sign in" to the first feed image on Slow 4G alone (scripts/signInBench.ts);
+ * `npm run bench -- --only cluster` runs the figures of one against two instances alone (scripts/clusterBench.ts: on
+ * TEST_DATABASE_URL or DATABASE_URL, else the machine's postgres://postgres@127.0.0.1:5432/test, where a database is
+ * made for the run; and REDIS_URL, else redis://127.0.0.1:6379; about a minute). The full run does not include them.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,14 +45,16 @@ import { firstTileTime } from './firstTile';
 import { signInLines, signInToFeedImage, type SignInFigures } from './signInBench';
 import { MEMORY_TARGET_MB, recordStart, residentMemory, startBench, startLines, startServer } from './startBench';
 import { uploadBench, uploadLines, type UploadBenchResult } from './uploadBench';
+import { CLUSTER_HEADING, CLUSTER_TABLE, clusterBench, clusterLines, clusterRow } from './clusterBench';
+import { availableParallelism } from 'node:os';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.BENCH_PORT ?? 18090);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt === -1 ? undefined : process.argv[onlyAt + 1];
-if (only !== undefined && !['first-load', 'feed', 'lighthouse', 'start', 'uploads', 'sign-in'].includes(only))
-  throw new Error(`--only takes first-load, feed, lighthouse, start, uploads or sign-in, not ${only ?? 'nothing'}`);
+if (only !== undefined && !['first-load', 'feed', 'lighthouse', 'start', 'uploads', 'sign-in', 'cluster'].includes(only))
+  throw new Error(`--only takes first-load, feed, lighthouse, start, uploads, sign-in or cluster, not ${only ?? 'nothing'}`);
 const all = only === undefined;
 
 /** A fresh database on the Postgres server `adminUrl` names, or null when none answers there. */
@@ -167,6 +172,31 @@ if (only === 'uploads') {
     process.exit(1);
   }
   process.exit(0);
+}
+
+if (only === 'cluster') {
+  const database = await benchDatabase(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test');
+  if (!database) process.exit(1);
+  const { spawnSync } = await import('node:child_process');
+  // The app and the server's bundle, built once before the instances start.
+  if (spawnSync(process.execPath, [path.join(root, 'scripts', 'start.js'), '--build-only'], { cwd: root, stdio: 'inherit' }).status !== 0)
+    process.exit(1);
+  const redisPrefix = `atrium-bench:${process.pid}:`;
+  let result;
+  try {
+    result = await clusterBench({
+      port,
+      databaseUrl: database.url,
+      redisUrl: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
+      redisPrefix,
+      login: DEMO_LOGIN,
+    });
+  } finally {
+    await database.drop();
+  }
+  for (const line of clusterLines(result)) console.log(line);
+  appendRow(performanceFile, CLUSTER_HEADING, CLUSTER_TABLE, clusterRow(result, availableParallelism()));
+  process.exit(result.runs.some((run) => run.non2xx + run.errors + run.timeouts > 0) ? 1 : 0);
 }
 
 /** A feed run whose calls answered anything but 2xx (or the 304s it asked for) measured something else. */

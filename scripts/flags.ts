@@ -164,6 +164,18 @@ async function throughServer(command: Runnable, env: Record<string, string | und
   else console.log(changeSummary(command, (body.data as { version: number }).version));
 }
 
+/** Tells the running servers of a change through their shared event bus (they do not poll the database with Redis). */
+export async function publishOnRedis(version: number, url: string, prefix: string): Promise<void> {
+  const { openRedisEventBus } = await import('../server/lib/redisEventBus.js');
+  const { FLAGS_CHANNEL } = await import('../server/routes/flags.js');
+  const bus = await openRedisEventBus(url, { prefix });
+  try {
+    await bus.publish(FLAGS_CHANNEL, 'flags.changed', { version });
+  } finally {
+    await bus.close();
+  }
+}
+
 async function intoDatabase(command: Runnable, env: Record<string, string | undefined>): Promise<void> {
   const { migrate, openDb } = await import('../server/db/index.js');
   const { FlagStore } = await import('../server/lib/flags.js');
@@ -172,10 +184,18 @@ async function intoDatabase(command: Runnable, env: Record<string, string | unde
   try {
     await migrate(db);
     const store = new FlagStore(db, systemClock);
-    if (command.command === 'list') printListing(await store.list());
-    else if (command.command === 'set')
-      console.log(changeSummary(command, (await store.set(command.name, command.value, command.building, 'cli')).version));
-    else console.log(changeSummary(command, (await store.unset(command.name, command.building, 'cli')).version));
+    if (command.command === 'list') {
+      printListing(await store.list());
+      return;
+    }
+    const change =
+      command.command === 'set'
+        ? await store.set(command.name, command.value, command.building, 'cli')
+        : await store.unset(command.name, command.building, 'cli');
+    // With Redis, running servers do not poll the database: they hear of the change on the shared event bus.
+    if (env.REDIS_URL && (!('removed' in change) || change.removed))
+      await publishOnRedis(change.version, env.REDIS_URL, env.REDIS_PREFIX ?? 'atrium:');
+    console.log(changeSummary(command, change.version));
   } catch (error) {
     const message = (error as { message?: string }).message ?? String(error);
     throw new UsageError(message);

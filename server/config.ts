@@ -55,6 +55,10 @@ export interface ServerConfig {
   miniAppOrigin: string;
   /** The mini-app tokens' private key as a JWK (MINI_APP_SIGNING_KEY); none: one made on first start and kept in the database. */
   miniAppSigningKey: string | undefined;
+  /** The Redis that several instances share (REDIS_URL, issue 27); none: everything stays in this process, as with one instance. */
+  redisUrl: string | undefined;
+  /** What the event bus's Redis keys begin with (REDIS_PREFIX, default `atrium:`), so that several deployments can share one Redis. */
+  redisPrefix: string;
 }
 
 const origins = (value: string | undefined) => (value ?? '').split(/[\s,]+/).filter(Boolean);
@@ -98,5 +102,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     cardFrameParents: origins(env.CARD_FRAME_PARENTS),
     miniAppOrigin: env.MINI_APP_ORIGIN ? new URL(env.MINI_APP_ORIGIN).origin : siblingOrigin(publicOrigin, 'apps'),
     miniAppSigningKey: env.MINI_APP_SIGNING_KEY || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX ?? 'atrium:',
   };
 }

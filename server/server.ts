@@ -11,6 +11,7 @@ import { MiniAppTokens } from './lib/miniAppTokens.js';
 import { placeDemoMiniApps } from './stores/miniApps.js';
 import { Throttle } from './lib/throttle.js';
 import { memoryEventBus, type EventBus } from './lib/eventBus.js';
+import { openRedisEventBus } from './lib/redisEventBus.js';
 import type { LogTarget } from './lib/logging.js';
 import { mountDevOidc } from './oidc/devProvider.js';
 
@@ -26,7 +27,7 @@ export interface CreateServerOptions {
   /** An open database to use instead of the one the config names (tests share one per file). */
   db?: Db;
   logger?: LogTarget;
-  /** The event bus to use; one in memory when not given. */
+  /** The event bus to use; when not given, one on Redis with REDIS_URL set, else one in memory. */
   events?: EventBus;
 }
 
@@ -42,7 +43,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   const clock = options.clock ?? systemClock;
   const tokens = new TokenService(db, await TokenService.secretFor(db, process.env.JWT_SECRET), clock, config);
   const throttle = new Throttle(db, clock);
-  const events = options.events ?? memoryEventBus();
+  const events = options.events ?? (config.redisUrl ? await openRedisEventBus(config.redisUrl, { prefix: config.redisPrefix }) : memoryEventBus());
   const app = await buildApp({
     db,
     config,

@@ -5,6 +5,7 @@ import type { Api } from '../lib/typedRoutes.js';
 import { httpError } from '../lib/errors.js';
 import { isLocalRequest } from '../lib/local.js';
 import { FLAG_NAMES, FlagStore, isFlagName, unknownFlagMessage, type FlagUser } from '../lib/flags.js';
+import { compareEventIds, type BusEvent } from '../lib/eventBus.js';
 import { dataOf, errorResponses, ref } from '../schemas.js';
 import { userBuildingUuids } from '../stores/buildings.js';
 
@@ -13,9 +14,17 @@ export interface FlagRoutesOptions {
   adminToken?: string | undefined;
   /** Milliseconds between the comment lines that keep an idle event stream open through proxies. */
   heartbeatMs?: number;
-  /** Milliseconds between looks for changes made by another process (Postgres only); 0 for none. */
+  /**
+   * Milliseconds between looks for changes made by another process; 0 for none. Default: once a second on Postgres
+   * without Redis (other instances, or the flags command, may write to it and cannot tell this one); never with Redis
+   * (every instance and the flags command publish on the shared bus) nor on PGlite (only this process opens it).
+   */
   pollMs?: number;
 }
+
+/** The event bus channel of flag changes. */
+export const FLAGS_CHANNEL = 'flags';
+const versionOf = (event: BusEvent) => Number((event.data as { version?: unknown }).version) || 0;
 
 const bool = { type: 'boolean' } as const;
 const flagNames = { type: 'string', enum: FLAG_NAMES } as const;
@@ -69,11 +78,11 @@ function sameSecret(presented: string, expected: string) {
  * takes it as `?key=`.
  */
 export async function flagRoutes(app: Api, options: FlagRoutesOptions) {
-  const { db, clock, config, tokens } = app.deps;
+  const { db, clock, config, tokens, events } = app.deps;
   const store = new FlagStore(db, clock);
   const adminToken = options.adminToken ?? process.env.FLAGS_ADMIN_TOKEN ?? '';
   const heartbeatMs = options.heartbeatMs ?? 15_000;
-  const pollMs = options.pollMs ?? (db.kind === 'postgres' ? 1000 : 0);
+  const pollMs = options.pollMs ?? (db.kind === 'postgres' && !config.redisUrl ? 1000 : 0);
 
   if (config.apiKey) {
     app.addHook('onRequest', async (request) => {
@@ -82,8 +91,16 @@ export async function flagRoutes(app: Api, options: FlagRoutesOptions) {
     });
   }
 
-  // With PGlite only this process can open the database, so every change comes through it; a Postgres server may be
-  // shared by several instances (or written by the flags command while no server ran).
+  // Every change this process makes (or its poll finds) goes out on the event bus, to this instance's streams and, on
+  // Redis, to every other instance's (decision NEXT-events-across-instances).
+  const stopPublishing = store.onChange((version) => {
+    events
+      .publish(FLAGS_CHANNEL, 'flags.changed', { version })
+      .catch((error: unknown) => app.log.error(error, 'A flag change could not be published'));
+  });
+  app.addHook('onClose', async () => stopPublishing());
+  // With PGlite only this process can open the database, so every change comes through it; a Postgres server without
+  // Redis may be shared by several instances (or written by the flags command while no server ran).
   if (pollMs > 0) {
     const stop = store.watch(pollMs);
     app.addHook('onClose', async () => stop());
@@ -157,7 +174,11 @@ export async function flagRoutes(app: Api, options: FlagRoutesOptions) {
       schema: {
         tags: ['flags'],
         summary: 'Server-sent events: `flags.version` on connect, then `flags.changed` with data {"version":N} on every change',
-        description: 'Needs `accept: text/event-stream`. A comment line every 15 seconds keeps idle connections open.',
+        description:
+          'Needs `accept: text/event-stream`. A comment line every 15 seconds keeps idle connections open. Every ' +
+          '`flags.changed` has an `id:`; a client that reconnects (to any instance) with `Last-Event-ID` is first sent the ' +
+          'changes it missed, then `flags.version`. When the missed ones are no longer kept, `flags.version` alone tells it to ' +
+          'reload the flags.',
         querystring: { type: 'object', properties: { key: { type: 'string', description: 'The API key, when the server requires one' } } },
         response: {
           200: { description: 'text/event-stream', content: { 'text/event-stream': { schema: { type: 'string' } } } },
@@ -183,8 +204,22 @@ export async function flagRoutes(app: Api, options: FlagRoutesOptions) {
           retryAfter: 30,
         });
       }
-      // Read before taking the socket over, so a database failure is still an ordinary error answer.
-      const version = await store.version();
+      // Live events wait in a queue until the missed ones are sent, so none is lost or sent twice in between.
+      let queue: BusEvent[] | null = [];
+      let lastSent = '';
+      let write: (event: BusEvent) => void = () => {};
+      const unsubscribe = events.subscribe(FLAGS_CHANNEL, (event) => (queue ? queue.push(event) : write(event)));
+      let version: number;
+      let missed: BusEvent[] | null = null;
+      const lastEventId = request.headers['last-event-id'];
+      try {
+        // Read before taking the socket over, so a database failure is still an ordinary error answer.
+        version = await store.version();
+        if (typeof lastEventId === 'string' && lastEventId.length <= 40) missed = await events.since(FLAGS_CHANNEL, lastEventId);
+      } catch (error) {
+        unsubscribe();
+        throw error;
+      }
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -194,11 +229,18 @@ export async function flagRoutes(app: Api, options: FlagRoutesOptions) {
         'x-accel-buffering': 'no',
         'x-content-type-options': 'nosniff',
       });
-      const send = (event: string, v: number) => res.write(`event: ${event}\ndata: ${JSON.stringify({ version: v })}\n\n`);
-      // The version on connect lets a client that reconnects after a gap see that it missed a change.
+      write = (event) => {
+        if (lastSent && compareEventIds(event.id, lastSent)! <= 0) return;
+        lastSent = event.id;
+        res.write(`id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
+      };
       res.write('retry: 3000\n\n');
-      send('flags.version', version);
-      const unsubscribe = store.onChange((v) => send('flags.changed', v));
+      for (const event of missed ?? []) write(event);
+      // The version on connect lets a client that reconnects after a gap see that it missed a change (and reload the
+      // flags when the gap is longer than the bus keeps events for).
+      res.write(`event: flags.version\ndata: ${JSON.stringify({ version: Math.max(version, ...(missed ?? []).map(versionOf)) })}\n\n`);
+      for (const event of queue) write(event);
+      queue = null;
       const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), heartbeatMs);
       streams.add(res);
       streamsPerClient.set(client, (streamsPerClient.get(client) ?? 0) + 1);

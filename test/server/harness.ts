@@ -26,6 +26,8 @@ export class FakeClock implements Clock {
 export interface TestServer extends RunningServer {
   clock: FakeClock;
   config: ServerConfig;
+  /** On TEST_DATABASE_URL: the URL of this server's database. */
+  databaseUrl: string | undefined;
   /** Injects a request under the API base and parses the JSON answer. */
   call<T = any>(
     method: InjectOptions['method'],
@@ -43,10 +45,16 @@ export interface StartTestServerOptions {
    * when the server calls itself over HTTP, as the SSO code exchange with the local OpenID provider does.
    */
   listen?: boolean;
+  /**
+   * Open the database of this other test server instead of a fresh one: a second instance beside it (issue 27). On
+   * Postgres it opens its own connections to the same database; on PGlite, which one process opens once, it shares
+   * the other's.
+   */
+  sameDatabaseAs?: TestServer;
 }
 
 /** A port free on this machine right now. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createNetServer();
     probe.once('error', reject);
@@ -84,14 +92,20 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, opt
   };
   let db: Db;
   let dropDatabase: (() => Promise<void>) | undefined;
+  let databaseUrl: string | undefined;
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
+  const other = options.sameDatabaseAs;
+  if (other) {
+    db = other.databaseUrl ? await openDb({ databaseUrl: other.databaseUrl }) : other.db;
+    databaseUrl = other.databaseUrl;
+  } else if (adminUrl) {
     const name = `atrium_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
     const admin = await openDb({ databaseUrl: adminUrl });
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDatabase')}`);
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    db = await openDb({ databaseUrl: url.toString() });
+    databaseUrl = url.toString();
+    db = await openDb({ databaseUrl });
     dropDatabase = async () => {
       // The pool's connections say goodbye after db.close() returns; a forced drop that kills one of them mid-way makes
       // its pool emit an 'error' nobody listens to (an unhandled error in the run). Wait for them to leave first.
@@ -129,6 +143,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, opt
     ...server,
     clock,
     config,
+    databaseUrl,
     call,
     async latestCode(email) {
       const [mail] = await db.query<{ text_body: string }>('SELECT text_body FROM dev_mail WHERE to_address = $1 ORDER BY id DESC LIMIT 1', [
@@ -145,7 +160,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, opt
     },
     async close() {
       await server.close();
-      await db.close();
+      // A shared PGlite database is the other server's to close.
+      if (!other || other.databaseUrl) await db.close();
       await dropDatabase?.();
       rmSync(attachmentsDir, { recursive: true, force: true });
     },
