@@ -7,6 +7,8 @@ import { isLocalRequest } from '../lib/local.js';
 import { FLAG_NAMES, FlagStore, isFlagName, unknownFlagMessage, type FlagUser } from '../lib/flags.js';
 import { dataOf, errorResponses, ref } from '../schemas.js';
 import { userBuildingUuids } from '../stores/buildings.js';
+import type { Cap } from '../lib/counters.js';
+import type { ServerConfig } from '../config.js';
 
 export interface FlagRoutesOptions {
   /** The token of the admin endpoints; FLAGS_ADMIN_TOKEN when not given. */
@@ -63,13 +65,33 @@ function sameSecret(presented: string, expected: string) {
 }
 
 /**
+ * The caps of an event stream: the client address's and everyone's. Another stream of the server (the notification
+ * centre's) names its own keys, or these to share the flag streams' caps.
+ */
+export function streamCaps(client: string, config: Pick<ServerConfig, 'eventStreamsPerClient' | 'eventStreamsTotal'>): Cap[] {
+  return [
+    { key: 'event-streams:total', max: config.eventStreamsTotal },
+    { key: `event-streams:client:${client}`, max: config.eventStreamsPerClient },
+  ];
+}
+
+/** The refusal when the cap at `full` (in streamCaps's order) is full. */
+export function streamsRefusal(full: number) {
+  return full === 0
+    ? Object.assign(httpError(503, 'Too many open event streams. Please try again later.', 'streams_full'), { retryAfter: 30 })
+    : Object.assign(httpError(429, 'Too many open event streams from this address. Close one and try again.', 'streams_per_client'), {
+        retryAfter: 30,
+      });
+}
+
+/**
  * Feature flags: evaluation for a flag user, a server-sent event stream that says when any flag changed, and the
  * admin endpoints that change them. Registered beside the API plugin rather than inside it, because the browser's
  * EventSource cannot send the x-api-key header: this plugin checks the API key itself and, on the stream only, also
  * takes it as `?key=`.
  */
 export async function flagRoutes(app: Api, options: FlagRoutesOptions) {
-  const { db, clock, config, tokens } = app.deps;
+  const { db, clock, config, tokens, counters } = app.deps;
   const store = new FlagStore(db, clock);
   const adminToken = options.adminToken ?? process.env.FLAGS_ADMIN_TOKEN ?? '';
   const heartbeatMs = options.heartbeatMs ?? 15_000;
@@ -150,7 +172,6 @@ export async function flagRoutes(app: Api, options: FlagRoutesOptions) {
   );
 
   const streams = new Set<ServerResponse>();
-  const streamsPerClient = new Map<string, number>();
   app.get(
     '/flags/v1/stream',
     {
@@ -173,18 +194,19 @@ export async function flagRoutes(app: Api, options: FlagRoutesOptions) {
       if (!/\btext\/event-stream\b/i.test(request.headers.accept ?? '')) {
         throw httpError(406, 'This is an event stream: ask for it with accept: text/event-stream (as EventSource does)', 'event_stream_only');
       }
-      // Every stream holds a connection for as long as the client likes: a few per client, and a ceiling in all.
-      const client = request.ip;
-      if (streams.size >= config.eventStreamsTotal) {
-        throw Object.assign(httpError(503, 'Too many open event streams. Please try again later.', 'streams_full'), { retryAfter: 30 });
+      // Every stream holds a connection for as long as the client likes: a few per client, and a ceiling in all,
+      // counted across instances with REDIS_URL (lib/counters.ts).
+      const taken = await counters.take(streamCaps(request.ip, config));
+      if ('full' in taken) throw streamsRefusal(taken.full);
+      const place = taken.place;
+      let version: number;
+      try {
+        // Read before taking the socket over, so a database failure is still an ordinary error answer.
+        version = await store.version();
+      } catch (error) {
+        place.release();
+        throw error;
       }
-      if ((streamsPerClient.get(client) ?? 0) >= config.eventStreamsPerClient) {
-        throw Object.assign(httpError(429, 'Too many open event streams from this address. Close one and try again.', 'streams_per_client'), {
-          retryAfter: 30,
-        });
-      }
-      // Read before taking the socket over, so a database failure is still an ordinary error answer.
-      const version = await store.version();
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -201,7 +223,6 @@ export async function flagRoutes(app: Api, options: FlagRoutesOptions) {
       const unsubscribe = store.onChange((v) => send('flags.changed', v));
       const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), heartbeatMs);
       streams.add(res);
-      streamsPerClient.set(client, (streamsPerClient.get(client) ?? 0) + 1);
       let open = true;
       const cleanUp = () => {
         if (!open) return;
@@ -209,12 +230,12 @@ export async function flagRoutes(app: Api, options: FlagRoutesOptions) {
         clearInterval(heartbeat);
         unsubscribe();
         streams.delete(res);
-        const left = (streamsPerClient.get(client) ?? 1) - 1;
-        if (left > 0) streamsPerClient.set(client, left);
-        else streamsPerClient.delete(client);
+        place.release();
       };
       request.raw.once('close', cleanUp);
       res.once('close', cleanUp);
+      // A client gone while the version was read: its place goes back now.
+      if (res.destroyed) cleanUp();
     },
   );
   // Open streams would keep the server from closing.

@@ -78,6 +78,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, opt
     devOidc: false,
     sensitiveRateLimit: 10_000,
     writeLimitFactor: 1000,
+    // No load shedding unless a test asks for it: a busy test worker must not be answered 503.
+    shedding: { ...readConfig({}).shedding, maxEventLoopDelayMs: 0, maxEventLoopUtilization: 0, maxHeapUsedMb: 0, maxRssMb: 0 },
     attachmentsDir,
     ...listening,
     ...overrides,
