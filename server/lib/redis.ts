@@ -48,13 +48,17 @@ export function openRedis(url: string, options: RedisConnectionOptions = {}): Re
   return redis;
 }
 
-/** Waits until the connection is ready, at most `ms`; answers whether it is. A server starts either way. */
+/**
+ * Waits until the connection is ready, at most `ms`; answers whether it is (a refused connection answers false at once).
+ * A server starts either way.
+ */
 export async function redisReady(redis: Redis, ms = 2000): Promise<boolean> {
   if (redis.status === 'ready') return true;
   return new Promise((resolve) => {
     const done = (ready: boolean) => {
       clearTimeout(timer);
       redis.off('ready', onReady);
+      redis.off('error', onEnd);
       redis.off('end', onEnd);
       resolve(ready);
     };
@@ -62,6 +66,7 @@ export async function redisReady(redis: Redis, ms = 2000): Promise<boolean> {
     const onEnd = () => done(false);
     const timer = setTimeout(() => done(false), ms);
     redis.once('ready', onReady);
+    redis.once('error', onEnd);
     redis.once('end', onEnd);
   });
 }

@@ -64,7 +64,7 @@ export interface StartTestServerOptions {
 }
 
 /** A port free on this machine right now. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createNetServer();
     probe.once('error', reject);
