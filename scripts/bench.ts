@@ -25,7 +25,10 @@
  * docs/performance.md, as the full run does);
  * `npm run bench -- --only feed` runs the feed figures and the memory alone (about 2 minutes an engine);
  * `npm run bench -- --only start` runs the start-up figures alone;
- * `npm run bench -- --only uploads` runs the upload figures alone (under a minute).
+ * `npm run bench -- --only uploads` runs the upload figures alone (under a minute);
+ * `npm run bench -- --only load` runs the mixed load on one instance alone (scripts/loadBench.ts: 200 connections of
+ * feed, details, RSVPs and sign-ins for 30 s; fails when a request waits past 10 s or answers 5xx other than a shed
+ * 503; adds a row to docs/performance.md, as the full run does).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,14 +43,15 @@ import { DEMO_LOGIN } from '../server/db/seed';
 import { firstTileTime } from './firstTile';
 import { MEMORY_TARGET_MB, recordStart, residentMemory, startBench, startLines, startServer } from './startBench';
 import { uploadBench, uploadLines, type UploadBenchResult } from './uploadBench';
+import { loadBench, loadFailures, loadLines, type LoadBenchResult } from './loadBench';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.BENCH_PORT ?? 18090);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt === -1 ? undefined : process.argv[onlyAt + 1];
-if (only !== undefined && !['first-load', 'feed', 'lighthouse', 'start', 'uploads'].includes(only))
-  throw new Error(`--only takes first-load, feed, lighthouse, start or uploads, not ${only ?? 'nothing'}`);
+if (only !== undefined && !['first-load', 'feed', 'lighthouse', 'start', 'uploads', 'load'].includes(only))
+  throw new Error(`--only takes first-load, feed, lighthouse, start, uploads or load, not ${only ?? 'nothing'}`);
 const all = only === undefined;
 
 /** A fresh database on the Postgres server `adminUrl` names, or null when none answers there. */
@@ -159,6 +163,39 @@ async function uploadBenches(): Promise<UploadBenchResult> {
 
 const uploadsFailed = (r: UploadBenchResult | undefined) => !!r && (r.failedUploads > 0 || r.failedProbes > 0);
 
+/**
+ * The mixed load on one instance (PGlite, a new data folder, the default shedding) with the per-address and per-person
+ * limits lifted, so every sign-in and RSVP of the one demo person is served or shed, not refused 429; printed and added
+ * to docs/performance.md.
+ */
+async function loadBenches(): Promise<LoadBenchResult> {
+  const server = await startServer(root, 'scripts/start.js', port, { env: { WRITE_LIMIT_FACTOR: '1000000', SENSITIVE_RATE_LIMIT: '1000000' } });
+  let result: LoadBenchResult;
+  let memory: ReturnType<typeof residentMemory>;
+  try {
+    result = await loadBench(`http://localhost:${port}`, DEMO_LOGIN);
+    memory = residentMemory(server.pid);
+  } finally {
+    await server.stop();
+  }
+  for (const line of loadLines(result)) console.log(line);
+  appendRow(
+    performanceFile,
+    'Mixed load on one instance: 200 connections for 30 s (feed, details, RSVPs, sign-ins; each request given 10 s)',
+    '| date | requests | answers/s | p99 | max | 5xx not shed | shed 503s (p99 to answer) | past 10 s | server memory after (resident / peak) |\n|---|---|---|---|---|---|---|---|---|',
+    `| ${new Date().toISOString().slice(0, 10)} | ${result.requests} | ${Math.round(result.requestsPerSecond)} | ${Math.round(result.p99Ms)} ms | ` +
+      `${Math.round(result.maxMs)} ms | ${result.otherFiveHundreds} | ${result.shed} (${Math.round(result.shedP99Ms)} ms) | ${result.pastTimeout} | ` +
+      `${Math.round(memory.rssMb)} / ${Math.round(memory.peakMb)} MB |`,
+  );
+  return result;
+}
+
+if (only === 'load') {
+  const failures = loadFailures(await loadBenches());
+  for (const failure of failures) console.error(failure);
+  process.exit(failures.length ? 1 : 0);
+}
+
 if (only === 'uploads') {
   if (uploadsFailed(await uploadBenches())) {
     console.error('an upload or a health check beside the uploads failed');
@@ -209,6 +246,7 @@ await warm.stop();
 const starts = all ? await startBench(root, port) : undefined;
 const feed = all ? (await feedBenches()).results : [];
 const uploads = all ? await uploadBenches() : undefined;
+const mixedLoad = all ? await loadBenches() : undefined;
 
 console.log('first load of /login (JavaScript and CSS, gzip -9):');
 for (const file of load.files) console.log(`  ${kb(file.gzipBytes).padStart(9)}  ${file.type.padEnd(10)} ${new URL(file.url).pathname}`);
@@ -244,6 +282,7 @@ const failures = [
   security && (security.health !== 200 || security.login !== 200) && 'health check or sign-in failed beside slow connections',
   feedFailed(feed) && 'a feed run answered other than 2xx',
   uploadsFailed(uploads) && 'an upload or a health check beside the uploads failed',
+  ...(mixedLoad ? loadFailures(mixedLoad) : []),
 ].filter(Boolean);
 if (failures.length) {
   for (const failure of failures) console.error(failure);

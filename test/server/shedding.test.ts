@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from './harness.js';
 import { readConfig, type SheddingConfig } from '../../server/config.js';
+import { workGate } from '../../server/lib/shedding.js';
+import { HttpError } from '../../server/lib/errors.js';
 
 /**
  * Load shedding (issue 27, lib/shedding.ts): past a ceiling the server answers 503 with Retry-After and the app's JSON
@@ -33,7 +35,8 @@ async function get(path: string) {
 describe('load shedding', () => {
   it('sheds every route but the health check while the heap is past its ceiling', async () => {
     server = await startTestServer({ shedding: { ...off, maxHeapUsedMb: 1, sampleMs: 10, retryAfter: 3 } });
-    await vi.waitFor(() => expect(server!.app.isUnderPressure()).toBe(true), { timeout: 5000, interval: 5 });
+    await server.app.ready();
+    await vi.waitFor(() => expect(server!.app.isShedding()).toBe(true), { timeout: 5000, interval: 5 });
     const shed = await get('/public/guest-buildings');
     expectShed(shed, shed.headers);
     const signIn = await server.app.inject({ method: 'POST', url: '/api/auth/v2/login', payload: { email: 'a@b.example', password: 'x' } });
@@ -45,6 +48,7 @@ describe('load shedding', () => {
 
   it('sheds while the event loop is kept busy past its delay ceiling, and serves again once it is free', async () => {
     server = await startTestServer({ shedding: { ...off, maxEventLoopDelayMs: 25, sampleMs: 100, retryAfter: 3 } });
+    await server.app.ready();
     await vi.waitFor(() => expect(server!.app.memoryUsage().eventLoopDelay).toBeLessThan(25), { timeout: 5000, interval: 5 });
     expect((await get('/public/guest-buildings')).status).toBe(200);
     // Keep the event loop busy in 60 ms slices, as requests that each compute that long would; requests are still
@@ -60,7 +64,7 @@ describe('load shedding', () => {
     };
     slice();
     try {
-      await vi.waitFor(() => expect(server!.app.isUnderPressure()).toBe(true), { timeout: 5000, interval: 5 });
+      await vi.waitFor(() => expect(server!.app.isShedding()).toBe(true), { timeout: 5000, interval: 5 });
       const shed = await get('/public/guest-buildings');
       expectShed(shed, shed.headers);
       expect((await get('/healthcheck')).status).toBe(200);
@@ -68,7 +72,7 @@ describe('load shedding', () => {
       busy = false;
     }
     // The loop is free again: a later sample lets requests through.
-    await vi.waitFor(() => expect(server!.app.isUnderPressure()).toBe(false), { timeout: 5000, interval: 5 });
+    await vi.waitFor(() => expect(server!.app.isShedding()).toBe(false), { timeout: 5000, interval: 5 });
     expect((await get('/public/guest-buildings')).status).toBe(200);
   });
 
@@ -76,5 +80,51 @@ describe('load shedding', () => {
     server = await startTestServer({ shedding: off });
     expect(server.app.hasDecorator('isUnderPressure')).toBe(true);
     expect((await get('/public/guest-buildings')).status).toBe(200);
+  });
+});
+
+describe('the work gate in front of the password hashes', () => {
+  const held = () => {
+    let release = () => {};
+    const done = new Promise<string>((resolve) => (release = () => resolve('done')));
+    return { done, release };
+  };
+
+  it('runs so many at once, queues so many, and sheds the next at once with the shed answer', async () => {
+    const run = workGate({ atOnce: 1, waiting: 1, maxWaitMs: 60_000, retryAfter: 2 });
+    const first = held();
+    const second = held();
+    const running = run(() => first.done);
+    let secondStarted = false;
+    const queued = run(() => {
+      secondStarted = true;
+      return second.done;
+    });
+    const refused = await run(async () => 'never').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(HttpError);
+    expect(refused).toMatchObject({ statusCode: 503, code: 'overloaded', retryAfter: 2 });
+    expect(secondStarted).toBe(false);
+    first.release();
+    expect(await running).toBe('done');
+    await vi.waitFor(() => expect(secondStarted).toBe(true));
+    second.release();
+    expect(await queued).toBe('done');
+    // Free again: the next runs at once.
+    expect(await run(async () => 'next')).toBe('next');
+  });
+
+  it('sheds a queued run that waited past its bound instead of running it late', async () => {
+    const run = workGate({ atOnce: 1, waiting: 5, maxWaitMs: -1, retryAfter: 2 });
+    const first = held();
+    const running = run(() => first.done);
+    let lateStarted = false;
+    const late = run(async () => {
+      lateStarted = true;
+      return 'late';
+    }).catch((error: unknown) => error);
+    first.release();
+    await running;
+    expect(await late).toMatchObject({ statusCode: 503, code: 'overloaded' });
+    expect(lateStarted).toBe(false);
   });
 });
