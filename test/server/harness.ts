@@ -43,6 +43,18 @@ export interface TestServer extends RunningServer {
   startAnother(overrides?: Partial<ServerConfig>, options?: StartTestServerOptions): Promise<TestServer>;
 }
 
+/**
+ * Load shedding off: a test worker runs several servers on one event loop, and one busy with a database load must not
+ * get another's requests answered 503. Every test server takes it unless the test sets its own ceilings.
+ */
+export const NO_SHEDDING: ServerConfig['shedding'] = {
+  ...readConfig({}).shedding,
+  maxEventLoopDelayMs: 0,
+  maxEventLoopUtilization: 0,
+  maxHeapUsedMb: 0,
+  maxRssMb: 0,
+};
+
 /** The Redis the server tests use (TEST_REDIS_URL; the machine's and CI's: 127.0.0.1:6379). */
 export const testRedisUrl = () => process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 
@@ -96,8 +108,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, opt
     devOidc: false,
     sensitiveRateLimit: 10_000,
     writeLimitFactor: 1000,
-    // No load shedding unless a test asks for it: a busy test worker must not be answered 503.
-    shedding: { ...readConfig({}).shedding, maxEventLoopDelayMs: 0, maxEventLoopUtilization: 0, maxHeapUsedMb: 0, maxRssMb: 0 },
+    shedding: NO_SHEDDING,
     attachmentsDir,
     ...listening,
     ...overrides,

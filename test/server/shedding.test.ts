@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startTestServer, type TestServer } from './harness.js';
-import { readConfig, type SheddingConfig } from '../../server/config.js';
+import { NO_SHEDDING, startTestServer, type TestServer } from './harness.js';
+import type { SheddingConfig } from '../../server/config.js';
 import { workGate } from '../../server/lib/shedding.js';
 import { HttpError } from '../../server/lib/errors.js';
 
@@ -9,7 +9,7 @@ import { HttpError } from '../../server/lib/errors.js';
  * error at once; the health check is never shed. The pressure is forced: a heap ceiling under what any process uses,
  * and an event loop kept busy on purpose; the tests wait for the plugin's next sample, not for a fixed time.
  */
-const off: SheddingConfig = { ...readConfig({}).shedding, maxEventLoopDelayMs: 0, maxEventLoopUtilization: 0, maxHeapUsedMb: 0, maxRssMb: 0 };
+const off: SheddingConfig = NO_SHEDDING;
 let server: TestServer | undefined;
 afterEach(async () => {
   await server?.close();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readConfig } from '../../server/config.js';
 import { openDb, type Db } from '../../server/db/index.js';
 import { createServer, type RunningServer } from '../../server/server.js';
+import { NO_SHEDDING } from './harness.js';
 
 /**
  * Instances that start at once on a new Postgres database (issue 27): one migrates and seeds while the others wait for
@@ -25,7 +26,7 @@ afterAll(async () => {
 });
 
 it('three instances started at once on an empty database all start, on one schema, one seed and one signing secret', async () => {
-  const config = { ...readConfig({}), devOidc: false, databaseUrl };
+  const config = { ...readConfig({}), shedding: NO_SHEDDING, devOidc: false, databaseUrl };
   const servers: RunningServer[] = await Promise.all([createServer(config), createServer(config), createServer(config)]);
   try {
     const [first] = servers;
