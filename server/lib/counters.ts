@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from './redis.js';
+import type { ServerConfig } from '../config.js';
+import { httpError } from './errors.js';
 
 /**
  * Counters of things held open (event streams: per client address and in all), with caps. One process counts in its
@@ -27,6 +29,26 @@ export type Taken = { place: Place } | { full: number };
 export interface Counters {
   take(caps: Cap[]): Promise<Taken>;
   close(): Promise<void>;
+}
+
+/**
+ * The caps of an event stream: the client address's and everyone's. The flag stream takes them; another stream of the
+ * server (the notification centre's) takes the same, so a client's streams of either kind count together.
+ */
+export function eventStreamCaps(client: string, config: Pick<ServerConfig, 'eventStreamsPerClient' | 'eventStreamsTotal'>): Cap[] {
+  return [
+    { key: 'event-streams:total', max: config.eventStreamsTotal },
+    { key: `event-streams:client:${client}`, max: config.eventStreamsPerClient },
+  ];
+}
+
+/** The refusal when the cap at `full` (in eventStreamCaps's order) is full. */
+export function eventStreamRefusal(full: number) {
+  return full === 0
+    ? Object.assign(httpError(503, 'Too many open event streams. Please try again later.', 'streams_full'), { retryAfter: 30 })
+    : Object.assign(httpError(429, 'Too many open event streams from this address. Close one and try again.', 'streams_per_client'), {
+        retryAfter: 30,
+      });
 }
 
 /** Counts in this process's memory. */

@@ -7,8 +7,7 @@ import { isLocalRequest } from '../lib/local.js';
 import { FLAG_NAMES, FlagStore, isFlagName, unknownFlagMessage, type FlagUser } from '../lib/flags.js';
 import { dataOf, errorResponses, ref } from '../schemas.js';
 import { userBuildingUuids } from '../stores/buildings.js';
-import type { Cap } from '../lib/counters.js';
-import type { ServerConfig } from '../config.js';
+import { eventStreamCaps, eventStreamRefusal } from '../lib/counters.js';
 
 export interface FlagRoutesOptions {
   /** The token of the admin endpoints; FLAGS_ADMIN_TOKEN when not given. */
@@ -62,26 +61,6 @@ function sameSecret(presented: string, expected: string) {
   const a = Buffer.from(presented);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/**
- * The caps of an event stream: the client address's and everyone's. Another stream of the server (the notification
- * centre's) names its own keys, or these to share the flag streams' caps.
- */
-export function streamCaps(client: string, config: Pick<ServerConfig, 'eventStreamsPerClient' | 'eventStreamsTotal'>): Cap[] {
-  return [
-    { key: 'event-streams:total', max: config.eventStreamsTotal },
-    { key: `event-streams:client:${client}`, max: config.eventStreamsPerClient },
-  ];
-}
-
-/** The refusal when the cap at `full` (in streamCaps's order) is full. */
-export function streamsRefusal(full: number) {
-  return full === 0
-    ? Object.assign(httpError(503, 'Too many open event streams. Please try again later.', 'streams_full'), { retryAfter: 30 })
-    : Object.assign(httpError(429, 'Too many open event streams from this address. Close one and try again.', 'streams_per_client'), {
-        retryAfter: 30,
-      });
 }
 
 /**
@@ -196,8 +175,8 @@ export async function flagRoutes(app: Api, options: FlagRoutesOptions) {
       }
       // Every stream holds a connection for as long as the client likes: a few per client, and a ceiling in all,
       // counted across instances with REDIS_URL (lib/counters.ts).
-      const taken = await counters.take(streamCaps(request.ip, config));
-      if ('full' in taken) throw streamsRefusal(taken.full);
+      const taken = await counters.take(eventStreamCaps(request.ip, config));
+      if ('full' in taken) throw eventStreamRefusal(taken.full);
       const place = taken.place;
       let version: number;
       try {
