@@ -34,6 +34,8 @@ interface RouteLimitOptions {
   cache?: number;
   /** The plugin's own flag, read here as the route's choice for a Redis that is down: true allows (counted in memory). */
   skipOnError?: boolean;
+  /** The route's method and path, which the plugin's Redis store puts in its keys. */
+  routeInfo?: { method?: string; url?: string };
 }
 
 /**
@@ -54,7 +56,10 @@ export function sharedLimitStore(redis: Redis, nameSpace: string): FastifyRateLi
       const exponentialBackoff = options.exponentialBackoff ?? false;
       this.allowWhenDown = options.skipOnError ?? false;
       if (parent) {
-        this.shared = parent.shared.child(options as never);
+        // A limit made with createRateLimit (the write limits) has no route: its keys are `<nameSpace>write-<name>:…`
+        // rather than the plugin's `undefinedundefined-<name>:…`.
+        const named = options.routeInfo?.method ? options : { ...options, routeInfo: { method: 'write', url: '' } };
+        this.shared = parent.shared.child(named as never);
         this.local = parent.local.child(options as never);
       } else {
         this.shared = new RedisStore(continueExceeding, exponentialBackoff, redis, nameSpace);
