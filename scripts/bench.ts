@@ -29,7 +29,10 @@
  * `npm run bench -- --only sign-in` runs "Sign in" to the first feed image on Slow 4G alone (scripts/signInBench.ts);
  * `npm run bench -- --only cluster` runs the figures of one against two instances alone (scripts/clusterBench.ts: on
  * TEST_DATABASE_URL or DATABASE_URL, else the machine's postgres://postgres@127.0.0.1:5432/test, where a database is
- * made for the run; and REDIS_URL, else redis://127.0.0.1:6379; about a minute). The full run does not include them.
+ * made for the run; and REDIS_URL, else redis://127.0.0.1:6379; about a minute). The full run does not include them;
+ * `npm run bench -- --only load` runs the mixed load on one instance alone (scripts/loadBench.ts: 200 connections of
+ * feed, details, RSVPs and sign-ins for 30 s; fails when a request waits past 10 s or answers 5xx other than a shed
+ * 503; adds a row to docs/performance.md, as the full run does).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,14 +50,21 @@ import { MEMORY_TARGET_MB, recordStart, residentMemory, startBench, startLines, 
 import { uploadBench, uploadLines, type UploadBenchResult } from './uploadBench';
 import { CLUSTER_HEADING, CLUSTER_TABLE, clusterBench, clusterLines, clusterRow } from './clusterBench';
 import { availableParallelism } from 'node:os';
+import { loadBench, loadFailures, loadLines, type LoadBenchResult } from './loadBench';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.BENCH_PORT ?? 18090);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+/**
+ * Load shedding off (issue 27) for the figures measured before it: the feed ratios, the uploads and the 200-connection
+ * feed load of the security figures count every answer other than 2xx as lost. The mixed load (`--only load`) measures
+ * the server as it runs, shedding on.
+ */
+const NO_SHEDDING = { SHED_EVENT_LOOP_DELAY_MS: '0', SHED_HEAP_USED_MB: '0' };
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt === -1 ? undefined : process.argv[onlyAt + 1];
-if (only !== undefined && !['first-load', 'feed', 'lighthouse', 'start', 'uploads', 'sign-in', 'cluster'].includes(only))
-  throw new Error(`--only takes first-load, feed, lighthouse, start, uploads, sign-in or cluster, not ${only ?? 'nothing'}`);
+if (only !== undefined && !['first-load', 'feed', 'lighthouse', 'start', 'uploads', 'sign-in', 'cluster', 'load'].includes(only))
+  throw new Error(`--only takes first-load, feed, lighthouse, start, uploads, sign-in, cluster or load, not ${only ?? 'nothing'}`);
 const all = only === undefined;
 
 /** A fresh database on the Postgres server `adminUrl` names, or null when none answers there. */
@@ -93,7 +103,7 @@ async function benchDatabase(adminUrl: string | undefined): Promise<{ url: strin
 /** The feed figures once on PGlite and once on Postgres when one answers. */
 async function feedBenches(): Promise<{ results: FeedBenchResult[]; memory: ReturnType<typeof residentMemory> }> {
   const results: FeedBenchResult[] = [];
-  const pglite = await startServer(root, 'scripts/start.js', port);
+  const pglite = await startServer(root, 'scripts/start.js', port, { env: NO_SHEDDING });
   let memory: ReturnType<typeof residentMemory>;
   try {
     results.push(await feedBench(`http://localhost:${port}`, DEMO_LOGIN, { label: 'PGlite' }));
@@ -106,7 +116,7 @@ async function feedBenches(): Promise<{ results: FeedBenchResult[]; memory: Retu
   const database = await benchDatabase(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL);
   if (!database) return { results, memory };
   try {
-    const server = await startServer(root, 'scripts/start.js', port, { env: { DATABASE_URL: database.url } });
+    const server = await startServer(root, 'scripts/start.js', port, { env: { ...NO_SHEDDING, DATABASE_URL: database.url } });
     try {
       results.push(await feedBench(`http://localhost:${port}`, DEMO_LOGIN, { label: 'Postgres' }));
       recordFeed(results[1]!, 'Postgres', null);
@@ -144,7 +154,9 @@ const memoryLine = (memory: ReturnType<typeof residentMemory>) =>
  * that every round is sent; printed and added to docs/performance.md.
  */
 async function uploadBenches(): Promise<UploadBenchResult> {
-  const server = await startServer(root, 'scripts/start.js', port, { env: { WRITE_LIMIT_FACTOR: '1000', SENSITIVE_RATE_LIMIT: '1000000' } });
+  const server = await startServer(root, 'scripts/start.js', port, {
+    env: { ...NO_SHEDDING, WRITE_LIMIT_FACTOR: '1000', SENSITIVE_RATE_LIMIT: '1000000' },
+  });
   let result: UploadBenchResult;
   let memory: ReturnType<typeof residentMemory>;
   try {
@@ -165,6 +177,39 @@ async function uploadBenches(): Promise<UploadBenchResult> {
 }
 
 const uploadsFailed = (r: UploadBenchResult | undefined) => !!r && (r.failedUploads > 0 || r.failedProbes > 0);
+
+/**
+ * The mixed load on one instance (PGlite, a new data folder, the default shedding) with the per-address and per-person
+ * limits lifted, so every sign-in and RSVP of the one demo person is served or shed, not refused 429; printed and added
+ * to docs/performance.md.
+ */
+async function loadBenches(): Promise<LoadBenchResult> {
+  const server = await startServer(root, 'scripts/start.js', port, { env: { WRITE_LIMIT_FACTOR: '1000000', SENSITIVE_RATE_LIMIT: '1000000' } });
+  let result: LoadBenchResult;
+  let memory: ReturnType<typeof residentMemory>;
+  try {
+    result = await loadBench(`http://localhost:${port}`, DEMO_LOGIN);
+    memory = residentMemory(server.pid);
+  } finally {
+    await server.stop();
+  }
+  for (const line of loadLines(result)) console.log(line);
+  appendRow(
+    performanceFile,
+    'Mixed load on one instance: 200 connections for 30 s (feed, details, RSVPs, sign-ins; each request given 10 s)',
+    '| date | requests | answers/s | p99 | max | 5xx not shed | shed 503s (p99 to answer) | past 10 s | server memory after (resident / peak) |\n|---|---|---|---|---|---|---|---|---|',
+    `| ${new Date().toISOString().slice(0, 10)} | ${result.requests} | ${Math.round(result.requestsPerSecond)} | ${Math.round(result.p99Ms)} ms | ` +
+      `${Math.round(result.maxMs)} ms | ${result.otherFiveHundreds} | ${result.shed} (${Math.round(result.shedP99Ms)} ms) | ${result.pastTimeout} | ` +
+      `${Math.round(memory.rssMb)} / ${Math.round(memory.peakMb)} MB |`,
+  );
+  return result;
+}
+
+if (only === 'load') {
+  const failures = loadFailures(await loadBenches());
+  for (const failure of failures) console.error(failure);
+  process.exit(failures.length ? 1 : 0);
+}
 
 if (only === 'uploads') {
   if (uploadsFailed(await uploadBenches())) {
@@ -221,7 +266,7 @@ if (only === 'start') {
 
 // The first start also builds the app when needed; it is not one of the timed runs. The per-address limit on
 // sensitive routes is lifted for it: the login timing makes hundreds of sign-ins from this one address.
-const warm = await startServer(root, 'scripts/start.js', port, { env: { SENSITIVE_RATE_LIMIT: '1000000' } });
+const warm = await startServer(root, 'scripts/start.js', port, { env: { ...NO_SHEDDING, SENSITIVE_RATE_LIMIT: '1000000' } });
 /** The Slow 4G sign-in figure: printed, and a row in docs/performance.md. */
 function recordSignIn(figures: SignInFigures) {
   for (const line of signInLines(figures)) console.log(line);
@@ -260,6 +305,7 @@ await warm.stop();
 const starts = all ? await startBench(root, port) : undefined;
 const feed = all ? (await feedBenches()).results : [];
 const uploads = all ? await uploadBenches() : undefined;
+const mixedLoad = all ? await loadBenches() : undefined;
 
 console.log('first load of /login (JavaScript and CSS, gzip -9):');
 for (const file of load.files) console.log(`  ${kb(file.gzipBytes).padStart(9)}  ${file.type.padEnd(10)} ${new URL(file.url).pathname}`);
@@ -296,6 +342,7 @@ const failures = [
   security && (security.health !== 200 || security.login !== 200) && 'health check or sign-in failed beside slow connections',
   feedFailed(feed) && 'a feed run answered other than 2xx',
   uploadsFailed(uploads) && 'an upload or a health check beside the uploads failed',
+  ...(mixedLoad ? loadFailures(mixedLoad) : []),
 ].filter(Boolean);
 if (failures.length) {
   for (const failure of failures) console.error(failure);

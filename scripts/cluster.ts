@@ -1,7 +1,7 @@
 /**
  * `npm run cluster`: several instances of the server (API and app) on one Postgres and one Redis, behind a small proxy
  * that spreads requests over them and retries an idempotent request on another instance when one fails (issue 27,
- * decision NEXT-cluster-proxy). The proxy is Fastify with @fastify/reply-from over undici's BalancedPool: no balancing
+ * decision 220-cluster-proxy). The proxy is Fastify with @fastify/reply-from over undici's BalancedPool: no balancing
  * of our own.
  *
  *   npm run cluster                      two instances, the proxy on PORT (default 8080), instances on PORT+1, PORT+2

@@ -47,7 +47,7 @@ export async function clusterBench(options: {
       databaseUrl: options.databaseUrl,
       redisUrl: options.redisUrl,
       quiet: true,
-      env: { REDIS_PREFIX: options.redisPrefix, SENSITIVE_RATE_LIMIT: '1000000', WRITE_LIMIT_FACTOR: '1000' },
+      env: { REDIS_KEY_PREFIX: options.redisPrefix, SENSITIVE_RATE_LIMIT: '1000000', WRITE_LIMIT_FACTOR: '1000' },
     });
     try {
       const base = cluster.proxy.url;

@@ -194,7 +194,7 @@ async function intoDatabase(command: Runnable, env: Record<string, string | unde
         : await store.unset(command.name, command.building, 'cli');
     // With Redis, running servers do not poll the database: they hear of the change on the shared event bus.
     if (env.REDIS_URL && (!('removed' in change) || change.removed))
-      await publishOnRedis(change.version, env.REDIS_URL, env.REDIS_PREFIX ?? 'atrium:');
+      await publishOnRedis(change.version, env.REDIS_URL, env.REDIS_KEY_PREFIX ?? 'atrium:');
     console.log(changeSummary(command, change.version));
   } catch (error) {
     const message = (error as { message?: string }).message ?? String(error);

@@ -323,7 +323,8 @@ function readme(written: Set<string>): string {
 
 mkdirSync(outDir, { recursive: true });
 console.log(`Starting the app on ${origin} (it is built first when its sources changed)…`);
-const server = await startServer(root, 'scripts/start.js', port);
+// No load shedding (issue 27): Chromium shares the machine with the server, and a shed page would be a broken picture.
+const server = await startServer(root, 'scripts/start.js', port, { env: { SHED_EVENT_LOOP_DELAY_MS: '0', SHED_HEAP_USED_MB: '0' } });
 let browser: Browser | undefined;
 try {
   browser = await launchChromium();

@@ -47,6 +47,10 @@ import { installMiniAppCors, kioskVisitRoutes, visitRoutes } from './routes/visi
 import { appPageSender, assetCacheControl } from './lib/appPage.js';
 import { FlagStore } from './lib/flags.js';
 import type { EventBus } from './lib/eventBus.js';
+import type { Redis } from './lib/redis.js';
+import type { Counters } from './lib/counters.js';
+import { sharedLimitStore } from './lib/limitStore.js';
+import { installShedding } from './lib/shedding.js';
 import { lazySchemaCompilers } from './lib/lazySchemas.js';
 
 export interface AppDeps {
@@ -61,6 +65,10 @@ export interface AppDeps {
   throttle: Throttle;
   /** What the open event streams are told (flag changes, notifications): memory in one process, shared by several. */
   events: EventBus;
+  /** The Redis that several instances share (REDIS_URL, `lib/redis.ts`); null for one instance. */
+  redis: Redis | null;
+  /** Counts of what is held open (event streams) and their caps: in memory, or in Redis with REDIS_URL (`lib/counters.ts`). */
+  counters: Counters;
   /** Folder of the built app to serve beside the API; none in API-only tests. */
   staticDir?: string | undefined;
   /** Mounts extra handlers (the local OpenID provider) on the root instance. */
@@ -160,10 +168,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     refResolver: { buildLocalReference: (json) => String(json.$id) },
   });
 
+  // Before every route: a request the server cannot serve in time is answered 503 at once (lib/shedding.ts).
+  await installShedding(app, config.shedding);
   await app.register(rateLimit, {
     global: false,
     max: config.sensitiveRateLimit,
     timeWindow: '1 minute',
+    // With REDIS_URL the counts are one budget across instances (the plugin's Redis store); a route that takes
+    // skipOnError is counted in memory while Redis is down, any other is refused with a 503 (lib/limitStore.ts).
+    ...(deps.redis ? { store: sharedLimitStore(deps.redis, `${config.redisKeyPrefix}limits:`) } : {}),
+    skipOnError: false,
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       error: 'Too Many Requests',

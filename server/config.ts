@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { tmpdir } from 'node:os';
+import { getHeapStatistics } from 'node:v8';
 import { defaultCardFrameOrigin, siblingOrigin } from './lib/cardFrame.js';
 
 /** Server settings, read once from the environment. Every value has a default that works on a fresh machine. */
@@ -55,10 +56,33 @@ export interface ServerConfig {
   miniAppOrigin: string;
   /** The mini-app tokens' private key as a JWK (MINI_APP_SIGNING_KEY); none: one made on first start and kept in the database. */
   miniAppSigningKey: string | undefined;
-  /** The Redis that several instances share (REDIS_URL, issue 27); none: everything stays in this process, as with one instance. */
+  /**
+   * REDIS_URL: the Redis that several instances share (request limits, open-stream counts, events; issue 27). None: all
+   * of that stays in this process's memory, as one instance needs.
+   */
   redisUrl: string | undefined;
-  /** What the event bus's Redis keys begin with (REDIS_PREFIX, default `atrium:`), so that several deployments can share one Redis. */
-  redisPrefix: string;
+  /** REDIS_KEY_PREFIX: put before every key this server writes in Redis (several deployments may share one). */
+  redisKeyPrefix: string;
+  /**
+   * Load shedding (@fastify/under-pressure): past any of these the server answers 503 with Retry-After at once instead
+   * of queueing requests it cannot serve in time. 0 turns a check off. The health check is never shed.
+   */
+  shedding: SheddingConfig;
+}
+
+export interface SheddingConfig {
+  /** SHED_EVENT_LOOP_DELAY_MS: the event loop's mean delay over a sample. */
+  maxEventLoopDelayMs: number;
+  /** SHED_EVENT_LOOP_UTILIZATION: the share of a sample the event loop was busy (0 to 1; 0 off). */
+  maxEventLoopUtilization: number;
+  /** SHED_HEAP_USED_MB: the V8 heap in use. */
+  maxHeapUsedMb: number;
+  /** SHED_RSS_MB: the process's resident memory (0 off: PGlite's memory is in it too). */
+  maxRssMb: number;
+  /** SHED_SAMPLE_MS: how often the figures are read. */
+  sampleMs: number;
+  /** SHED_RETRY_AFTER: seconds a shed request is told to wait. */
+  retryAfter: number;
 }
 
 const origins = (value: string | undefined) => (value ?? '').split(/[\s,]+/).filter(Boolean);
@@ -67,6 +91,24 @@ function int(value: string | undefined, fallback: number): number {
   const parsed = value ? Number.parseInt(value, 10) : Number.NaN;
   return Number.isFinite(parsed) ? parsed : fallback;
 }
+
+function float(value: string | undefined, fallback: number): number {
+  const parsed = value ? Number.parseFloat(value) : Number.NaN;
+  return Number.isFinite(parsed) ? parsed : fallback;
+}
+
+/**
+ * Tuned with `npm run bench -- --only load` (200 connections of mixed load on one instance of this two-core machine: no
+ * request past 10 s; decision 222-shared-limits-and-shedding). The heap's ceiling sits under V8's default limit.
+ */
+export const SHEDDING_DEFAULTS: SheddingConfig = {
+  maxEventLoopDelayMs: 200,
+  maxEventLoopUtilization: 0,
+  maxHeapUsedMb: Math.floor((getHeapStatistics().heap_size_limit / 1024 / 1024) * 0.9),
+  maxRssMb: 0,
+  sampleMs: 250,
+  retryAfter: 2,
+};
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = int(env.PORT, 8080);
@@ -103,6 +145,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     miniAppOrigin: env.MINI_APP_ORIGIN ? new URL(env.MINI_APP_ORIGIN).origin : siblingOrigin(publicOrigin, 'apps'),
     miniAppSigningKey: env.MINI_APP_SIGNING_KEY || undefined,
     redisUrl: env.REDIS_URL || undefined,
-    redisPrefix: env.REDIS_PREFIX ?? 'atrium:',
+    redisKeyPrefix: env.REDIS_KEY_PREFIX ?? 'atrium:',
+    shedding: {
+      maxEventLoopDelayMs: int(env.SHED_EVENT_LOOP_DELAY_MS, SHEDDING_DEFAULTS.maxEventLoopDelayMs),
+      maxEventLoopUtilization: float(env.SHED_EVENT_LOOP_UTILIZATION, SHEDDING_DEFAULTS.maxEventLoopUtilization),
+      maxHeapUsedMb: int(env.SHED_HEAP_USED_MB, SHEDDING_DEFAULTS.maxHeapUsedMb),
+      maxRssMb: int(env.SHED_RSS_MB, SHEDDING_DEFAULTS.maxRssMb),
+      sampleMs: int(env.SHED_SAMPLE_MS, SHEDDING_DEFAULTS.sampleMs),
+      retryAfter: int(env.SHED_RETRY_AFTER, SHEDDING_DEFAULTS.retryAfter),
+    },
   };
 }

@@ -23,6 +23,7 @@ const address = `http://localhost:${config.port}`;
 console.log(`\nAtrium is running at ${address}`);
 console.log(`  API:          ${address}${config.apiBase}  (OpenAPI: ${address}${config.apiBase}/openapi.json)`);
 console.log(`  Database:     ${server.db.kind === 'postgres' ? 'Postgres (DATABASE_URL)' : `PGlite in ${path.resolve(config.dataDir)}`}`);
+if (config.redisUrl) console.log('  Redis:        REDIS_URL (request limits and open streams counted with the other instances)');
 if (!config.production && !config.smtpUrl) {
   // The mailbox holds every sign-up and reset code, so it answers only on this machine.
   console.log(`  Dev mailbox:  ${address}${config.apiBase}/dev/mailbox?to=<email>  (sign-up and reset codes; from this machine only)`);

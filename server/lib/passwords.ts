@@ -1,13 +1,21 @@
 import { hash, verify } from '@node-rs/argon2';
 import type { Db } from '../db/index.js';
-import { httpError } from './errors.js';
+import { HttpError, httpError } from './errors.js';
 import { randomToken } from './random.js';
+import { workGate } from './shedding.js';
 import { recentPasswordHashes } from '../stores/users.js';
 
 export const PASSWORD_REUSED = 'You can not reuse this old password';
 
+/**
+ * Hashes run on libuv's four threads, beside the file system's work: at most four at once, a queue of 32 behind them,
+ * and none kept waiting over 2 s; past that a sign-in is shed (503 overloaded, lib/shedding.ts) instead of waiting in a
+ * queue the event loop does not see (issue 27). Unknown and known addresses go through the same queue.
+ */
+const hashing = workGate({ atOnce: 4, waiting: 32, maxWaitMs: 2000, retryAfter: 2 });
+
 // argon2id with the library's defaults (19 MiB, 2 passes): memory-hard, as the architecture asks.
-export const hashPassword = (password: string) => hash(password);
+export const hashPassword = (password: string) => hashing(() => hash(password));
 
 let dummyHash: Promise<string> | undefined;
 
@@ -18,9 +26,11 @@ let dummyHash: Promise<string> | undefined;
  */
 export async function verifyPassword(stored: string | null | undefined, password: string): Promise<boolean> {
   try {
-    const matches = await verify(stored || (await (dummyHash ??= hash(randomToken()))), password);
-    return matches && !!stored;
-  } catch {
+    const against = stored || (await (dummyHash ??= hash(randomToken())));
+    return (await hashing(() => verify(against, password))) && !!stored;
+  } catch (error) {
+    // Shed: the client is told to come back; any other failure is a wrong password.
+    if (error instanceof HttpError) throw error;
     return false;
   }
 }

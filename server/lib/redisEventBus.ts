@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
-import { openRedis } from './redis.js';
+import { closeRedis, openRedis, redisReady } from './redis.js';
 import { compareEventIds, DEFAULT_REPLAY, type BusEvent, type EventBus, type ReplayWindow } from './eventBus.js';
 
 export interface RedisEventBusOptions {
@@ -11,6 +11,8 @@ export interface RedisEventBusOptions {
   fanOutLength?: number;
   /** Milliseconds one XREAD waits before it asks again (also how soon a closed bus's reader notices). */
   blockMs?: number;
+  /** Where a reader's trouble is told, once per outage (console.warn by default). */
+  warn?: (message: string) => void;
 }
 
 /**
@@ -58,7 +60,7 @@ const fieldsOf = (flat: string[]) => {
 };
 
 /**
- * The bus of several instances, on Redis Streams (decision NEXT-events-across-instances): `publish` writes through
+ * The bus of several instances, on Redis Streams (decision 221-events-across-instances): `publish` writes through
  * `client`; one reader per instance waits on the fan-out stream with XREAD BLOCK on its own connection (`reader`, which
  * the bus closes) and hands each event to this instance's listeners. A reader that lost its connection goes on from the
  * last id it read, so nothing published meanwhile is skipped. `since` reads a channel's stream with XRANGE.
@@ -74,9 +76,11 @@ export async function redisEventBus(client: Redis, reader: Redis, options: Redis
   // One listener per open stream, and there may be thousands; the streams' own caps bound them.
   emitter.setMaxListeners(0);
 
-  // Read from the newest entry there is now, so that nothing published after this bus was made is missed.
-  const [newest] = (await client.xrevrange(fanOut, '+', '-', 'COUNT', 1)) as [string, string[]][];
-  let lastRead = newest?.[0] ?? '0-0';
+  const warn = options.warn ?? ((message: string) => console.warn(message));
+  // Read from the newest entry there is now, so that nothing published after this bus was made is missed. A Redis not
+  // reachable yet is asked again by the reader before its first read (the server starts without it).
+  const newestId = async (redis: Redis) => ((await redis.xrevrange(fanOut, '+', '-', 'COUNT', 1)) as [string, string[]][])[0]?.[0] ?? '0-0';
+  let lastRead: string | null = await newestId(client).catch(() => null);
   let open = true;
 
   const deliver = (entryId: string, flat: string[]) => {
@@ -93,13 +97,17 @@ export async function redisEventBus(client: Redis, reader: Redis, options: Redis
   };
 
   const loop = (async () => {
+    let troubled = false;
     while (open) {
       try {
+        lastRead ??= await newestId(reader);
         const answer = (await reader.xread('COUNT', 500, 'BLOCK', blockMs, 'STREAMS', fanOut, lastRead)) as [string, [string, string[]][]][] | null;
         for (const [, entries] of answer ?? []) for (const [entryId, flat] of entries) deliver(entryId, flat);
+        troubled = false;
       } catch (error) {
         if (!open) break;
-        console.warn('The event bus could not read from Redis; trying again:', (error as Error).message);
+        if (!troubled) warn(`The event bus could not read from Redis (${(error as Error).message}); it tries again until it can.`);
+        troubled = true;
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
     }
@@ -173,15 +181,17 @@ export async function redisEventBus(client: Redis, reader: Redis, options: Redis
 
 /** The bus on its own two connections to `url` (one to publish and replay, one to wait on), closed with it. */
 export async function openRedisEventBus(url: string, options: RedisEventBusOptions = {}): Promise<EventBus> {
-  const client = openRedis(url);
-  const reader = openRedis(url);
+  const client = openRedis(url, { name: 'atrium-events', ...(options.warn ? { warn: options.warn } : {}) });
+  // XREAD BLOCK waits longer than an ordinary command may: this connection has no command timeout.
+  const reader = openRedis(url, { name: 'atrium-events-reader', overrides: { commandTimeout: undefined }, warn: () => {} });
+  await Promise.all([redisReady(client), redisReady(reader)]);
   try {
     const bus = await redisEventBus(client, reader, options);
     return {
       ...bus,
       async close() {
         await bus.close();
-        await client.quit();
+        await closeRedis(client);
       },
     };
   } catch (error) {

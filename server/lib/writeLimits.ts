@@ -72,7 +72,7 @@ const wait = (seconds: number) => (seconds < 5400 ? `${Math.max(1, Math.ceil(sec
  * A preHandler that counts the call against each limit, in order, and refuses it (429, Retry-After) at the first one
  * that is spent: a person past their own limit does not spend the building's. It runs after the route's sign-in check
  * (`request.auth`, and `request.member` for a building's limit), so the count is the person's, never one a forged token
- * names. Counted in the rate-limit plugin's store (per instance; shared through Redis where it is configured).
+ * names. Counted in the rate-limit plugin's store: per instance, or one count across instances with REDIS_URL.
  * `WRITE_LIMIT_FACTOR` multiplies every `max` (the tests that send hundreds of calls as one person raise it).
  */
 export function writeLimits(app: FastifyInstance, ...limits: WriteLimit[]) {
@@ -82,6 +82,8 @@ export function writeLimits(app: FastifyInstance, ...limits: WriteLimit[]) {
       max: limit.max * app.deps.config.writeLimitFactor,
       timeWindow: limit.seconds * 1000,
       keyGenerator: (request: FastifyRequest) => `${limit.name}:${limit.per}:${subject(limit, request)}`,
+      // While Redis is down a write is counted in this instance's memory rather than refused (lib/limitStore.ts).
+      skipOnError: true,
     }),
   }));
   return async (request: FastifyRequest, reply: FastifyReply) => {

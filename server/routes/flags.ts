@@ -8,6 +8,7 @@ import { FLAG_NAMES, FlagStore, isFlagName, unknownFlagMessage, type FlagUser } 
 import { compareEventIds, type BusEvent } from '../lib/eventBus.js';
 import { dataOf, errorResponses, ref } from '../schemas.js';
 import { userBuildingUuids } from '../stores/buildings.js';
+import { eventStreamCaps, eventStreamRefusal } from '../lib/counters.js';
 
 export interface FlagRoutesOptions {
   /** The token of the admin endpoints; FLAGS_ADMIN_TOKEN when not given. */
@@ -78,7 +79,7 @@ function sameSecret(presented: string, expected: string) {
  * takes it as `?key=`.
  */
 export async function flagRoutes(app: Api, options: FlagRoutesOptions) {
-  const { db, clock, config, tokens, events } = app.deps;
+  const { db, clock, config, tokens, events, counters } = app.deps;
   const store = new FlagStore(db, clock);
   const adminToken = options.adminToken ?? process.env.FLAGS_ADMIN_TOKEN ?? '';
   const heartbeatMs = options.heartbeatMs ?? 15_000;
@@ -92,7 +93,7 @@ export async function flagRoutes(app: Api, options: FlagRoutesOptions) {
   }
 
   // Every change this process makes (or its poll finds) goes out on the event bus, to this instance's streams and, on
-  // Redis, to every other instance's (decision NEXT-events-across-instances).
+  // Redis, to every other instance's (decision 221-events-across-instances).
   const stopPublishing = store.onChange((version) => {
     events
       .publish(FLAGS_CHANNEL, 'flags.changed', { version })
@@ -167,7 +168,6 @@ export async function flagRoutes(app: Api, options: FlagRoutesOptions) {
   );
 
   const streams = new Set<ServerResponse>();
-  const streamsPerClient = new Map<string, number>();
   app.get(
     '/flags/v1/stream',
     {
@@ -194,16 +194,11 @@ export async function flagRoutes(app: Api, options: FlagRoutesOptions) {
       if (!/\btext\/event-stream\b/i.test(request.headers.accept ?? '')) {
         throw httpError(406, 'This is an event stream: ask for it with accept: text/event-stream (as EventSource does)', 'event_stream_only');
       }
-      // Every stream holds a connection for as long as the client likes: a few per client, and a ceiling in all.
-      const client = request.ip;
-      if (streams.size >= config.eventStreamsTotal) {
-        throw Object.assign(httpError(503, 'Too many open event streams. Please try again later.', 'streams_full'), { retryAfter: 30 });
-      }
-      if ((streamsPerClient.get(client) ?? 0) >= config.eventStreamsPerClient) {
-        throw Object.assign(httpError(429, 'Too many open event streams from this address. Close one and try again.', 'streams_per_client'), {
-          retryAfter: 30,
-        });
-      }
+      // Every stream holds a connection for as long as the client likes: a few per client, and a ceiling in all,
+      // counted across instances with REDIS_URL (lib/counters.ts).
+      const taken = await counters.take(eventStreamCaps(request.ip, config));
+      if ('full' in taken) throw eventStreamRefusal(taken.full);
+      const place = taken.place;
       // Live events wait in a queue until the missed ones are sent, so none is lost or sent twice in between.
       let queue: BusEvent[] | null = [];
       let lastSent = '';
@@ -218,6 +213,7 @@ export async function flagRoutes(app: Api, options: FlagRoutesOptions) {
         if (typeof lastEventId === 'string' && lastEventId.length <= 40) missed = await events.since(FLAGS_CHANNEL, lastEventId);
       } catch (error) {
         unsubscribe();
+        place.release();
         throw error;
       }
       reply.hijack();
@@ -243,7 +239,6 @@ export async function flagRoutes(app: Api, options: FlagRoutesOptions) {
       queue = null;
       const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), heartbeatMs);
       streams.add(res);
-      streamsPerClient.set(client, (streamsPerClient.get(client) ?? 0) + 1);
       let open = true;
       const cleanUp = () => {
         if (!open) return;
@@ -251,12 +246,12 @@ export async function flagRoutes(app: Api, options: FlagRoutesOptions) {
         clearInterval(heartbeat);
         unsubscribe();
         streams.delete(res);
-        const left = (streamsPerClient.get(client) ?? 1) - 1;
-        if (left > 0) streamsPerClient.set(client, left);
-        else streamsPerClient.delete(client);
+        place.release();
       };
       request.raw.once('close', cleanUp);
       res.once('close', cleanUp);
+      // A client gone while the version was read: its place goes back now.
+      if (res.destroyed) cleanUp();
     },
   );
   // Open streams would keep the server from closing.

@@ -50,6 +50,8 @@ export async function publicRoutes(app: Api) {
   app.get(
     '/healthcheck',
     {
+      // Never shed (lib/shedding.ts): a busy instance still says it is alive, so a proxy does not take it for dead.
+      config: { shed: false },
       schema: {
         tags: ['public'],
         summary: 'OK when the server and its database answer',

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness.js';
+import { startTestServer, type TestServer, NO_SHEDDING } from './harness.js';
 import { readConfig } from '../../server/config.js';
 import { createServer, type RunningServer } from '../../server/server.js';
 import { homeBuildingOf, routePreloads } from '../../server/lib/appPage.js';
@@ -36,7 +36,7 @@ let harborLogo: string | null = null;
 beforeAll(async () => {
   server = await startTestServer();
   harborLogo = (await server.db.query<{ logo_url: string | null }>("SELECT logo_url FROM brands WHERE identifier = 'harbor'"))[0]!.logo_url;
-  site = await createServer({ ...readConfig({}), devOidc: false }, { db: server.db, staticDir, clock: server.clock });
+  site = await createServer({ ...readConfig({}), shedding: NO_SHEDDING, devOidc: false }, { db: server.db, staticDir, clock: server.clock });
 });
 afterAll(async () => {
   await site.app.close();
@@ -159,7 +159,7 @@ describe("the app's page", () => {
     const db = Object.create(server.db) as typeof server.db;
     db.query = ((...args: Parameters<typeof server.db.query>) =>
       down ? Promise.reject(new Error('database down')) : server.db.query(...args)) as typeof server.db.query;
-    const flaky = await createServer({ ...readConfig({}), devOidc: false }, { db, staticDir, clock: server.clock });
+    const flaky = await createServer({ ...readConfig({}), shedding: NO_SHEDDING, devOidc: false }, { db, staticDir, clock: server.clock });
     try {
       expect(bootOf((await flaky.app.inject({ method: 'GET', url: '/login', headers: { host: 'localhost' } })).body).healthy).toBe(true);
       down = true;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness.js';
+import { startTestServer, type TestServer, NO_SHEDDING } from './harness.js';
 import { readConfig } from '../../server/config.js';
 import { createServer, type RunningServer } from '../../server/server.js';
 import { precompressFolder } from '../../scripts/build/precompress.js';
@@ -23,7 +23,7 @@ const written = precompressFolder(staticDir);
 
 beforeAll(async () => {
   server = await startTestServer();
-  site = await createServer({ ...readConfig({}), devOidc: false }, { db: server.db, staticDir, clock: server.clock });
+  site = await createServer({ ...readConfig({}), shedding: NO_SHEDDING, devOidc: false }, { db: server.db, staticDir, clock: server.clock });
 });
 afterAll(async () => {
   await site.app.close();

@@ -17,7 +17,7 @@ let b: TestServer;
 
 beforeAll(async () => {
   redis = await redisForTest();
-  const shared = { redisUrl: redis.url, redisPrefix: redis.prefix };
+  const shared = { redisUrl: redis.url, redisKeyPrefix: redis.prefix };
   a = await startTestServer(shared, { listen: true });
   b = await startTestServer(shared, { listen: true, sameDatabaseAs: a });
 });

@@ -44,7 +44,7 @@ beforeAll(async () => {
     fromSource: true,
     quiet: true,
     env: {
-      REDIS_PREFIX: redis.prefix,
+      REDIS_KEY_PREFIX: redis.prefix,
       WRITE_LIMIT_FACTOR: '1000',
       SENSITIVE_RATE_LIMIT: '100000',
       DEV_OIDC: 'off',

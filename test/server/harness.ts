@@ -37,6 +37,36 @@ export interface TestServer extends RunningServer {
   /** The newest four-digit code mailed to an address. */
   latestCode(email: string): Promise<string>;
   login(email: string, password: string): Promise<{ token: string; refresh: string; user: any }>;
+  /**
+   * Another instance of the server on the same database (its own connection pool on Postgres; the same PGlite, which
+   * one process can share) with the same clock, this server's config and `overrides`: what a second process started
+   * beside the first would be. Closed by its own close(), or with this server.
+   */
+  startAnother(overrides?: Partial<ServerConfig>, options?: StartTestServerOptions): Promise<TestServer>;
+}
+
+/**
+ * Load shedding off: a test worker runs several servers on one event loop, and one busy with a database load must not
+ * get another's requests answered 503. Every test server takes it unless the test sets its own ceilings.
+ */
+export const NO_SHEDDING: ServerConfig['shedding'] = {
+  ...readConfig({}).shedding,
+  maxEventLoopDelayMs: 0,
+  maxEventLoopUtilization: 0,
+  maxHeapUsedMb: 0,
+  maxRssMb: 0,
+};
+
+/** The Redis the server tests use (TEST_REDIS_URL; the machine's and CI's: 127.0.0.1:6379). */
+export const testRedisUrl = () => process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+
+/**
+ * The Redis settings of a test server that shares Redis with others: a key prefix of its own for each call (this
+ * run's process, a random part), so runs and files never count in each other's keys. Servers that must share counts
+ * take the same one.
+ */
+export function testRedis(): Pick<ServerConfig, 'redisUrl' | 'redisKeyPrefix'> {
+  return { redisUrl: testRedisUrl(), redisKeyPrefix: `atrium-test:${process.pid}-${Math.random().toString(36).slice(2, 10)}:` };
 }
 
 export interface StartTestServerOptions {
@@ -86,6 +116,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, opt
     devOidc: false,
     sensitiveRateLimit: 10_000,
     writeLimitFactor: 1000,
+    shedding: NO_SHEDDING,
     attachmentsDir,
     ...listening,
     ...overrides,
@@ -120,8 +151,56 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, opt
   } else {
     db = await openDb({ dataDir: 'memory://', image: seeded() });
   }
-  const server = await createServer(config, { clock, db });
+  const server = await createServer(config, { clock, db, warn: quiet });
   if (port) await server.app.listen({ port, host: 'localhost' });
+  const instances: TestServer[] = [];
+  const testServer: TestServer = {
+    ...testServerOf(server, config, clock, db, databaseUrl),
+    async startAnother(more = {}, anotherOptions = {}) {
+      const anotherPort = anotherOptions.listen ? await freePort() : undefined;
+      const anotherConfig: ServerConfig = {
+        ...config,
+        ...(anotherPort ? { port: anotherPort, publicOrigin: `http://localhost:${anotherPort}` } : {}),
+        ...more,
+      };
+      const anotherDb = databaseUrl ? await openDb({ databaseUrl }) : db;
+      const another = await createServer(anotherConfig, { clock, db: anotherDb, warn: quiet });
+      if (anotherPort) await another.app.listen({ port: anotherPort, host: 'localhost' });
+      const instance: TestServer = {
+        ...testServerOf(another, anotherConfig, clock, anotherDb, databaseUrl),
+        startAnother: () => Promise.reject(new Error('start another instance from the first')),
+        async close() {
+          instances.splice(instances.indexOf(instance), 1);
+          await another.close();
+          if (anotherDb !== db) await anotherDb.close();
+        },
+      };
+      instances.push(instance);
+      return instance;
+    },
+    async close() {
+      for (const instance of [...instances]) await instance.close();
+      await server.close();
+      // A shared PGlite database (sameDatabaseAs) is the other server's to close.
+      if (!other || other.databaseUrl) await db.close();
+      await dropDatabase?.();
+      rmSync(attachmentsDir, { recursive: true, force: true });
+    },
+  };
+  return testServer;
+}
+
+/** What the Redis connection says (unreachable, back): the tests that stop Redis read their answers, not the log. */
+const quiet = () => {};
+
+/** The calls of a test server on a running server. */
+function testServerOf(
+  server: RunningServer,
+  config: ServerConfig,
+  clock: FakeClock,
+  db: Db,
+  databaseUrl: string | undefined,
+): Omit<TestServer, 'startAnother' | 'close'> {
   const call: TestServer['call'] = async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -157,13 +236,6 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, opt
       const { status, body } = await call('POST', '/auth/v2/login', { body: { email, password } });
       if (status !== 200) throw new Error(`login failed: ${status} ${JSON.stringify(body)}`);
       return { token: body.token, refresh: body.refresh_token.token, user: body.user };
-    },
-    async close() {
-      await server.close();
-      // A shared PGlite database is the other server's to close.
-      if (!other || other.databaseUrl) await db.close();
-      await dropDatabase?.();
-      rmSync(attachmentsDir, { recursive: true, force: true });
     },
   };
 }

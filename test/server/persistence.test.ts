@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { NO_SHEDDING } from './harness.js';
 import { readConfig } from '../../server/config.js';
 import { createServer } from '../../server/server.js';
 import { DataFolderLockedError, LOCK_FILE } from '../../server/db/dataLock.js';
@@ -9,7 +10,7 @@ import { DataFolderLockedError, LOCK_FILE } from '../../server/db/dataLock.js';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-persist-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-const config = { ...readConfig({}), devOidc: false, dataDir, sensitiveRateLimit: 10_000, writeLimitFactor: 1000 };
+const config = { ...readConfig({}), shedding: NO_SHEDDING, devOidc: false, dataDir, sensitiveRateLimit: 10_000, writeLimitFactor: 1000 };
 const json = { 'content-type': 'application/json' };
 
 describe('the PGlite data folder', () => {

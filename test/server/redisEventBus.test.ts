@@ -1,7 +1,7 @@
 /** The event bus of several instances, on Redis Streams (server/lib/redisEventBus.ts): order, fan-out, replay, window. */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { compareEventIds, type BusEvent, type EventBus } from '../../server/lib/eventBus.js';
-import { openRedis } from '../../server/lib/redis.js';
+import { openRedis, redisReady } from '../../server/lib/redis.js';
 import { openRedisEventBus, redisEventBus } from '../../server/lib/redisEventBus.js';
 import { redisForTest } from './redisTest.js';
 
@@ -104,8 +104,10 @@ describe('Redis event bus', () => {
 
   it('a reader whose connection is cut goes on from its last id, missing nothing', async () => {
     const a = await openBus();
-    const client = openRedis(redis.url);
-    const reader = openRedis(redis.url);
+    const client = openRedis(redis.url, { warn: () => {} });
+    // As openRedisEventBus opens it: XREAD BLOCK waits longer than a command may.
+    const reader = openRedis(redis.url, { warn: () => {}, overrides: { commandTimeout: undefined } });
+    await Promise.all([redisReady(client), redisReady(reader)]);
     const readerId = (await reader.client('ID')) as number;
     const b = await redisEventBus(client, reader, { prefix: redis.prefix, blockMs: 1000 });
     try {

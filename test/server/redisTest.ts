@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { openRedis, type Redis } from '../../server/lib/redis.js';
+import { openRedis, redisReady, type Redis } from '../../server/lib/redis.js';
 
 /**
  * The Redis of the tests that need one (issue 27): TEST_REDIS_URL, else the machine's on 127.0.0.1:6379 (CI starts one,
@@ -9,9 +9,9 @@ export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6
 
 /** A key prefix of this test run alone, and a way to remove its keys afterwards. */
 export async function redisForTest(): Promise<{ url: string; prefix: string; redis: Redis; cleanUp(): Promise<void> }> {
-  const redis = openRedis(TEST_REDIS_URL);
-  redis.options.maxRetriesPerRequest = 1;
+  const redis = openRedis(TEST_REDIS_URL, { warn: () => {} });
   try {
+    await redisReady(redis);
     await redis.ping();
   } catch (error) {
     redis.disconnect();

@@ -7,7 +7,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestServer, type TestServer } from './harness.js';
+import { startTestServer, type TestServer, NO_SHEDDING } from './harness.js';
 import { DEMO_LOGIN, DEMO_PASSWORD } from '../../server/db/seed.js';
 import { consumeSignupPath, createConfirmedUser, expectError, freshEmail, strongPassword, wrongCodes } from './helpers.js';
 import { readConfig } from '../../server/config.js';
@@ -328,7 +328,7 @@ describe('6. tokens stay out of logs, and only registered mini-apps are named to
   it('writes no token into the request log (LOG_REQUESTS=1)', async () => {
     const lines: string[] = [];
     const logged = await createServer(
-      { ...readConfig({}), devOidc: false },
+      { ...readConfig({}), shedding: NO_SHEDDING, devOidc: false },
       { db: server.db, logger: { stream: { write: (line) => void lines.push(line) } } },
     );
     const secret = 'eyJhbGciOiJIUzI1NiJ9.secret-payload.signature';
@@ -375,7 +375,7 @@ describe('6. tokens stay out of logs, and only registered mini-apps are named to
     expect((await server.app.inject({ method: 'GET', url: '/mfe-bridge-test/limited/', headers: { host } })).statusCode).toBe(200);
     // Not on the app's own origin.
     expect((await server.app.inject({ method: 'GET', url: '/mfe-bridge-test/' })).statusCode).toBe(404);
-    const production = await createServer({ ...readConfig({}), production: true, devOidc: false }, { db: server.db });
+    const production = await createServer({ ...readConfig({}), shedding: NO_SHEDDING, production: true, devOidc: false }, { db: server.db });
     const there = await production.app.inject({ method: 'GET', url: '/mfe-bridge-test/', headers: { host } });
     const script = await production.app.inject({ method: 'GET', url: '/mfe-assets/bridge-test.js', headers: { host } });
     await production.app.close();
@@ -390,7 +390,7 @@ describe('7. browser-side headers', () => {
   afterAll(() => rmSync(staticDir, { recursive: true, force: true }));
 
   it('serves the app with a strict policy (no inline script but the one code loader, by its hash), frame-ancestors, nosniff and a referrer policy', async () => {
-    const app = await createServer({ ...readConfig({}), devOidc: false }, { db: server.db, staticDir });
+    const app = await createServer({ ...readConfig({}), shedding: NO_SHEDDING, devOidc: false }, { db: server.db, staticDir });
     const page = await app.app.inject({ method: 'GET', url: '/home' });
     await app.app.close();
     const csp = String(page.headers['content-security-policy']);
@@ -406,7 +406,7 @@ describe('7. browser-side headers', () => {
   });
 
   it('sends no referrer and lets nothing cache a web view page opened with a token in its address', async () => {
-    const app = await createServer({ ...readConfig({}), devOidc: false }, { db: server.db, staticDir });
+    const app = await createServer({ ...readConfig({}), shedding: NO_SHEDDING, devOidc: false }, { db: server.db, staticDir });
     const launch = await app.app.inject({ method: 'GET', url: '/webview?buildingUuid=b&accessToken=secret.jwt&baseUrl=x' });
     const localised = await app.app.inject({ method: 'GET', url: '/webview/de-DE/help-desk?AccessToken=secret.jwt' });
     const later = await app.app.inject({ method: 'GET', url: '/webview/smart-building' });
@@ -422,7 +422,7 @@ describe('7. browser-side headers', () => {
   });
 
   it('lets configured origins frame the app, and sends HSTS over https behind a trusted proxy', async () => {
-    const config = { ...readConfig({}), devOidc: false, trustProxy: true, frameAncestors: ['https://kiosk.example.com'] };
+    const config = { ...readConfig({}), shedding: NO_SHEDDING, devOidc: false, trustProxy: true, frameAncestors: ['https://kiosk.example.com'] };
     const app = await createServer(config, { db: server.db, staticDir });
     const page = await app.app.inject({ method: 'GET', url: '/', headers: { 'x-forwarded-proto': 'https' } });
     await app.app.close();
