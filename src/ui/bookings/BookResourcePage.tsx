@@ -63,6 +63,13 @@ const Steps = styled(Card, {
 });
 const Step = styled('section', { display: 'flex', flexDirection: 'column', gap: '$3', minWidth: 0 });
 const StepTitle = styled('h2', { fontSize: '$4', margin: 0 });
+const StepHead = styled('div', { display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', justifyContent: 'space-between', gap: '$1 $3' });
+const ZoneNote = styled('p', { margin: 0, color: '$muted', fontSize: '$2' });
+
+/** The building's time zone as the person's language names it briefly (EST, MEZ, UTC−5). */
+const zoneName = (locale: string, timeZone: string) =>
+  new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' }).formatToParts(new Date()).find((p) => p.type === 'timeZoneName')?.value ??
+  timeZone;
 const Row = styled('div', { display: 'flex', gap: '$2', overflowX: 'auto', padding: '2px', margin: '-2px', scrollbarWidth: 'thin' });
 const Choice = styled('button', {
   appearance: 'none',
@@ -329,7 +336,10 @@ function TimePicker({ actor, timeZone }: { actor: BookResourceRef; timeZone: str
   const groups = groupByDayPart(timeZone, starts);
   return (
     <Step aria-labelledby="book-time" aria-busy={dayLoading || undefined}>
-      <StepTitle id="book-time">{t('book.time')}</StepTitle>
+      <StepHead>
+        <StepTitle id="book-time">{t('book.time')}</StepTitle>
+        <ZoneNote>{t('book.zone', { zone: zoneName(locale, timeZone) })}</ZoneNote>
+      </StepHead>
       {dayLoading ? <Skeleton css={{ height: 96 }} aria-label={t('book.dayLoading')} data-testid="book-day-loading" /> : null}
       {dayFailed ? (
         <Alert tone="error" role="alert" css={{ margin: 0 }}>
@@ -350,7 +360,7 @@ function TimePicker({ actor, timeZone }: { actor: BookResourceRef; timeZone: str
               <PartTitle id={`book-part-${group.part}`}>{t(`book.part.${group.part}`)}</PartTitle>
               <SlotGrid data-testid={`book-slots-${group.part}`}>
                 {group.choices.map((choice) => {
-                  const time = formatTime(choice.start_at, locale, timeZone);
+                  const time = formatTime(choice.start_at, locale, timeZone, { zoneName: false });
                   return (
                     <Choice
                       key={choice.start_at}
@@ -360,6 +370,7 @@ function TimePicker({ actor, timeZone }: { actor: BookResourceRef; timeZone: str
                       disabled={!choice.bookable || !choosing}
                       aria-label={t(`book.slot.${choice.bookable ? 'free' : choice.status === 'past' ? 'past' : 'taken'}`, { time })}
                       data-slot={choice.bookable ? 'free' : 'taken'}
+                      data-start={choice.start_at}
                       onClick={() => actor.send({ type: 'user.pickSlot', start: choice.start_at })}
                     >
                       {time}

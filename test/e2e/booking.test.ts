@@ -1,0 +1,99 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, seriousA11yViolations } from './browser';
+import { apiSignIn, type ApiSession } from './api';
+import { signedInPage } from './pages';
+import { BookPage, HistoryPage } from './bookingPages';
+import { newTenant, type Tenant } from './tenant';
+
+let browser: Browser;
+/** The file's own tenant (the demo building's bookable resources), two people: one books, the other takes a time first. */
+let tenant: Tenant;
+let other: ApiSession;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  tenant = await newTenant({ people: 2 });
+  other = await apiSignIn(tenant.people[1]!.email, tenant.people[1]!.password);
+});
+
+const PHONE = { width: 360, height: 740 };
+const overflow = (page: import('playwright-core').Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+interface Resource {
+  uuid: string;
+  name: string;
+}
+
+describe('booking a room', () => {
+  it('on a phone: Book from the tab bar, a meeting room, a free time, its questions, Confirm, the receipt, then the history lists it', async () => {
+    const { page, context } = await signedInPage(browser, { viewport: PHONE, as: tenant.person });
+    const book = new BookPage(page);
+    await book.openFromPlaces();
+    expect(await page.getByTestId('tab-book').getAttribute('aria-current')).toBe('page');
+    expect(await page.title()).toMatch(/^Book · /);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await book.chooseResource('Conference Room A');
+    await book.chooseDayWithFreeTime();
+    const slot = await book.pickFreeSlot(1);
+    expect(slot).toMatch(/, free$/);
+    expect(await book.chosen()).toContain(slot.replace(/, free$/, ''));
+    // Confirm before the required answers: they are asked for beside their fields, and nothing is sent.
+    await book.confirm();
+    await page.getByText('Please answer this question.').first().waitFor();
+    await book.answerYesNo('Will you need the projector?', 'Yes');
+    await book.answer('How many people will attend?', '4');
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    const created = page.waitForResponse((r) => r.request().method() === 'POST' && /\/resources\/[^/]+\/bookings$/.test(new URL(r.url()).pathname));
+    await book.confirm();
+    const answer = await created;
+    expect(answer.status()).toBe(201);
+    expect(answer.request().headers()['idempotency-key']).toMatch(/^[\x21-\x7E]{8,}$/);
+    // The room needs approval: a request the building will confirm.
+    expect(await book.receiptTitle()).toBe('Booking requested');
+    expect(await book.receiptNote()).toMatch(/^The building will confirm/);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.getByRole('link', { name: 'My history' }).click();
+    const history = new HistoryPage(page);
+    await history.ready();
+    await history.chooseType('Resource bookings');
+    expect((await history.rowTexts()).some((row) => row.includes('Conference Room A'))).toBe(true);
+    await context.close();
+  });
+
+  it('two people, one time: the one who confirms second is told, takes the next free time in one tap, and is booked', async () => {
+    const { page, context } = await signedInPage(browser, { viewport: PHONE, as: tenant.person });
+    const book = new BookPage(page);
+    await book.openFromPlaces();
+    await book.chooseResource('Huddle Room 12B');
+    await book.chooseDayWithFreeTime();
+    await book.pickFreeSlot(2);
+    const chosen = await page.locator('[data-slot="free"][aria-pressed="true"]').getAttribute('aria-label');
+    expect(chosen).toMatch(/, free$/);
+
+    // The other person takes the same half hour first, through the API.
+    const resources = await other.call<Resource[]>(`/tenant/v1/buildings/${tenant.building_uuid}/resources`);
+    const huddle = resources.find((r) => r.name === 'Huddle Room 12B')!;
+    const free = await page.locator('[data-slot="free"][aria-pressed="true"]').getAttribute('data-start');
+    await other.call(`/tenant/v1/buildings/${tenant.building_uuid}/resources/${huddle.uuid}/bookings`, {
+      method: 'POST',
+      body: { start_at: free, duration_minutes: 30 },
+    });
+
+    await book.confirm();
+    const taken = page.getByTestId('book-taken');
+    await taken.waitFor();
+    expect(await taken.innerText()).toMatch(/Someone has just booked this time\. The next free time is /);
+    await page.getByRole('button', { name: /^Take / }).click();
+    await page.locator('[data-slot="free"][aria-pressed="true"]').waitFor();
+    await book.confirm();
+    expect(await book.receiptTitle()).toBe("You're booked");
+    expect(await book.receiptNote()).toMatch(/^It is in your bookings/);
+    await context.close();
+  });
+});
