@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, seriousA11yViolations } from './browser';
@@ -58,7 +59,22 @@ describe('booking a room', () => {
     expect(await book.receiptNote()).toMatch(/^The building will confirm/);
     expect(await seriousA11yViolations(page)).toEqual([]);
 
-    await page.getByRole('link', { name: 'My history' }).click();
+    // The full receipt offers the calendar file, read with the person's bearer and saved as a download.
+    await page.getByTestId('book-see-receipt').click();
+    await page.getByTestId('receipt-title').filter({ hasText: 'Booking requested' }).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('add-to-calendar').click()]);
+    expect(download.suggestedFilename()).toMatch(/^booking-[0-9a-f]{8}\.ics$/);
+    const file = await readFile((await download.path())!, 'utf8');
+    expect(file).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    expect(file).toContain('STATUS:TENTATIVE');
+    expect(file).toContain('SUMMARY:Conference Room A');
+    // A failed read says so.
+    await page.route('**/calendar.ics', (route) => route.fulfill({ status: 503, body: '{"message":"down"}', contentType: 'application/json' }));
+    await page.getByTestId('add-to-calendar').click();
+    expect(await page.getByTestId('calendar-failed').innerText()).toBe('The calendar file could not be downloaded. Try again.');
+    await page.unroute('**/calendar.ics');
+
+    await page.getByRole('link', { name: 'Back to my history' }).first().click();
     const history = new HistoryPage(page);
     await history.ready();
     await history.chooseType('Resource bookings');

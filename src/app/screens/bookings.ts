@@ -1,6 +1,8 @@
 import { fromPromise } from 'xstate';
 import { bookingReceiptMachine } from '../../../machines/bookings/bookingReceipt.machine';
 import { cancelBookingMachine } from '../../../machines/bookings/cancelBooking.machine';
+import { calendarFileMachine } from '../../../machines/bookings/calendarFile.machine';
+import { saveFile } from '../adapters/download';
 import { historyMachine } from '../../../machines/bookings/history.machine';
 import * as bookingsApi from '../../api/bookings';
 import * as historyApi from '../../api/history';
@@ -9,13 +11,20 @@ import * as resourcesApi from '../../api/resources';
 import { bookableResourcesMachine } from '../../../machines/bookings/bookableResources.machine';
 import { bookResourceMachine } from '../../../machines/bookings/bookResource.machine';
 
-/** A booking's receipt and its cancel with the real API; each read carries the moment it was read. */
+/** A booking's receipt, its cancel and its calendar file with the real API; each read carries the moment it was read. */
 export const bookingReceiptLogic = () =>
   bookingReceiptMachine.provide({
     actors: {
       load: fromPromise(async ({ input }) => ({ booking: await bookingsApi.booking(input), readAt: new Date().toISOString() })),
       cancelBooking: cancelBookingMachine.provide({
         actors: { cancel: fromPromise(({ input }) => bookingsApi.cancelBooking(input)) },
+      }),
+      calendarFile: calendarFileMachine.provide({
+        actors: {
+          download: fromPromise(async ({ input }) =>
+            saveFile(await resourcesApi.bookingCalendar(input), `booking-${input.bookingUuid.slice(0, 8)}.ics`),
+          ),
+        },
       }),
     },
   });
