@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, seriousA11yViolations } from './browser';
+import { launchBrowser, seriousA11yViolations, visit } from './browser';
 import { apiSignIn, type ApiSession } from './api';
 import { signedInPage } from './pages';
 import { BookPage, HistoryPage } from './bookingPages';
-import { newTenant, type Tenant } from './tenant';
+import { newTenant, setBuildingFlag, type Tenant } from './tenant';
 
 let browser: Browser;
 /** The file's own tenant (the demo building's bookable resources), two people: one books, the other takes a time first. */
@@ -110,6 +110,30 @@ describe('booking a room', () => {
     await book.confirm();
     expect(await book.receiptTitle()).toBe("You're booked");
     expect(await book.receiptNote()).toMatch(/^It is in your bookings/);
+    await context.close();
+  });
+
+  it('from the amenity: the rooftop terrace’s page offers Book, which opens its booking screen; with the flag off it does not', async () => {
+    const categories = await other.call<{ amenities: { amenity_uuid: string; amenity_name: string }[] }[]>(
+      `/tenant/v1/buildings/${tenant.building_uuid}/amenitiesByCategory`,
+    );
+    const terrace = categories.flatMap((c) => c.amenities).find((a) => /rooftop/i.test(a.amenity_name))!;
+    const { page, context } = await signedInPage(browser, { viewport: { width: 1366, height: 900 }, as: tenant.person });
+    await visit(page, `/building/${tenant.building_uuid}/amenities/${terrace.amenity_uuid}`);
+    await page.getByTestId('amenity-book').click();
+    await page.getByRole('heading', { name: 'Rooftop Terrace', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(new RegExp(`^/building/${tenant.building_uuid}/book/[0-9a-f-]{36}$`));
+    await setBuildingFlag('booking', false, tenant.building_uuid);
+    try {
+      const off = await signedInPage(browser, { as: tenant.person });
+      await visit(off.page, `/building/${tenant.building_uuid}/amenities/${terrace.amenity_uuid}`);
+      await off.page.getByRole('button', { name: 'Request support' }).waitFor();
+      expect(await off.page.getByTestId('amenity-book').count()).toBe(0);
+      expect(await off.page.getByTestId('header-places').getByRole('link', { name: 'Book' }).count()).toBe(0);
+      await off.context.close();
+    } finally {
+      await setBuildingFlag('booking', null, tenant.building_uuid);
+    }
     await context.close();
   });
 });

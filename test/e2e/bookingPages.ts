@@ -169,8 +169,10 @@ export class BookPage {
   /** Opens Book from the tab bar (a phone) or the header's places (a desktop). */
   async openFromPlaces() {
     const tab = this.page.getByTestId('tab-book');
+    const place = this.page.getByTestId('header-places').getByRole('link', { name: 'Book' });
+    await tab.or(place).first().waitFor();
     if (await tab.isVisible()) await tab.click();
-    else await this.page.getByTestId('header-places').getByRole('link', { name: 'Book' }).click();
+    else await place.click();
     await this.page.getByRole('heading', { name: 'Book', level: 1 }).waitFor();
     await this.page.getByTestId('book-resource').first().waitFor();
   }
