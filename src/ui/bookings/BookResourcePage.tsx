@@ -110,6 +110,8 @@ const SlotGrid = styled('div', {
   display: 'grid',
   gap: '$2',
   gridTemplateColumns: 'repeat(auto-fill, minmax(76px, 1fr))',
+  // "10:30 AM" on one line in a third of a phone's width.
+  '& > button': { paddingInline: '$1', whiteSpace: 'nowrap' },
 });
 const Legend = styled('p', { margin: 0, display: 'flex', flexWrap: 'wrap', gap: '$1 $4', color: '$muted', fontSize: '$1' });
 const Swatch = styled('span', {
