@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, seriousA11yViolations, visit } from './browser';
 import { apiSignIn, type ApiSession } from './api';
 import { signedInPage } from './pages';
@@ -18,8 +18,7 @@ beforeAll(async () => {
 });
 
 const PHONE = { width: 360, height: 740 };
-const overflow = (page: import('playwright-core').Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 interface Resource {
   uuid: string;
@@ -136,4 +135,37 @@ describe('booking a room', () => {
     }
     await context.close();
   });
+
+  it('on the booking screen by the keyboard: a day, a free time, Confirm; focus lands on the receipt’s heading', async () => {
+    const { page, context } = await signedInPage(browser, { viewport: { width: 1366, height: 900 }, as: tenant.person });
+    const book = new BookPage(page);
+    await book.openFromPlaces();
+    await book.chooseResource('Hot Desk 14-01');
+    const days = page.getByTestId('book-days').getByRole('button');
+    for (let i = 1; (await book.freeSlots().count()) === 0; i++) {
+      await keyTo(page, days.nth(i));
+      await page.keyboard.press('Enter');
+      await page.waitForFunction((n) => document.querySelectorAll('[data-testid="book-days"] button')[n]?.getAttribute('aria-pressed') === 'true', i);
+      await book.dayLoaded();
+    }
+    await keyTo(page, book.freeSlots().first());
+    await page.keyboard.press('Enter');
+    await page.locator('[data-slot="free"][aria-pressed="true"]').waitFor();
+    await keyTo(page, page.getByTestId('book-confirm'));
+    await page.keyboard.press('Enter');
+    expect(await book.receiptTitle()).toBe("You're booked");
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'book-receipt-title');
+    await context.close();
+  });
 });
+
+/** Presses Tab until `target` has focus, at most 80 times; fails naming where focus went. */
+async function keyTo(page: Page, target: Locator) {
+  const stops: string[] = [];
+  for (let presses = 0; presses <= 80; presses++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+    stops.push(await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? 'body'));
+  }
+  expect.fail(`Tab never reached the target; focus went: ${stops.join(' → ')}`);
+}
