@@ -9,3 +9,14 @@ export function resourcesByKind(resources: readonly Resource[], kind: ResourceKi
     .map((k) => ({ kind: k, resources: resources.filter((r) => r.kind === k) }))
     .filter((group) => group.resources.length > 0);
 }
+
+/** Desks by where they are: one group per floor and zone, in the server's order ("" for none given). */
+export function desksByPlace(desks: readonly Resource[]): { floor: string | null; zone: string | null; resources: Resource[] }[] {
+  const groups: { floor: string | null; zone: string | null; resources: Resource[] }[] = [];
+  for (const desk of desks) {
+    const group = groups.find((g) => g.floor === desk.floor && g.zone === desk.zone);
+    if (group) group.resources.push(desk);
+    else groups.push({ floor: desk.floor, zone: desk.zone, resources: [desk] });
+  }
+  return groups;
+}

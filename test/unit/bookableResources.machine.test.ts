@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { bookableResourcesMachine } from '../../machines/bookings/bookableResources.machine';
-import { resourcesByKind } from '../../machines/bookings/bookableResources.selectors';
+import { desksByPlace, resourcesByKind } from '../../machines/bookings/bookableResources.selectors';
 import type { Resource } from '../../machines/bookings/bookResource.types';
 import { resource } from '../fixtures/bookings';
 
@@ -43,5 +43,15 @@ describe('the building’s bookable resources', () => {
     ]);
     expect(resourcesByKind([TERRACE, ROOM], 'desk')).toEqual([]);
     expect(resourcesByKind([TERRACE, ROOM], 'amenity').map((g) => g.kind)).toEqual(['amenity']);
+  });
+
+  it('put desks by floor and zone, in the order they come', () => {
+    const desk = (uuid: string, floor: string | null, zone: string | null) => resource({ uuid, kind: 'desk', floor, zone });
+    const groups = desksByPlace([desk('a', '12', 'Quiet'), desk('b', '14', 'Open'), desk('c', '12', 'Quiet'), desk('d', null, null)]);
+    expect(groups.map((g) => [g.floor, g.zone, g.resources.map((r) => r.uuid)])).toEqual([
+      ['12', 'Quiet', ['a', 'c']],
+      ['14', 'Open', ['b']],
+      [null, null, ['d']],
+    ]);
   });
 });

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { Link } from '@tanstack/react-router';
 import { Armchair, CalendarX2, DoorOpen, MapPin, Sun, Users, type LucideIcon } from 'lucide-react';
 import type { BookableResourcesRef } from '../../../machines/bookings/bookableResources.machine';
-import { resourcesByKind, RESOURCE_KIND_ORDER } from '../../../machines/bookings/bookableResources.selectors';
+import { desksByPlace, resourcesByKind, RESOURCE_KIND_ORDER } from '../../../machines/bookings/bookableResources.selectors';
 import type { Resource, ResourceKind } from '../../../machines/bookings/bookResource.types';
 import { useScreen } from '../appContext';
 import { useT } from '../../i18n/useT';
@@ -47,6 +47,9 @@ const FilterButton = styled('button', {
 });
 const Section = styled('section', { display: 'flex', flexDirection: 'column', gap: '$3', marginBottom: '$6' });
 const SectionTitle = styled('h2', { fontSize: '$5', margin: 0, display: 'flex', alignItems: 'center', gap: '$2' });
+/** Desks come by floor and zone, each place under its own small heading. */
+const Place = styled('div', { display: 'flex', flexDirection: 'column', gap: '$2', '& + &': { marginTop: '$3' } });
+const PlaceTitle = styled('h3', { fontSize: '$3', color: '$muted', margin: 0, display: 'flex', alignItems: 'center', gap: '$1' });
 const Grid = styled('ul', {
   listStyle: 'none',
   margin: 0,
@@ -158,11 +161,27 @@ export function BookableResourcesScreen({ actor, buildingUuid }: { actor: Bookab
               <Icon size={22} aria-hidden="true" focusable="false" />
               {t(`book.kind.${group.kind}`)}
             </SectionTitle>
-            <Grid>
-              {group.resources.map((resource) => (
-                <ResourceTile key={resource.uuid} resource={resource} buildingUuid={buildingUuid} />
-              ))}
-            </Grid>
+            {group.kind === 'desk' ? (
+              desksByPlace(group.resources).map((place) => (
+                <Place key={`${place.floor}|${place.zone}`}>
+                  <PlaceTitle>
+                    <MapPin size={16} aria-hidden="true" focusable="false" />
+                    {[place.floor ? t('book.floor', { floor: place.floor }) : null, place.zone].filter(Boolean).join(' · ') || t('book.kind.desk')}
+                  </PlaceTitle>
+                  <Grid>
+                    {place.resources.map((resource) => (
+                      <ResourceTile key={resource.uuid} resource={resource} buildingUuid={buildingUuid} nested />
+                    ))}
+                  </Grid>
+                </Place>
+              ))
+            ) : (
+              <Grid>
+                {group.resources.map((resource) => (
+                  <ResourceTile key={resource.uuid} resource={resource} buildingUuid={buildingUuid} />
+                ))}
+              </Grid>
+            )}
           </Section>
         );
       })}
@@ -171,14 +190,14 @@ export function BookableResourcesScreen({ actor, buildingUuid }: { actor: Bookab
 }
 
 /** One resource: its picture, name (the link, the whole tile its click area), where it is and what it holds. */
-function ResourceTile({ resource, buildingUuid }: { resource: Resource; buildingUuid: string }) {
+function ResourceTile({ resource, buildingUuid, nested = false }: { resource: Resource; buildingUuid: string; nested?: boolean }) {
   const t = useT();
   const where = [resource.floor ? t('book.floor', { floor: resource.floor }) : null, resource.zone].filter(Boolean).join(' · ');
   return (
     <Tile data-testid="book-resource">
       <TileImage src={resource.image_url} alt="" width={640} height={360} loading="lazy" />
       <TileBody>
-        <TileName>
+        <TileName as={nested ? 'h4' : 'h3'}>
           <TileLink to={`/building/${buildingUuid}/book/${resource.uuid}`}>{resource.name}</TileLink>
         </TileName>
         <Facts>
