@@ -123,10 +123,55 @@ const directorySearch = async (page: Page) => {
   await page.getByRole('searchbox', { name: 'Search by company name' }).blur();
 };
 
+/** Book (issue 26): the building's bookable resources, by kind, as they come. */
+const bookList = async (page: Page) => {
+  await page.getByRole('heading', { name: 'Book', level: 1 }).waitFor();
+  await page.getByRole('link', { name: 'Conference Room A', exact: true }).waitFor();
+};
+
+/**
+ * A meeting room's booking screen with a time chosen: the first day with free times (the building's today may be a
+ * weekend), its third free start, two hours, the projector answered; on a phone scrolled to the times.
+ */
+const bookRoom = async (page: Page) => {
+  await bookList(page);
+  await page.getByRole('link', { name: 'Conference Room A', exact: true }).click();
+  const days = page.getByTestId('book-days').getByRole('button');
+  await days.first().waitFor();
+  const dayLoaded = () => page.waitForFunction(() => !document.querySelector('[data-testid="book-day-loading"]'));
+  await dayLoaded();
+  for (let i = 0; (await page.locator('[data-slot="free"]').count()) === 0; i++) {
+    await days.nth(i + 1).click();
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid="book-days"] button')[n]?.getAttribute('aria-pressed') === 'true',
+      i + 1,
+    );
+    await dayLoaded();
+  }
+  await page.locator('[data-slot="free"]').nth(2).click();
+  await page.getByTestId('book-lengths').getByRole('button', { name: '2 hours', exact: true }).click();
+  await page.getByRole('group', { name: 'Will you need the projector?' }).getByLabel('Yes').check();
+  await page.getByTestId('book-days').evaluate((el) => el.closest('section')?.scrollIntoView({ block: 'start' }));
+};
+
 const FEATURES: Feature[] = [
-  { file: 'directory-search-phone.png', label: 'Company directory, searched and filtered: phone, 360×740', size: { width: 360, height: 740 } },
-  { file: 'directory-search-desktop.png', label: 'Company directory, searched and filtered: desktop, 1366×900', size: { width: 1366, height: 900 } },
-].map((f) => ({ ...f, path: ({ building }) => `/building/${building}/companies`, prepare: directorySearch }));
+  ...[
+    { file: 'directory-search-phone.png', label: 'Company directory, searched and filtered: phone, 360×740', size: { width: 360, height: 740 } },
+    {
+      file: 'directory-search-desktop.png',
+      label: 'Company directory, searched and filtered: desktop, 1366×900',
+      size: { width: 1366, height: 900 },
+    },
+  ].map((f) => ({ ...f, path: ({ building }: { building: string }) => `/building/${building}/companies`, prepare: directorySearch })),
+  ...[
+    { file: 'booking-list-phone.png', label: 'Book, the bookable rooms, desks and spaces: phone, 360×740', size: { width: 360, height: 740 } },
+    { file: 'booking-list-desktop.png', label: 'Book, the bookable rooms, desks and spaces: desktop, 1366×900', size: { width: 1366, height: 900 } },
+  ].map((f) => ({ ...f, path: ({ building }: { building: string }) => `/building/${building}/book`, prepare: bookList })),
+  ...[
+    { file: 'booking-room-phone.png', label: 'Booking a meeting room, a time chosen: phone, 360×740', size: { width: 360, height: 740 } },
+    { file: 'booking-room-desktop.png', label: 'Booking a meeting room, a time chosen: desktop, 1366×900', size: { width: 1366, height: 900 } },
+  ].map((f) => ({ ...f, path: ({ building }: { building: string }) => `/building/${building}/book`, prepare: bookRoom })),
+];
 
 const fileName = (screen: Screen, brand: Brand, size: (typeof SIZES)[number], scheme: (typeof SCHEMES)[number]) =>
   `${screen.key}-${brand.key}-${size.key}-${scheme}.png`;

@@ -3,7 +3,7 @@ import { homeScreen } from '../home/home.screen';
 import { contentDetailScreen } from '../content/contentDetail.screen';
 import { amenitiesScreen, amenityDetailScreen, companyDetailScreen, companyDirectoryScreen } from '../directory/directory.screens';
 import { emailConsentScreen, passwordUpdateScreen, profileFormScreen } from '../account/account.screens';
-import { bookingReceiptScreen, historyScreen } from '../bookings/bookings.screens';
+import { bookableResourcesScreen, bookingReceiptScreen, bookResourceScreen, historyScreen } from '../bookings/bookings.screens';
 import { helpDeskScreen } from '../helpDesk/helpDesk.screens';
 import { serviceRequestDetailScreen, serviceRequestsScreen } from '../serviceRequests/serviceRequests.screens';
 import { cardEntryScreen } from '../payments/cardEntry.screen';
@@ -29,6 +29,8 @@ export const SCREENS = {
   emailConsent: emailConsentScreen,
   bookingReceipt: bookingReceiptScreen,
   history: historyScreen,
+  bookableResources: bookableResourcesScreen,
+  bookResource: bookResourceScreen,
   helpDesk: helpDeskScreen,
   serviceRequests: serviceRequestsScreen,
   serviceRequestDetail: serviceRequestDetailScreen,

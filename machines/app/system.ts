@@ -1,3 +1,5 @@
+import type { bookableResourcesMachine } from '../bookings/bookableResources.machine';
+import type { bookResourceMachine } from '../bookings/bookResource.machine';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import type { appMachine } from './app.machine';
 import type { sessionMachine } from '../session/session.machine';
@@ -52,6 +54,8 @@ export interface ScreenActors {
   emailConsent: ActorRefFrom<typeof emailConsentMachine>;
   bookingReceipt: ActorRefFrom<typeof bookingReceiptMachine>;
   history: ActorRefFrom<typeof historyMachine>;
+  bookableResources: ActorRefFrom<typeof bookableResourcesMachine>;
+  bookResource: ActorRefFrom<typeof bookResourceMachine>;
   helpDesk: ActorRefFrom<typeof helpDeskMachine>;
   serviceRequests: ActorRefFrom<typeof serviceRequestsMachine>;
   serviceRequestDetail: ActorRefFrom<typeof serviceRequestDetailMachine>;

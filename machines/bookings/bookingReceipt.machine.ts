@@ -1,5 +1,6 @@
 import { assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { cancelBookingMachine, CANCEL_BOOKING_ID, type CancelBookingEvent, type CancelBookingReport } from './cancelBooking.machine';
+import { calendarFileMachine, CALENDAR_FILE_ID } from './calendarFile.machine';
 import { type Booking, type BookingError, type BookingPath, type BookingRead } from './bookings.types';
 import { failedState, isMissing, loadFailedOrNotFound, notFoundState } from '../shared/loadOne';
 import { keepError } from '../shared/failure';
@@ -31,7 +32,8 @@ const pathOf = (context: BookingReceiptContext): BookingPath => ({
 /**
  * A booking's receipt: loads the booking (only its owner may read it: another person's is not found), then runs the
  * cancel flow as a child. When the cancel succeeds the receipt keeps the cancelled booking the answer gave and reads
- * it again (a failed re-read keeps it); the child hears of every read.
+ * it again (a failed re-read keeps it); the child hears of every read. Beside it runs the receipt's "Add to calendar"
+ * (`calendarFile`).
  */
 export const bookingReceiptMachine = setup({
   types: {
@@ -43,6 +45,7 @@ export const bookingReceiptMachine = setup({
   actors: {
     load: fromPromise<BookingRead, BookingPath>(() => Promise.reject(new Error('load is not provided'))),
     cancelBooking: cancelBookingMachine,
+    calendarFile: calendarFileMachine,
   },
   actions: {
     setRead: assign((_, read: BookingRead) => ({ booking: read.booking, readAt: read.readAt, error: null })),
@@ -74,11 +77,14 @@ export const bookingReceiptMachine = setup({
     failed: failedState('The booking could not be read; the error is kept and the page offers to try again.'),
     notFound: notFoundState('No booking of this person at this path (another person’s booking reads the same).'),
     ready: {
-      invoke: {
-        src: 'cancelBooking',
-        id: CANCEL_BOOKING_ID,
-        input: ({ context }) => ({ path: pathOf(context), booking: context.booking!, now: context.readAt! }),
-      },
+      invoke: [
+        {
+          src: 'cancelBooking',
+          id: CANCEL_BOOKING_ID,
+          input: ({ context }) => ({ path: pathOf(context), booking: context.booking!, now: context.readAt! }),
+        },
+        { src: 'calendarFile', id: CALENDAR_FILE_ID, input: ({ context }) => ({ path: pathOf(context) }) },
+      ],
       on: {
         'booking.cancelled': {
           target: '.reloading',

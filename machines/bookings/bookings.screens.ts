@@ -1,6 +1,8 @@
 import { buildingOf, defineScreen, type BuildingParams } from '../app/screen.types';
 import type { BookingReceiptInput } from './bookingReceipt.machine';
 import type { HistoryInput } from './history.machine';
+import type { BookableResourcesInput } from './bookableResources.machine';
+import type { BookResourceInput } from './bookResource.types';
 import { HISTORY_PAGE_SIZE } from './historyPaging';
 import type { HistoryTab, HistoryType } from './bookings.types';
 
@@ -37,4 +39,26 @@ export const historyScreen = defineScreen<HistoryParams, HistoryInput>({
   input: (params, facts) =>
     facts.user ? { pageSize: HISTORY_PAGE_SIZE, ...(params.tab ? { tab: params.tab } : {}), ...(params.type ? { type: params.type } : {}) } : null,
   restartKey: (_, facts) => [facts.user?.uuid ?? '', facts.locale].join('|'),
+});
+
+/** The building's bookable resources restart for another building. */
+export const bookableResourcesScreen = defineScreen<BuildingParams, BookableResourcesInput>({
+  input: (params, facts) => {
+    const buildingUuid = buildingOf(params, facts);
+    return buildingUuid ? { buildingUuid } : null;
+  },
+  restartKey: (params, facts) => buildingOf(params, facts) ?? '',
+});
+
+export interface BookResourceParams extends BuildingParams {
+  resourceUuid: string;
+}
+
+/** Booking a resource restarts for another building or resource; not for a language (the words are the app's, the resource's its own). */
+export const bookResourceScreen = defineScreen<BookResourceParams, BookResourceInput>({
+  input: (params, facts) => {
+    const buildingUuid = buildingOf(params, facts);
+    return buildingUuid ? { buildingUuid, resourceUuid: params.resourceUuid } : null;
+  },
+  restartKey: (params, facts) => [buildingOf(params, facts), params.resourceUuid].join('|'),
 });

@@ -3,7 +3,7 @@
  * or a kiosk without a browser's back button is never a trap. A pure rule of the path; the shell shows it as a link
  * under the header. Null on the home screens and wherever the header is not shown.
  */
-export type UpPlace = 'home' | 'amenities' | 'companies' | 'smartBuilding' | 'account' | 'history' | 'serviceRequests';
+export type UpPlace = 'home' | 'amenities' | 'companies' | 'smartBuilding' | 'account' | 'history' | 'serviceRequests' | 'book';
 export interface UpLink {
   to: string;
   place: UpPlace;
@@ -24,6 +24,7 @@ export function upFor(pathname: string): UpLink | null {
     if (/^\/amenities\/[^/]+/.test(rest)) return { to: `${base}/amenities`, place: 'amenities' };
     if (/^\/companies\/[^/]+/.test(rest)) return { to: `${base}/companies`, place: 'companies' };
     if (/^\/(smart-building\/.+|suites\/.+)/.test(rest)) return { to: `${base}/smart-building`, place: 'smartBuilding' };
+    if (/^\/book\/[^/]+/.test(rest)) return { to: `${base}/book`, place: 'book' };
     if (rest.startsWith('/bookings/')) return { to: '/my-history', place: 'history' };
     if (/^\/service-requests\/[^/]+/.test(rest)) return { to: `${base}/service-requests`, place: 'serviceRequests' };
     return { to: base, place: 'home' };

@@ -41,6 +41,8 @@ export interface CallOptions {
   keepalive?: boolean;
   /** The answer's bytes as a Blob (a private photo), not JSON. */
   blob?: boolean;
+  /** Headers of this call alone (a booking's Idempotency-Key), beside the ones every call carries. */
+  headers?: Record<string, string>;
 }
 
 const newTraceId = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : Math.random().toString(36).slice(2));
@@ -102,6 +104,7 @@ export function createApiClient(context: () => RequestContext, session: SessionB
     if (ctx.buildingUuid) headers['x-building-uuid'] = ctx.buildingUuid;
     if (ctx.apiKey) headers['x-api-key'] = ctx.apiKey;
     if (token) headers.authorization = `Bearer ${token}`;
+    if (options.headers) Object.assign(headers, options.headers);
     const fetchOptions: FetchOptions<'json'> = {
       baseURL: ctx.apiBase,
       method: options.method ?? 'GET',
@@ -199,6 +202,8 @@ export type RequestOptions<P extends keyof paths, V extends Verb> = {
   withoutBearer?: boolean;
   /** The call outlives the page. */
   keepalive?: boolean;
+  /** Headers of this call alone (an Idempotency-Key). */
+  headers?: Record<string, string>;
 } & ([PathParams<Operation<P, V>>] extends [never] ? { params?: undefined } : { params: PathParams<Operation<P, V>> });
 
 /** `/tenant/v1/buildings/{id}` with `{ id: 'b 1' }` → `/tenant/v1/buildings/b%201`. */
@@ -216,18 +221,20 @@ export function request<V extends Verb, P extends PathOf<V>>(
   path: P,
   ...[options]: Record<never, never> extends RequestOptions<P, V> ? [RequestOptions<P, V>?] : [RequestOptions<P, V>]
 ): Promise<AnswerOf<P, V>> {
-  const { params, query, body, withoutBearer, keepalive } = (options ?? {}) as {
+  const { params, query, body, withoutBearer, keepalive, headers } = (options ?? {}) as {
     params?: Record<string, unknown>;
     query?: Record<string, unknown>;
     body?: unknown;
     withoutBearer?: boolean;
     keepalive?: boolean;
+    headers?: Record<string, string>;
   };
   const call: CallOptions = { method: verb.toUpperCase() as CallOptions['method'] };
   if (body !== undefined) call.body = body as Record<string, unknown> | FormData;
   if (query) call.query = query as CallOptions['query'];
   if (withoutBearer) call.withoutBearer = true;
   if (keepalive) call.keepalive = true;
+  if (headers) call.headers = headers;
   return api().call<AnswerOf<P, V>>(fillPath(path, params), call);
 }
 

@@ -18,7 +18,7 @@ import { FullScreenCenter, Spinner } from '../ui/kit/Layout';
 import { accountRoutes } from './accountRoutes';
 import { contentRoutes } from './contentRoutes';
 import { directoryRoutes } from './directoryRoutes';
-import { bookingRoutes, historyRoute } from './bookingsRoutes';
+import { bookingRoutes, bookRoutes, historyRoute } from './bookingsRoutes';
 import { helpDeskRoutes } from './helpDeskRoutes';
 import { visitorRoutes } from './visitorRoutes';
 import { miniAppRoutes } from './miniAppRoutes';
@@ -116,6 +116,7 @@ const buildingScreenRoutes = [
   ...contentRoutes(buildingByIdRoute, ['content', 'posts', 'event-posts', 'offers', 'articles']),
   ...directoryRoutes(buildingByIdRoute),
   ...bookingRoutes(buildingByIdRoute),
+  ...bookRoutes(buildingByIdRoute),
   ...serviceRequestRoutes(buildingByIdRoute),
   ...smartBuildingRoutes(buildingByIdRoute),
   ...emergencyRoutes(buildingByIdRoute),

@@ -161,3 +161,89 @@ export class HistoryPage {
     return new Map(rows);
   }
 }
+
+/** The Book place (/building/{uuid}/book) and a resource's booking screen, with verbs for what a person does there. */
+export class BookPage {
+  constructor(readonly page: Page) {}
+
+  /** Opens Book from the tab bar (a phone) or the header's places (a desktop). */
+  async openFromPlaces() {
+    const tab = this.page.getByTestId('tab-book');
+    const place = this.page.getByTestId('header-places').getByRole('link', { name: 'Book' });
+    await tab.or(place).first().waitFor();
+    if (await tab.isVisible()) await tab.click();
+    else await place.click();
+    await this.page.getByRole('heading', { name: 'Book', level: 1 }).waitFor();
+    await this.page.getByTestId('book-resource').first().waitFor();
+  }
+
+  async chooseResource(name: string) {
+    await this.page.getByRole('link', { name, exact: true }).click();
+    await this.page.getByRole('heading', { name, level: 1 }).waitFor();
+    await this.dayLoaded();
+  }
+
+  /** The day's times are in (or it failed). */
+  async dayLoaded() {
+    await this.page.getByTestId('book-days').waitFor();
+    await this.page.waitForFunction(() => !document.querySelector('[data-testid="book-day-loading"]'));
+  }
+
+  freeSlots() {
+    return this.page.locator('[data-slot="free"]');
+  }
+
+  /** Chooses the first day, from the building's today on, that has a free time; answers its chip's label. */
+  async chooseDayWithFreeTime(): Promise<string> {
+    const days = this.page.getByTestId('book-days').getByRole('button');
+    for (let i = 0; i < (await days.count()); i++) {
+      const day = days.nth(i);
+      if ((await day.getAttribute('aria-pressed')) !== 'true') {
+        await day.click();
+        await this.page.waitForFunction(
+          (n) => document.querySelectorAll('[data-testid="book-days"] button')[n]?.getAttribute('aria-pressed') === 'true',
+          i,
+        );
+        await this.dayLoaded();
+      }
+      if ((await this.freeSlots().count()) > 0) return (await day.getAttribute('aria-label')) ?? '';
+    }
+    throw new Error('no day with a free time');
+  }
+
+  /** Picks a free start by its position among the free ones; answers its label ("10:30 AM, free"). */
+  async pickFreeSlot(index = 0): Promise<string> {
+    const slot = this.freeSlots().nth(index);
+    const label = (await slot.getAttribute('aria-label')) ?? '';
+    await slot.click();
+    await this.page.locator('[data-slot="free"][aria-pressed="true"]').waitFor();
+    return label;
+  }
+
+  async answerYesNo(question: string, answer: 'Yes' | 'No') {
+    await this.page.getByRole('group', { name: question }).getByLabel(answer).check();
+  }
+
+  async answer(question: string, text: string) {
+    await this.page.getByLabel(question).fill(text);
+  }
+
+  async confirm() {
+    await this.page.getByTestId('book-confirm').click();
+  }
+
+  /** The receipt after a booking: its title. */
+  async receiptTitle() {
+    await this.page.getByTestId('book-receipt-title').waitFor();
+    return this.page.getByTestId('book-receipt-title').innerText();
+  }
+
+  receiptNote() {
+    return this.page.getByTestId('book-receipt-note').innerText();
+  }
+
+  /** What is chosen, as the confirm bar says it. */
+  chosen() {
+    return this.page.getByTestId('book-chosen').innerText();
+  }
+}

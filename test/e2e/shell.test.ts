@@ -192,11 +192,11 @@ describe('account history', () => {
 });
 
 describe('getting around (issue 26)', () => {
-  it('a phone has a tab bar to home, the requests and the account, the current place marked; a desktop has them in the header', async () => {
+  it('a phone has a tab bar to home, Book, the requests and the account, the current place marked; a desktop has them in the header', async () => {
     const { page, context } = await signedInPage(browser, { viewport: { width: 360, height: 740 } });
     const tabs = page.getByTestId('tab-bar');
     await tabs.getByRole('link', { name: 'Home' }).waitFor();
-    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts()).toEqual(['Home', 'Requests', 'Account']);
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts()).toEqual(['Home', 'Book', 'Requests', 'Account']);
     expect(await tabs.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
     // The building's name once above the fold: the hero says it; the header's switcher names it to assistive technology only.
     await page.getByRole('heading', { level: 1, name: 'One Atrium Plaza' }).waitFor();
@@ -220,7 +220,7 @@ describe('getting around (issue 26)', () => {
     await page.setViewportSize({ width: 1366, height: 900 });
     await expect.poll(() => tabs.isVisible()).toBe(false);
     const header = page.getByTestId('header-places');
-    expect(await header.getByRole('link').allInnerTexts()).toEqual(['Home', 'Requests', 'Account']);
+    expect(await header.getByRole('link').allInnerTexts()).toEqual(['Home', 'Book', 'Requests', 'Account']);
     expect(await header.getByRole('link', { name: 'Account' }).getAttribute('aria-current')).toBe('page');
     expect((await page.getByTestId('current-building-name').locator('span').boundingBox())?.width).toBeGreaterThan(50);
     await header.getByRole('link', { name: 'Home' }).click();

@@ -60,8 +60,12 @@ async function smartBuildingScreens(session: Awaited<ReturnType<typeof apiSignIn
 export async function signedInScreens(brand: Brand): Promise<string[]> {
   const session = await apiSignIn(brand.user.email, brand.user.password);
   const building = await buildingUuid(session, brand.building);
-  const amenities = await session.call<{ amenities: { uuid: string }[] }[]>(`/tenant/v1/buildings/${building}/amenitiesByCategory`);
-  const amenity = amenities.flatMap((c) => c.amenities)[0]?.uuid;
+  // An amenity's page: the bookable one (its Book beside Request support) where there is one.
+  const amenities = await session.call<{ amenities: { amenity_uuid: string; bookable_resource_uuid?: string | null }[] }[]>(
+    `/tenant/v1/buildings/${building}/amenitiesByCategory`,
+  );
+  const listed = amenities.flatMap((c) => c.amenities);
+  const amenity = (listed.find((a) => a.bookable_resource_uuid) ?? listed[0])?.amenity_uuid;
   const companies = await session.call<{ uuid: string }[] | { companies: { uuid: string }[] }>(`/tenant/v1/buildings/${building}/companies`);
   const company = (Array.isArray(companies) ? companies : companies.companies)[0]?.uuid;
   const event = await contentUuid(session, building, 'Wine tasting evening');
@@ -78,6 +82,10 @@ export async function signedInScreens(brand: Brand): Promise<string[]> {
   const requests = await session.call<{ id: string; status: string }[]>(`/service-request/buildings/${building}/requests`);
   const accepted = requests.find((r) => r.status === 'Accepted');
   if (!accepted) throw new Error(`${brand.user.email} has no accepted service request in ${brand.building}`);
+  // Book (issue 26): the building's bookable resources and a meeting room's booking screen (its slots and questions).
+  const resources = await session.call<{ uuid: string; name: string }[]>(`/tenant/v1/buildings/${building}/resources`);
+  const room = resources.find((r) => r.name === 'Conference Room A');
+  if (!room) throw new Error(`${brand.building} has no Conference Room A to book`);
   return [
     `/building/${building}`,
     `/building/${building}/event-posts/${event}`,
@@ -104,6 +112,8 @@ export async function signedInScreens(brand: Brand): Promise<string[]> {
     '/help-desk',
     `/building/${building}/service-requests`,
     `/building/${building}/service-requests/${accepted.id}`,
+    `/building/${building}/book`,
+    `/building/${building}/book/${room.uuid}`,
     '/add-card',
     // The visitor desk outside lobby mode, without a camera here: its typed-code desk and the "no camera" note.
     '/visitors/check-in',

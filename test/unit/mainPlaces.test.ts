@@ -13,6 +13,17 @@ describe('the main places', () => {
     expect(mainPlaces({ buildingUuid: 'b-1', serviceRequests: false, account: false }).map((p) => p.place)).toEqual(['home']);
   });
 
+  it('hold Book with the booking flag and a building, after home', () => {
+    expect(mainPlaces({ buildingUuid: 'b-1', booking: true, serviceRequests: true, account: true }).map((p) => p.to)).toEqual([
+      '/home',
+      '/building/b-1/book',
+      '/building/b-1/service-requests',
+      '/account',
+    ]);
+    expect(mainPlaces({ buildingUuid: null, booking: true, serviceRequests: false, account: false }).map((p) => p.place)).toEqual(['home']);
+    expect(mainPlaces({ buildingUuid: 'b-1', booking: false, serviceRequests: false, account: false }).map((p) => p.place)).toEqual(['home']);
+  });
+
   it('escape the building in the address', () => {
     expect(mainPlaces({ buildingUuid: 'a/b?c', serviceRequests: true, account: false })[1]!.to).toBe('/building/a%2Fb%3Fc/service-requests');
   });
@@ -23,6 +34,10 @@ describe('the main places', () => {
     expect(currentPlace('/building/b-1/amenities/a-2')).toBe('home');
     expect(currentPlace('/building/b-1/service-requests')).toBe('requests');
     expect(currentPlace('/building/b-1/service-requests/new/')).toBe('requests');
+    expect(currentPlace('/building/b-1/book')).toBe('book');
+    expect(currentPlace('/building/b-1/book/r-3')).toBe('book');
+    expect(currentPlace('/building/b-1/bookings/building/b-1/r-3/k-4')).toBe('book');
+    expect(currentPlace('/building/b-1/booking-rules')).toBe('home');
     expect(currentPlace('/account')).toBe('account');
     expect(currentPlace('/account/profile')).toBe('account');
     expect(currentPlace('/add-card')).toBe('account');

@@ -14,6 +14,8 @@ describe('upFor: every signed-in screen has a way up (issue 22, item 12)', () =>
     [`${b}/posts/p-1`, `${b}`, 'home'],
     [`${b}/service-requests`, `${b}`, 'home'],
     [`${b}/service-requests/r-1`, `${b}/service-requests`, 'serviceRequests'],
+    [`${b}/book`, `${b}`, 'home'],
+    [`${b}/book/r-1`, `${b}/book`, 'book'],
     [`${b}/smart-building`, `${b}`, 'home'],
     [`${b}/smart-building/floors/f-1/suites`, `${b}/smart-building`, 'smartBuilding'],
     [`${b}/suites/s-1/control/lighting`, `${b}/smart-building`, 'smartBuilding'],
@@ -42,6 +44,7 @@ describe('upFor: every signed-in screen has a way up (issue 22, item 12)', () =>
       '/account/profile',
       `${b}/bookings/building/x/r/bk`,
       `${b}/service-requests/r-1`,
+      `${b}/book/r-1`,
     ]) {
       const seen = new Set<string>();
       for (let up = upFor(path); up; up = upFor(path)) {

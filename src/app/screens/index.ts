@@ -18,6 +18,8 @@ const LOADERS: Record<ScreenName, (app: AppActor) => Promise<AnyActorLogic>> = {
   emailConsent: async () => (await import('./account')).emailConsentLogic(),
   bookingReceipt: async () => (await import('./bookings')).bookingReceiptLogic(),
   history: async () => (await import('./bookings')).historyLogic(),
+  bookableResources: async () => (await import('./bookings')).bookableResourcesLogic(),
+  bookResource: async () => (await import('./bookings')).bookResourceLogic(),
   helpDesk: async () => (await import('./helpDesk')).helpDeskLogic(),
   serviceRequests: async () => (await import('./serviceRequests')).serviceRequestsLogic(),
   serviceRequestDetail: async () => (await import('./serviceRequests')).serviceRequestDetailLogic(),

@@ -2,6 +2,8 @@ import { useIntl } from 'react-intl';
 import { useSelector } from '@xstate/react';
 import type { BookingReceiptRef } from '../../../machines/bookings/bookingReceipt.machine';
 import type { CancelBookingRef } from '../../../machines/bookings/cancelBooking.machine';
+import type { CalendarFileRef } from '../../../machines/bookings/calendarFile.machine';
+import { CalendarPlus } from 'lucide-react';
 import type { Booking } from '../../../machines/bookings/bookings.types';
 import { selectAwaitsApproval, selectReceiptTitle } from '../../../machines/bookings/bookings.selectors';
 import { formatEventDate, formatPrice } from '../../i18n/format';
@@ -83,6 +85,7 @@ function ReceiptArticle({ receipt, booking }: { receipt: BookingReceiptRef; book
   const awaitsApproval = useSelector(receipt, selectAwaitsApproval);
   const reloading = useSelector(receipt, (s) => s.hasTag('reloading'));
   const cancel = useSelector(receipt, (s) => s.children.cancelBooking as CancelBookingRef | undefined);
+  const calendar = useSelector(receipt, (s) => s.children.calendarFile as CalendarFileRef | undefined);
   const zone = booking.timezone;
   return (
     <Article as="article" aria-labelledby="receipt-title" aria-busy={reloading || undefined}>
@@ -123,10 +126,38 @@ function ReceiptArticle({ receipt, booking }: { receipt: BookingReceiptRef; book
             </Facts>
           </section>
         ) : null}
+        {calendar ? <AddToCalendar actor={calendar} /> : null}
         {cancel ? <CancellationPolicy actor={cancel} booking={booking} /> : null}
       </Body>
       {cancel ? <CancelBooking actor={cancel} booking={booking} /> : null}
     </Article>
+  );
+}
+
+/** "Add to calendar": the booking's calendar file, downloaded; a failure says so beside the button, which tries again. */
+function AddToCalendar({ actor }: { actor: CalendarFileRef }) {
+  const t = useT();
+  const busy = useSelector(actor, (s) => s.hasTag('calendar:busy'));
+  const failed = useSelector(actor, (s) => s.hasTag('calendar:failed'));
+  return (
+    <div>
+      <Button
+        type="button"
+        variant="secondary"
+        width="auto"
+        busy={busy}
+        icon={<CalendarPlus size={18} aria-hidden="true" focusable="false" />}
+        onClick={() => actor.send({ type: 'user.addToCalendar' })}
+        data-testid="add-to-calendar"
+      >
+        {busy ? t('bookings.calendar.busy') : t('bookings.calendar.add')}
+      </Button>
+      {failed ? (
+        <Alert role="alert" css={{ margin: '$2 0 0' }} data-testid="calendar-failed">
+          {t('bookings.calendar.failed')}
+        </Alert>
+      ) : null}
+    </div>
   );
 }
 

@@ -1,9 +1,10 @@
+import { CalendarPlus } from 'lucide-react';
 import { Link } from '../kit/Link';
 import { useSelector } from '@xstate/react';
 import type { AmenityDetailRef } from '../../../machines/directory/amenityDetail.machine';
 import type { Amenity } from '../../../machines/directory/directory.types';
 import type { HelpDeskRef } from '../../../machines/helpDesk/helpDesk.machine';
-import { useScreen } from '../appContext';
+import { useFlag, useScreen } from '../appContext';
 import { useT } from '../../i18n/useT';
 import { Button } from '../kit/Button';
 import { Card, Page, Text } from '../kit/Layout';
@@ -21,6 +22,23 @@ const Body = styled('div', { padding: '$5', display: 'flex', flexDirection: 'col
 const Hero = styled(ImageWithFallback, { display: 'block', width: '100%', aspectRatio: '648 / 416', objectFit: 'cover', backgroundColor: '$border' });
 const Kind = styled('span', { fontSize: '$1', fontWeight: 700, textTransform: 'uppercase', letterSpacing: '0.06em', color: '$primary' });
 const Title = styled('h1', { fontSize: '$6', lineHeight: 1.2, margin: 0 });
+const Actions = styled('div', { display: 'flex', flexDirection: 'column', gap: '$3', '@tablet': { flexDirection: 'row', '& > *': { flex: 1 } } });
+/** "Book" as the page's first action: a link (it opens the resource's booking screen) drawn as the kit's primary button. */
+const BookLink = styled(Link, {
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: '$2',
+  minHeight: 44,
+  padding: '$3 $5',
+  borderRadius: '$2',
+  fontWeight: 600,
+  textDecoration: 'none',
+  backgroundColor: '$primary',
+  color: '$onPrimary',
+  '&:hover': { textDecoration: 'none' },
+  '&:focus-visible': { outline: '2px solid $primary', outlineOffset: 2 },
+});
 /** /building/{uuid}/amenities/{amenityUuid}: an amenity, with a support-request modal. */
 export function AmenityDetailPage() {
   const buildingUuid = useScreenBuilding();
@@ -44,13 +62,16 @@ function AmenityScreen({ detail, buildingUuid }: { detail: AmenityDetailRef; bui
       {loading ? <ScreenLoading /> : null}
       {failed ? <LoadFailed message={t('directory.amenity.failed')} onRetry={() => detail.send({ type: 'user.retry' })} /> : null}
       {notFound ? <NotFound message={t('directory.amenity.notFound')} back={<Link to={all}>{t('directory.amenity.all')}</Link>} /> : null}
-      {amenity ? <AmenityArticle detail={detail} amenity={amenity} all={all} /> : null}
+      {amenity ? <AmenityArticle detail={detail} amenity={amenity} all={all} buildingUuid={buildingUuid} /> : null}
     </Page>
   );
 }
 
-function AmenityArticle({ detail, amenity, all }: { detail: AmenityDetailRef; amenity: Amenity; all: string }) {
+function AmenityArticle({ detail, amenity, all, buildingUuid }: { detail: AmenityDetailRef; amenity: Amenity; all: string; buildingUuid: string }) {
   const t = useT();
+  // Behind the booking flag, an amenity that is a bookable resource offers "Book" (decision 214).
+  const booking = useFlag('booking');
+  const resourceUuid = booking ? amenity.bookable_resource_uuid : null;
   const supportOpen = useSelector(detail, (s) => s.hasTag('support'));
   const fallback = useContentFallbackLanguage();
   const lang = fallback ?? undefined;
@@ -65,9 +86,17 @@ function AmenityArticle({ detail, amenity, all }: { detail: AmenityDetailRef; am
           {amenity.amenity_name}
         </Title>
         {amenity.description ? <RichText html={amenity.description} data-testid="amenity-description" lang={lang} /> : null}
-        <Button type="button" onClick={() => detail.send({ type: 'user.requestSupport' })}>
-          {t('directory.amenity.requestSupport')}
-        </Button>
+        <Actions>
+          {resourceUuid ? (
+            <BookLink to={`/building/${buildingUuid}/book/${resourceUuid}`} data-testid="amenity-book">
+              <CalendarPlus size={18} aria-hidden="true" focusable="false" />
+              {t('directory.amenity.book')}
+            </BookLink>
+          ) : null}
+          <Button type="button" variant={resourceUuid ? 'secondary' : 'primary'} onClick={() => detail.send({ type: 'user.requestSupport' })}>
+            {t('directory.amenity.requestSupport')}
+          </Button>
+        </Actions>
       </Body>
       {supportOpen ? <SupportModal detail={detail} amenity={amenity} /> : null}
     </Article>

@@ -1,5 +1,5 @@
 import { useRouterState } from '@tanstack/react-router';
-import { ClipboardList, House, UserRound, type LucideIcon } from 'lucide-react';
+import { CalendarPlus, ClipboardList, House, UserRound, type LucideIcon } from 'lucide-react';
 import { currentPlace, mainPlaces, type MainPlace, type MainPlaceLink } from '../../../machines/shell/mainPlaces';
 import { useBuildingSelector, useFlag } from '../appContext';
 import type { AreaMessageId } from '../../i18n/areas';
@@ -7,8 +7,8 @@ import { useT } from '../../i18n/useT';
 import { Link } from '../kit/Link';
 import { globalCss, styled } from '../kit/stitches.config';
 
-const ICONS: Record<MainPlace, LucideIcon> = { home: House, requests: ClipboardList, account: UserRound };
-const LABELS: Record<MainPlace, AreaMessageId> = { home: 'nav.home', requests: 'nav.requests', account: 'nav.account' };
+const ICONS: Record<MainPlace, LucideIcon> = { home: House, book: CalendarPlus, requests: ClipboardList, account: UserRound };
+const LABELS: Record<MainPlace, AreaMessageId> = { home: 'nav.home', book: 'nav.book', requests: 'nav.requests', account: 'nav.account' };
 
 /** The bar's height above the phone's own bottom inset (a home indicator): the page keeps that much room below it. */
 const TAB_BAR_HEIGHT = 60;
@@ -35,10 +35,11 @@ const EXACT = { exact: true, includeSearch: false } as const;
 /** The places, and the one the page is at. */
 function usePlaces(): { places: MainPlaceLink[]; current: MainPlace | null } {
   const buildingUuid = useBuildingSelector((s) => s.context.current?.uuid ?? null);
+  const booking = useFlag('booking');
   const serviceRequests = useFlag('service-requests');
   const account = useFlag('dropdown-account');
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  return { places: mainPlaces({ buildingUuid, serviceRequests, account }), current: currentPlace(pathname) };
+  return { places: mainPlaces({ buildingUuid, booking, serviceRequests, account }), current: currentPlace(pathname) };
 }
 
 const TabBarNav = styled('nav', {

@@ -23,6 +23,7 @@ const PLACE_KEYS = {
   companies: 'header.up.companies',
   smartBuilding: 'header.up.smartBuilding',
   account: 'header.up.account',
+  book: 'header.up.book',
   history: 'header.up.history',
   serviceRequests: 'header.up.serviceRequests',
 } as const satisfies Record<UpPlace, string>;
