@@ -37,7 +37,12 @@ export default defineConfig({
           include: ['test/server/**/*.test.ts'],
           // A `*.postgres.test.ts` file needs a Postgres server: it is part of the run only when TEST_DATABASE_URL names
           // one (.ci/run does where one answers), so it never passes without running.
-          exclude: process.env.TEST_DATABASE_URL ? [] : ['test/server/**/*.postgres.test.ts'],
+          // A `*.redis.test.ts` file needs a Redis server: part of the run only when TEST_REDIS_URL names one (`npm test` sets
+          // it when 127.0.0.1:6379 answers, and says so when nothing does; .ci/run always sets it).
+          exclude: [
+            ...(process.env.TEST_DATABASE_URL ? [] : ['test/server/**/*.postgres.test.ts', 'test/server/**/*.postgres.*.test.ts']),
+            ...(process.env.TEST_REDIS_URL ? [] : ['test/server/**/*.redis.test.ts']),
+          ],
           globalSetup: ['test/server/globalSetup.ts'],
           // The server's modules (PGlite's WebAssembly, Fastify, the OpenID provider) loaded once per worker, not per
           // file (decision 141): each file builds its own servers on its own databases.

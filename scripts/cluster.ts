@@ -9,7 +9,7 @@
  *
  * DATABASE_URL (default postgres://postgres@127.0.0.1:5432/atrium_cluster, made when missing), REDIS_URL (default
  * redis://127.0.0.1:6379). The first instance migrates and seeds the database before the others start, so they never
- * race to do it. The test of an instance killed under load (test/server/clusterFailure.test.ts) and the bench
+ * race to do it. The test of an instance killed under load (test/server/clusterFailure.postgres.redis.test.ts) and the bench
  * (`npm run bench -- --only cluster`) start clusters with the same functions.
  */
 import { spawn, type ChildProcess } from 'node:child_process';

@@ -16,6 +16,7 @@
  * against it (scripts/flowsTable.js: `npm run flows:table` rewrites the table from it).
  */
 import { spawn } from 'node:child_process';
+import { createConnection } from 'node:net';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -78,6 +79,33 @@ async function runSideBySide(steps, width) {
  * its JSON report, from which the run's slowest files are listed at the end. A run is a process group of its own
  * (its workers, app servers and browsers), so that a failed check can stop it whole.
  */
+/**
+ * The server tests that need Redis (`*.redis.test.ts`, issue 27) run where one answers: TEST_REDIS_URL when it is set
+ * (.ci/run sets it, so CI fails if that Redis is not there), else the usual 127.0.0.1:6379 when something listens there.
+ * On a machine with neither they are left out, and the run says so at its start and its end (decision 224).
+ */
+const redisAnswers = (host, port) =>
+  new Promise((resolve) => {
+    const socket = createConnection({ host, port });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+let redisNote = null;
+if (!checkOnly && !process.env.TEST_REDIS_URL) {
+  if (await redisAnswers('127.0.0.1', 6379)) process.env.TEST_REDIS_URL = 'redis://127.0.0.1:6379';
+  else {
+    redisNote =
+      'Left out: the server tests that need Redis (test/server/*.redis.test.ts): nothing answers on 127.0.0.1:6379. ' +
+      'Start redis-server or set TEST_REDIS_URL to run them (.ci/run does).';
+    console.log(redisNote);
+  }
+}
+
 const reports = mkdtempSync(path.join(tmpdir(), 'atrium-test-'));
 const modelCoverage = path.join(reports, 'model-coverage.jsonl');
 const runs = new Set();
@@ -173,4 +201,5 @@ console.log(
   `\nnpm ${checkOnly ? 'run check' : 'test'}: ${Math.floor(total / 60)} min ${Math.round(total % 60)} s in all. The ten slowest test files:`,
 );
 for (const { file, seconds } of slowest) console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${file}`);
+if (redisNote) console.log(`\n${redisNote}`);
 process.exit(codes.some((code) => code !== 0) || tableStale ? 1 : 0);
