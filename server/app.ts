@@ -39,6 +39,7 @@ import { serviceRequestRoutes } from './routes/serviceRequests.js';
 import { helpDeskRoutes } from './routes/helpDesk.js';
 import { bookingRoutes } from './routes/bookings.js';
 import { resourceRoutes } from './routes/resources.js';
+import { notificationRoutes } from './routes/notifications.js';
 import { cardVaultRoutes, paymentRoutes } from './routes/payments.js';
 import { cardFramePage } from './routes/cardFrame.js';
 import { cardFrameParents, hostOf } from './lib/cardFrame.js';
@@ -193,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(signedIn(helpDeskRoutes));
       await api.register(signedIn(bookingRoutes));
       await api.register(signedIn(resourceRoutes));
+      await api.register(signedIn(notificationRoutes));
       await api.register(signedIn(paymentRoutes));
       await api.register(signedIn(miniAppPlatformRoutes));
       await api.register(signedIn(kioskVisitRoutes));

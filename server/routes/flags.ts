@@ -1,9 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import type { Api } from '../lib/typedRoutes.js';
 import { httpError } from '../lib/errors.js';
 import { isLocalRequest } from '../lib/local.js';
+import { eventStreams } from '../lib/eventStream.js';
 import { FLAG_NAMES, FlagStore, isFlagName, unknownFlagMessage, type FlagUser } from '../lib/flags.js';
 import { dataOf, errorResponses, ref } from '../schemas.js';
 import { userBuildingUuids } from '../stores/buildings.js';
@@ -149,8 +149,7 @@ export async function flagRoutes(app: Api, options: FlagRoutesOptions) {
     },
   );
 
-  const streams = new Set<ServerResponse>();
-  const streamsPerClient = new Map<string, number>();
+  const streams = eventStreams(app, () => ({ perClient: config.eventStreamsPerClient, total: config.eventStreamsTotal, heartbeatMs }));
   app.get(
     '/flags/v1/stream',
     {
@@ -169,58 +168,15 @@ export async function flagRoutes(app: Api, options: FlagRoutesOptions) {
       },
     },
     async (request, reply) => {
-      // EventSource always asks for text/event-stream; anything else would hold a connection it cannot read.
-      if (!/\btext\/event-stream\b/i.test(request.headers.accept ?? '')) {
-        throw httpError(406, 'This is an event stream: ask for it with accept: text/event-stream (as EventSource does)', 'event_stream_only');
-      }
-      // Every stream holds a connection for as long as the client likes: a few per client, and a ceiling in all.
-      const client = request.ip;
-      if (streams.size >= config.eventStreamsTotal) {
-        throw Object.assign(httpError(503, 'Too many open event streams. Please try again later.', 'streams_full'), { retryAfter: 30 });
-      }
-      if ((streamsPerClient.get(client) ?? 0) >= config.eventStreamsPerClient) {
-        throw Object.assign(httpError(429, 'Too many open event streams from this address. Close one and try again.', 'streams_per_client'), {
-          retryAfter: 30,
-        });
-      }
+      streams.check(request);
       // Read before taking the socket over, so a database failure is still an ordinary error answer.
       const version = await store.version();
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-        'x-content-type-options': 'nosniff',
-      });
-      const send = (event: string, v: number) => res.write(`event: ${event}\ndata: ${JSON.stringify({ version: v })}\n\n`);
+      const stream = streams.open(request, reply);
       // The version on connect lets a client that reconnects after a gap see that it missed a change.
-      res.write('retry: 3000\n\n');
-      send('flags.version', version);
-      const unsubscribe = store.onChange((v) => send('flags.changed', v));
-      const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), heartbeatMs);
-      streams.add(res);
-      streamsPerClient.set(client, (streamsPerClient.get(client) ?? 0) + 1);
-      let open = true;
-      const cleanUp = () => {
-        if (!open) return;
-        open = false;
-        clearInterval(heartbeat);
-        unsubscribe();
-        streams.delete(res);
-        const left = (streamsPerClient.get(client) ?? 1) - 1;
-        if (left > 0) streamsPerClient.set(client, left);
-        else streamsPerClient.delete(client);
-      };
-      request.raw.once('close', cleanUp);
-      res.once('close', cleanUp);
+      stream.send('flags.version', { version });
+      stream.onClose(store.onChange((v) => stream.send('flags.changed', { version: v })));
     },
   );
-  // Open streams would keep the server from closing.
-  app.addHook('preClose', async () => {
-    for (const res of streams) res.end();
-  });
 
   app.get(
     '/admin/flags',
