@@ -10,6 +10,7 @@ import type { kioskMachine } from '../kiosk/kiosk.machine';
 import type { analyticsConsentMachine } from '../analytics/analyticsConsent.machine';
 import type { colorSchemeMachine } from '../appearance/colorScheme.machine';
 import type { notificationsMachine } from '../notifications/notifications.machine';
+import type { notificationCentreMachine } from '../notificationCentre/notificationCentre.machine';
 import type { bridgeMachine } from '../bridge/bridge.machine';
 import type { cardSheetMachine } from '../payments/cardSheet.machine';
 import type { rsvpMachine } from '../content/rsvp.machine';
@@ -81,6 +82,7 @@ export interface SystemActors extends ScreenSystemActors {
   analyticsConsent: ActorRefFrom<typeof analyticsConsentMachine>;
   colorScheme: ActorRefFrom<typeof colorSchemeMachine>;
   notifications: ActorRefFrom<typeof notificationsMachine>;
+  notificationCentre: ActorRefFrom<typeof notificationCentreMachine>;
   bridge: ActorRefFrom<typeof bridgeMachine>;
   cardSheet: ActorRefFrom<typeof cardSheetMachine>;
   rsvp: ActorRefFrom<typeof rsvpMachine>;

@@ -76,6 +76,12 @@ export function toApiError(error: unknown): ApiError {
 
 export interface ApiClient {
   call<T>(path: string, options?: CallOptions): Promise<T>;
+  /**
+   * Opens a server-sent event stream of the API with fetch, so the bearer goes in the Authorization header as on every
+   * call and never in an address (decision NEXT-notification-centre); the token refreshed first when it has expired,
+   * and once more on a 401. Answers the response (its body is the stream); the caller reads and closes it.
+   */
+  stream?(path: string, options: { lastEventId: string | null; signal: AbortSignal }): Promise<Response>;
   /** The per-call values as the client reads them now (from the app's actors). */
   values(): RequestContext;
 }
@@ -86,8 +92,7 @@ export interface ApiClient {
  * a failure (a failed building list would log the person out, on the server too, just as the next page starts).
  */
 export function createApiClient(context: () => RequestContext, session: SessionBridge, leaving: () => boolean = () => false): ApiClient {
-  const send = async <T>(path: string, options: CallOptions, token: string | null) => {
-    const ctx = context();
+  const headersFor = (ctx: RequestContext, token: string | null) => {
     const headers: Record<string, string> = {
       accept: 'application/vnd.atrium.v1+json, application/json',
       'accept-language': ctx.locale,
@@ -102,6 +107,11 @@ export function createApiClient(context: () => RequestContext, session: SessionB
     if (ctx.buildingUuid) headers['x-building-uuid'] = ctx.buildingUuid;
     if (ctx.apiKey) headers['x-api-key'] = ctx.apiKey;
     if (token) headers.authorization = `Bearer ${token}`;
+    return headers;
+  };
+  const send = async <T>(path: string, options: CallOptions, token: string | null) => {
+    const ctx = context();
+    const headers = headersFor(ctx, token);
     const fetchOptions: FetchOptions<'json'> = {
       baseURL: ctx.apiBase,
       method: options.method ?? 'GET',
@@ -121,6 +131,20 @@ export function createApiClient(context: () => RequestContext, session: SessionB
 
   return {
     values: context,
+    async stream(path, { lastEventId, signal }) {
+      const open = (token: string | null) => {
+        const ctx = context();
+        const headers: Record<string, string> = { ...headersFor(ctx, token), accept: 'text/event-stream' };
+        if (lastEventId) headers['last-event-id'] = lastEventId;
+        return fetch(`${ctx.apiBase}${path}`, { headers, signal, cache: 'no-store' });
+      };
+      let token = session.accessToken();
+      if (token && session.isAccessTokenExpired()) token = await session.refresh();
+      const answer = await open(token);
+      if (answer.status !== 401 || !token) return answer;
+      const renewed = await session.refresh();
+      return renewed ? open(renewed) : answer;
+    },
     async call<T>(path: string, options: CallOptions = {}): Promise<T> {
       try {
         if (options.withoutBearer) return await send<T>(path, options, null);

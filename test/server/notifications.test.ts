@@ -48,7 +48,7 @@ const setPrefs = (token: string, body: unknown) => server.call('PUT', '/tenant/v
 
 let slot = 0;
 /** A pending request of the demo tenant for a room that needs approval, as the vendor's app makes one. */
-async function pendingBooking(building = plaza, email = DEMO_LOGIN.email) {
+async function pendingBooking(building = plaza, email: string = DEMO_LOGIN.email) {
   const room = await makeResource(server, building, { approval: true, name: `Approval room ${++slot}` });
   const start = server.clock.now().getTime() + (2 + slot) * 86_400_000;
   const made = await server.call('POST', '/dev/bookings', {
