@@ -26,6 +26,7 @@ import type { companyDetailMachine } from '../directory/companyDetail.machine';
 import type { profileFormMachine } from '../account/profileForm.machine';
 import type { passwordUpdateMachine } from '../account/passwordUpdate.machine';
 import type { emailConsentMachine } from '../account/emailConsent.machine';
+import type { notificationPreferencesMachine } from '../account/notificationPreferences.machine';
 import type { bookingReceiptMachine } from '../bookings/bookingReceipt.machine';
 import type { historyMachine } from '../bookings/history.machine';
 import type { helpDeskMachine } from '../helpDesk/helpDesk.machine';
@@ -51,6 +52,7 @@ export interface ScreenActors {
   profileForm: ActorRefFrom<typeof profileFormMachine>;
   passwordUpdate: ActorRefFrom<typeof passwordUpdateMachine>;
   emailConsent: ActorRefFrom<typeof emailConsentMachine>;
+  notificationPreferences: ActorRefFrom<typeof notificationPreferencesMachine>;
   bookingReceipt: ActorRefFrom<typeof bookingReceiptMachine>;
   history: ActorRefFrom<typeof historyMachine>;
   helpDesk: ActorRefFrom<typeof helpDeskMachine>;
