@@ -23,11 +23,10 @@ const Header = styled('div', {
   display: 'flex',
   flexDirection: 'column',
   gap: '$3',
-  marginBottom: '$4',
   '@tablet': { flexDirection: 'row', alignItems: 'flex-end', justifyContent: 'space-between' },
 });
 const Title = styled('h1', { fontSize: '$6', lineHeight: 1.2, margin: 0 });
-const Day = styled('h2', { fontSize: '$3', color: '$muted', margin: '$5 0 $2', fontWeight: 600 });
+const Day = styled('h2', { fontSize: '$3', color: '$muted', margin: '$5 0 $2', fontWeight: 600, 'section:first-child > &': { marginTop: 0 } });
 const List = styled('ul', { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '$2', maxWidth: 840 });
 const Item = styled('li', {
   backgroundColor: '$surface',
@@ -39,7 +38,8 @@ const Item = styled('li', {
   padding: '$3 $4',
   minWidth: 0,
   borderInlineStart: '4px solid transparent',
-  variants: { state: { unseen: { borderInlineStartColor: '$primary' }, seen: { borderInlineStartColor: '$primary' }, read: {} } },
+  // Unread ones carry the brand's stripe (and say so to assistive technology in words).
+  variants: { state: { unseen: { borderInlineStartColor: '$colors$primary' }, seen: { borderInlineStartColor: '$colors$primary' }, read: {} } },
 });
 const ItemIcon = styled('span', { color: '$primary', flexShrink: 0, paddingTop: 2 });
 const ItemBody = styled('div', { display: 'flex', flexDirection: 'column', gap: '$1', minWidth: 0, flex: 1 });
