@@ -9,12 +9,10 @@ import type {
   HeaderMenuRef,
   KioskRef,
   NotificationsRef,
-  NotificationCentreRef,
   SessionRef,
 } from '../../machines/app/app.refs';
 import { COLOR_SCHEME_ID } from '../../machines/appearance/colorScheme.machine';
 import { NOTIFICATIONS_ID } from '../../machines/notifications/notifications.machine';
-import { NOTIFICATION_CENTRE_ID } from '../../machines/notificationCentre/notificationCentre.machine';
 import { SESSION_ID } from '../../machines/session/session.machine';
 import { BUILDING_ID } from '../../machines/building/building.machine';
 import { GLOBAL_ERROR_ID } from '../../machines/globalError/globalError.machine';
@@ -82,12 +80,6 @@ export function useNotificationsRef(): NotificationsRef {
 }
 export const useNotificationsSelector = <T,>(selector: (snapshot: SnapshotFrom<NotificationsRef>) => T) =>
   useSelector(useNotificationsRef(), selector);
-
-export function useNotificationCentreRef(): NotificationCentreRef {
-  return runningActor(useAppActor().system, NOTIFICATION_CENTRE_ID);
-}
-export const useNotificationCentreSelector = <T,>(selector: (snapshot: SnapshotFrom<NotificationCentreRef>) => T) =>
-  useSelector(useNotificationCentreRef(), selector);
 
 export function useCardSheetRef(): CardSheetRef {
   return runningActor(useAppActor().system, CARD_SHEET_ID);

@@ -7,7 +7,9 @@ import { byDay } from '../../../machines/notificationCentre/notificationCentre.r
 import { notificationState } from '../../../machines/notificationCentre/notificationCentre.selectors';
 import type { CentreNotification } from '../../../machines/notificationCentre/notificationCentre.types';
 import type { NotificationKind } from '../../../contracts/notifications';
-import { useBuildingSelector, useNotificationCentreRef } from '../appContext';
+import { useAppActor, useBuildingSelector } from '../appContext';
+import { systemActor } from '../../../machines/app/system';
+import { NOTIFICATION_CENTRE_ID } from '../../../machines/notificationCentre/notificationCentre.machine';
 import type { AreaMessageId } from '../../i18n/areas';
 import { formatDate, formatTime } from '../../i18n/format';
 import { useT } from '../../i18n/useT';
@@ -83,11 +85,11 @@ const TEXTS: Record<NotificationKind, AreaMessageId> = {
 
 /** /building/{uuid}/notifications: what happened to the person in the building, by day, newest first. */
 export function NotificationsPage() {
-  const centre = useNotificationCentreRef();
+  const centre = systemActor(useAppActor().system, NOTIFICATION_CENTRE_ID);
   const timeZone = useBuildingSelector((s) => s.context.current?.timezone ?? 'UTC');
   return (
-    <AreaScreen areas={['notificationCentre', 'shell']} ready>
-      {() => <NotificationsScreen centre={centre} timeZone={timeZone} />}
+    <AreaScreen areas={['notificationCentre', 'shell']} ready={!!centre}>
+      {() => <NotificationsScreen centre={centre!} timeZone={timeZone} />}
     </AreaScreen>
   );
 }

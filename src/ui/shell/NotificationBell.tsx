@@ -1,5 +1,9 @@
 import { Bell } from 'lucide-react';
-import { useBuildingSelector, useNotificationCentreSelector } from '../appContext';
+import { useSelector } from '@xstate/react';
+import { useAppActor, useBuildingSelector } from '../appContext';
+import { systemActor } from '../../../machines/app/system';
+import type { NotificationCentreRef } from '../../../machines/app/app.refs';
+import { NOTIFICATION_CENTRE_ID } from '../../../machines/notificationCentre/notificationCentre.machine';
 import { useT } from '../../i18n/useT';
 import { Link } from '../kit/Link';
 import { styled } from '../kit/stitches.config';
@@ -40,10 +44,15 @@ const Badge = styled('span', {
 
 /** The header's bell: the unread count as a badge, its name saying the count; it opens the building's notifications. */
 export function NotificationBell() {
-  const t = useT();
+  const centre = systemActor(useAppActor().system, NOTIFICATION_CENTRE_ID);
   const buildingUuid = useBuildingSelector((s) => s.context.current?.uuid ?? null);
-  const unread = useNotificationCentreSelector((s) => s.context.counts.unread);
-  if (!buildingUuid) return null;
+  // A stand-in app without the centre (a screen's test) shows no bell.
+  return centre && buildingUuid ? <CountedBell centre={centre} buildingUuid={buildingUuid} /> : null;
+}
+
+function CountedBell({ centre, buildingUuid }: { centre: NotificationCentreRef; buildingUuid: string }) {
+  const t = useT();
+  const unread = useSelector(centre, (s) => s.context.counts.unread);
   const badge = badgeText(unread);
   return (
     <BellLink
