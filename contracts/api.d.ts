@@ -9602,23 +9602,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/tenant/v1/buildings/{id}/notifications/stream": {
+    "/tenant/v1/buildings/{id}/notifications/stream-ticket": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
+        get?: never;
+        put?: never;
         /**
-         * Server-sent events: `notification` (data: a notification of this building) as each happens, with its id
-         * @description Send the bearer in the Authorization header (read the stream with fetch; never put a token in the address). Needs `accept: text/event-stream`. With `Last-Event-ID`, the notifications after it are sent first; when they cannot be (too old, or from before a restart) a `reload` event tells the client to load the list again.
+         * A minute's ticket for the building's notification stream, as an HttpOnly cookie of the stream's path
+         * @description EventSource sends no Authorization header and a token in the address would be logged: this signed-in call sets the cookie atrium_stream (HttpOnly, SameSite=Strict, the stream's path only, 60 s) that the stream reads.
          */
-        get: {
+        post: {
             parameters: {
                 query?: never;
-                header?: {
-                    "last-event-id"?: string;
-                };
+                header?: never;
                 path: {
                     id: string;
                 };
@@ -9626,13 +9626,17 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description text/event-stream */
+                /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "text/event-stream": string;
+                        "application/json": {
+                            data: {
+                                expires_in: number;
+                            };
+                        };
                     };
                 };
                 /** @description Default Response */
@@ -9672,15 +9676,6 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                406: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -9707,19 +9702,8 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
             };
         };
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -12273,6 +12257,132 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenant/v1/buildings/{id}/notifications/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Server-sent events: `notification` (data: a notification of this building) as each happens, with its id
+         * @description Opened with EventSource after `POST …/notifications/stream-ticket` (its cookie is the permission: no token in the address). Needs `accept: text/event-stream`. With `Last-Event-ID` (or `last_event_id`, for a new EventSource), the notifications after it are sent first; when they cannot be (too old, or from before a restart) a `reload` event tells the client to load the list again.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    last_event_id?: string;
+                };
+                header?: {
+                    "last-event-id"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description text/event-stream */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                406: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

@@ -23,6 +23,14 @@ import {
   setPreferences,
 } from '../stores/notifications.js';
 import { notificationAnswer } from '../lib/notifications.js';
+import {
+  makeStreamTicket,
+  readStreamTicket,
+  STREAM_TICKET_COOKIE,
+  STREAM_TICKET_SECONDS,
+  streamTicketSecret,
+  ticketCookie,
+} from '../lib/streamTickets.js';
 import type { NotificationRow } from '../stores/notifications.js';
 
 const uuidParam = { type: 'string', format: 'uuid' } as const;
@@ -81,7 +89,7 @@ const preferencesSchema = {
  * with fetch, not EventSource), so no token is ever in an address and in a log.
  */
 export async function notificationRoutes(app: Api) {
-  const { db, clock, config, events } = app.deps;
+  const { db, clock, config } = app.deps;
   const member = { config: { member: true } };
   const security = [{ bearer: [] }];
   const tags = ['notifications'];
@@ -206,60 +214,33 @@ export async function notificationRoutes(app: Api) {
     },
   );
 
-  const streams = eventStreams(app, () => ({ perClient: config.eventStreamsPerClient, total: config.eventStreamsTotal, heartbeatMs: 15_000 }));
-  app.get(
-    `${base}/stream`,
+  app.post(
+    `${base}/stream-ticket`,
     {
       ...member,
       schema: {
         tags,
-        summary: 'Server-sent events: `notification` (data: a notification of this building) as each happens, with its id',
+        summary: "A minute's ticket for the building's notification stream, as an HttpOnly cookie of the stream's path",
         description:
-          'Send the bearer in the Authorization header (read the stream with fetch; never put a token in the address). ' +
-          'Needs `accept: text/event-stream`. With `Last-Event-ID`, the notifications after it are sent first; when they cannot ' +
-          'be (too old, or from before a restart) a `reload` event tells the client to load the list again.',
+          'EventSource sends no Authorization header and a token in the address would be logged: this signed-in call sets the ' +
+          `cookie ${STREAM_TICKET_COOKIE} (HttpOnly, SameSite=Strict, the stream's path only, ${STREAM_TICKET_SECONDS} s) that the stream reads.`,
         security,
         params: buildingParams,
-        headers: { type: 'object', properties: { 'last-event-id': { type: 'string', maxLength: 40 } } },
-        response: {
-          200: { description: 'text/event-stream', content: { 'text/event-stream': { schema: { type: 'string' } } } },
-          ...errorResponses,
-          406: ref('Error'),
-          503: ref('Error'),
-        },
+        response: { 200: dataOf({ type: 'object', required: ['expires_in'], properties: { expires_in: { type: 'integer' } } }), ...errorResponses },
       },
     },
     async (request, reply) => {
-      streams.check(request);
-      const channel = personChannel(request.person.userUuid);
-      const building = request.member!.uuid;
-      const lastEventId = request.headers['last-event-id'];
-      // Listening starts before the replay is read, so nothing published in between is lost; what both hold is sent once.
-      const held: BusEvent[] = [];
-      let live: ((event: BusEvent) => void) | null = null;
-      const unsubscribe = events.subscribe(channel, (event) => (live ? live(event) : held.push(event)));
-      let missed: BusEvent[] | null;
-      try {
-        missed = lastEventId ? await events.since(channel, lastEventId) : [];
-      } catch (error) {
-        unsubscribe();
-        throw error;
-      }
-      const stream = streams.open(request, reply);
-      stream.onClose(unsubscribe);
-      let last = lastEventId ?? '';
-      const forward = (event: BusEvent) => {
-        if (last && (compareEventIds(event.id, last) ?? 1) <= 0) return;
-        last = event.id;
-        const data = event.data as NotificationRow;
-        if (event.type === NOTIFICATION_EVENT && data.building_uuid === building) stream.send(NOTIFICATION_EVENT, data, event.id);
-      };
-      if (missed === null) {
-        last = '';
-        stream.send(NOTIFICATION_RELOAD_EVENT, { reason: 'replay_unavailable' });
-      } else for (const event of missed) forward(event);
-      for (const event of held) forward(event);
-      live = forward;
+      const ticket = makeStreamTicket(
+        await streamTicketSecret(db),
+        { userId: request.person.userId, userUuid: request.person.userUuid, buildingId: request.member!.id, buildingUuid: request.member!.uuid },
+        clock.now(),
+      );
+      const secure = config.publicOrigin.startsWith('https:') ? '; Secure' : '';
+      void reply.header(
+        'set-cookie',
+        `${STREAM_TICKET_COOKIE}=${ticket}; Path=${config.apiBase}${base.replace(':id', request.params.id)}/stream; Max-Age=${STREAM_TICKET_SECONDS}; HttpOnly; SameSite=Strict${secure}`,
+      );
+      return { data: { expires_in: STREAM_TICKET_SECONDS } };
     },
   );
 
@@ -292,6 +273,79 @@ export async function notificationRoutes(app: Api) {
       // The schema lists every kind (its properties are built from NOTIFICATION_KINDS, so their type is not the kinds').
       await setPreferences(db, request.person.userId, request.body as Partial<Record<NotificationKind, boolean>>);
       return { data: await preferencesOf(db, request.person.userId) };
+    },
+  );
+}
+
+/**
+ * The building's live notification stream, beside the API plugin (as the flags stream): EventSource sends neither the
+ * bearer nor the API key, so its permission is the ticket cookie a signed-in call set (lib/streamTickets.ts).
+ */
+export async function notificationStreamRoutes(app: Api) {
+  const { db, clock, config, events } = app.deps;
+  const tags = ['notifications'];
+  const base = '/tenant/v1/buildings/:id/notifications';
+  const streams = eventStreams(app, () => ({ perClient: config.eventStreamsPerClient, total: config.eventStreamsTotal, heartbeatMs: 15_000 }));
+  app.get(
+    `${base}/stream`,
+    {
+      schema: {
+        tags,
+        summary: 'Server-sent events: `notification` (data: a notification of this building) as each happens, with its id',
+        description:
+          'Opened with EventSource after `POST …/notifications/stream-ticket` (its cookie is the permission: no token in the ' +
+          'address). Needs `accept: text/event-stream`. With `Last-Event-ID` (or `last_event_id`, for a new EventSource), the ' +
+          'notifications after it are sent first; when they cannot be (too old, or from before a restart) a `reload` event ' +
+          'tells the client to load the list again.',
+        params: buildingParams,
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { last_event_id: { type: 'string', maxLength: 40, pattern: '^\\d{1,15}-\\d{1,9}$' } },
+        },
+        headers: { type: 'object', properties: { 'last-event-id': { type: 'string', maxLength: 40 } } },
+        response: {
+          200: { description: 'text/event-stream', content: { 'text/event-stream': { schema: { type: 'string' } } } },
+          ...errorResponses,
+          406: ref('Error'),
+          503: ref('Error'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const ticket = readStreamTicket(await streamTicketSecret(db), ticketCookie(request.headers.cookie) ?? '', clock.now());
+      if (!ticket) throw httpError(401, 'A stream ticket is required (POST …/notifications/stream-ticket first)', 'stream_ticket_required');
+      if (ticket.buildingUuid !== request.params.id.toLowerCase()) throw httpError(404, 'No stream of yours for this building', 'unknown_stream');
+      streams.check(request);
+      const channel = personChannel(ticket.userUuid);
+      const building = ticket.buildingUuid;
+      const lastEventId = request.headers['last-event-id'] ?? request.query.last_event_id;
+      // Listening starts before the replay is read, so nothing published in between is lost; what both hold is sent once.
+      const held: BusEvent[] = [];
+      let live: ((event: BusEvent) => void) | null = null;
+      const unsubscribe = events.subscribe(channel, (event) => (live ? live(event) : held.push(event)));
+      let missed: BusEvent[] | null;
+      try {
+        missed = lastEventId ? await events.since(channel, lastEventId) : [];
+      } catch (error) {
+        unsubscribe();
+        throw error;
+      }
+      const stream = streams.open(request, reply);
+      stream.onClose(unsubscribe);
+      let last = lastEventId ?? '';
+      const forward = (event: BusEvent) => {
+        if (last && (compareEventIds(event.id, last) ?? 1) <= 0) return;
+        last = event.id;
+        const data = event.data as NotificationRow;
+        if (event.type === NOTIFICATION_EVENT && data.building_uuid === building) stream.send(NOTIFICATION_EVENT, data, event.id);
+      };
+      if (missed === null) {
+        last = '';
+        stream.send(NOTIFICATION_RELOAD_EVENT, { reason: 'replay_unavailable' });
+      } else for (const event of missed) forward(event);
+      for (const event of held) forward(event);
+      live = forward;
     },
   );
 }

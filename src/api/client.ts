@@ -76,12 +76,6 @@ export function toApiError(error: unknown): ApiError {
 
 export interface ApiClient {
   call<T>(path: string, options?: CallOptions): Promise<T>;
-  /**
-   * Opens a server-sent event stream of the API with fetch, so the bearer goes in the Authorization header as on every
-   * call and never in an address (decision NEXT-notification-centre); the token refreshed first when it has expired,
-   * and once more on a 401. Answers the response (its body is the stream); the caller reads and closes it.
-   */
-  stream?(path: string, options: { lastEventId: string | null; signal: AbortSignal }): Promise<Response>;
   /** The per-call values as the client reads them now (from the app's actors). */
   values(): RequestContext;
 }
@@ -131,20 +125,6 @@ export function createApiClient(context: () => RequestContext, session: SessionB
 
   return {
     values: context,
-    async stream(path, { lastEventId, signal }) {
-      const open = (token: string | null) => {
-        const ctx = context();
-        const headers: Record<string, string> = { ...headersFor(ctx, token), accept: 'text/event-stream' };
-        if (lastEventId) headers['last-event-id'] = lastEventId;
-        return fetch(`${ctx.apiBase}${path}`, { headers, signal, cache: 'no-store' });
-      };
-      let token = session.accessToken();
-      if (token && session.isAccessTokenExpired()) token = await session.refresh();
-      const answer = await open(token);
-      if (answer.status !== 401 || !token) return answer;
-      const renewed = await session.refresh();
-      return renewed ? open(renewed) : answer;
-    },
     async call<T>(path: string, options: CallOptions = {}): Promise<T> {
       try {
         if (options.withoutBearer) return await send<T>(path, options, null);

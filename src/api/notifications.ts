@@ -1,5 +1,4 @@
 import { api, request } from './client';
-import { readServerEvents } from './eventStream';
 import type { NotificationKind } from '../../contracts/notifications';
 import type { CentreNotification, NotificationWrite, StreamEvent } from '../../machines/notificationCentre/notificationCentre.types';
 
@@ -31,9 +30,11 @@ export const saveNotificationPreference = async (kind: NotificationKind, enabled
   (await request('put', '/tenant/v1/users/current/notification-preferences', { body: { [kind]: enabled } })).data;
 
 /**
- * Reads the building's notification stream until it ends or `signal` aborts, reporting what the centre's machine
- * hears: opened, each notification with its event id, a reload when the server could not replay, closed at the end
- * (a refusal or a dropped connection alike: the machine waits and tries again).
+ * Listens to the building's notification stream until it fails or `signal` aborts, reporting what the centre's machine
+ * hears: opened, each notification with its event id, a reload when the server could not replay, closed when it
+ * drops or is refused (the machine waits and tries again with a new ticket). A signed-in call first sets the stream's
+ * ticket cookie, so EventSource needs no token in the address (decision NEXT-notification-centre); the browser's own
+ * reconnection is not used, so the machine decides when to try again and with which last event id.
  */
 export async function watchNotifications(
   buildingUuid: string,
@@ -41,19 +42,28 @@ export async function watchNotifications(
   report: (event: StreamEvent) => void,
   signal: AbortSignal,
 ): Promise<void> {
+  let closed = false;
+  const close = (source: EventSource | null) => {
+    source?.close();
+    if (closed || signal.aborted) return;
+    closed = true;
+    report({ type: 'stream.closed' });
+  };
   try {
-    const client = api();
-    if (!client.stream) throw new Error('This API client cannot open streams');
-    const answer = await client.stream(`/tenant/v1/buildings/${encodeURIComponent(buildingUuid)}/notifications/stream`, { lastEventId, signal });
-    if (!answer.ok || !answer.body) throw new Error(`The notification stream answered ${answer.status}`);
-    report({ type: 'stream.opened' });
-    await readServerEvents(answer.body, (event) => {
-      if (event.event === 'reload') report({ type: 'stream.reload' });
-      else if (event.event === 'notification' && event.id)
-        report({ type: 'stream.notification', notification: JSON.parse(event.data) as CentreNotification, eventId: event.id });
-    });
+    await request('post', '/tenant/v1/buildings/{id}/notifications/stream-ticket', { params: { id: buildingUuid } });
   } catch {
-    // Closed below: the machine decides when to try again.
+    return close(null);
   }
-  if (!signal.aborted) report({ type: 'stream.closed' });
+  if (signal.aborted || typeof EventSource === 'undefined') return close(null);
+  const query = lastEventId ? `?last_event_id=${encodeURIComponent(lastEventId)}` : '';
+  const source = new EventSource(`${api().values().apiBase}/tenant/v1/buildings/${encodeURIComponent(buildingUuid)}/notifications/stream${query}`);
+  signal.addEventListener('abort', () => source.close());
+  source.onopen = () => report({ type: 'stream.opened' });
+  source.onerror = () => close(source);
+  source.addEventListener('reload', () => report({ type: 'stream.reload' }));
+  source.addEventListener('notification', (event) => {
+    const message = event as MessageEvent<string>;
+    if (message.lastEventId)
+      report({ type: 'stream.notification', notification: JSON.parse(message.data) as CentreNotification, eventId: message.lastEventId });
+  });
 }

@@ -7,7 +7,8 @@ import type {
   TabsMessage,
   StreamEvent,
 } from '../../machines/notificationCentre/notificationCentre.types';
-import { notificationPage, saveNotificationWrite, watchNotifications } from '../api/notifications';
+
+const callsOf = () => import('../api/notifications');
 
 /** The channel every tab of this origin shares for the centre's marks. */
 export const NOTIFICATION_TABS_CHANNEL = 'atrium-notification-centre';
@@ -22,13 +23,14 @@ const isTabsEvent = (data: unknown): data is TabsEvent =>
 export const notificationCentreLogic = () =>
   notificationCentreMachine.provide({
     actors: {
-      loadPage: fromPromise(({ input }) => notificationPage(input.buildingUuid, input.before)),
-      saveWrite: fromPromise<NotificationCounts, { buildingUuid: string; write: NotificationWrite }>(({ input }) =>
-        saveNotificationWrite(input.buildingUuid, input.write),
+      // The calls load with the first building, not with the sign-in page (its first load's budget).
+      loadPage: fromPromise(async ({ input }) => (await callsOf()).notificationPage(input.buildingUuid, input.before)),
+      saveWrite: fromPromise<NotificationCounts, { buildingUuid: string; write: NotificationWrite }>(async ({ input }) =>
+        (await callsOf()).saveNotificationWrite(input.buildingUuid, input.write),
       ),
       stream: fromCallback<{ type: 'noop' }, { buildingUuid: string; lastEventId: string | null }, StreamEvent>(({ input, sendBack }) => {
         const controller = new AbortController();
-        void watchNotifications(input.buildingUuid, input.lastEventId, sendBack, controller.signal);
+        void callsOf().then((calls) => calls.watchNotifications(input.buildingUuid, input.lastEventId, sendBack, controller.signal));
         return () => controller.abort();
       }),
       tabs: fromCallback<TabsMessage, void, TabsEvent>(({ sendBack, receive }) => {

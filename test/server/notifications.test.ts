@@ -5,6 +5,8 @@
  * attacker tries: another person's or another building's notification, forged ids, oversized input, no token, a token
  * in the address, the write limit.
  */
+import { request as httpRequest } from 'node:http';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.js';
 import { demoBuildingUuids, expectError } from './helpers.js';
@@ -60,12 +62,38 @@ async function pendingBooking(building = plaza, email: string = DEMO_LOGIN.email
 const decide = (uuid: string, decision: 'approve' | 'deny' | 'cancel') =>
   server.call('POST', `/dev/bookings/${uuid}/decision`, { body: { decision } });
 
-/** What EventSource sends, and the bearer in the header (never in the address). */
-const streamHeaders = (token: string, extra: Record<string, string> = {}) => ({
-  accept: 'text/event-stream',
-  authorization: `Bearer ${token}`,
-  ...extra,
-});
+/**
+ * A GET with the given headers over a real socket, as a browser sends it (fetch in Node drops a Cookie header): the
+ * status, and the body as a stream to read events from; `close` ends the connection.
+ */
+function rawGet(path: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: ReadableStream<Uint8Array>; close: () => void }>((resolve, reject) => {
+    const req = httpRequest(`${server.config.publicOrigin}/api${path}`, { headers }, (res) =>
+      resolve({
+        status: res.statusCode ?? 0,
+        headers: res.headers,
+        body: Readable.toWeb(res) as ReadableStream<Uint8Array>,
+        close: () => req.destroy(),
+      }),
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** A stream ticket's cookie, as a signed-in call sets it (the browser then sends it with EventSource's request). */
+async function ticketFor(building: string, token: string): Promise<string> {
+  const res = await fetch(`${server.config.publicOrigin}/api${base(building)}/stream-ticket`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.status).toBe(200);
+  const cookie = res.headers.get('set-cookie')!;
+  expect(cookie).toMatch(new RegExp(`Path=/api${base(building)}/stream; Max-Age=60; HttpOnly; SameSite=Strict`));
+  return cookie.split(';')[0]!;
+}
+/** What EventSource sends: no bearer, the ticket's cookie. */
+const streamHeaders = (cookie: string, extra: Record<string, string> = {}) => ({ accept: 'text/event-stream', cookie, ...extra });
 
 /** Reads server-sent events from a streaming response, one at a time, with their ids. */
 function eventReader(body: ReadableStream<Uint8Array>) {
@@ -95,12 +123,9 @@ function eventReader(body: ReadableStream<Uint8Array>) {
 }
 
 async function openStream(building: string, token: string, extra: Record<string, string> = {}) {
-  const controller = new AbortController();
-  const res = await fetch(`${server.config.publicOrigin}/api${base(building)}/stream`, {
-    signal: controller.signal,
-    headers: streamHeaders(token, extra),
-  });
-  return { res, events: eventReader(res.body!), close: () => controller.abort() };
+  const cookie = await ticketFor(building, token);
+  const res = await rawGet(`${base(building)}/stream`, streamHeaders(cookie, extra));
+  return { res, events: eventReader(res.body), close: res.close };
 }
 
 describe('what tells a person', () => {
@@ -221,7 +246,7 @@ describe('the live stream', () => {
     const first = await openStream(plaza, demoToken);
     try {
       expect(first.res.status).toBe(200);
-      expect(first.res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      expect(String(first.res.headers['content-type'])).toMatch(/^text\/event-stream/);
       const { uuid } = await pendingBooking();
       const heard = await first.events.next();
       expect(heard).toMatchObject({ event: 'notification', id: expect.stringMatching(/^\d+-\d+$/), data: { kind: 'booking_requested' } });
@@ -275,8 +300,12 @@ describe('what an attacker tries', () => {
     expectError(await server.call('POST', `${base(plaza)}/${harbors!.id}/read`, { token: adminToken }), 404);
     expectError(await server.call('GET', base(maison), { token: demoToken }), 403);
     expectError(await server.call('POST', `${base(maison)}/read`, { token: demoToken }), 403);
-    const stream = await fetch(`${server.config.publicOrigin}/api${base(maison)}/stream`, { headers: streamHeaders(demoToken) });
-    expect(stream.status).toBe(403);
+    expectError(await server.call('POST', `${base(maison)}/stream-ticket`, { token: demoToken }), 403);
+    // A ticket is for its building's stream only.
+    const plazaTicket = await ticketFor(plaza, adminToken);
+    const elsewhere = await rawGet(`${base(harbor)}/stream`, streamHeaders(plazaTicket));
+    elsewhere.close();
+    expect(elsewhere.status).toBe(404);
   });
 
   it('forged ids and oversized input: 400, never 500', async () => {
@@ -291,17 +320,35 @@ describe('what an attacker tries', () => {
     expectError(await setPrefs(demoToken, ['announcement']), 400);
   });
 
-  it('no token, or a token in the address instead of the header: 401', async () => {
+  it('no token; a stream without a ticket, with a forged or an expired one, or a token in the address: 401 or 400', async () => {
     expectError(await server.call('GET', base(plaza)), 401);
     expectError(await server.call('GET', '/tenant/v1/users/current/notification-preferences'), 401);
-    const inAddress = await fetch(`${server.config.publicOrigin}/api${base(plaza)}/stream?access_token=${demoToken}`, {
-      headers: { accept: 'text/event-stream' },
-    });
-    expect(inAddress.status).toBe(401);
+    expectError(await server.call('POST', `${base(plaza)}/stream-ticket`), 401);
+    const stream = async (headers: Record<string, string>, query = '') => {
+      const answer = await rawGet(`${base(plaza)}/stream${query}`, { accept: 'text/event-stream', ...headers });
+      answer.close();
+      return answer;
+    };
+    expect((await stream({})).status).toBe(401);
+    expect((await stream({ authorization: `Bearer ${demoToken}` })).status).toBe(401);
+    const ticket = await ticketFor(plaza, demoToken);
+    const [name, value] = ticket.split('=');
+    const [payload, signature] = value!.split('.');
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), userUuid: 'someone-else' })).toString(
+      'base64url',
+    );
+    expect((await stream({ cookie: `${name}=${forged}.${signature}` })).status).toBe(401);
+    expect((await stream({ cookie: `${name}=${'x'.repeat(5000)}` })).status).toBe(401);
+    expect((await stream({ cookie: ticket }, `?access_token=${demoToken}`)).status).toBe(400);
+    server.clock.advance(61);
+    expect((await stream({ cookie: ticket })).status).toBe(401);
   });
 
   it('a stream that is not asked for as one: 406', async () => {
-    expectError(await server.call('GET', `${base(plaza)}/stream`, { token: demoToken, headers: { accept: 'application/json' } }), 406);
+    const cookie = await ticketFor(plaza, demoToken);
+    const answer = await rawGet(`${base(plaza)}/stream`, { accept: 'application/json', cookie });
+    answer.close();
+    expect(answer.status).toBe(406);
   });
 
   it('marks past the write limit: 429 with Retry-After', async () => {
