@@ -128,9 +128,14 @@ export const notificationCentreMachine = setup({
       },
       states: {
         list: {
-          initial: 'loading',
+          initial: 'connecting',
           on: { 'stream.reload': { target: '.loading', description: 'The stream could not replay what was missed.' } },
           states: {
+            connecting: {
+              tags: ['loading'],
+              description: 'The list loads once the stream listens (or could not), so nothing between the two is missed and it loads once.',
+              on: { 'stream.opened': 'loading', 'stream.closed': 'loading' },
+            },
             loading: {
               tags: ['loading'],
               invoke: {

@@ -31,7 +31,7 @@ export type NotificationCentreModelEvent =
   | { type: 'user.open' }
   | { type: 'user.readAll' };
 
-export type NotificationCentreModelState = 'off' | 'loading' | 'failed' | 'ready' | 'loadingMore' | 'saving';
+export type NotificationCentreModelState = 'off' | 'connecting' | 'loading' | 'failed' | 'ready' | 'loadingMore' | 'saving';
 
 export interface NotificationCentreModelContext {
   /** The bell's count as the page shows it. */
@@ -65,6 +65,7 @@ export const notificationCentreModel = setup({
   types: { context: {} as NotificationCentreModelContext, events: {} as NotificationCentreModelEvent },
   guards: {
     opening: ({ context }) => context.stream === 'opening',
+    firstTry: ({ context }) => context.reconnects === 0,
     openingWithoutReplay: ({ context }) => context.stream === 'opening' && !context.eventId,
     openingWithReplay: ({ context }) => context.stream === 'opening' && context.eventId,
     /** One new notification per path, on a quiet list (the paths stay few). */
@@ -87,7 +88,14 @@ export const notificationCentreModel = setup({
   context: FRESH,
   initial: 'off',
   states: {
-    off: { on: { 'start.building': { target: 'loading', actions: assign(() => FRESH) } } },
+    off: { on: { 'start.building': { target: 'connecting', actions: assign(() => FRESH) } } },
+    // The list loads once the stream listens, or once it could not (it then tries again).
+    connecting: {
+      on: {
+        'stream.opened': { target: 'loading', actions: assign({ stream: 'live' }) },
+        'stream.closed': { guard: 'firstTry', target: 'loading', actions: assign({ reconnects: 1 }) },
+      },
+    },
     loading: {
       on: {
         'api.loaded': { target: 'saving', actions: assign({ unread: 2, listed: 2, more: true }) },
@@ -128,7 +136,7 @@ export const notificationCentreModel = setup({
         'user.loadMore': { guard: 'hasMore', target: 'loadingMore' },
         'user.open': { guard: 'firstOpen', target: 'saving', actions: assign({ unread: ({ context }) => context.unread - 1 }) },
         'user.readAll': { guard: 'readAllOnce', target: 'saving', actions: assign({ unread: 0 }) },
-        'app.otherBuilding': { guard: 'quiet', target: 'loading', actions: assign(() => FRESH) },
+        'app.otherBuilding': { guard: 'quiet', target: 'connecting', actions: assign(() => FRESH) },
         'app.signedOut': { guard: 'quiet', target: 'off', actions: assign(() => FRESH) },
       },
     },

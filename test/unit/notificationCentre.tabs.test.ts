@@ -21,7 +21,10 @@ function tab(page: ReturnType<typeof makePage>, answer: NotificationCounts) {
           calls += 1;
           return answer;
         }),
-        stream: fromCallback(() => () => {}),
+        stream: fromCallback(({ sendBack }) => {
+          sendBack({ type: 'stream.opened' });
+          return () => {};
+        }),
       },
     }),
   ).start();
