@@ -31,9 +31,11 @@ export const FIRST_LOAD_BUDGET_BYTES = 125 * 1024;
  * the home's frame drawn the moment sign-in is answered and the start of the home's calls (about 1 KB), and took more
  * back: the route tree's page sizes, company-type filter and content-source rule moved out of the directory's,
  * bookings' and links' rule modules, which no longer load with /login (about 1.35 KB; 170.0 KB measured). The bridge's
- * charts loaded with the first bridged frame would take most of the rest (left).
+ * charts loaded with the first bridged frame would take most of the rest (left). Raised to 173 KB by issue 26's
+ * notification centre: its chart is a child of the app's from the start (the bell counts on every screen), with the
+ * header's bell (about 1.8 KB; its calls load with the first building).
  */
-export const FIRST_LOAD_LIMIT_BYTES = 171 * 1024;
+export const FIRST_LOAD_LIMIT_BYTES = 173 * 1024;
 
 export interface FirstLoad {
   files: { url: string; type: 'script' | 'stylesheet'; bytes: number; gzipBytes: number; wireBytes: number }[];

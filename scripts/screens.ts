@@ -386,7 +386,7 @@ try {
   console.log('Screens in one state:');
   for (const file of await shootFeatures(browser)) written.add(file);
   // Pictures of screens or sizes this script no longer takes go too; pictures of its naming only (screen, brand, size
-  // and scheme): others in the folder are taken by hand for an issue (look-*, book-*, service-request-*) and stay.
+  // and scheme): others in the folder are taken by hand for an issue (look-*, book-*, service-request-*, notification-*) and stay.
   const ours = new RegExp(`^[a-z-]+-(${BRANDS.map((b) => b.key).join('|')})-(${SIZES.map((s) => s.key).join('|')})-(light|dark)\\.png$`);
   for (const file of readdirSync(outDir)) {
     if (ours.test(file) && !written.has(file)) rmSync(path.join(outDir, file));

@@ -39,6 +39,7 @@ import { serviceRequestRoutes } from './routes/serviceRequests.js';
 import { helpDeskRoutes } from './routes/helpDesk.js';
 import { bookingRoutes } from './routes/bookings.js';
 import { resourceRoutes } from './routes/resources.js';
+import { notificationRoutes, notificationStreamRoutes } from './routes/notifications.js';
 import { cardVaultRoutes, paymentRoutes } from './routes/payments.js';
 import { cardFramePage } from './routes/cardFrame.js';
 import { cardFrameParents, hostOf } from './lib/cardFrame.js';
@@ -207,6 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(signedIn(helpDeskRoutes));
       await api.register(signedIn(bookingRoutes));
       await api.register(signedIn(resourceRoutes));
+      await api.register(signedIn(notificationRoutes));
       await api.register(signedIn(paymentRoutes));
       await api.register(signedIn(miniAppPlatformRoutes));
       await api.register(signedIn(kioskVisitRoutes));
@@ -217,6 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   // Beside the API plugin: the card frame has no API key; its one-time session is its permission (decision 121).
   await app.register(cardVaultRoutes, { prefix: config.apiBase, frameOrigin: config.cardFrameOrigin });
+  await app.register(notificationStreamRoutes, { prefix: config.apiBase }); // beside the API plugin: EventSource sends no key (its ticket cookie is its permission)
   await app.register(flagRoutes, { prefix: config.apiBase }); // beside the API plugin: checks the API key itself (EventSource sends no headers)
   // Beside the API plugin: a mini-app calls these from its own origin with its token, which is its permission (no API key).
   installMiniAppCors(app, { apiBase: config.apiBase, origins: [...new Set(registered.flatMap((m) => m.origins))] });

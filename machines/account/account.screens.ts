@@ -15,6 +15,12 @@ export const passwordUpdateScreen = defineScreen<Record<string, never>, Record<s
   restartKey: () => 'password',
 });
 
+/** The notification switches load when the account page opens; nothing but leaving it restarts them. */
+export const notificationPreferencesScreen = defineScreen<Record<string, never>, Record<string, never>>({
+  input: (_, facts) => (facts.user ? {} : null),
+  restartKey: () => 'notificationPreferences',
+});
+
 export const emailConsentScreen = defineScreen<Record<string, never>, { accepted: boolean }>({
   input: (_, facts) => (facts.user ? { accepted: facts.user.email_accepted } : null),
   restartKey: () => 'consent',

@@ -15,6 +15,7 @@ import { kioskMachine, KIOSK_ID, type KioskReport } from '../kiosk/kiosk.machine
 import { analyticsConsentMachine, ANALYTICS_CONSENT_ID, type AnalyticsConsent } from '../analytics/analyticsConsent.machine';
 import { colorSchemeMachine, COLOR_SCHEME_ID, type ColorSchemeReport } from '../appearance/colorScheme.machine';
 import { notificationsMachine, NOTIFICATIONS_ID } from '../notifications/notifications.machine';
+import { notificationCentreMachine, NOTIFICATION_CENTRE_ID } from '../notificationCentre/notificationCentre.machine';
 import { cardSheetMachine, CARD_SHEET_ID } from '../payments/cardSheet.machine';
 import { bridgeMachine, BRIDGE_ID, type BridgeReport, type ReadEventName } from '../bridge/bridge.machine';
 import type { Farm } from '../farm/farmSelector.types';
@@ -214,6 +215,7 @@ export const appMachine = setup({
     analyticsConsent: analyticsConsentMachine,
     colorScheme: colorSchemeMachine,
     notifications: notificationsMachine,
+    notificationCentre: notificationCentreMachine,
     bridge: bridgeMachine,
     cardSheet: cardSheetMachine,
     loadConfig: fromPromise<RuntimeConfig, void>(async () => FALLBACK_RUNTIME_CONFIG),
@@ -297,6 +299,11 @@ export const appMachine = setup({
     tellBridgeBuilding: enqueueActions<AppContext, AppEvent, undefined, AppEvent, never, never, never, never, never>(({ enqueue }) => {
       for (const event of ['buildingChanged', 'themeChanged'] as ReadEventName[]) enqueue.sendTo(BRIDGE_ID, { type: 'host.changed', event });
     }),
+    /** The notification centre follows the building the app shows (its list, its count, its stream). */
+    tellNotificationCentre: sendTo(NOTIFICATION_CENTRE_ID, ({ context }) =>
+      context.buildingUuid ? { type: 'centre.building' as const, buildingUuid: context.buildingUuid } : { type: 'centre.clear' as const },
+    ),
+    clearNotificationCentre: sendTo(NOTIFICATION_CENTRE_ID, { type: 'centre.clear' as const }),
     tellBridgeLanguage: sendTo(BRIDGE_ID, { type: 'host.changed' as const, event: 'languageChanged' as const }),
     tellBridgeTheme: sendTo(BRIDGE_ID, { type: 'host.changed' as const, event: 'themeChanged' as const }),
     tellBridgeBrand: sendTo(BRIDGE_ID, { type: 'host.changed' as const, event: 'brandChanged' as const }),
@@ -480,6 +487,7 @@ export const appMachine = setup({
       input: ({ context, self }) => ({ persisted: context.colorScheme, reportTo: self }),
     },
     { src: 'notifications', id: NOTIFICATIONS_ID, systemId: NOTIFICATIONS_ID },
+    { src: 'notificationCentre', id: NOTIFICATION_CENTRE_ID, systemId: NOTIFICATION_CENTRE_ID },
     { src: 'bridge', id: BRIDGE_ID, systemId: BRIDGE_ID, input: ({ self }) => ({ reportTo: self }) },
     { src: 'cardSheet', id: CARD_SHEET_ID, systemId: CARD_SHEET_ID },
   ],
@@ -508,7 +516,15 @@ export const appMachine = setup({
     },
     'session.signedOut': {
       description: 'Nobody is signed in: anonymous flags, the routing rules again, and no building (one a kept session began to load).',
-      actions: [assign({ user: null }), 'identifyFlagUser', 'clearBuilding', 'closeCardSheet', 'recheckRoute', 'syncScreens'],
+      actions: [
+        assign({ user: null }),
+        'identifyFlagUser',
+        'clearBuilding',
+        'clearNotificationCentre',
+        'closeCardSheet',
+        'recheckRoute',
+        'syncScreens',
+      ],
     },
     'session.adoptFailed': {
       description: "The server refused the native app's token: the web view says so instead of showing its screens.",
@@ -529,6 +545,7 @@ export const appMachine = setup({
           'takeBuildingLanguage',
           { type: 'showBuildingInAddress', params: ({ event }) => ({ uuid: event.building.uuid }) },
           'tellBridgeBuilding',
+          'tellNotificationCentre',
           'syncScreens',
         ],
       },
@@ -540,14 +557,20 @@ export const appMachine = setup({
           { type: 'resetLanguage', params: ({ event }) => ({ requested: buildingLanguage(event.building) }) },
           'takeBuildingLanguage',
           'tellBridgeBuilding',
+          'tellNotificationCentre',
           'syncScreens',
         ],
       },
       {
-        actions: [{ type: 'takeReadyBuilding', params: ({ event }) => ({ building: event.building }) }, 'tellBridgeBuilding', 'syncScreens'],
+        actions: [
+          { type: 'takeReadyBuilding', params: ({ event }) => ({ building: event.building }) },
+          'tellBridgeBuilding',
+          'tellNotificationCentre',
+          'syncScreens',
+        ],
       },
     ],
-    'building.cleared': { actions: [assign({ buildingUuid: null, building: null }), 'syncScreens'] },
+    'building.cleared': { actions: [assign({ buildingUuid: null, building: null }), 'clearNotificationCentre', 'syncScreens'] },
     'locale.changed': [
       {
         guard: 'localeChanged',

@@ -1,3 +1,4 @@
+import type { notificationCentreMachine } from '../notificationCentre/notificationCentre.machine';
 import type { Actor, ActorRefFrom } from 'xstate';
 import type { appMachine } from './app.machine';
 import type { sessionMachine } from '../session/session.machine';
@@ -22,3 +23,4 @@ export type KioskRef = ActorRefFrom<typeof kioskMachine>;
 export type HeaderMenuRef = ActorRefFrom<typeof headerMenuMachine>;
 export type ColorSchemeRef = ActorRefFrom<typeof colorSchemeMachine>;
 export type NotificationsRef = ActorRefFrom<typeof notificationsMachine>;
+export type NotificationCentreRef = ActorRefFrom<typeof notificationCentreMachine>;

@@ -2,7 +2,7 @@ import { authFlowScreen } from '../auth/authFlow.screen';
 import { homeScreen } from '../home/home.screen';
 import { contentDetailScreen } from '../content/contentDetail.screen';
 import { amenitiesScreen, amenityDetailScreen, companyDetailScreen, companyDirectoryScreen } from '../directory/directory.screens';
-import { emailConsentScreen, passwordUpdateScreen, profileFormScreen } from '../account/account.screens';
+import { emailConsentScreen, notificationPreferencesScreen, passwordUpdateScreen, profileFormScreen } from '../account/account.screens';
 import { bookableResourcesScreen, bookingReceiptScreen, bookResourceScreen, historyScreen } from '../bookings/bookings.screens';
 import { helpDeskScreen } from '../helpDesk/helpDesk.screens';
 import { serviceRequestDetailScreen, serviceRequestsScreen } from '../serviceRequests/serviceRequests.screens';
@@ -27,6 +27,7 @@ export const SCREENS = {
   profileForm: profileFormScreen,
   passwordUpdate: passwordUpdateScreen,
   emailConsent: emailConsentScreen,
+  notificationPreferences: notificationPreferencesScreen,
   bookingReceipt: bookingReceiptScreen,
   history: historyScreen,
   bookableResources: bookableResourcesScreen,

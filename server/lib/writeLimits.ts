@@ -51,6 +51,8 @@ export const WRITE_LIMITS = {
   visitsDay: { name: 'visits-day', per: 'person', max: 100, seconds: DAY },
   /** A lobby kiosk's check-ins and check-outs (a queue at the desk, never a script trying codes). */
   kioskPasses: { name: 'kiosk-passes', per: 'person', max: 60, seconds: MINUTE },
+  /** Marking notifications seen or read: the list marks what it shows as it scrolls, a person opens one after another. */
+  notificationMarks: { name: 'notification-marks', per: 'person', max: 120, seconds: MINUTE },
   /** Analytics events, which anyone may send: per client address. */
   analytics: { name: 'analytics', per: 'address', max: 120, seconds: MINUTE },
 } as const satisfies Record<string, WriteLimit>;

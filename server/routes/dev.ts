@@ -21,6 +21,8 @@ import { userBuilding } from '../stores/buildings.js';
 import { grantKioskPermission, updateVisit, visitByUuid } from '../stores/visits.js';
 import { newPassRef } from '../lib/visitPass.js';
 import { mailVisitPass, visitPassSecret } from './visits.js';
+import { notificationLinks, notify, notifyBuilding, notifyOfBooking } from '../lib/notifications.js';
+import { serviceRequestOwner } from '../stores/notifications.js';
 import { addContentTranslation, addEventDetails, addOffer, buildingForNewContent, createContent } from '../stores/content.js';
 import { createTenant } from '../db/seedTenant.js';
 import { DEMO_MINI_APP_UUIDS } from '../db/seed.js';
@@ -292,7 +294,7 @@ export async function devRoutes(app: Api) {
       const body = request.body;
       const { db, clock } = app.deps;
       if (body.type === 'article' && !body.cta_url) throw httpError(400, 'An article needs the cta_url of its page', 'invalid_request');
-      return db.transaction(async (tx) => {
+      const created = await db.transaction(async (tx) => {
         const building = await buildingForNewContent(tx, body.building_uuid);
         if (!building) throw httpError(404, 'No building with this id', 'unknown_building');
         const row = await createContent(tx, {
@@ -325,8 +327,17 @@ export async function devRoutes(app: Api) {
         } else if (body.type === 'offer') {
           await addOffer(tx, row.id, body.capacity ?? null);
         }
-        return { data: { uuid: row.uuid, type: body.type.toUpperCase() } };
+        return { buildingId: building.id, data: { uuid: row.uuid, type: body.type.toUpperCase() } };
       });
+      // A post is the building's announcement: every member who wants announcements is told.
+      if (body.type === 'post')
+        await notifyBuilding(app.deps, request.log, {
+          buildingId: created.buildingId,
+          kind: 'announcement',
+          params: { subject: body.title },
+          link: notificationLinks.content(body.building_uuid.toLowerCase(), created.data.uuid),
+        });
+      return { data: created.data };
     },
   );
 
@@ -391,7 +402,10 @@ export async function devRoutes(app: Api) {
         if (error instanceof SlotTakenError) throw httpError(409, 'The resource is already booked at that time', 'slot_taken');
         throw error;
       });
-      if (booking.status === 'pending' || booking.status === 'pending_payment') await mailManagerOfRequest(mailer, booking, request.log);
+      if (booking.status === 'pending' || booking.status === 'pending_payment') {
+        await mailManagerOfRequest(mailer, booking, request.log);
+        await notifyOfBooking(app.deps, request.log, booking);
+      }
       return { data: bookingAnswer(booking, clock.now()) };
     },
   );
@@ -443,7 +457,8 @@ export async function devRoutes(app: Api) {
                 : 'denied_unavailable';
         return setBookingStatus(tx, found.id, next);
       });
-      await mailTenantOutcome(mailer, booking, request.log);
+      // The tenant is told in the app and by mail, each as their preferences for the kind say.
+      await notifyOfBooking(app.deps, request.log, booking, () => mailTenantOutcome(mailer, booking, request.log));
       return { data: bookingAnswer(booking, clock.now()) };
     },
   );
@@ -498,6 +513,15 @@ export async function devRoutes(app: Api) {
           'status_not_changed',
         );
       const { id, reference } = result.changed;
+      const owner = await serviceRequestOwner(db, id);
+      if (owner)
+        await notify(app.deps, request.log, {
+          userId: owner.user_id,
+          buildingId: owner.building_id,
+          kind: 'service_request_status',
+          params: { subject: reference, status: result.changed.status },
+          link: notificationLinks.serviceRequest(owner.building_uuid, id),
+        });
       return { data: { id, reference, status: result.changed.status } };
     },
   );

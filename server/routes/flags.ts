@@ -1,14 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import type { Api } from '../lib/typedRoutes.js';
 import { httpError } from '../lib/errors.js';
 import { isLocalRequest } from '../lib/local.js';
+import { eventStreams } from '../lib/eventStream.js';
 import { FLAG_NAMES, FlagStore, isFlagName, unknownFlagMessage, type FlagUser } from '../lib/flags.js';
 import { compareEventIds, type BusEvent } from '../lib/eventBus.js';
 import { dataOf, errorResponses, ref } from '../schemas.js';
 import { userBuildingUuids } from '../stores/buildings.js';
-import { eventStreamCaps, eventStreamRefusal } from '../lib/counters.js';
 
 export interface FlagRoutesOptions {
   /** The token of the admin endpoints; FLAGS_ADMIN_TOKEN when not given. */
@@ -79,7 +78,7 @@ function sameSecret(presented: string, expected: string) {
  * takes it as `?key=`.
  */
 export async function flagRoutes(app: Api, options: FlagRoutesOptions) {
-  const { db, clock, config, tokens, events, counters } = app.deps;
+  const { db, clock, config, tokens, events } = app.deps;
   const store = new FlagStore(db, clock);
   const adminToken = options.adminToken ?? process.env.FLAGS_ADMIN_TOKEN ?? '';
   const heartbeatMs = options.heartbeatMs ?? 15_000;
@@ -167,7 +166,7 @@ export async function flagRoutes(app: Api, options: FlagRoutesOptions) {
     },
   );
 
-  const streams = new Set<ServerResponse>();
+  const streams = eventStreams(app, () => ({ heartbeatMs }));
   app.get(
     '/flags/v1/stream',
     {
@@ -190,18 +189,9 @@ export async function flagRoutes(app: Api, options: FlagRoutesOptions) {
       },
     },
     async (request, reply) => {
-      // EventSource always asks for text/event-stream; anything else would hold a connection it cannot read.
-      if (!/\btext\/event-stream\b/i.test(request.headers.accept ?? '')) {
-        throw httpError(406, 'This is an event stream: ask for it with accept: text/event-stream (as EventSource does)', 'event_stream_only');
-      }
-      // Every stream holds a connection for as long as the client likes: a few per client, and a ceiling in all,
-      // counted across instances with REDIS_URL (lib/counters.ts).
-      const taken = await counters.take(eventStreamCaps(request.ip, config));
-      if ('full' in taken) throw eventStreamRefusal(taken.full);
-      const place = taken.place;
+      const place = await streams.take(request);
       // Live events wait in a queue until the missed ones are sent, so none is lost or sent twice in between.
       let queue: BusEvent[] | null = [];
-      let lastSent = '';
       let write: (event: BusEvent) => void = () => {};
       const unsubscribe = events.subscribe(FLAGS_CHANNEL, (event) => (queue ? queue.push(event) : write(event)));
       let version: number;
@@ -216,48 +206,22 @@ export async function flagRoutes(app: Api, options: FlagRoutesOptions) {
         place.release();
         throw error;
       }
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-        'x-content-type-options': 'nosniff',
-      });
+      const stream = streams.open(request, reply, place);
+      stream.onClose(unsubscribe);
+      let lastSent = '';
       write = (event) => {
         if (lastSent && compareEventIds(event.id, lastSent)! <= 0) return;
         lastSent = event.id;
-        res.write(`id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
+        stream.send(event.type, event.data, event.id);
       };
-      res.write('retry: 3000\n\n');
       for (const event of missed ?? []) write(event);
       // The version on connect lets a client that reconnects after a gap see that it missed a change (and reload the
       // flags when the gap is longer than the bus keeps events for).
-      res.write(`event: flags.version\ndata: ${JSON.stringify({ version: Math.max(version, ...(missed ?? []).map(versionOf)) })}\n\n`);
+      stream.send('flags.version', { version: Math.max(version, ...(missed ?? []).map(versionOf)) });
       for (const event of queue) write(event);
       queue = null;
-      const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), heartbeatMs);
-      streams.add(res);
-      let open = true;
-      const cleanUp = () => {
-        if (!open) return;
-        open = false;
-        clearInterval(heartbeat);
-        unsubscribe();
-        streams.delete(res);
-        place.release();
-      };
-      request.raw.once('close', cleanUp);
-      res.once('close', cleanUp);
-      // A client gone while the version was read: its place goes back now.
-      if (res.destroyed) cleanUp();
     },
   );
-  // Open streams would keep the server from closing.
-  app.addHook('preClose', async () => {
-    for (const res of streams) res.end();
-  });
 
   app.get(
     '/admin/flags',

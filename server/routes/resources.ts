@@ -34,6 +34,7 @@ import {
   type ResourceRow,
 } from '../stores/bookings.js';
 import { bookingAnswer, bookingSchema, mailManagerOfRequest, mailTenantOutcome } from './bookings.js';
+import { notifyOfBooking } from '../lib/notifications.js';
 
 /**
  * Booking (issue 26; decision NEXT-booking-resources-and-availability): a building's bookable resources (meeting rooms,
@@ -504,8 +505,10 @@ export async function resourceRoutes(app: Api) {
           { next_free: next },
         );
       }
-      if (booking.status === 'pending') await mailManagerOfRequest(mailer, booking, request.log);
-      else await mailTenantOutcome(mailer, booking, request.log, clock.now());
+      if (booking.status === 'pending') {
+        await mailManagerOfRequest(mailer, booking, request.log);
+        await notifyOfBooking(app.deps, request.log, booking);
+      } else await mailTenantOutcome(mailer, booking, request.log, clock.now());
       return reply.status(201).send({ data: bookingAnswer(booking, clock.now()) });
     },
   );

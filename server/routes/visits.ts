@@ -9,6 +9,7 @@ import { newPassRef, passCheckMatches, passCode, readPassCode, type PassBinding 
 import { storedSetting } from '../stores/settings.js';
 import { randomToken } from '../lib/random.js';
 import type { Mailer } from '../lib/mail.js';
+import { notify } from '../lib/notifications.js';
 import type { Db } from '../db/index.js';
 import { miniAppByUuid } from '../stores/miniApps.js';
 import {
@@ -435,15 +436,23 @@ export async function kioskVisitRoutes(app: Api) {
         if (now >= new Date(found.ends_at)) throw httpError(410, 'This pass has expired', 'pass_expired');
         return setVisitState(tx, found.id, 'arrived', now, false);
       });
-      try {
-        await mailer.send({
-          to: visit.host_email,
-          subject: `${visit.guest_name} has arrived`,
-          text: `Your visitor ${visit.guest_name} checked in at ${visit.building_name} (${visit.start_time}–${visit.end_time}).`,
-        });
-      } catch (error) {
-        request.log.error({ err: error, visit: visit.uuid }, 'arrival not mailed to the host');
-      }
+      // The host is told in the app and by mail, each as their preference for visitor arrivals says.
+      await notify(
+        app.deps,
+        request.log,
+        { userId: visit.host_user_id, buildingId: request.member!.id, kind: 'visitor_arrived', params: { subject: visit.guest_name }, link: null },
+        async () => {
+          try {
+            await mailer.send({
+              to: visit.host_email,
+              subject: `${visit.guest_name} has arrived`,
+              text: `Your visitor ${visit.guest_name} checked in at ${visit.building_name} (${visit.start_time}–${visit.end_time}).`,
+            });
+          } catch (error) {
+            request.log.error({ err: error, visit: visit.uuid }, 'arrival not mailed to the host');
+          }
+        },
+      );
       return { data: { visit_uuid: visit.uuid, guest_name: visit.guest_name, host_name: visit.host_name, state: 'arrived' as const } };
     },
   );

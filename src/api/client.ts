@@ -88,8 +88,7 @@ export interface ApiClient {
  * a failure (a failed building list would log the person out, on the server too, just as the next page starts).
  */
 export function createApiClient(context: () => RequestContext, session: SessionBridge, leaving: () => boolean = () => false): ApiClient {
-  const send = async <T>(path: string, options: CallOptions, token: string | null) => {
-    const ctx = context();
+  const headersFor = (ctx: RequestContext, token: string | null) => {
     const headers: Record<string, string> = {
       accept: 'application/vnd.atrium.v1+json, application/json',
       'accept-language': ctx.locale,
@@ -104,6 +103,11 @@ export function createApiClient(context: () => RequestContext, session: SessionB
     if (ctx.buildingUuid) headers['x-building-uuid'] = ctx.buildingUuid;
     if (ctx.apiKey) headers['x-api-key'] = ctx.apiKey;
     if (token) headers.authorization = `Bearer ${token}`;
+    return headers;
+  };
+  const send = async <T>(path: string, options: CallOptions, token: string | null) => {
+    const ctx = context();
+    const headers = headersFor(ctx, token);
     if (options.headers) Object.assign(headers, options.headers);
     const fetchOptions: FetchOptions<'json'> = {
       baseURL: ctx.apiBase,

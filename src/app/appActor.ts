@@ -10,6 +10,7 @@ import { kioskMachine } from '../../machines/kiosk/kiosk.machine';
 import { headerMenuMachine } from '../../machines/shell/headerMenu.machine';
 import { analyticsConsentMachine } from '../../machines/analytics/analyticsConsent.machine';
 import { colorSchemeMachine } from '../../machines/appearance/colorScheme.machine';
+import { notificationCentreLogic } from './notificationCentre';
 import { loadCatalogue, matchLocale } from '../i18n/locales';
 import { createApiClient, installApiClient, type RequestContext, type SessionBridge } from '../api/client';
 import * as authApi from '../api/auth';
@@ -263,6 +264,7 @@ function appLogicFor(app: () => AppActor, boot: BootData | null) {
           },
         },
       }),
+      notificationCentre: notificationCentreLogic(),
       bridge: bridgeLogic(app),
       // The card form's code loads when a mini-app first asks for a new card.
       cardSheet: cardSheetMachine.provide({

@@ -19,6 +19,7 @@ export const AREAS = [
   'payments',
   'smartBuilding',
   'visitorDesk',
+  'notificationCentre',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -37,6 +38,8 @@ type PaymentsIds = keyof typeof import('./areas/payments/en.json');
 type SmartBuildingIds = keyof typeof import('./areas/smartBuilding/en.json');
 /** The lobby kiosk's visitor desk (/visitors/check-in) and its action on the kiosk's home. */
 type VisitorDeskIds = keyof typeof import('./areas/visitorDesk/en.json');
+/** The notification centre's list (/building/{uuid}/notifications). */
+type NotificationCentreIds = keyof typeof import('./areas/notificationCentre/en.json');
 /** The message ids of every area (a JSON module's type also lists `default`, which is no message). */
 export type AreaMessageId = Exclude<
   | HomeIds
@@ -51,7 +54,8 @@ export type AreaMessageId = Exclude<
   | ServiceRequestsIds
   | PaymentsIds
   | SmartBuildingIds
-  | VisitorDeskIds,
+  | VisitorDeskIds
+  | NotificationCentreIds,
   'default'
 >;
 

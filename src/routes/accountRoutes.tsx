@@ -37,7 +37,7 @@ export function accountRoutes<TParent extends AnyRoute>(parent: TParent) {
     validateSearch: accountSearch,
     component: lazyRouteComponent(() => import('../ui/account/AccountPage'), 'AccountPage'),
     // The password update runs here too: its dialog opens over the account page.
-    ...screenFlows({ emailConsent: () => ({}), passwordUpdate: () => ({}) }),
+    ...screenFlows({ emailConsent: () => ({}), notificationPreferences: () => ({}), passwordUpdate: () => ({}) }),
   });
   const profile = createRoute({
     getParentRoute: () => parent,

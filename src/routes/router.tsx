@@ -23,6 +23,7 @@ import { helpDeskRoutes } from './helpDeskRoutes';
 import { visitorRoutes } from './visitorRoutes';
 import { miniAppRoutes } from './miniAppRoutes';
 import { serviceRequestRoutes } from './serviceRequestRoutes';
+import { notificationRoutes } from './notificationRoutes';
 import { paymentRoutes } from './paymentRoutes';
 import { smartBuildingRoutes } from './smartBuildingRoutes';
 import { emergencyRoutes } from './emergencyRoutes';
@@ -120,6 +121,7 @@ const buildingScreenRoutes = [
   ...serviceRequestRoutes(buildingByIdRoute),
   ...smartBuildingRoutes(buildingByIdRoute),
   ...emergencyRoutes(buildingByIdRoute),
+  ...notificationRoutes(buildingByIdRoute),
 ];
 /** The older layout: a content under the home path, /home/{type}s/{uuid}, in the current building. */
 const homeContentRoutes = contentRoutes(rootRoute, ['home/posts', 'home/event-posts', 'home/offers', 'home/articles']);

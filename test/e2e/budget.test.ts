@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 
 describe('first load of /login', () => {
-  // The limit is a regression guard (171 KB, see firstLoad.ts); FIRST_LOAD_BUDGET_BYTES (125 KB) is what `npm run bench` marks
+  // The limit is a regression guard (173 KB, see firstLoad.ts); FIRST_LOAD_BUDGET_BYTES (125 KB) is what `npm run bench` marks
   // PASS or OVER (docs/decisions/047-first-load-budget.md says why /login stays over it).
   it(`stays within ${FIRST_LOAD_LIMIT_BYTES / 1024} KB of gzipped JavaScript and CSS`, async () => {
     const measured = await measureFirstLoad(browser, `${baseURL()}/login`);

@@ -271,6 +271,9 @@ describe('the lobby kiosk', () => {
     expect(res.body.data).toEqual({ visit_uuid: visit.uuid, guest_name: 'Grace Guest', host_name: 'Dana Demo', state: 'arrived' });
     const hostMail = await mailTo(DEMO_LOGIN.email);
     expect(hostMail.subject).toBe('Grace Guest has arrived');
+    // And in the host's notification centre (decision 225-notification-centre): no page of the visit in the app.
+    const told = await server.call('GET', `/tenant/v1/buildings/${plaza}/notifications`, { token: demoToken });
+    expect(told.body.data.items[0]).toMatchObject({ kind: 'visitor_arrived', params: { subject: 'Grace Guest' }, link: null, read_at: null });
     expectRefusal(await checkIn(code), 409, 'pass_used');
     const list = await server.call('GET', '/tenant/v1/visits', { token: await appToken() });
     expect(list.body.data.upcoming.find((v: { uuid: string }) => v.uuid === visit.uuid)).toMatchObject({ state: 'arrived' });

@@ -43,6 +43,7 @@ function startApp(input: { preferredBuildingUuid?: string | null } = {}) {
         analyticsConsent: fake('analyticsConsent'),
         colorScheme: fake('colorScheme'),
         notifications: fake('notifications'),
+        notificationCentre: fake('notificationCentre'),
         bridge: fake('bridge'),
         loadConfig: pending,
       } as never,
@@ -568,5 +569,22 @@ describe('the mini-app bridge (issue 23)', () => {
     const { app, heard } = startApp();
     app.send({ type: 'locale.changed', locale: 'en' });
     expect(heard.bridge).toEqual([]);
+  });
+});
+
+describe('the app chart: the notification centre', () => {
+  it('follows the building the app shows (first load, a switch) and is cleared on sign-out and when the building goes', () => {
+    const { app, heard } = startApp();
+    running = app;
+    app.send({ type: 'building.ready', building: makeBuilding('b-1'), switched: false });
+    app.send({ type: 'building.ready', building: makeBuilding('b-2'), switched: true });
+    app.send({ type: 'building.cleared' });
+    app.send({ type: 'session.signedOut' });
+    expect(heard.notificationCentre).toEqual([
+      { type: 'centre.building', buildingUuid: 'b-1' },
+      { type: 'centre.building', buildingUuid: 'b-2' },
+      { type: 'centre.clear' },
+      { type: 'centre.clear' },
+    ]);
   });
 });

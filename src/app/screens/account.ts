@@ -2,7 +2,9 @@ import { fromPromise } from 'xstate';
 import { profileFormMachine } from '../../../machines/account/profileForm.machine';
 import { passwordUpdateMachine } from '../../../machines/account/passwordUpdate.machine';
 import { emailConsentMachine } from '../../../machines/account/emailConsent.machine';
+import { notificationPreferencesMachine } from '../../../machines/account/notificationPreferences.machine';
 import * as usersApi from '../../api/users';
+import { notificationPreferences, saveNotificationPreference } from '../../api/notifications';
 
 /** The profile form with the real API (a save reaches the session by its systemId). */
 export const profileFormLogic = () =>
@@ -32,4 +34,13 @@ export const emailConsentLogic = () =>
   emailConsentMachine.provide({
     // One field, set by the person just now: it is saved without a version (the last write wins).
     actors: { saveConsent: fromPromise(({ input }) => usersApi.updateCurrentUser({ is_email_accepted: input.accepted })) },
+  });
+
+/** The notification switches with the real API. */
+export const notificationPreferencesLogic = () =>
+  notificationPreferencesMachine.provide({
+    actors: {
+      loadPreferences: fromPromise(() => notificationPreferences()),
+      savePreference: fromPromise(({ input }) => saveNotificationPreference(input.kind, input.enabled)),
+    },
   });

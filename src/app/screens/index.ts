@@ -16,6 +16,7 @@ const LOADERS: Record<ScreenName, (app: AppActor) => Promise<AnyActorLogic>> = {
   profileForm: async () => (await import('./account')).profileFormLogic(),
   passwordUpdate: async () => (await import('./account')).passwordUpdateLogic(),
   emailConsent: async () => (await import('./account')).emailConsentLogic(),
+  notificationPreferences: async () => (await import('./account')).notificationPreferencesLogic(),
   bookingReceipt: async () => (await import('./bookings')).bookingReceiptLogic(),
   history: async () => (await import('./bookings')).historyLogic(),
   bookableResources: async () => (await import('./bookings')).bookableResourcesLogic(),

@@ -25,6 +25,7 @@ import { Tabs } from '../kit/Tabs';
 import { AreaScreen } from '../shell/AreaScreen';
 import { useFlagsSelector, useLocaleRef, useLocaleSelector } from './accountHooks';
 import { AnalyticsConsentSwitch } from './AnalyticsConsentSwitch';
+import { NotificationSettings } from './NotificationSettings';
 import { PasswordForm, PasswordUpdatedDialog } from './PasswordForm';
 
 const SectionTitle = styled('h2', { fontSize: '$4', margin: '0 0 $3' });
@@ -276,6 +277,7 @@ function SettingsPanel() {
       <LanguageSetting />
       <MarketingConsent />
       <AnalyticsConsentSwitch />
+      <NotificationSettings />
     </section>
   );
 }

@@ -23,6 +23,7 @@ import { KioskHeader } from './KioskHeader';
 import { KioskSwitch } from './KioskSwitch';
 import { UpLink } from './UpLink';
 import { HeaderPlaces, TabBar } from './MainNav';
+import { NotificationBell } from './NotificationBell';
 import { Icon } from '../kit/Icon';
 import { MenuContent, MenuItem, MenuRoot, MenuSeparator, MenuTrigger } from '../kit/Menu';
 
@@ -241,6 +242,7 @@ function FullHeader() {
       ) : null}
       <Spacer />
       <HeaderPlaces />
+      <NotificationBell />
       <MenuRoot open={open} onOpenChange={(next) => menu.send(next ? { type: 'user.openMenu' } : { type: 'user.closeMenu' })}>
         <MenuTrigger asChild>
           <AccountButton type="button" aria-label={t('header.menu')} data-testid="account-menu-trigger">
