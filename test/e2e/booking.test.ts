@@ -5,6 +5,7 @@ import { launchBrowser, seriousA11yViolations, visit } from './browser';
 import { apiSignIn, type ApiSession } from './api';
 import { signedInPage } from './pages';
 import { BookPage, HistoryPage } from './bookingPages';
+import { NotificationCentre, vendorDecides } from './notificationPages';
 import { newTenant, setBuildingFlag, type Tenant } from './tenant';
 
 let browser: Browser;
@@ -26,8 +27,11 @@ interface Resource {
 }
 
 describe('booking a room', () => {
-  it('on a phone: Book from the tab bar, a meeting room, a free time, its questions, Confirm, the receipt, then the history lists it', async () => {
+  it('on a phone: Book from the tab bar, a meeting room, a free time, its questions, Confirm, the receipt, the history lists it, and the vendor’s approval reaches the notification centre', async () => {
     const { page, context } = await signedInPage(browser, { viewport: PHONE, as: tenant.person });
+    const centre = new NotificationCentre(page, tenant.building_uuid);
+    await centre.bell().waitFor();
+    const unreadBefore = await centre.count();
     const book = new BookPage(page);
     await book.openFromPlaces();
     expect(await page.getByTestId('tab-book').getAttribute('aria-current')).toBe('page');
@@ -78,6 +82,19 @@ describe('booking a room', () => {
     await history.ready();
     await history.chooseType('Resource bookings');
     expect((await history.rowTexts()).some((row) => row.includes('Conference Room A'))).toBe(true);
+
+    // The building approves the request (its vendor route): the bell counts it live, with the request's own notice,
+    // and the centre says so; opening the notice leads to the booking's receipt.
+    const booking = ((await answer.json()) as { data: { uuid: string } }).data.uuid;
+    await vendorDecides(booking, 'approve');
+    await expect.poll(() => centre.count(), { timeout: 10_000 }).toBe(unreadBefore + 2);
+    await centre.open();
+    const approved = centre.item('Your booking of Conference Room A was approved');
+    await approved.waitFor();
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await approved.getByRole('link').click();
+    await page.waitForURL(`**/${booking}`);
+    await page.getByTestId('receipt-title').waitFor();
     await context.close();
   });
 

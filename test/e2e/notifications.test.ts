@@ -5,6 +5,7 @@ import { baseURL, launchBrowser, seriousA11yViolations, settled } from './browse
 import { apiSignIn, type ApiSession } from './api';
 import { signedInPage } from './pages';
 import { listedBookings, requestBooking } from './bookingPages';
+import { NotificationCentre, vendorDecides } from './notificationPages';
 import { newTenant, type Tenant } from './tenant';
 
 /**
@@ -42,42 +43,6 @@ async function pendingRequest() {
   });
 }
 
-async function vendorDecides(bookingUuid: string, decision: 'approve' | 'deny') {
-  const answer = await fetch(`${baseURL()}/api/dev/bookings/${bookingUuid}/decision`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ decision }),
-  });
-  if (!answer.ok) throw new Error(`deciding ${bookingUuid}: ${answer.status} ${await answer.text()}`);
-}
-
-/** The header's bell and the centre's list, with verbs for what a person does with them. */
-class NotificationCentre {
-  constructor(readonly page: Page) {}
-  bell() {
-    return this.page.getByTestId('notification-bell');
-  }
-  /** The unread count, as the bell's name says it to assistive technology. */
-  async count(): Promise<number> {
-    const name = (await this.bell().getAttribute('aria-label')) ?? '';
-    return Number(/(\d+) unread/.exec(name)?.[1] ?? 0);
-  }
-  items() {
-    return this.page.getByTestId('notification');
-  }
-  item(text: string) {
-    return this.items().filter({ hasText: text });
-  }
-  async open() {
-    await this.bell().click();
-    await this.page.waitForURL(`**/building/${building}/notifications`);
-    await this.page.getByTestId('notification-list').or(this.page.getByText('No notifications yet')).waitFor();
-  }
-  overflow() {
-    return this.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  }
-}
-
 /** The page in both schemes: no sideways scroll, nothing serious for axe, and a picture of each to look at. */
 async function checkAndShoot(page: Page, name: string) {
   const problems: string[] = [];
@@ -96,7 +61,7 @@ async function checkAndShoot(page: Page, name: string) {
 describe('the notification centre', () => {
   it('on a phone: the vendor’s approval raises the bell’s count live; the list says approved; opening it reads it', async () => {
     const { page, context } = await signedInPage(browser, { viewport: { width: 360, height: 740 }, as: tenant.person });
-    const centre = new NotificationCentre(page);
+    const centre = new NotificationCentre(page, building);
     await centre.bell().waitFor();
     const start = await centre.count();
     const request = await pendingRequest();
@@ -139,7 +104,7 @@ describe('the notification centre', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.screenshot({ path: 'test-results/notification-settings-phone.png' });
 
-    const centre = new NotificationCentre(page);
+    const centre = new NotificationCentre(page, building);
     const start = await centre.count();
     const request = await pendingRequest();
     await expect.poll(() => centre.count(), { timeout: 10_000 }).toBe(start + 1);
@@ -167,8 +132,8 @@ describe('the notification centre', () => {
     const other = await context.newPage();
     await other.setViewportSize({ width: 1366, height: 900 });
     await other.goto('/home');
-    const here = new NotificationCentre(page);
-    const there = new NotificationCentre(other);
+    const here = new NotificationCentre(page, building);
+    const there = new NotificationCentre(other, building);
     await there.bell().waitFor();
     await pendingRequest();
     await expect.poll(() => there.count(), { timeout: 10_000 }).toBeGreaterThan(0);
