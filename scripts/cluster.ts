@@ -228,6 +228,9 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     REDIS_URL: options.redisUrl,
     PUBLIC_ORIGIN: publicOrigin,
     TRUST_PROXY: 'true',
+    // The development OpenID provider keeps its sessions in one process's memory: a sign-in could come back to another
+    // instance than the one that began it (decision 222). Password and code sign-in work on every instance.
+    DEV_OIDC: 'off',
     ...options.env,
   };
   const instances: Instance[] = [];

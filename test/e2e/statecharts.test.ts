@@ -18,7 +18,8 @@ beforeAll(async () => {
 const DIAGRAMS = readdirSync(path.resolve(import.meta.dirname, '..', '..', 'docs', 'statecharts'))
   .filter((name) => name.endsWith('.md'))
   .map((name) => name.replace(/\.md$/, ''))
-  .sort();
+  // In the visualizer's order: alphabetical as a person reads it (bookableResources before bookResource).
+  .sort((a, b) => a.localeCompare(b));
 
 /** The visualizer, with verbs for what a person reads and does on it. */
 class Visualizer {
