@@ -174,7 +174,9 @@ export async function redisEventBus(client: Redis, reader: Redis, options: Redis
       open = false;
       emitter.removeAllListeners();
       reader.disconnect();
-      await loop;
+      // The reader leaves at its next turn (a failed read, or the half-second wait after one); a server's close does not
+      // wait on it longer than that.
+      await Promise.race([loop, new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
     },
   };
 }
