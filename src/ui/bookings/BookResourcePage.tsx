@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { useSelector } from '@xstate/react';
-import { CalendarCheck, CalendarClock, CalendarX2, Clock, MapPin, Users } from 'lucide-react';
+import { CalendarCheck, CalendarClock, CalendarX2, Clock } from 'lucide-react';
 import type { BookResourceRef } from '../../../machines/bookings/bookResource.machine';
 import { receiptPath } from '../../../machines/bookings/bookings.rules';
 import { groupByDayPart, timeErrors, type StartChoice } from '../../../machines/bookings/bookResource.rules';
@@ -20,7 +20,7 @@ import { Skeleton } from '../kit/Skeleton';
 import { EmptyState, ErrorState } from '../kit/States';
 import { styled } from '../kit/stitches.config';
 import { AreaScreen, useScreenBuilding } from '../shell/AreaScreen';
-import { KIND_ICONS } from './BookableResourcesPage';
+import { KIND_ICONS, ResourceFacts } from './BookableResourcesPage';
 
 type T = ReturnType<typeof useT>;
 
@@ -49,8 +49,6 @@ const Hero = styled(ImageWithFallback, {
 });
 const SummaryBody = styled('div', { padding: '$4 $5 $5', display: 'flex', flexDirection: 'column', gap: '$3', '@phone': { padding: '$4' } });
 const Title = styled('h1', { fontSize: '$6', lineHeight: 1.2, margin: 0, overflowWrap: 'anywhere', '@phone': { fontSize: '$5' } });
-const Facts = styled('p', { margin: 0, display: 'flex', flexWrap: 'wrap', gap: '$1 $3', color: '$muted', fontSize: '$2' });
-const Fact = styled('span', { display: 'inline-flex', alignItems: 'center', gap: '$1', '& svg': { flexShrink: 0 } });
 const Description = styled('p', { margin: 0, overflowWrap: 'anywhere' });
 const Steps = styled(Card, {
   maxWidth: 'none',
@@ -248,7 +246,6 @@ function ResourceSummary({ resource }: { resource: Resource }) {
   const t = useT();
   const { locale } = useIntl();
   const Icon = KIND_ICONS[resource.kind];
-  const where = [resource.floor ? t('book.floor', { floor: resource.floor }) : null, resource.zone].filter(Boolean).join(' · ');
   return (
     <Summary as="section" aria-labelledby="book-resource-title" data-testid="book-summary">
       <Hero src={resource.image_url} alt="" width={640} height={360} />
@@ -261,20 +258,7 @@ function ResourceSummary({ resource }: { resource: Resource }) {
           </Chip>
         </ChipList>
         <Title id="book-resource-title">{resource.name}</Title>
-        <Facts>
-          {where ? (
-            <Fact>
-              <MapPin size={14} aria-hidden="true" focusable="false" />
-              {where}
-            </Fact>
-          ) : null}
-          {resource.capacity && resource.kind !== 'desk' ? (
-            <Fact>
-              <Users size={14} aria-hidden="true" focusable="false" />
-              {t('book.capacity', { count: resource.capacity })}
-            </Fact>
-          ) : null}
-        </Facts>
+        <ResourceFacts resource={resource} />
         {resource.description ? <Description>{resource.description}</Description> : null}
         {resource.equipment.length ? (
           <ChipList aria-label={t('book.equipment')}>

@@ -189,10 +189,31 @@ export function BookableResourcesScreen({ actor, buildingUuid }: { actor: Bookab
   );
 }
 
+/** Where a resource is (floor and zone) and, but for a desk, how many it seats: the list's tile and the booking screen. */
+export function ResourceFacts({ resource }: { resource: Resource }) {
+  const t = useT();
+  const where = [resource.floor ? t('book.floor', { floor: resource.floor }) : null, resource.zone].filter(Boolean).join(' · ');
+  return (
+    <Facts>
+      {where ? (
+        <Fact>
+          <MapPin size={14} aria-hidden="true" focusable="false" />
+          {where}
+        </Fact>
+      ) : null}
+      {resource.capacity && resource.kind !== 'desk' ? (
+        <Fact>
+          <Users size={14} aria-hidden="true" focusable="false" />
+          {t('book.capacity', { count: resource.capacity })}
+        </Fact>
+      ) : null}
+    </Facts>
+  );
+}
+
 /** One resource: its picture, name (the link, the whole tile its click area), where it is and what it holds. */
 function ResourceTile({ resource, buildingUuid, nested = false }: { resource: Resource; buildingUuid: string; nested?: boolean }) {
   const t = useT();
-  const where = [resource.floor ? t('book.floor', { floor: resource.floor }) : null, resource.zone].filter(Boolean).join(' · ');
   return (
     <Tile data-testid="book-resource">
       <TileImage src={resource.image_url} alt="" width={640} height={360} loading="lazy" />
@@ -200,20 +221,7 @@ function ResourceTile({ resource, buildingUuid, nested = false }: { resource: Re
         <TileName as={nested ? 'h4' : 'h3'}>
           <TileLink to={`/building/${buildingUuid}/book/${resource.uuid}`}>{resource.name}</TileLink>
         </TileName>
-        <Facts>
-          {where ? (
-            <Fact>
-              <MapPin size={14} aria-hidden="true" focusable="false" />
-              {where}
-            </Fact>
-          ) : null}
-          {resource.capacity && resource.kind !== 'desk' ? (
-            <Fact>
-              <Users size={14} aria-hidden="true" focusable="false" />
-              {t('book.capacity', { count: resource.capacity })}
-            </Fact>
-          ) : null}
-        </Facts>
+        <ResourceFacts resource={resource} />
         {resource.equipment.length || resource.requires_approval ? (
           <ChipList>
             {resource.requires_approval ? <Chip tone="warning">{t('book.needsApproval')}</Chip> : null}
